@@ -1,0 +1,74 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// flightlog: a glider flight logger for a Raspberry Pi (gpsd + IIO barometer -> SQLite -> IGC/PDF/web).
+///
+/// Layout: `FlightLogCore` holds the domain and every algorithm and does no I/O; each C library sits
+/// behind one system-library target imported by exactly one Swift module; the executables are thin.
+let package = Package(
+    name: "flightlog",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "flightlog", targets: ["flightlog"]),
+        .executable(name: "flightlogd", targets: ["flightlogd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+    ],
+    targets: [
+        // C libraries, one small target each.
+        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        .systemLibrary(name: "CIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+
+        // Domain and logic, no I/O.
+        .target(name: "FlightLogCore"),
+        // SQLite flight store (GRDB over the system libsqlite3).
+        .target(name: "FlightLogStore", dependencies: ["FlightLogCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // gpsd (libgps) and IIO barometer (libiio) readers.
+        .target(name: "FlightLogSensors", dependencies: ["FlightLogCore", "CGPS", "CIIO"]),
+        // The recorder service: fusion, detection, durability, systemd.
+        .target(
+            name: "FlightLogDaemon",
+            dependencies: [
+                "FlightLogCore", "FlightLogStore", "FlightLogSensors",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        // PDF logbook and flight reports (cairo + pango).
+        .target(name: "FlightLogReports", dependencies: ["FlightLogCore", "CPangoCairo"]),
+
+        .executableTarget(
+            name: "flightlog",
+            dependencies: [
+                "FlightLogCore", "FlightLogStore", "FlightLogReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "flightlogd",
+            dependencies: [
+                "FlightLogDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore"]),
+        .testTarget(name: "FlightLogStoreTests", dependencies: ["FlightLogStore", "FlightLogCore"]),
+        .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore"]),
+        .testTarget(name: "FlightLogDaemonTests", dependencies: ["FlightLogDaemon", "FlightLogCore", "FlightLogStore"]),
+        .testTarget(name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore"]),
+        // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
+        .testTarget(
+            name: "FlightLogEndToEndTests",
+            dependencies: ["FlightLogCore", "FlightLogStore", "flightlog", "flightlogd"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}

@@ -1,0 +1,120 @@
+/// How the glider got into the air.
+package enum LaunchMethod: String, Sendable, Hashable, Codable, CaseIterable {
+    case winch, aerotow, `self`, unknown
+
+    /// Short code used on a printed logbook (German NfL 2021-2-602: W winch, F aerotow, E self-launch).
+    package var logbookCode: String {
+        switch self {
+        case .winch: "W"
+        case .aerotow: "F"
+        case .self: "E"
+        case .unknown: "?"
+        }
+    }
+}
+
+/// The role of the second person aboard, seen from the logbook owner (the pilot).
+package enum SecondPersonRole: String, Sendable, Hashable, Codable, CaseIterable {
+    case instructor, student, guest, crew
+}
+
+/// Where a flight's data came from.
+package enum FlightSource: Sendable, Hashable {
+    /// Recorded live by `flightlogd`.
+    case recorded
+    /// Imported from an IGC file (its name and the SHA-256 of its bytes, lower-case hex).
+    case imported(fileName: String, sha256: String)
+}
+
+/// The editable logbook details of a flight. Nothing here touches the recorded track.
+package struct FlightDetails: Sendable, Hashable, Codable {
+    package var pilot: String?
+    package var secondPerson: String?
+    package var secondPersonRole: SecondPersonRole?
+    package var gliderType: String?
+    package var registration: String?
+    package var competitionId: String?
+    package var launchMethod: LaunchMethod
+    /// Release height above the takeoff altitude (metres, pressure altitude), if known.
+    package var releaseHeight: Meters?
+    package var takeoffPlace: String?
+    package var landingPlace: String?
+    package var remarks: String?
+
+    package init(
+        pilot: String? = nil, secondPerson: String? = nil, secondPersonRole: SecondPersonRole? = nil,
+        gliderType: String? = nil, registration: String? = nil, competitionId: String? = nil,
+        launchMethod: LaunchMethod = .unknown, releaseHeight: Meters? = nil,
+        takeoffPlace: String? = nil, landingPlace: String? = nil, remarks: String? = nil
+    ) {
+        self.pilot = pilot
+        self.secondPerson = secondPerson
+        self.secondPersonRole = secondPersonRole
+        self.gliderType = gliderType
+        self.registration = registration
+        self.competitionId = competitionId
+        self.launchMethod = launchMethod
+        self.releaseHeight = releaseHeight
+        self.takeoffPlace = takeoffPlace
+        self.landingPlace = landingPlace
+        self.remarks = remarks
+    }
+}
+
+/// A flight as the logbook knows it: recorded facts (times, places, track statistics) plus editable details.
+package struct Flight: Sendable, Hashable {
+    package var id: Int64?
+    package var takeoffTime: UTCMillis
+    package var landingTime: UTCMillis
+    package var takeoffCoordinate: Coordinate
+    package var landingCoordinate: Coordinate
+    /// Time of release from the winch or tow (or engine stop), if detected.
+    package var releaseTime: UTCMillis?
+    package var details: FlightDetails
+    package var source: FlightSource
+    /// Highest pressure altitude in the flight (GNSS altitude when there is no barometer), metres.
+    package var maxAltitude: Meters?
+    /// Takeoff altitude (pressure altitude, else GNSS), metres.
+    package var takeoffAltitude: Meters?
+    /// Greatest distance from the takeoff point, metres.
+    package var maxDistanceFromTakeoff: Meters
+    /// Length of the flown path, metres.
+    package var pathLength: Meters
+    /// True when the track carries pressure altitude from a real sensor.
+    package var hasBarometer: Bool
+    /// IANA time zone at the takeoff place (e.g. `Europe/Berlin`), if known.
+    package var timeZoneIdentifier: String?
+    /// UTC offset at the takeoff place at takeoff time, seconds east of UTC. Local times and the logbook
+    /// date of this flight use it.
+    package var utcOffsetSeconds: Int
+
+    /// The logbook date: the local date at the takeoff place.
+    package var localDate: CivilDate { CivilDateTime(utc: takeoffTime, offsetSeconds: utcOffsetSeconds).date }
+
+    package var duration: Int64 { landingTime - takeoffTime }
+
+    package init(
+        id: Int64? = nil, takeoffTime: UTCMillis, landingTime: UTCMillis,
+        takeoffCoordinate: Coordinate, landingCoordinate: Coordinate, releaseTime: UTCMillis? = nil,
+        details: FlightDetails = FlightDetails(), source: FlightSource = .recorded,
+        maxAltitude: Meters? = nil, takeoffAltitude: Meters? = nil,
+        maxDistanceFromTakeoff: Meters = 0, pathLength: Meters = 0, hasBarometer: Bool = true,
+        timeZoneIdentifier: String? = nil, utcOffsetSeconds: Int = 0
+    ) {
+        self.id = id
+        self.takeoffTime = takeoffTime
+        self.landingTime = landingTime
+        self.takeoffCoordinate = takeoffCoordinate
+        self.landingCoordinate = landingCoordinate
+        self.releaseTime = releaseTime
+        self.details = details
+        self.source = source
+        self.maxAltitude = maxAltitude
+        self.takeoffAltitude = takeoffAltitude
+        self.maxDistanceFromTakeoff = maxDistanceFromTakeoff
+        self.pathLength = pathLength
+        self.hasBarometer = hasBarometer
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+}

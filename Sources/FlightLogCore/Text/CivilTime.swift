@@ -1,0 +1,117 @@
+/// A calendar date (proleptic Gregorian), e.g. the local date of a takeoff.
+package struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+
+    package init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD`; `nil` for anything else or an impossible date (`2025-02-30`).
+    package init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), d >= 1, d <= CivilDate.daysInMonth(year: y, month: m)
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Days since 1970-01-01 (negative before). Howard Hinnant's `days_from_civil`.
+    package var daysSinceEpoch: Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = Int64((month + 9) % 12)
+        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The date `days` days after 1970-01-01. Howard Hinnant's `civil_from_days`.
+    package init(daysSinceEpoch days: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), month: Int(m), day: Int(d))
+    }
+
+    package static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// UTC midnight at the start of this date.
+    package var utcMidnight: UTCMillis { daysSinceEpoch * Time.millisPerDay }
+
+    package func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + Int64(days)) }
+
+    package static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
+
+    /// `YYYY-MM-DD`.
+    package var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+}
+
+/// A wall-clock instant: a date plus time of day, in UTC or at some fixed UTC offset.
+package struct CivilDateTime: Sendable, Hashable {
+    package var date: CivilDate
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
+    package var millisecond: Int
+
+    /// The wall-clock time of `utc` at `offsetSeconds` east of UTC.
+    package init(utc: UTCMillis, offsetSeconds: Int = 0) {
+        let local = utc + Int64(offsetSeconds) * 1000
+        let days = local >= 0 ? local / Time.millisPerDay : (local - Time.millisPerDay + 1) / Time.millisPerDay
+        let ms = local - days * Time.millisPerDay
+        date = CivilDate(daysSinceEpoch: days)
+        hour = Int(ms / 3_600_000)
+        minute = Int(ms / 60_000 % 60)
+        second = Int(ms / 1000 % 60)
+        millisecond = Int(ms % 1000)
+    }
+
+    /// `HH:MM`.
+    package var hourMinute: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
+    /// `HH:MM:SS`.
+    package var hourMinuteSecond: String { "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
+}
+
+/// ISO-8601 UTC text with a `Z`, e.g. `2024-07-15T09:30:05Z` (milliseconds only when not zero).
+package func iso8601UTC(_ time: UTCMillis) -> String {
+    let c = CivilDateTime(utc: time)
+    let ms = c.millisecond == 0 ? "" : ".\(pad(c.millisecond, 3))"
+    return "\(c.date)T\(c.hourMinuteSecond)\(ms)Z"
+}
+
+/// A duration as `H:MM` (hours not padded, may exceed 24), e.g. `10:47`.
+package func hoursMinutes(_ millis: Int64) -> String {
+    let minutes = max(0, millis) / 60_000
+    return "\(minutes / 60):\(pad(Int(minutes % 60), 2))"
+}
+
+/// A UTC offset as `+HH:MM` / `-HH:MM`.
+package func offsetText(_ seconds: Int) -> String {
+    let sign = seconds < 0 ? "-" : "+"
+    let m = abs(seconds) / 60
+    return "\(sign)\(pad(m / 60, 2)):\(pad(m % 60, 2))"
+}
+
+/// Zero-pads a non-negative number to `width` digits (FoundationEssentials has no `String(format:)`).
+package func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value.magnitude)
+    let body = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    return value < 0 ? "-" + body : body
+}
