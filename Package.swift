@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         // C libraries, one small target each.
@@ -41,11 +42,18 @@ let package = Package(
             ]),
         // PDF logbook and flight reports (cairo + pango).
         .target(name: "FlightLogReports", dependencies: ["FlightLogCore", "CPangoCairo"]),
+        // `flightlog serve`: the logbook in the phone's browser (HTML, SVG, downloads, guarded edits).
+        .target(
+            name: "FlightLogServer",
+            dependencies: [
+                "FlightLogCore", "FlightLogStore", "FlightLogReports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
 
         .executableTarget(
             name: "flightlog",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogReports",
+                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -61,6 +69,8 @@ let package = Package(
         .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore"]),
         .testTarget(name: "FlightLogDaemonTests", dependencies: ["FlightLogDaemon", "FlightLogCore", "FlightLogStore"]),
         .testTarget(name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore"]),
+        .testTarget(
+            name: "FlightLogServerTests", dependencies: ["FlightLogServer", "FlightLogStore", "FlightLogCore"]),
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",

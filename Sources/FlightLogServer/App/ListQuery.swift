@@ -1,0 +1,81 @@
+import FlightLogCore
+
+/// The flight list's GET form: the same filters as `flightlog list`, plus the page number.
+package struct ListQuery: Sendable, Equatable {
+    package var filter = FlightFilter()
+    /// 1-based page number.
+    package var page = 1
+
+    package static let pageSize = 50
+    /// Query parameter names the list understands (the form fields).
+    static let names: Set<String> = [
+        "instructor", "guest", "plane", "pilot", "registration", "since", "until", "launch", "page",
+    ]
+
+    package init(filter: FlightFilter = FlightFilter(), page: Int = 1) {
+        self.filter = filter
+        self.page = page
+    }
+
+    /// Parses and validates the query parameters; empty fields mean "any".
+    /// - Throws: `ServerError` naming the bad field (unknown names are ignored, as browsers add none).
+    package init(query: [String: String]) throws(ServerError) {
+        func text(_ name: String) throws(ServerError) -> String? {
+            guard let raw = query[name] else { return nil }
+            let value = raw.trimmingCharacters(in: .whitespaces)
+            if value.isEmpty { return nil }
+            guard value.count <= WebLimits.maxFieldCharacters, !value.unicodeScalars.contains(where: { $0.value < 32 })
+            else { throw ServerError("\(name): at most \(WebLimits.maxFieldCharacters) characters of plain text") }
+            return value
+        }
+        func date(_ name: String) throws(ServerError) -> CivilDate? {
+            guard let value = try text(name) else { return nil }
+            guard let date = CivilDate(iso: value), (1900...2200).contains(date.year) else {
+                throw ServerError("\(name): \(value) is not a date like 2025-05-03")
+            }
+            return date
+        }
+        switch try text("instructor") {
+        case nil: break
+        case "yes": filter.withInstructor = true
+        case "no": filter.withInstructor = false
+        case let other?: throw ServerError("instructor: \(other) is not yes or no")
+        }
+        filter.guest = try text("guest")
+        filter.plane = try text("plane")
+        filter.pilot = try text("pilot")
+        filter.registration = try text("registration")
+        filter.since = try date("since")
+        filter.until = try date("until")
+        if let since = filter.since, let until = filter.until, until < since {
+            throw ServerError("until \(until) is before since \(since)")
+        }
+        if let launch = try text("launch") {
+            guard let method = LaunchMethod(rawValue: launch) else {
+                throw ServerError("launch: \(launch) is not winch, aerotow, self or unknown")
+            }
+            filter.launch = method
+        }
+        if let number = try text("page") {
+            guard let page = Int(number), (1...1_000_000).contains(page) else {
+                throw ServerError("page: \(number) is not a page number")
+            }
+            self.page = page
+        }
+    }
+
+    /// The query string for these filters (without `page` unless asked), for links and downloads.
+    package func queryString(page: Int? = nil) -> String {
+        var items: [(String, String)] = []
+        if let withInstructor = filter.withInstructor { items.append(("instructor", withInstructor ? "yes" : "no")) }
+        if let guest = filter.guest { items.append(("guest", guest)) }
+        if let plane = filter.plane { items.append(("plane", plane)) }
+        if let pilot = filter.pilot { items.append(("pilot", pilot)) }
+        if let registration = filter.registration { items.append(("registration", registration)) }
+        if let since = filter.since { items.append(("since", since.description)) }
+        if let until = filter.until { items.append(("until", until.description)) }
+        if let launch = filter.launch { items.append(("launch", launch.rawValue)) }
+        if let page, page > 1 { items.append(("page", String(page))) }
+        return items.map { "\($0.0)=\(urlEncoded($0.1))" }.joined(separator: "&")
+    }
+}

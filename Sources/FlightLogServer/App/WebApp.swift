@@ -1,0 +1,334 @@
+import FlightLogCore
+import FlightLogReports
+import FlightLogStore
+import Foundation
+import Synchronization
+
+/// What `flightlog serve` needs to know.
+package struct ServerSettings: Sendable {
+    package var databasePath: String
+    /// flightlogd's status file (next to the database).
+    package var statusPath: String
+    /// `[server] password_hash`; `nil` = editing is off.
+    package var passwordHash: String?
+    /// The whole config (IGC serial, logbook owner).
+    package var config: FlightLogConfig
+
+    package init(databasePath: String, config: FlightLogConfig, statusPath: String? = nil) {
+        self.databasePath = databasePath
+        self.config = config
+        self.passwordHash = config.server.passwordHash
+        self.statusPath =
+            statusPath
+            ?? ((databasePath as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("flightlogd.status.json")
+    }
+}
+
+/// The web UI: turns a bounded, decoded request into a page or a download. Never throws; every failure is a
+/// 4xx/5xx page. Views read through a read-only store; only a logged-in edit opens the database for writing.
+package final class WebApp: Sendable {
+    package let settings: ServerSettings
+    package let sessions = Sessions()
+    private let readStore = Mutex<FlightStore?>(nil)
+    private let writeStore = Mutex<FlightStore?>(nil)
+    /// PDF renders in progress (each runs on its own thread); more than `maxRenders` get a 503.
+    private let renders = Mutex(0)
+    private let maxRenders = 2
+
+    package init(settings: ServerSettings) {
+        self.settings = settings
+    }
+
+    private var editingEnabled: Bool { settings.passwordHash != nil }
+
+    // MARK: - Dispatch
+
+    package func respond(to request: WebRequest) async -> WebResponse {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if segments.contains(where: { $0 == "." || $0 == ".." || $0.contains("\0") || $0.contains("\\") }) {
+            return errorPage(status: 400, title: "Bad request", message: "That address is not allowed.")
+        }
+        let sessionId = request.cookies[Sessions.cookieName]
+        let session = await sessions.session(id: sessionId)
+        let loggedIn = session?.isLoggedIn == true
+        do {
+            switch (request.method, segments.count) {
+            case (.get, 0), (.head, 0):
+                return try listPage(request.query, loggedIn: loggedIn)
+            case (.get, 1), (.head, 1):
+                switch segments[0] {
+                case "status": return statusPage(loggedIn: loggedIn)
+                case "logbook.pdf": return try await logbook(request.query)
+                case "login": return try await loginForm(sessionId: sessionId, error: nil)
+                default: break
+                }
+            case (.post, 1):
+                switch segments[0] {
+                case "login": return try await login(request, sessionId: sessionId)
+                case "logout": return try await logout(request, sessionId: sessionId)
+                default: break
+                }
+            case (.get, 2), (.head, 2) where segments[0] == "flights":
+                return try flightPage(id: try flightId(segments[1]), notice: nil, loggedIn: loggedIn)
+            case (.get, 3), (.head, 3) where segments[0] == "flights":
+                let id = try flightId(segments[1])
+                if segments[2] == "edit" { return try editForm(id: id, sessionId: sessionId, loggedIn: loggedIn) }
+                if let kind = ExportKind(rawValue: segments[2]) { return try await export(kind, id: id) }
+            case (.post, 3) where segments[0] == "flights" && segments[2] == "edit":
+                return try await saveEdit(id: try flightId(segments[1]), request, sessionId: sessionId)
+            default:
+                break
+            }
+            return errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
+        } catch let error as HTTPError {
+            return errorPage(status: error.status, title: error.title, message: error.message)
+        } catch let error as StoreError {
+            switch error.code {
+            case .notFound: return errorPage(status: 404, title: "No such flight", message: error.message)
+            default: return errorPage(status: 503, title: "Logbook unavailable", message: error.message)
+            }
+        } catch {
+            return errorPage(status: 500, title: "Something went wrong", message: "\(error)")
+        }
+    }
+
+    /// A failure that maps directly to an HTTP status.
+    struct HTTPError: Error {
+        var status: Int
+        var title: String
+        var message: String
+    }
+
+    /// A flight id from the path: 1–18 digits, nothing else.
+    private func flightId(_ text: String) throws -> Int64 {
+        guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int64(text), id > 0
+        else { throw HTTPError(status: 400, title: "Bad flight id", message: "A flight id is a positive whole number.") }
+        return id
+    }
+
+    // MARK: - Stores
+
+    /// The read-only store, opened on first use (the database may appear after the server started).
+    private func store() throws(StoreError) -> FlightStore {
+        try readStore.withLock { (store: inout FlightStore?) throws(StoreError) -> FlightStore in
+            if let store { return store }
+            let opened = try FlightStore(path: settings.databasePath, mode: .readOnly)
+            store = opened
+            return opened
+        }
+    }
+
+    private func writableStore() throws(StoreError) -> FlightStore {
+        try writeStore.withLock { (store: inout FlightStore?) throws(StoreError) -> FlightStore in
+            if let store { return store }
+            let opened = try FlightStore(path: settings.databasePath, mode: .readWrite)
+            store = opened
+            return opened
+        }
+    }
+
+    // MARK: - Views
+
+    private func listPage(_ query: [String: String], loggedIn: Bool) throws -> WebResponse {
+        let db: FlightStore
+        do {
+            db = try store()
+        } catch where error.code == .missingDatabase {
+            let page = ListPage(query: ListQuery(), flights: [], totals: (0, 0, 0), logbookCount: 0, error: nil, loggedIn: loggedIn)
+            return .html(page.render())
+        }
+        var parsed = ListQuery()
+        var problem: String?
+        do {
+            parsed = try ListQuery(query: query)
+        } catch {
+            problem = error.description
+        }
+        let totals = try db.totals(matching: parsed.filter)
+        let all = parsed.filter.isEmpty ? totals.flights : try db.count(matching: FlightFilter())
+        let pages = max(1, (totals.flights + ListQuery.pageSize - 1) / ListQuery.pageSize)
+        parsed.page = min(parsed.page, pages)
+        let flights = try db.flights(
+            matching: parsed.filter, newestFirst: true, limit: ListQuery.pageSize, offset: (parsed.page - 1) * ListQuery.pageSize)
+        let page = ListPage(query: parsed, flights: flights, totals: totals, logbookCount: all, error: problem, loggedIn: loggedIn)
+        return .html(page.render(), status: problem == nil ? 200 : 400)
+    }
+
+    private func flightPage(id: Int64, notice: String?, loggedIn: Bool) throws -> WebResponse {
+        let db = try store()
+        let flight = try db.flight(id: id)
+        let fixes = try db.track(forFlight: id).fixes
+        let options = FlightReportOptions()
+        let map = fixes.isEmpty ? nil : try? FlightReport.mapSVG(flight: flight, fixes: fixes, width: 560, height: 420, options: options)
+        let barogram =
+            fixes.isEmpty ? nil : try? FlightReport.barogramSVG(flight: flight, fixes: fixes, width: 560, height: 240, options: options)
+        let page = FlightPage(
+            flight: flight, mapSVG: map.map { inlineSVG($0, idPrefix: "map-") },
+            barogramSVG: barogram.map { inlineSVG($0, idPrefix: "baro-") }, history: try db.history(id: id),
+            notice: notice, loggedIn: loggedIn, editingEnabled: editingEnabled)
+        return .html(page.render())
+    }
+
+    private func statusPage(loggedIn: Bool) -> WebResponse {
+        let db = try? store()
+        let page = StatusPage(
+            status: readStatusFile(settings.statusPath), statusPath: settings.statusPath,
+            databasePath: settings.databasePath, databaseBytes: try? db?.databaseSizeBytes(),
+            flightCount: try? db?.count(matching: FlightFilter()), loggedIn: loggedIn)
+        return .html(page.render())
+    }
+
+    // MARK: - Downloads
+
+    private func export(_ kind: ExportKind, id: Int64) async throws -> WebResponse {
+        let db = try store()
+        let flight = try db.flight(id: id)
+        let stem = "flight-\(id)-\(flight.localDate)"
+        switch kind {
+        case .igc:
+            let file = try igcExport(flightId: id, store: db, config: settings.config)
+            return .download(file.bytes, contentType: kind.contentType, fileName: file.fileName)
+        case .kml, .gpx, .geojson:
+            let fixes = try db.track(forFlight: id).fixes
+            let text =
+                kind == .kml
+                ? GeoExport.kml(flight: flight, fixes: fixes)
+                : kind == .gpx ? GeoExport.gpx(flight: flight, fixes: fixes) : GeoExport.geojson(flight: flight, fixes: fixes)
+            let suffix = kind.rawValue.split(separator: ".").last.map(String.init) ?? "txt"
+            return .download(Array(text.utf8), contentType: kind.contentType, fileName: "\(stem).\(suffix)")
+        case .report:
+            let fixes = try db.track(forFlight: id).fixes
+            let bytes = try await limitedRender { path in
+                try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(), to: path)
+            }
+            return .download(bytes, contentType: kind.contentType, fileName: "\(stem).pdf")
+        }
+    }
+
+    private func logbook(_ query: [String: String]) async throws -> WebResponse {
+        let parsed: ListQuery
+        do {
+            parsed = try ListQuery(query: query)
+        } catch {
+            throw HTTPError(status: 400, title: "Bad filter", message: error.description)
+        }
+        let flights = try store().flights(matching: parsed.filter)
+        guard !flights.isEmpty else {
+            throw HTTPError(status: 404, title: "No flights", message: "No flights match \(parsed.filter.summary): no logbook to print.")
+        }
+        let owner = settings.config.pilot ?? mostCommonPilot(flights) ?? ""
+        let options = LogbookOptions(owner: owner, filterSummary: parsed.filter.summary)
+        let bytes = try await limitedRender { path in try LogbookPDF.render(flights: flights, options: options, to: path) }
+        return .download(bytes, contentType: "application/pdf", fileName: "logbook.pdf")
+    }
+
+    private func limitedRender(_ render: @escaping @Sendable (String) throws -> Void) async throws -> [UInt8] {
+        let admitted = renders.withLock { count in
+            guard count < maxRenders else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else {
+            throw HTTPError(status: 503, title: "Busy", message: "Other PDFs are being made right now; try again in a moment.")
+        }
+        defer { renders.withLock { $0 -= 1 } }
+        return try await renderInTemporaryFolder(render)
+    }
+
+    private func mostCommonPilot(_ flights: [Flight]) -> String? {
+        let counts = Dictionary(grouping: flights.compactMap(\.details.pilot), by: { $0 }).mapValues(\.count)
+        return counts.max { $0.value < $1.value }?.key
+    }
+
+    // MARK: - Login and edits
+
+    private static let sessionCookie = "Set-Cookie"
+
+    private func loginForm(sessionId: String?, error: String?, status: Int = 200) async throws -> WebResponse {
+        guard editingEnabled else { return .html(EditingOffPage().render()) }
+        if let session = await sessions.session(id: sessionId) {
+            return .html(LoginPage(csrfToken: session.csrfToken, error: error).render(), status: status)
+        }
+        let created = try await sessions.create(loggedIn: false)
+        return .html(
+            LoginPage(csrfToken: created.session.csrfToken, error: error).render(), status: status,
+            headers: [(Self.sessionCookie, Sessions.cookie(id: created.id))])
+    }
+
+    private func login(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
+        guard let hash = settings.passwordHash else { return .html(EditingOffPage().render(), status: 403) }
+        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
+            return try await loginForm(sessionId: nil, error: "The form expired; please try again.", status: 403)
+        }
+        if await sessions.tooManyFailures() {
+            return try await loginForm(sessionId: sessionId, error: "Too many wrong passwords; wait a minute.", status: 429)
+        }
+        let password = request.form["password"] ?? ""
+        guard password.utf8.count <= 200, PasswordHash.verify(password: password, against: hash) else {
+            _ = await sessions.noteFailure()
+            return try await loginForm(sessionId: sessionId, error: "Wrong password.", status: 403)
+        }
+        await sessions.end(id: sessionId)
+        let created = try await sessions.create(loggedIn: true)
+        return .redirect(to: "/", headers: [(Self.sessionCookie, Sessions.cookie(id: created.id))])
+    }
+
+    private func logout(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
+        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
+            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
+        }
+        await sessions.end(id: sessionId)
+        return .redirect(to: "/", headers: [(Self.sessionCookie, Sessions.cookie(id: nil))])
+    }
+
+    private func editForm(id: Int64, sessionId: String?, loggedIn: Bool) async throws -> WebResponse {
+        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
+        guard loggedIn, let session = await sessions.session(id: sessionId) else { return .redirect(to: "/login") }
+        let flight = try store().flight(id: id)
+        return .html(EditPage(flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken).render())
+    }
+
+    private func saveEdit(id: Int64, _ request: WebRequest, sessionId: String?) async throws -> WebResponse {
+        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
+        guard let session = await sessions.session(id: sessionId), session.isLoggedIn else {
+            throw HTTPError(status: 403, title: "Log in first", message: "Editing needs the password: log in, then edit.")
+        }
+        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
+            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
+        }
+        let flight = try store().flight(id: id)
+        let details: FlightDetails
+        do {
+            details = try DetailsForm.details(from: request.form)
+        } catch {
+            let page = EditPage(flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description)
+            return .html(page.render(), status: 400)
+        }
+        let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
+        let changes = try writableStore().updateDetails(id: id, to: details, editedAt: now)
+        let notice = changes.isEmpty ? "Nothing changed." : "Saved: " + changes.map(\.field).joined(separator: ", ") + "."
+        return try flightPage(id: id, notice: notice, loggedIn: true)
+    }
+}
+
+/// flightlogd's status JSON flattened to `key: value` rows (nested objects as `a.b`); `nil` when absent or not JSON.
+func readStatusFile(_ path: String) -> [(String, String)]? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        let size = attributes[.size] as? NSNumber, size.intValue <= 256 * 1024,
+        let data = FileManager.default.contents(atPath: path),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    var rows: [(String, String)] = []
+    func add(_ prefix: String, _ value: Any) {
+        switch value {
+        case let dictionary as [String: Any]:
+            for key in dictionary.keys.sorted() { add(prefix.isEmpty ? key : "\(prefix).\(key)", dictionary[key]!) }
+        case let array as [Any]: rows.append((prefix, array.map { "\($0)" }.joined(separator: ", ")))
+        case is NSNull: rows.append((prefix, "—"))
+        default: rows.append((prefix, "\(value)"))
+        }
+    }
+    add("", object)
+    return rows
+}

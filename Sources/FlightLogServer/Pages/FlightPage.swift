@@ -1,0 +1,86 @@
+import FlightLogCore
+
+/// One flight: facts, map and barogram (inline SVG), downloads, edit link and edit history.
+struct FlightPage {
+    var flight: Flight
+    var mapSVG: String?
+    var barogramSVG: String?
+    var history: [FieldChange]
+    var notice: String?
+    var loggedIn: Bool
+    var editingEnabled: Bool
+
+    func render() -> String {
+        let id = flight.id ?? 0
+        let d = flight.details
+        var facts: [(String, String)] = [
+            ("Date", flight.localDate.description),
+            ("Takeoff", "\(flight.localTakeoff.hourMinute) local · \(CivilDateTime(utc: flight.takeoffTime).hourMinute) UTC"),
+            ("Landing", "\(flight.localLanding.hourMinute) local · \(CivilDateTime(utc: flight.landingTime).hourMinute) UTC"),
+            ("Time zone", flight.zoneLabel),
+            ("Duration", hoursMinutes(flight.duration)),
+            ("From", flight.takeoffPlaceText),
+            ("To", flight.landingPlaceText),
+            ("Glider", flight.gliderText.isEmpty ? "—" : flight.gliderText),
+            ("Pilot", d.pilot ?? "—"),
+            ("Second person", flight.secondPersonText ?? "—"),
+            ("Launch", d.launchMethod.label),
+        ]
+        if let release = flight.releaseTime {
+            facts.append(("Release", "\(CivilDateTime(utc: release, offsetSeconds: flight.utcOffsetSeconds).hourMinute) local"))
+        }
+        facts.append(("Release height", d.releaseHeight.map { "\(fixed($0, 0)) m" } ?? "—"))
+        let altitudeKind = flight.hasBarometer ? "pressure altitude, ISA" : "GPS altitude, no barometer"
+        facts.append(("Max altitude", flight.maxAltitude.map { "\(fixed($0, 0)) m (\(altitudeKind))" } ?? "—"))
+        facts.append(("Farthest", distanceText(flight.maxDistanceFromTakeoff) + " from takeoff"))
+        facts.append(("Path flown", distanceText(flight.pathLength)))
+        if let remarks = d.remarks { facts.append(("Remarks", remarks)) }
+        if case .imported(let name, _) = flight.source { facts.append(("Imported from", name)) }
+
+        var body = "<p><a href=\"/\">← All flights</a></p>"
+        body += "<h1>\(flight.localDate) · \(esc(flight.takeoffPlaceText))</h1>"
+        body += "<p class=\"muted\">Flight \(id) · \(hoursMinutes(flight.duration)) · \(esc(flight.gliderText))</p>"
+        if let notice { body += "<p class=\"notice\" role=\"status\">\(esc(notice))</p>" }
+        body += "<dl class=\"facts\">" + facts.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
+        if editingEnabled {
+            body += "<p><a class=\"button secondary\" href=\"/flights/\(id)/edit\">Edit details</a></p>"
+        }
+        body += "<h2>Map</h2>"
+        body += figure(mapSVG, caption: "Track; takeoff, release and landing marked. North is up.")
+        body += "<h2>Barogram</h2>"
+        body += figure(barogramSVG, caption: flight.hasBarometer ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+        body += "<h2>Downloads</h2><div class=\"downloads\">"
+        for kind in ExportKind.allCases {
+            body += "<a class=\"button secondary\" href=\"/flights/\(id)/\(kind.rawValue)\" download>\(kind.label)</a>"
+        }
+        body += "</div>"
+        if !history.isEmpty {
+            body += "<h2>Edit history</h2><table class=\"history\"><tr><th>When (UTC)</th><th>Field</th><th>Change</th></tr>"
+            for change in history {
+                let when = CivilDateTime(utc: change.editedAt)
+                body += "<tr><td>\(when.date) \(when.hourMinute)</td><td>\(esc(change.field))</td>"
+                    + "<td>\(esc(change.oldValue ?? "—")) → \(esc(change.newValue ?? "—"))</td></tr>"
+            }
+            body += "</table>"
+        }
+        return page(title: "Flight \(id)", current: "", loggedIn: loggedIn, body: body)
+    }
+
+    private func figure(_ svg: String?, caption: String) -> String {
+        guard let svg else { return "<p class=\"empty\">No track to draw for this flight.</p>" }
+        return "<figure>\(svg)<figcaption>\(caption)</figcaption></figure>"
+    }
+}
+
+/// A cairo SVG document made fit to sit inline in a page: no XML prolog, no namespace URLs, and ids prefixed so
+/// that two drawings on one page do not share glyph or clip definitions.
+func inlineSVG(_ document: String, idPrefix: String) -> String {
+    var svg = document
+    if let start = svg.range(of: "<svg") { svg = String(svg[start.lowerBound...]) }
+    svg = svg.replacingOccurrences(of: " xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+        .replacingOccurrences(of: " xmlns:xlink=\"http://www.w3.org/1999/xlink\"", with: "")
+        .replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)")
+        .replacingOccurrences(of: "href=\"#", with: "href=\"#\(idPrefix)")
+        .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
+    return svg.replacingOccurrences(of: "<svg ", with: "<svg role=\"img\" ", options: [], range: svg.range(of: "<svg "))
+}

@@ -1,0 +1,121 @@
+import FlightLogCore
+
+/// Text made safe for HTML element content and attribute values.
+package func esc(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for c in text.unicodeScalars {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out
+}
+
+/// Percent-encodes a query value (everything but unreserved characters).
+package func urlEncoded(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+            UInt8(ascii: "~"):
+            out.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            let digits = Array("0123456789ABCDEF")
+            out += "%\(digits[Int(byte >> 4)])\(digits[Int(byte & 15)])"
+        }
+    }
+    return out
+}
+
+/// The frame of every page: title, top navigation, inline stylesheet. No scripts, nothing from elsewhere.
+package func page(title: String, current: String, loggedIn: Bool = false, body: String) -> String {
+    func nav(_ path: String, _ label: String) -> String {
+        "<a href=\"\(path)\"\(current == path ? " aria-current=\"page\"" : "")>\(label)</a>"
+    }
+    return """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <title>\(esc(title)) · flightlog</title>
+        <style>\(stylesheet)</style>
+        </head><body>
+        <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/status", "Status"))\
+        \(loggedIn ? "" : nav("/login", "Log in"))</nav></header>
+        <main>
+        \(body)
+        </main>
+        </body></html>
+        """
+}
+
+/// One stylesheet for all pages: system fonts, high contrast (also in sunlight), 44 px touch targets.
+let stylesheet = """
+    :root{--fg:#111;--muted:#4a4a4a;--bg:#fff;--card:#f3f4f6;--line:#c9ccd1;--accent:#0b4fa8;--accent-fg:#fff;\
+    --warn:#8a1c00;--ok:#0b6b2b}
+    @media (prefers-color-scheme:dark){:root{--fg:#f5f5f5;--muted:#c8c8c8;--bg:#0d0d0d;--card:#1c1d20;--line:#3a3d42;\
+    --accent:#7fb2ff;--accent-fg:#000;--warn:#ff9b80;--ok:#7ddc9a}}
+    *{box-sizing:border-box}
+    html{-webkit-text-size-adjust:100%}
+    body{margin:0;font:17px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);\
+    background:var(--bg)}
+    .top{display:flex;align-items:center;gap:.5rem;padding:0 .75rem;border-bottom:2px solid var(--line);\
+    position:sticky;top:0;background:var(--bg);z-index:1}
+    .brand{font-weight:800;font-size:1.15rem;text-decoration:none;color:var(--fg);margin-right:auto;padding:.6rem 0}
+    nav{display:flex;gap:.25rem}
+    nav a{display:inline-flex;align-items:center;min-height:44px;padding:0 .7rem;border-radius:8px;text-decoration:none;\
+    color:var(--accent);font-weight:600}
+    nav a[aria-current]{background:var(--card);color:var(--fg)}
+    main{max-width:60rem;margin:0 auto;padding:.75rem .75rem 3rem}
+    h1{font-size:1.45rem;margin:.5rem 0 .25rem;line-height:1.2}
+    h2{font-size:1.1rem;margin:1.5rem 0 .5rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}
+    .muted{color:var(--muted)}
+    a{color:var(--accent)}
+    .totals{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 1rem;padding:0;list-style:none}
+    .totals li{background:var(--card);border-radius:10px;padding:.45rem .8rem}
+    .totals b{font-size:1.2rem;display:block}
+    .flights{list-style:none;margin:0;padding:0;border-top:1px solid var(--line)}
+    .flights li{border-bottom:1px solid var(--line)}
+    .flights a{display:grid;grid-template-columns:1fr auto;gap:.1rem .75rem;padding:.65rem .25rem;min-height:56px;\
+    text-decoration:none;color:var(--fg)}
+    .flights .when{font-weight:700}
+    .flights .dur{font-weight:700;text-align:right;font-variant-numeric:tabular-nums}
+    .flights .what,.flights .where{color:var(--muted);font-size:.95rem}
+    .flights .where{text-align:right}
+    details.filters{background:var(--card);border-radius:10px;padding:.25rem .75rem;margin:.5rem 0}
+    details.filters summary{min-height:44px;display:flex;align-items:center;font-weight:700;cursor:pointer}
+    form.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.6rem .9rem;padding:.25rem 0 .75rem}
+    label{display:flex;flex-direction:column;font-weight:600;font-size:.95rem;gap:.2rem}
+    input,select,textarea{font:inherit;min-height:44px;padding:.4rem .6rem;border:2px solid var(--line);border-radius:8px;\
+    background:var(--bg);color:var(--fg);width:100%}
+    textarea{min-height:6rem}
+    input:focus,select:focus,textarea:focus,a:focus,button:focus{outline:3px solid var(--accent);outline-offset:2px}
+    .button,button{display:inline-flex;align-items:center;justify-content:center;min-height:44px;padding:0 1.1rem;\
+    border-radius:8px;border:2px solid var(--accent);background:var(--accent);color:var(--accent-fg);font:inherit;\
+    font-weight:700;text-decoration:none;cursor:pointer}
+    .button.secondary,button.secondary{background:transparent;color:var(--accent)}
+    .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;grid-column:1/-1}
+    .pager{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:1rem 0}
+    dl.facts{display:grid;grid-template-columns:minmax(7.5rem,auto) 1fr;gap:.35rem .9rem;margin:.5rem 0}
+    dl.facts dt{color:var(--muted);font-weight:600}
+    dl.facts dd{margin:0;font-variant-numeric:tabular-nums}
+    .downloads{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.5rem}
+    figure{margin:.75rem 0}
+    figure svg{width:100%;height:auto;display:block;background:#fff;border-radius:10px;border:1px solid var(--line)}
+    figcaption{color:var(--muted);font-size:.9rem;margin-top:.25rem}
+    .empty{background:var(--card);border-radius:10px;padding:1rem}
+    .empty code,code{background:var(--card);padding:.1rem .3rem;border-radius:4px;font-size:.95em}
+    .notice{border-left:5px solid var(--ok);background:var(--card);padding:.6rem .8rem;border-radius:6px;margin:.5rem 0}
+    .error{border-left:5px solid var(--warn);background:var(--card);padding:.6rem .8rem;border-radius:6px;margin:.5rem 0;\
+    color:var(--warn);font-weight:600}
+    table.history{border-collapse:collapse;width:100%;font-size:.95rem}
+    table.history td,table.history th{border-bottom:1px solid var(--line);padding:.35rem .3rem;text-align:left;\
+    vertical-align:top}
+    """

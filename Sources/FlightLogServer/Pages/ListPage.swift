@@ -1,0 +1,102 @@
+import FlightLogCore
+
+/// The flight list: filters, totals, one page of flights (newest first), paging and the logbook download.
+struct ListPage {
+    var query: ListQuery
+    var flights: [Flight]
+    var totals: (flights: Int, launches: Int, durationMillis: Int64)
+    /// Flights in the whole logbook (to tell "empty logbook" from "nothing matches").
+    var logbookCount: Int
+    var error: String?
+    var loggedIn: Bool
+
+    var pageCount: Int { max(1, (totals.flights + ListQuery.pageSize - 1) / ListQuery.pageSize) }
+
+    func render() -> String {
+        var body = "<h1>Flights</h1>"
+        if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
+        if logbookCount == 0 {
+            body += emptyLogbook
+            return page(title: "Flights", current: "/", loggedIn: loggedIn, body: body)
+        }
+        body += filterForm
+        body += """
+            <ul class="totals" aria-label="Totals">\
+            <li><b>\(totals.flights)</b>flight\(totals.flights == 1 ? "" : "s")</li>\
+            <li><b>\(hoursMinutes(totals.durationMillis))</b>hours</li>\
+            <li><b>\(totals.launches)</b>launch\(totals.launches == 1 ? "" : "es")</li></ul>
+            """
+        if flights.isEmpty {
+            body += "<p class=\"empty\">No flights match \(esc(query.filter.summary)). <a href=\"/\">Show all flights</a></p>"
+        } else {
+            body += "<ul class=\"flights\">" + flights.map(row).joined() + "</ul>"
+            body += pager
+        }
+        let q = query.queryString()
+        body += "<p><a class=\"button secondary\" href=\"/logbook.pdf\(q.isEmpty ? "" : "?" + esc(q))\">Logbook PDF of \
+            \(query.filter.isEmpty ? "all flights" : "these flights")</a></p>"
+        return page(title: "Flights", current: "/", loggedIn: loggedIn, body: body)
+    }
+
+    private func row(_ flight: Flight) -> String {
+        let id = flight.id ?? 0
+        let people = [flight.details.pilot, flight.secondPersonText].compactMap { $0 }.joined(separator: " + ")
+        let what = [flight.gliderText, flight.details.launchMethod == .unknown ? nil : flight.details.launchMethod.label]
+            .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
+        return """
+            <li><a href="/flights/\(id)">\
+            <span class="when">\(flight.localDate) \(flight.localTakeoff.hourMinute)</span>\
+            <span class="dur">\(hoursMinutes(flight.duration))</span>\
+            <span class="what">\(esc(what.isEmpty ? "Glider not set" : what))\(people.isEmpty ? "" : "<br>" + esc(people))</span>\
+            <span class="where">\(esc(flight.takeoffPlaceText))</span></a></li>
+            """
+    }
+
+    private var pager: String {
+        guard pageCount > 1 else { return "" }
+        func link(_ number: Int, _ label: String) -> String {
+            let q = query.queryString(page: number)
+            return "<a class=\"button secondary\" href=\"/\(q.isEmpty ? "" : "?" + esc(q))\">\(label)</a>"
+        }
+        let previous = query.page > 1 ? link(query.page - 1, "← Newer") : "<span></span>"
+        let next = query.page < pageCount ? link(query.page + 1, "Older →") : "<span></span>"
+        return "<nav class=\"pager\" aria-label=\"Pages\">\(previous)<span class=\"muted\">Page \(query.page) of \
+            \(pageCount)</span>\(next)</nav>"
+    }
+
+    private var filterForm: String {
+        let f = query.filter
+        func field(_ name: String, _ label: String, _ value: String?, type: String = "text", hint: String = "") -> String {
+            "<label>\(label)<input type=\"\(type)\" name=\"\(name)\" value=\"\(esc(value ?? ""))\" maxlength=\"\(WebLimits.maxFieldCharacters)\"\(hint.isEmpty ? "" : " placeholder=\"\(hint)\"")></label>"
+        }
+        func option(_ value: String, _ label: String, _ selected: Bool) -> String {
+            "<option value=\"\(value)\"\(selected ? " selected" : "")>\(label)</option>"
+        }
+        let instructor = f.withInstructor.map { $0 ? "yes" : "no" } ?? ""
+        let launches = LaunchMethod.allCases.map { option($0.rawValue, $0.label, f.launch == $0) }.joined()
+        return """
+            <details class="filters"\(f.isEmpty ? "" : " open")><summary>Filter\(f.isEmpty ? "" : ": " + esc(f.summary))</summary>
+            <form class="grid" method="get" action="/">
+            <label>Instructor<select name="instructor">\(option("", "Any", instructor.isEmpty))\
+            \(option("yes", "With instructor", instructor == "yes"))\(option("no", "Without instructor", instructor == "no"))</select></label>
+            \(field("guest", "Guest", f.guest))\(field("plane", "Glider type", f.plane, hint: "ASK 21"))\
+            \(field("pilot", "Pilot", f.pilot))\(field("registration", "Registration", f.registration, hint: "D-1234"))\
+            \(field("since", "From", f.since?.description, type: "date"))\(field("until", "To", f.until?.description, type: "date"))
+            <label>Launch<select name="launch">\(option("", "Any", f.launch == nil))\(launches)</select></label>
+            <div class="actions"><button type="submit">Show flights</button><a class="button secondary" href="/">Clear</a></div>
+            </form></details>
+            """
+    }
+
+    private var emptyLogbook: String {
+        """
+        <div class="empty"><p><b>No flights yet.</b> flightlogd records a flight by itself from takeoff to landing.</p>
+        <p>To check the sensors on the Pi:</p>
+        <ul><li><code>flightlog status</code> — GPS fix, barometer, recording state</li>
+        <li><code>systemctl status flightlogd</code> — is the recorder running?</li>
+        <li><code>journalctl -u flightlogd -n 50</code> — its latest messages</li></ul>
+        <p>Old flights from another logger: <code>flightlog import FILE.igc</code>.</p>
+        <p><a href="/status">Recorder status</a></p></div>
+        """
+    }
+}

@@ -1,0 +1,69 @@
+import FlightLogCore
+
+/// The recorder status from flightlogd's status file, plus the database.
+struct StatusPage {
+    /// Flattened `key: value` pairs of the status JSON; `nil` when there is no status file.
+    var status: [(String, String)]?
+    var statusPath: String
+    var databasePath: String
+    var databaseBytes: Int64?
+    var flightCount: Int?
+    var loggedIn: Bool
+
+    func render() -> String {
+        var body = "<h1>Status</h1><h2>Recorder (flightlogd)</h2>"
+        if let status, !status.isEmpty {
+            body += "<dl class=\"facts\">" + status.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
+        } else {
+            body += """
+                <div class="empty"><p><b>No recorder status</b> at <code>\(esc(statusPath))</code>.</p>
+                <p>Is flightlogd running? On the Pi: <code>systemctl status flightlogd</code>, \
+                <code>journalctl -u flightlogd -n 50</code>, <code>flightlog status</code>.</p></div>
+                """
+        }
+        body += "<h2>Logbook</h2><dl class=\"facts\"><dt>Database</dt><dd>\(esc(databasePath))</dd>"
+        body += "<dt>Size</dt><dd>\(databaseBytes.map { "\($0 / 1024) KiB" } ?? "not created yet")</dd>"
+        body += "<dt>Flights</dt><dd>\(flightCount.map(String.init) ?? "—")</dd></dl>"
+        return page(title: "Status", current: "/status", loggedIn: loggedIn, body: body)
+    }
+}
+
+/// The login form (only when a password hash is configured).
+struct LoginPage {
+    var csrfToken: String
+    var error: String?
+
+    func render() -> String {
+        var body = "<h1>Log in to edit</h1>"
+        body += "<p class=\"muted\">Viewing and downloading need no login. Editing a flight's details does.</p>"
+        if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
+        body += """
+            <form class="grid" method="post" action="/login">
+            <input type="hidden" name="csrf" value="\(csrfToken)">
+            <label>Password<input type="password" name="password" autocomplete="current-password" required maxlength="200"></label>
+            <div class="actions"><button type="submit">Log in</button></div></form>
+            """
+        return page(title: "Log in", current: "/login", body: body)
+    }
+}
+
+/// Editing is switched off: how to switch it on.
+struct EditingOffPage {
+    func render() -> String {
+        page(
+            title: "Editing is off", current: "/login",
+            body: """
+                <h1>Editing is off</h1><div class="empty"><p>To edit flights from the phone, set a password on the Pi:</p>
+                <p><code>flightlog serve --hash-password</code> (type the password, then Ctrl-D) and put the printed \
+                line into the config file under <code>[server]</code> as <code>password_hash = "…"</code>, then restart \
+                <code>flightlog serve</code>.</p><p>On the Pi itself you can always use <code>flightlog edit</code>.</p></div>
+                """)
+    }
+}
+
+/// A short error page (400, 404, 413, …).
+func errorPage(status: Int, title: String, message: String) -> WebResponse {
+    .html(
+        page(title: title, current: "", body: "<h1>\(esc(title))</h1><p class=\"error\">\(esc(message))</p><p><a href=\"/\">← All flights</a></p>"),
+        status: status)
+}

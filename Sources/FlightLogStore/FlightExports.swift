@@ -1,0 +1,62 @@
+import FlightLogCore
+
+/// One flight as an IGC file, assembled the same way for `flightlog export --igc` and `flightlog serve`:
+/// headers from the logbook details and the recorder, comment lines (import origin, second person's role,
+/// launch), the recorder serial, the flight number of its UTC day and the standard long file name.
+/// - Throws: `StoreError` (`.notFound` for an unknown id).
+package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLogConfig) throws(StoreError) -> (
+    fileName: String, bytes: [UInt8]
+) {
+    let flight = try store.flight(id: id)
+    let track = try store.track(forFlight: id)
+    let serial = IGCExportParts.serial(track: track, config: config)
+    let number = try IGCExportParts.flightNumberOfDay(flight, store: store)
+    let date = CivilDateTime(utc: track.fixes.first?.time ?? flight.takeoffTime).date
+    let bytes = IGCWriter.write(
+        fixes: track.fixes, extensions: track.recorder.extensions,
+        headers: IGCExportParts.headers(flight, track: track), serial: serial, flightNumberOfDay: number,
+        comments: IGCExportParts.comments(flight, track: track))
+    return (IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes)
+}
+
+/// The pieces of an IGC export (moved from the CLI's Export command).
+package enum IGCExportParts {
+    /// Our own recordings keep their 3-character serial; anything else gets the configured one (or `FLG`).
+    package static func serial(track: Track, config: FlightLogConfig) -> String {
+        if track.recorder.manufacturer == "XFL", track.recorder.serial.count == 3 { return track.recorder.serial }
+        return config.recorderSerial ?? "FLG"
+    }
+
+    package static func headers(_ flight: Flight, track: Track) -> IGCHeaderValues {
+        let d = flight.details
+        let ours = track.recorder.manufacturer == "XFL"
+        return IGCHeaderValues(
+            pilot: d.pilot, crew: d.secondPerson, gliderType: d.gliderType, registration: d.registration,
+            competitionId: d.competitionId,
+            gpsReceiver: track.recorder.gpsReceiver ?? "unknown",
+            pressureSensor: flight.hasBarometer || !ours
+                ? (track.recorder.pressureSensor ?? (flight.hasBarometer ? "unknown,unknown,max9000m" : nil)) : nil,
+            timeZoneOffsetHours: Double(flight.utcOffsetSeconds) / 3600)
+    }
+
+    package static func comments(_ flight: Flight, track: Track) -> [String] {
+        var lines: [String] = []
+        if case .imported(let name, let sha) = flight.source {
+            lines.append(
+                "IMPORTED FROM \(name) SHA256 \(sha.prefix(16)) RECORDER \(track.recorder.manufacturer)\(track.recorder.serial)")
+        }
+        if let role = flight.details.secondPersonRole { lines.append("SECOND PERSON ROLE \(role.rawValue.uppercased())") }
+        lines.append("LAUNCH \(flight.details.launchMethod.rawValue.uppercased())")
+        return lines
+    }
+
+    /// IGC `NN`: 1 + flights that took off earlier on the same UTC date.
+    package static func flightNumberOfDay(_ flight: Flight, store: FlightStore) throws(StoreError) -> Int {
+        let day = CivilDateTime(utc: flight.takeoffTime).date
+        let around = FlightFilter(since: day.adding(days: -1), until: day.adding(days: 1))
+        return 1
+            + (try store.flights(matching: around)).filter {
+                CivilDateTime(utc: $0.takeoffTime).date == day && $0.takeoffTime < flight.takeoffTime
+            }.count
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import FlightLogServer
+import Foundation
+
+extension FlightLogCommand {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the logbook to a phone or laptop browser: flights, maps, barograms, downloads.",
+            discussion: """
+                Pages work without internet and without JavaScript. Viewing needs no login; editing a flight's \
+                details needs the password whose hash is in the config file ([server] password_hash); without \
+                one, editing is off. The database is opened read-only for viewing, so flightlogd keeps recording.
+                Examples:
+                  flightlog serve                                  # http://127.0.0.1:8080 on this machine
+                  flightlog serve --address 0.0.0.0 --port 8080    # on the Pi's Wi-Fi hotspot, e.g. http://10.42.0.1:8080
+                  flightlog serve --hash-password < password.txt   # prints a line for [server] password_hash
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: ArgumentHelp("Address to listen on; 0.0.0.0 = every network (the Pi's hotspot). Default: config, else 127.0.0.1.", valueName: "ip"))
+        var address: String?
+
+        @Option(help: ArgumentHelp("TCP port. Default: config, else 8080.", valueName: "n"))
+        var port: Int?
+
+        @Flag(name: .customLong("hash-password"), help: "Read a password from standard input and print its hash line for the config file.")
+        var hashPassword = false
+
+        func validate() throws {
+            if let port, !(1...65535).contains(port) { throw ValidationError("--port must be between 1 and 65535.") }
+            if let address, address.isEmpty || address.count > 255 { throw ValidationError("--address needs an IP address or host name.") }
+        }
+
+        func run() async throws {
+            if hashPassword {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                var password = String(decoding: data, as: UTF8.self)
+                while password.hasSuffix("\n") || password.hasSuffix("\r") { password.removeLast() }
+                guard !password.isEmpty else { throw CLIError("no password on standard input; nothing printed") }
+                print("password_hash = \"\(try PasswordHash.make(password: password))\"")
+                return
+            }
+            let config = try store.loadConfig()
+            if let hash = config.server.passwordHash, !PasswordHash.isWellFormed(hash) {
+                throw CLIError("[server] password_hash in the config is not a hash from flightlog serve --hash-password")
+            }
+            let settings = ServerSettings(databasePath: store.databasePath, config: config)
+            let address = address ?? config.server.address
+            let port = port ?? config.server.port
+            let app = WebApp(settings: settings)
+            try await WebServer.run(app: app, address: address, port: port) { actual in
+                print("flightlog serve: http://\(address):\(actual)/ (database \(settings.databasePath); editing \(settings.passwordHash == nil ? "off" : "on"))")
+            }
+        }
+    }
+}

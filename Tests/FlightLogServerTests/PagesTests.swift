@@ -1,0 +1,184 @@
+import FlightLogCore
+import FlightLogServer
+import FlightLogStore
+import Foundation
+import Testing
+
+@Suite("Pages and downloads over HTTP", .timeLimit(.minutes(3)))
+struct PagesTests {
+    @Test func listShowsFlightsNewestFirstWithTotalsAndSecurityHeaders() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        let ids = try logbook.fillWithThreeFlights()
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            let reply = try client.get("/")
+            #expect(reply.status == 200)
+            #expect(reply.header("content-type") == "text/html; charset=utf-8")
+            #expect(reply.header("content-security-policy")?.contains("default-src 'none'") == true)
+            #expect(reply.header("content-security-policy")?.contains("frame-ancestors 'none'") == true)
+            #expect(reply.header("x-content-type-options") == "nosniff")
+            #expect(reply.header("referrer-policy") == "no-referrer")
+            let page = reply.text
+            #expect(page.contains("Çağrı Şahin (guest)"))
+            #expect(page.contains("Øyvind Ærø (instructor)"))
+            #expect(page.contains("<b>3</b>flights"))
+            #expect(page.contains("<b>\(hoursMinutes(3 * 1_198_000))</b>hours"), "three flights of 19:58 each")
+            // Newest first: flight 3 (June) before flight 2 (May, afternoon) before flight 1.
+            let positions = ids.reversed().map { page.range(of: "href=\"/flights/\($0)\"")?.lowerBound }
+            #expect(positions.allSatisfy { $0 != nil })
+            #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        }
+    }
+
+    @Test func filtersMatchTheListCommand() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        let ids = try logbook.fillWithThreeFlights()
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            let cases: [(String, [Int64])] = [
+                ("instructor=yes", [ids[0]]),
+                ("instructor=no", [ids[1], ids[2]]),
+                ("guest=cagri", [ids[1]]),
+                ("plane=ls+4", [ids[2]]),
+                ("registration=d1234", [ids[0], ids[1]]),
+                ("launch=aerotow", [ids[1]]),
+                ("since=2025-06-01", [ids[2]]),
+                ("until=2025-05-03&pilot=m%C3%BCller", [ids[0], ids[1]]),
+            ]
+            for (query, expected) in cases {
+                let reply = try client.get("/?\(query)")
+                #expect(reply.status == 200, "\(query)")
+                for id in ids {
+                    #expect(reply.text.contains("href=\"/flights/\(id)\"") == expected.contains(id), "\(query): flight \(id)")
+                }
+                #expect(reply.text.contains("<b>\(expected.count)</b>flight"), "\(query)")
+            }
+            let bad = try client.get("/?since=2025-13-45")
+            #expect(bad.status == 400)
+            #expect(bad.text.contains("is not a date"))
+            let reversed = try client.get("/?since=2025-06-01&until=2025-01-01")
+            #expect(reversed.status == 400)
+        }
+    }
+
+    @Test func pagingCoversEveryFlightOnce() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        let store = try FlightStore(path: logbook.databasePath, mode: .readWrite)
+        let start = CivilDate(year: 2024, month: 4, day: 1).utcMidnight + 10 * 3_600_000
+        var ids: [Int64] = []
+        for i in 0..<(ListQuery.pageSize * 2 + 7) {
+            ids.append(try logbook.addFlight(store: store, start: start + Int64(i) * Time.millisPerDay, details: FlightDetails(pilot: "P"), minutes: 2))
+        }
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            var seen: [Int64] = []
+            for page in 1...3 {
+                let reply = try client.get("/?page=\(page)")
+                #expect(reply.status == 200)
+                #expect(reply.text.contains("Page \(page) of 3"))
+                seen += ids.filter { reply.text.contains("href=\"/flights/\($0)\"") }
+            }
+            #expect(seen.count == ids.count)
+            #expect(Set(seen) == Set(ids))
+            #expect(try client.get("/?page=2").text.contains("href=\"/?page=3\""))
+            #expect(try client.get("/?page=0").status == 400)
+        }
+    }
+
+    @Test func flightPageShowsDetailsMapAndBarogram() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        let ids = try logbook.fillWithThreeFlights()
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            let reply = try client.get("/flights/\(ids[0])")
+            #expect(reply.status == 200)
+            let page = reply.text
+            for text in ["2025-05-03", "11:00 local", "09:00 UTC", "Europe/Berlin, UTC+02:00", "Aachen-Merzbrück", "ASK 21",
+                         "D-1234", "Øyvind Ærø (instructor)", "Winch", "420 m", "1000 m", "3.2 km", "25 km"] {
+                #expect(page.contains(esc(text)), "flight page shows \(text)")
+            }
+            #expect(page.components(separatedBy: "<svg").count - 1 == 2, "map and barogram inline")
+            #expect(!page.contains("<?xml"))
+            for kind in ExportKind.allCases { #expect(page.contains("/flights/\(ids[0])/\(kind.rawValue)")) }
+        }
+    }
+
+    @Test func downloadsHaveContentTypesAndFileNames() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        let ids = try logbook.fillWithThreeFlights()
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            let expectations: [(ExportKind, String, String)] = [
+                (.igc, "application/vnd.fai.igc", "AXFLABC"),
+                (.report, "application/pdf", "%PDF-"),
+                (.kml, "application/vnd.google-earth.kml+xml", "<?xml"),
+                (.gpx, "application/gpx+xml", "<?xml"),
+                (.geojson, "application/geo+json", "{"),
+            ]
+            for (kind, type, start) in expectations {
+                let reply = try client.get("/flights/\(ids[1])/\(kind.rawValue)")
+                #expect(reply.status == 200, "\(kind)")
+                #expect(reply.header("content-type") == type, "\(kind)")
+                #expect(reply.header("content-disposition")?.hasPrefix("attachment; filename=\"") == true, "\(kind)")
+                #expect(reply.text.hasPrefix(start), "\(kind) starts with \(start)")
+            }
+            let igcName = try client.get("/flights/\(ids[1])/igc").header("content-disposition") ?? ""
+            #expect(igcName.contains("2025-05-03") && igcName.contains("02.IGC"), "second flight of the day: \(igcName)")
+            let geojson = try client.get("/flights/\(ids[1])/track.geojson")
+            #expect(try JSONSerialization.jsonObject(with: Data(geojson.body)) is [String: Any])
+            let logbookPDF = try client.get("/logbook.pdf?plane=ask")
+            #expect(logbookPDF.status == 200)
+            #expect(logbookPDF.header("content-type") == "application/pdf")
+            #expect(logbookPDF.text.hasPrefix("%PDF-"))
+            #expect(try client.get("/logbook.pdf?plane=nothing-like-this").status == 404)
+        }
+    }
+
+    @Test func statusPageShowsTheDaemonStatusFile() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        _ = try logbook.fillWithThreeFlights()
+        let statusPath = logbook.folder + "/flightlogd.status.json"
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            let without = try client.get("/status")
+            #expect(without.status == 200)
+            #expect(without.text.contains("No recorder status"))
+            try Data(#"{"gpsd":{"connected":true,"satellites":9},"flying":false,"barometer":"bmp280"}"#.utf8)
+                .write(to: URL(fileURLWithPath: statusPath))
+            let with = try client.get("/status")
+            #expect(with.text.contains("gpsd.satellites"))
+            #expect(with.text.contains("bmp280"))
+            #expect(with.text.contains("<dt>Flights</dt><dd>3</dd>"))
+        }
+    }
+
+    @Test func emptyAndMissingLogbookExplainHowToCheckTheSensors() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            let reply = try client.get("/")
+            #expect(reply.status == 200)
+            #expect(reply.text.contains("No flights yet"))
+            #expect(reply.text.contains("systemctl status flightlogd"))
+            #expect(try client.get("/flights/1").status == 503)
+            // The database appears while the server runs (flightlogd started later).
+            _ = try logbook.fillWithThreeFlights()
+            #expect(try client.get("/").text.contains("Çağrı Şahin"))
+        }
+    }
+
+    @Test func noPageLoadsAnythingFromElsewhere() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        let ids = try logbook.fillWithThreeFlights()
+        let hash = try PasswordHash.make(password: "x", iterations: 10)
+        try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
+            for target in ["/", "/?plane=ask", "/flights/\(ids[0])", "/flights/\(ids[2])", "/status", "/login", "/nope"] {
+                let page = try client.get(target).text.lowercased()
+                for banned in ["http://", "https://", "//cdn", "@import", "<script", "src=\"//", "url(http"] {
+                    #expect(!page.contains(banned), "\(target) contains \(banned)")
+                }
+            }
+        }
+    }
+}
