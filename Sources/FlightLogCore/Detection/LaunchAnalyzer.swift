@@ -129,9 +129,17 @@ package enum LaunchAnalyzer {
             range.max { altitude($0) < altitude($1) }
         }
 
+        /// The top of the first climb: the first position ≥ 150 m up that nothing in the next 10 s exceeds.
         func winchRelease() -> Int? {
             let end = series.position(atOrAfter: series.times[0] + 90_000)
-            guard let top = highest(0..<end), top > 0 else { return nil }
+            var lookahead = 0
+            let top = (1..<end).first { i in
+                guard altitude(i) - takeoffAltitude >= 150 else { return false }
+                lookahead = max(lookahead, i)
+                while lookahead + 1 < series.count, series.seconds(i, lookahead + 1) <= 10 { lookahead += 1 }
+                return (i...lookahead).allSatisfy { altitude($0) <= altitude(i) }
+            }
+            guard let top else { return nil }
             let gain = altitude(top) - takeoffAltitude
             let climbRate = gain / series.seconds(0, top)
             guard gain >= 150, climbRate >= 4 else { return nil }
@@ -148,14 +156,17 @@ package enum LaunchAnalyzer {
             guard start < limit else { return nil }
             // Signed heading change accumulated up to each position (metres-scale moves only).
             var turned = [Double](repeating: 0, count: limit)
+            // Headings between positions ≥ 10 m apart, so 10 Hz noise does not look like turning.
             var heading: Degrees?
+            var anchor = series.coordinates[0]
             for i in 1..<limit {
                 turned[i] = turned[i - 1]
-                let a = series.coordinates[i - 1], b = series.coordinates[i]
-                guard Geodesy.distance(a, b) >= 5 else { continue }
-                let h = Geodesy.bearing(a, b)
+                let here = series.coordinates[i]
+                guard Geodesy.distance(anchor, here) >= 10 else { continue }
+                let h = Geodesy.bearing(anchor, here)
                 if let previous = heading { turned[i] += Geodesy.headingChange(from: previous, to: h) }
                 heading = h
+                anchor = here
             }
             var turnStart = 0, sinkStart = 0
             var end: Int?
