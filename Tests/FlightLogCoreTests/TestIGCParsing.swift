@@ -11,8 +11,8 @@ import Foundation
 /// The shared real flights (`<package root>/../shared/flights`), absent on machines without them.
 enum SharedFlights {
     static let directory: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         return root.deletingLastPathComponent().appendingPathComponent("shared/flights").path
     }()
 

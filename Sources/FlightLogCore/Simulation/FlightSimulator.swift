@@ -13,7 +13,7 @@ package struct SimulatedFlightPlan: Sendable, Hashable {
     package var fieldElevation: Meters
     /// `.winch`, `.aerotow` or `.self` (`.unknown` flies an aerotow).
     package var launch: LaunchMethod
-    /// Ground roll to standstill, minutes (at least 8).
+    /// Ground roll to standstill, minutes (at least 5; 8 or more leaves time for free flight).
     package var flightMinutes: Int
     package var groundMinutesBefore: Int
     package var groundMinutesAfter: Int
@@ -45,10 +45,13 @@ package struct SimulatedFlightPlan: Sendable, Hashable {
         self.geoidSeparation = geoidSeparation
     }
 
+    /// A one-hour aerotow from Aachen-Merzbrück on 1 May 2025 at 10:00 UTC, 1 Hz (the CLI's and the demo's base).
+    package static let demo = SimulatedFlightPlan()
+
     /// Start of the ground roll.
     package var takeoffTime: UTCMillis { start + UTCMillis(groundMinutesBefore) * 60_000 }
     /// Standstill after the landing roll.
-    package var landingTime: UTCMillis { takeoffTime + UTCMillis(max(8, flightMinutes)) * 60_000 }
+    package var landingTime: UTCMillis { takeoffTime + UTCMillis(max(5, flightMinutes)) * 60_000 }
     /// Last fix time.
     package var end: UTCMillis { landingTime + UTCMillis(groundMinutesAfter) * 60_000 }
 }
@@ -58,13 +61,11 @@ package struct SimulatedFlightPlan: Sendable, Hashable {
 /// return, approach, landing roll, standstill; correlated GNSS position and altitude noise, barometric
 /// pressure altitude from the day's QNH.
 package enum FlightSimulator {
-    /// Declared extensions of every simulated fix: `FXA` (3 digits, metres) and `SIU` (2 digits).
-    package static let extensions = [FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2)]
-
-    /// The extensions of a plan's fixes: ``extensions``, plus `ENL` (3 digits) for a self-launch.
-    package static func extensions(for plan: SimulatedFlightPlan) -> [FixExtension] {
-        plan.launch == .self ? extensions + [FixExtension(code: "ENL", length: 3)] : extensions
-    }
+    /// Declared extensions of every simulated fix: `FXA` (3 digits, metres), `SIU` (2 digits) and `ENL`
+    /// (3 digits, engine noise 0–999: low cockpit noise, high while a self-launcher's engine runs).
+    package static let extensions = [
+        FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2), FixExtension(code: "ENL", length: 3),
+    ]
 
     package static func simulate(_ plan: SimulatedFlightPlan) -> [Fix] {
         var model = GliderModel(plan: plan)
@@ -293,11 +294,8 @@ struct GliderModel: Sendable {
         let accuracy = Int(3 + abs(gpsEast.value) + abs(gpsNorth.value))
         let sats = 9 + Int((gpsUp.value / 2).rounded())
         var extensions = pad(min(999, accuracy), 3) + pad(max(4, min(14, sats)), 2)
-        if plan.launch == .self {
-            let t = tau(time)
-            let engine = t > -40 && !released
-            extensions += pad(engine ? 820 + Int(gpsUp.value * 10) : 30 + Int(abs(baro.value) * 50), 3)
-        }
+        let engine = plan.launch == .self && tau(time) > -40 && !released
+        extensions += pad(engine ? 820 + Int(gpsUp.value * 10) : 30 + Int(abs(baro.value) * 50), 3)
         return Fix(
             time: time, latitude: latitude, longitude: longitude, pressureAltitude: pressureAltitude,
             gnssAltitude: msl + plan.geoidSeparation + gpsUp.value, extensions: extensions)
