@@ -94,4 +94,59 @@ struct SharedFlightDetectionTests {
         #expect(track.fixes[flight.takeoffIndex].time == flight.takeoffTime)
         #expect(track.fixes[flight.landingIndex].time == flight.landingTime)
     }
+
+    @Test("flights across 0:00 UTC keep their UTC dates")
+    func midnight() throws {
+        let track = try SharedFlights.load("2016-11-08-xcs-aaa-02.igc")
+        let flight = try #require(FlightSegmenter.flightsForImport(track.fixes, extensions: track.extensions).first)
+        #expect(CivilDateTime(utc: flight.takeoffTime).date == CivilDate(year: 2016, month: 11, day: 8))
+        #expect(CivilDateTime(utc: flight.landingTime).date == CivilDate(year: 2016, month: 11, day: 9))
+        // Logbook date at Omarama (NZDT, UTC+13): 9 November.
+        #expect(CivilDateTime(utc: flight.takeoffTime, offsetSeconds: 13 * 3600).date == CivilDate(year: 2016, month: 11, day: 9))
+        let early = try SharedFlights.load("01lz1hq1.igc")
+        let selfLaunch = try #require(FlightSegmenter.flightsForImport(early.fixes, extensions: early.extensions).first)
+        #expect(CivilDateTime(utc: selfLaunch.takeoffTime).date == CivilDate(year: 2010, month: 1, day: 21))
+        #expect(selfLaunch.launch == .self)
+        let release = try #require(selfLaunch.releaseHeight)
+        #expect(abs(release - 980) < 50)  // README: engine off ≈ 980 m above the field
+    }
+}
+
+@Suite("FlightSegmenter")
+struct FlightSegmenterTests {
+    @Test("an import with no detectable flight falls back to the whole track")
+    func wholeTrack() throws {
+        let fixes = (0..<300).map { s in
+            Fix(time: 1_700_000_000_000 + UTCMillis(s) * 1000, isValid: s != 0, latitude: 48 + Double(s) * 1e-6,
+                longitude: 8, pressureAltitude: 500 - Double(s), gnssAltitude: 560 - Double(s))
+        }
+        #expect(FlightSegmenter.flights(in: fixes, extensions: []).isEmpty)
+        let flights = FlightSegmenter.flightsForImport(fixes, extensions: [])
+        try #require(flights.count == 1)
+        #expect(flights[0].detectedBy == nil && !flights[0].landingDetected && flights[0].launch == .unknown)
+        #expect(flights[0].takeoffIndex == 1 && flights[0].landingIndex == 299)
+        #expect(flights[0].takeoffAltitude == 499 && flights[0].maxAltitude == 499)
+        #expect(FlightSegmenter.flightsForImport(Array(fixes.prefix(2)), extensions: []).isEmpty)
+    }
+
+    @Test("a track ending in the air gives a flight without a detected landing")
+    func endsInAir() throws {
+        let plan = SimulatedFlightPlan(flightMinutes: 30, seed: 5)
+        let fixes = Array(FlightSimulator.simulate(plan).prefix(1200))
+        let flights = FlightSegmenter.flights(in: fixes, extensions: FlightSimulator.extensions)
+        try #require(flights.count == 1)
+        #expect(!flights[0].landingDetected && flights[0].landingIndex == fixes.count - 1)
+        #expect(flights[0].launch == .aerotow)
+    }
+
+    @Test("statistics: path, farthest point, altitudes")
+    func statistics() {
+        let fixes = (0...10).map { k in
+            Fix(time: UTCMillis(k) * 10_000, latitude: 0, longitude: Double(k) * 0.001, pressureAltitude: Double(k * k), gnssAltitude: 0)
+        }
+        let stats = FlightSegmenter.statistics(fixes, from: 2, to: 10)
+        #expect(abs(stats.pathLength - 8 * 111.195) < 0.01)
+        #expect(abs(stats.maxDistanceFromTakeoff - 8 * 111.195) < 0.01)
+        #expect(stats.takeoffAltitude == 4 && stats.maxAltitude == 100 && stats.usesPressureAltitude)
+    }
 }
