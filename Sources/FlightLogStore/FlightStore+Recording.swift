@@ -95,12 +95,11 @@ extension FlightStore {
     /// method and release height unless the pilot edited them). Other edited details are kept.
     package func updateRecordedFacts(of id: Int64, from flight: Flight, inProgress: Bool) throws(StoreError) {
         try write { db in
-            var columns = FlightRows.factColumns(flight)
-            columns["inProgress"] = inProgress
+            var columns = FlightRows.factColumns(flight) + [("inProgress", inProgress)]
             let edited = Set(
                 try String.fetchAll(db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
-            if !edited.contains("launchMethod") { columns["launchMethod"] = flight.details.launchMethod.rawValue }
-            if !edited.contains("releaseHeight") { columns["releaseHeight"] = flight.details.releaseHeight }
+            if !edited.contains("launchMethod") { columns.append(("launchMethod", flight.details.launchMethod.rawValue)) }
+            if !edited.contains("releaseHeight") { columns.append(("releaseHeight", flight.details.releaseHeight)) }
             guard try FlightRows.update(id, columns, in: db) else { throw StoreError.notFound(id) }
         }
     }
@@ -111,7 +110,7 @@ extension FlightStore {
             guard let row = try Row.fetchOne(
                     db, sql: "\(FlightRows.select) WHERE f.inProgress ORDER BY f.takeoffTime DESC LIMIT 1")
             else { return nil }
-            return (row["id"], row["recordingId"], try FlightRows.flight(from: row))
+            return (row[0], row[1], try FlightRows.flight(from: row))
         }
     }
 

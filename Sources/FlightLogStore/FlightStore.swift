@@ -54,8 +54,15 @@ package final class FlightStore: Sendable {
                     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 }
             }
+            if exists {
+                // Check with a read-only connection first: opening a writable pool already writes (WAL setup).
+                var readonly = Configuration()
+                readonly.readonly = true
+                try DatabaseQueue(path: path, configuration: readonly).read { db in
+                    try Self.checkSchema(db, path: path, mode: mode)
+                }
+            }
             pool = try DatabasePool(path: path, configuration: config)
-            try pool.read { db in try Self.checkSchema(db, path: path, mode: mode) }
             if mode == .readWrite { try Schema.migrator.migrate(pool) }
         } catch let error as CocoaError {
             throw StoreError(.cannotOpen, "cannot create the flight database \(path): \(error.localizedDescription)")

@@ -3,18 +3,21 @@
 /// Layout (version 1), all integers as LEB128 varints, signed ones zigzag-encoded:
 /// ```
 /// u8      version (1)
+/// u8      chunk flags: bit0 positions in IGC units (1/60000 degree) instead of 1e-7 degree
 /// varint  fix count
 /// per fix:
 ///   u8    flags: bit0 valid (A), bit1 has pressure altitude, bit2 has GNSS altitude,
-///               bit3 extensions same as the previous fix
+///               bit3 extensions same as the previous fix, bit4 extensions as changed bytes
 ///   zz    time: second difference (delta minus previous delta), ms; the first fix's "delta" is its absolute time
-///   zz    latitude, longitude: second difference, 1e-7 degrees
+///   zz    latitude, longitude: second difference, in the chunk's position unit
 ///   zz    pressure altitude (if present): difference to the last present value, dm
 ///   zz    GNSS altitude (if present): difference to the last present value, dm
-///   [varint length + UTF-8 bytes]  extensions, unless bit3
+///   extensions, unless bit3: with bit4 (same byte length as before) a bitmap of the changed byte positions
+///               followed by those bytes; else varint length + UTF-8 bytes
 /// ```
 /// Second differences make steady motion (1 Hz or 10 Hz, straight flight, standing still) cost one byte per
-/// field. Decoding validates everything and throws ``TrackCodecError`` on corrupt input; it never traps.
+/// field; positions that came from an IGC file (exact multiples of 1/60000 degree) are stored in that unit.
+/// Decoding validates everything and throws ``TrackCodecError`` on corrupt input; it never traps.
 package enum TrackCodec {
     package static let version: UInt8 = 1
 
@@ -23,7 +26,10 @@ package enum TrackCodec {
         static let pressure: UInt8 = 1 << 1
         static let gnss: UInt8 = 1 << 2
         static let sameExtensions: UInt8 = 1 << 3
-        static let all: UInt8 = 0b1111
+        static let changedExtensionBytes: UInt8 = 1 << 4
+        static let all: UInt8 = 0b1_1111
+        /// Chunk flag: positions in 1/60000 degree.
+        static let igcUnits: UInt8 = 1
     }
 
     /// Encodes `fixes` (any order; the store keeps them in time order).
@@ -31,22 +37,32 @@ package enum TrackCodec {
         var out: [UInt8] = []
         out.reserveCapacity(16 + fixes.count * 8)
         out.append(version)
+        let igc = fixes.allSatisfy { IGCUnits.exact($0.latitudeE7) != nil && IGCUnits.exact($0.longitudeE7) != nil }
+        out.append(igc ? Flag.igcUnits : 0)
         writeVarint(UInt64(fixes.count), to: &out)
         var time = SecondDifference()
         var lat = SecondDifference()
         var lon = SecondDifference()
         var pressure: Int64 = 0
         var gnss: Int64 = 0
-        var extensions = ""
+        var extensions: [UInt8] = []
         for fix in fixes {
             var flags: UInt8 = fix.isValid ? Flag.valid : 0
             if fix.pressureAltitudeDm != nil { flags |= Flag.pressure }
             if fix.gnssAltitudeDm != nil { flags |= Flag.gnss }
-            if fix.extensions == extensions { flags |= Flag.sameExtensions }
+            let newExtensions = Array(fix.extensions.utf8)
+            let changes = ChangedBytes(from: extensions, to: newExtensions)
+            if newExtensions == extensions {
+                flags |= Flag.sameExtensions
+            } else if let changes, changes.encodedSize < 1 + newExtensions.count {
+                flags |= Flag.changedExtensionBytes
+            }
             out.append(flags)
             writeSigned(time.encode(fix.time), to: &out)
-            writeSigned(lat.encode(Int64(fix.latitudeE7)), to: &out)
-            writeSigned(lon.encode(Int64(fix.longitudeE7)), to: &out)
+            let latitude = igc ? IGCUnits.exact(fix.latitudeE7)! : Int64(fix.latitudeE7)
+            let longitude = igc ? IGCUnits.exact(fix.longitudeE7)! : Int64(fix.longitudeE7)
+            writeSigned(lat.encode(latitude), to: &out)
+            writeSigned(lon.encode(longitude), to: &out)
             if let p = fix.pressureAltitudeDm {
                 writeSigned(Int64(p) &- pressure, to: &out)
                 pressure = Int64(p)
@@ -55,12 +71,13 @@ package enum TrackCodec {
                 writeSigned(Int64(g) &- gnss, to: &out)
                 gnss = Int64(g)
             }
-            if fix.extensions != extensions {
-                let bytes = Array(fix.extensions.utf8)
-                writeVarint(UInt64(bytes.count), to: &out)
-                out.append(contentsOf: bytes)
-                extensions = fix.extensions
+            if flags & Flag.changedExtensionBytes != 0, let changes {
+                changes.write(to: &out)
+            } else if flags & Flag.sameExtensions == 0 {
+                writeVarint(UInt64(newExtensions.count), to: &out)
+                out.append(contentsOf: newExtensions)
             }
+            extensions = newExtensions
         }
         return out
     }
@@ -72,6 +89,9 @@ package enum TrackCodec {
         var reader = Reader(bytes: Array(bytes))
         let v = try reader.byte()
         guard v == version else { throw TrackCodecError("unknown track encoding version \(v) (expected \(version))") }
+        let chunkFlags = try reader.byte()
+        guard chunkFlags & ~Flag.igcUnits == 0 else { throw TrackCodecError("unknown chunk flags \(chunkFlags)") }
+        let igc = chunkFlags & Flag.igcUnits != 0
         let count = try reader.varint()
         // Every fix takes at least 4 bytes, so a larger count is corrupt (and must not allocate).
         guard count <= UInt64(reader.remaining / 4) else { throw TrackCodecError("fix count \(count) exceeds the data") }
@@ -83,12 +103,20 @@ package enum TrackCodec {
         var pressure: Int64 = 0
         var gnss: Int64 = 0
         var extensions = ""
+        var extensionBytes: [UInt8] = []
         for index in 0..<Int(count) {
             let flags = try reader.byte()
             guard flags & ~Flag.all == 0 else { throw TrackCodecError("fix \(index): unknown flags \(flags)") }
             let t = time.decode(try reader.signed())
-            let la = lat.decode(try reader.signed())
-            let lo = lon.decode(try reader.signed())
+            var la = lat.decode(try reader.signed())
+            var lo = lon.decode(try reader.signed())
+            if igc {
+                guard abs(la) < 10_000_000, abs(lo) < 20_000_000 else {
+                    throw TrackCodecError("fix \(index): position out of range")
+                }
+                la = IGCUnits.e7(la)
+                lo = IGCUnits.e7(lo)
+            }
             guard (-900_000_000...900_000_000).contains(la), (-1_800_000_000...1_800_000_000).contains(lo) else {
                 throw TrackCodecError("fix \(index): position out of range")
             }
@@ -102,11 +130,20 @@ package enum TrackCodec {
                 gnss = gnss &+ (try reader.signed())
                 g = try int32(gnss, index)
             }
-            if flags & Flag.sameExtensions == 0 {
-                let length = try reader.varint()
-                guard length <= UInt64(reader.remaining) else { throw TrackCodecError("fix \(index): truncated extensions") }
-                let raw = try reader.bytes(Int(length))
-                guard let text = String(validating: raw, as: UTF8.self) else {
+            let same = flags & Flag.sameExtensions != 0
+            let changed = flags & Flag.changedExtensionBytes != 0
+            if same && changed { throw TrackCodecError("fix \(index): contradictory extension flags") }
+            if !same {
+                if changed {
+                    try ChangedBytes.apply(from: &reader, to: &extensionBytes)
+                } else {
+                    let length = try reader.varint()
+                    guard length <= UInt64(reader.remaining) else {
+                        throw TrackCodecError("fix \(index): truncated extensions")
+                    }
+                    extensionBytes = Array(try reader.bytes(Int(length)))
+                }
+                guard let text = String(validating: extensionBytes, as: UTF8.self) else {
                     throw TrackCodecError("fix \(index): extensions are not UTF-8")
                 }
                 extensions = text
@@ -122,6 +159,52 @@ package enum TrackCodec {
     private static func int32(_ value: Int64, _ index: Int) throws(TrackCodecError) -> Int32 {
         guard let v = Int32(exactly: value) else { throw TrackCodecError("fix \(index): altitude out of range") }
         return v
+    }
+
+    /// Exact conversion between 1e-7 degree and IGC's 1/60000 degree (= 500/3 of 1e-7 degree).
+    private enum IGCUnits {
+        /// The value in 1/60000 degree if `e7` is exactly what such a value rounds to, else nil.
+        static func exact(_ e7: Int32) -> Int64? {
+            let q = (Int64(e7) * 6 + (e7 >= 0 ? 500 : -500)) / 1000
+            return self.e7(q) == Int64(e7) ? q : nil
+        }
+        /// 1/60000 degree → nearest 1e-7 degree (never a tie: the fraction is 0, 1/3 or 2/3).
+        static func e7(_ q: Int64) -> Int64 {
+            let n = q * 1000
+            return n >= 0 ? (n + 3) / 6 : -((-n + 3) / 6)
+        }
+    }
+
+    /// Extension bytes of the same length as the previous fix's: which positions changed, and their new bytes.
+    private struct ChangedBytes {
+        var bitmap: [UInt8]
+        var bytes: [UInt8]
+
+        init?(from old: [UInt8], to new: [UInt8]) {
+            guard old.count == new.count, !new.isEmpty else { return nil }
+            bitmap = [UInt8](repeating: 0, count: (new.count + 7) / 8)
+            bytes = []
+            for i in new.indices where new[i] != old[i] {
+                bitmap[i / 8] |= 1 << UInt8(i % 8)
+                bytes.append(new[i])
+            }
+        }
+
+        var encodedSize: Int { bitmap.count + bytes.count }
+
+        func write(to out: inout [UInt8]) {
+            out.append(contentsOf: bitmap)
+            out.append(contentsOf: bytes)
+        }
+
+        /// Reads a bitmap sized by `current` and patches `current` in place.
+        static func apply(from reader: inout Reader, to current: inout [UInt8]) throws(TrackCodecError) {
+            guard !current.isEmpty else { throw TrackCodecError("changed extension bytes without previous extensions") }
+            let bitmap = Array(try reader.bytes((current.count + 7) / 8))
+            for i in current.indices where bitmap[i / 8] & (1 << UInt8(i % 8)) != 0 {
+                current[i] = try reader.byte()
+            }
+        }
     }
 
     /// Predicts each value from the previous two (constant rate) and stores the error.
