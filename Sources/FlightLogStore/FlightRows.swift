@@ -1,0 +1,166 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// Mapping between `Flight` and rows of the `flight` table.
+enum FlightRows {
+    typealias Columns = [(name: String, value: (any DatabaseValueConvertible)?)]
+
+    /// Columns every flight query selects, in the order `flight(from:)` reads them (by index, which is fast).
+    static let select = """
+        SELECT f.id, f.recordingId, f.takeoffTime, f.landingTime, f.takeoffLatitude, f.takeoffLongitude,
+            f.landingLatitude, f.landingLongitude, f.releaseTime, f.maxAltitude, f.takeoffAltitude,
+            f.maxDistanceFromTakeoff, f.pathLength, f.hasBarometer, f.timeZoneIdentifier, f.utcOffsetSeconds,
+            f.pilot, f.secondPerson, f.secondPersonRole, f.gliderType, f.registration, f.competitionId,
+            f.launchMethod, f.releaseHeight, f.takeoffPlace, f.landingPlace, f.remarks,
+            r.kind, r.fileName, r.sha256
+        FROM flight f JOIN recording r ON r.id = f.recordingId
+        """
+
+    /// Columns written from the recorded facts (times, places, statistics).
+    static func factColumns(_ flight: Flight) -> Columns {
+        [
+            ("takeoffTime", flight.takeoffTime),
+            ("landingTime", flight.landingTime),
+            ("takeoffLatitude", flight.takeoffCoordinate.latitude),
+            ("takeoffLongitude", flight.takeoffCoordinate.longitude),
+            ("landingLatitude", flight.landingCoordinate.latitude),
+            ("landingLongitude", flight.landingCoordinate.longitude),
+            ("releaseTime", flight.releaseTime),
+            ("maxAltitude", flight.maxAltitude),
+            ("takeoffAltitude", flight.takeoffAltitude),
+            ("maxDistanceFromTakeoff", flight.maxDistanceFromTakeoff),
+            ("pathLength", flight.pathLength),
+            ("hasBarometer", flight.hasBarometer),
+            ("timeZoneIdentifier", flight.timeZoneIdentifier),
+            ("utcOffsetSeconds", flight.utcOffsetSeconds),
+            ("localDate", flight.localDate.description),
+        ]
+    }
+
+    /// Columns written from the editable details, including the search keys.
+    static func detailColumns(_ d: FlightDetails) -> Columns {
+        [
+            ("pilot", d.pilot),
+            ("secondPerson", d.secondPerson),
+            ("secondPersonRole", d.secondPersonRole?.rawValue),
+            ("gliderType", d.gliderType),
+            ("registration", d.registration),
+            ("competitionId", d.competitionId),
+            ("launchMethod", d.launchMethod.rawValue),
+            ("releaseHeight", d.releaseHeight),
+            ("takeoffPlace", d.takeoffPlace),
+            ("landingPlace", d.landingPlace),
+            ("remarks", d.remarks),
+            ("pilotKey", d.pilot.map(searchKey)),
+            ("secondPersonKey", d.secondPerson.map(searchKey)),
+            ("gliderTypeKey", d.gliderType.map(searchKey)),
+            ("registrationKey", d.registration.map(registrationKey)),
+        ]
+    }
+
+    static func insert(
+        _ flight: Flight, recordingId: Int64, inProgress: Bool, into db: Database
+    ) throws -> Int64 {
+        let columns: Columns =
+            [("recordingId", recordingId), ("inProgress", inProgress)] + factColumns(flight)
+            + detailColumns(flight.details)
+        let names = columns.map(\.name).joined(separator: ", ")
+        let marks = columns.map { _ in "?" }.joined(separator: ", ")
+        let statement = try db.cachedStatement(sql: "INSERT INTO flight (\(names)) VALUES (\(marks))")
+        try statement.execute(arguments: StatementArguments(columns.map(\.value)))
+        return db.lastInsertedRowID
+    }
+
+    /// Updates the given columns of flight `id`; false when there is no such flight.
+    static func update(_ id: Int64, _ columns: Columns, in db: Database) throws -> Bool {
+        let assignments = columns.map { "\($0.name) = ?" }.joined(separator: ", ")
+        try db.execute(
+            sql: "UPDATE flight SET \(assignments) WHERE id = ?",
+            arguments: StatementArguments(columns.map(\.value) + [id]))
+        return db.changesCount > 0
+    }
+
+    /// Reads a row of `select`.
+    static func flight(from row: Row) throws -> Flight {
+        var i = 0
+        /// The next column (an `Optional` type reads NULL as nil).
+        func next<T: DatabaseValueConvertible>() -> T {
+            defer { i += 1 }
+            return row[i]
+        }
+        let id: Int64 = next()
+        let _: Int64 = next()  // recordingId
+        let takeoffTime: Int64 = next()
+        let landingTime: Int64 = next()
+        let takeoff = Coordinate(latitude: next(), longitude: next())
+        let landing = Coordinate(latitude: next(), longitude: next())
+        let releaseTime: Int64? = next()
+        let maxAltitude: Double? = next()
+        let takeoffAltitude: Double? = next()
+        let maxDistance: Double = next()
+        let pathLength: Double = next()
+        let hasBarometer: Bool = next()
+        let timeZone: String? = next()
+        let offset: Int = next()
+        let details = FlightDetails(
+            pilot: next(), secondPerson: next(),
+            secondPersonRole: (next() as String?).flatMap(SecondPersonRole.init(rawValue:)),
+            gliderType: next(), registration: next(), competitionId: next(),
+            launchMethod: LaunchMethod(rawValue: next()) ?? .unknown, releaseHeight: next(),
+            takeoffPlace: next(), landingPlace: next(), remarks: next())
+        let kind: String = next()
+        let fileName: String? = next()
+        let sha256: String? = next()
+        return Flight(
+            id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
+            landingCoordinate: landing, releaseTime: releaseTime, details: details,
+            source: kind == "imported" ? .imported(fileName: fileName ?? "", sha256: sha256 ?? "") : .recorded,
+            maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
+            pathLength: pathLength, hasBarometer: hasBarometer, timeZoneIdentifier: timeZone, utcOffsetSeconds: offset)
+    }
+
+    /// The SQL condition (over `flight f`) equivalent to `FlightFilter.matches`.
+    static func condition(_ filter: FlightFilter) -> (sql: String, arguments: StatementArguments) {
+        var clauses: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let withInstructor = filter.withInstructor {
+            clauses.append(withInstructor ? "f.secondPersonRole = 'instructor'" : "f.secondPersonRole IS NOT 'instructor'")
+        }
+        // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
+        if let guest = filter.guest {
+            clauses.append("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0")
+            arguments.append(searchKey(guest))
+        }
+        if let plane = filter.plane {
+            clauses.append("instr(f.gliderTypeKey, ?) > 0")
+            arguments.append(searchKey(plane))
+        }
+        if let pilot = filter.pilot {
+            clauses.append("instr(f.pilotKey, ?) > 0")
+            arguments.append(searchKey(pilot))
+        }
+        if let registration = filter.registration {
+            clauses.append("instr(f.registrationKey, ?) > 0")
+            arguments.append(registrationKey(registration))
+        }
+        if let since = filter.since {
+            clauses.append("f.localDate >= ?")
+            arguments.append(since.description)
+        }
+        if let until = filter.until {
+            clauses.append("f.localDate <= ?")
+            arguments.append(until.description)
+        }
+        if let launch = filter.launch {
+            clauses.append("f.launchMethod = ?")
+            arguments.append(launch.rawValue)
+        }
+        if let ids = filter.ids {
+            clauses.append("f.id IN (SELECT value FROM json_each(?))")
+            arguments.append("[" + ids.map(String.init).joined(separator: ",") + "]")
+        }
+        let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
+        return (sql, StatementArguments(arguments))
+    }
+}
