@@ -2,7 +2,6 @@ import FlightLogCore
 import FlightLogReports
 import FlightLogStore
 import Foundation
-import Synchronization
 
 /// What `flightlog serve` needs to know.
 package struct ServerSettings: Sendable {
@@ -30,10 +29,10 @@ package struct ServerSettings: Sendable {
 package final class WebApp: Sendable {
     package let settings: ServerSettings
     package let sessions = Sessions()
-    private let readStore = Mutex<FlightStore?>(nil)
-    private let writeStore = Mutex<FlightStore?>(nil)
+    private let readStore = Locked<FlightStore?>(nil)
+    private let writeStore = Locked<FlightStore?>(nil)
     /// PDF renders in progress (each runs on its own thread); more than `maxRenders` get a 503.
-    private let renders = Mutex(0)
+    private let renders = Locked(0)
     private let maxRenders = 2
 
     package init(settings: ServerSettings) {
@@ -46,7 +45,7 @@ package final class WebApp: Sendable {
 
     package func respond(to request: WebRequest) async -> WebResponse {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        if segments.contains(where: { $0 == "." || $0 == ".." || $0.contains("\0") || $0.contains("\\") }) {
+        if segments.contains(where: isSuspiciousSegment) {
             return errorPage(status: 400, title: "Bad request", message: "That address is not allowed.")
         }
         let sessionId = request.cookies[Sessions.cookieName]
@@ -69,11 +68,11 @@ package final class WebApp: Sendable {
                 case "logout": return try await logout(request, sessionId: sessionId)
                 default: break
                 }
-            case (.get, 2), (.head, 2) where segments[0] == "flights":
+            case (.get, 2) where segments[0] == "flights", (.head, 2) where segments[0] == "flights":
                 return try flightPage(id: try flightId(segments[1]), notice: nil, loggedIn: loggedIn)
-            case (.get, 3), (.head, 3) where segments[0] == "flights":
+            case (.get, 3) where segments[0] == "flights", (.head, 3) where segments[0] == "flights":
                 let id = try flightId(segments[1])
-                if segments[2] == "edit" { return try editForm(id: id, sessionId: sessionId, loggedIn: loggedIn) }
+                if segments[2] == "edit" { return try await editForm(id: id, sessionId: sessionId, loggedIn: loggedIn) }
                 if let kind = ExportKind(rawValue: segments[2]) { return try await export(kind, id: id) }
             case (.post, 3) where segments[0] == "flights" && segments[2] == "edit":
                 return try await saveEdit(id: try flightId(segments[1]), request, sessionId: sessionId)
@@ -93,6 +92,12 @@ package final class WebApp: Sendable {
         }
     }
 
+    /// `.`/`..`, NUL or backslash in a (decoded) path segment: refused before any routing.
+    private func isSuspiciousSegment(_ segment: String) -> Bool {
+        if segment == "." || segment == ".." { return true }
+        return segment.unicodeScalars.contains { (scalar: Unicode.Scalar) -> Bool in scalar.value == 0 || scalar == "\\" }
+    }
+
     /// A failure that maps directly to an HTTP status.
     struct HTTPError: Error {
         var status: Int
@@ -102,8 +107,8 @@ package final class WebApp: Sendable {
 
     /// A flight id from the path: 1–18 digits, nothing else.
     private func flightId(_ text: String) throws -> Int64 {
-        guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int64(text), id > 0
-        else { throw HTTPError(status: 400, title: "Bad flight id", message: "A flight id is a positive whole number.") }
+        let digitsOnly = text.utf8.allSatisfy { (byte: UInt8) -> Bool in byte >= 48 && byte <= 57 }
+        guard digitsOnly, text.utf8.count <= 18, let id = Int64(text), id > 0 else { throw HTTPError(status: 400, title: "Bad flight id", message: "A flight id is a positive whole number.") }
         return id
     }
 
@@ -111,48 +116,50 @@ package final class WebApp: Sendable {
 
     /// The read-only store, opened on first use (the database may appear after the server started).
     private func store() throws(StoreError) -> FlightStore {
-        try readStore.withLock { (store: inout FlightStore?) throws(StoreError) -> FlightStore in
-            if let store { return store }
-            let opened = try FlightStore(path: settings.databasePath, mode: .readOnly)
-            store = opened
-            return opened
-        }
+        try open(readStore, mode: .readOnly)
     }
 
     private func writableStore() throws(StoreError) -> FlightStore {
-        try writeStore.withLock { (store: inout FlightStore?) throws(StoreError) -> FlightStore in
-            if let store { return store }
-            let opened = try FlightStore(path: settings.databasePath, mode: .readWrite)
-            store = opened
-            return opened
-        }
+        try open(writeStore, mode: .readWrite)
+    }
+
+    private func open(_ slot: Locked<FlightStore?>, mode: StoreMode) throws(StoreError) -> FlightStore {
+        slot.lock.lock()
+        defer { slot.lock.unlock() }
+        if let store = slot.value { return store }
+        let opened = try FlightStore(path: settings.databasePath, mode: mode)
+        slot.value = opened
+        return opened
     }
 
     // MARK: - Views
 
     private func listPage(_ query: [String: String], loggedIn: Bool) throws -> WebResponse {
-        let db: FlightStore
-        do {
-            db = try store()
-        } catch where error.code == .missingDatabase {
+        guard let db = try openedStoreOrNil() else {
             let page = ListPage(query: ListQuery(), flights: [], totals: (0, 0, 0), logbookCount: 0, error: nil, loggedIn: loggedIn)
             return .html(page.render())
         }
-        var parsed = ListQuery()
-        var problem: String?
-        do {
-            parsed = try ListQuery(query: query)
-        } catch {
-            problem = error.description
-        }
-        let totals = try db.totals(matching: parsed.filter)
-        let all = parsed.filter.isEmpty ? totals.flights : try db.count(matching: FlightFilter())
+        let parsed = Result { () throws(ServerError) -> ListQuery in try ListQuery(query: query) }
+        let problem: String? = if case .failure(let error) = parsed { error.description } else { nil }
+        let filter = (try? parsed.get())?.filter ?? FlightFilter()
+        let totals = try db.totals(matching: filter)
+        let all = filter.isEmpty ? totals.flights : try db.count(matching: FlightFilter())
         let pages = max(1, (totals.flights + ListQuery.pageSize - 1) / ListQuery.pageSize)
-        parsed.page = min(parsed.page, pages)
+        let shown = ListQuery(filter: filter, page: min((try? parsed.get())?.page ?? 1, pages))
         let flights = try db.flights(
-            matching: parsed.filter, newestFirst: true, limit: ListQuery.pageSize, offset: (parsed.page - 1) * ListQuery.pageSize)
-        let page = ListPage(query: parsed, flights: flights, totals: totals, logbookCount: all, error: problem, loggedIn: loggedIn)
+            matching: filter, newestFirst: true, limit: ListQuery.pageSize, offset: (shown.page - 1) * ListQuery.pageSize)
+        let page = ListPage(query: shown, flights: flights, totals: totals, logbookCount: all, error: problem, loggedIn: loggedIn)
         return .html(page.render(), status: problem == nil ? 200 : 400)
+    }
+
+    /// The read-only store, or `nil` while there is no database yet.
+    private func openedStoreOrNil() throws(StoreError) -> FlightStore? {
+        do {
+            return try store()
+        } catch {
+            if error.code == .missingDatabase { return nil }
+            throw error
+        }
     }
 
     private func flightPage(id: Int64, notice: String?, loggedIn: Bool) throws -> WebResponse {
@@ -191,10 +198,12 @@ package final class WebApp: Sendable {
             return .download(file.bytes, contentType: kind.contentType, fileName: file.fileName)
         case .kml, .gpx, .geojson:
             let fixes = try db.track(forFlight: id).fixes
-            let text =
-                kind == .kml
-                ? GeoExport.kml(flight: flight, fixes: fixes)
-                : kind == .gpx ? GeoExport.gpx(flight: flight, fixes: fixes) : GeoExport.geojson(flight: flight, fixes: fixes)
+            let text: String
+            switch kind {
+            case .kml: text = GeoExport.kml(flight: flight, fixes: fixes)
+            case .gpx: text = GeoExport.gpx(flight: flight, fixes: fixes)
+            default: text = GeoExport.geojson(flight: flight, fixes: fixes)
+            }
             let suffix = kind.rawValue.split(separator: ".").last.map(String.init) ?? "txt"
             return .download(Array(text.utf8), contentType: kind.contentType, fileName: "\(stem).\(suffix)")
         case .report:
@@ -224,15 +233,16 @@ package final class WebApp: Sendable {
     }
 
     private func limitedRender(_ render: @escaping @Sendable (String) throws -> Void) async throws -> [UInt8] {
-        let admitted = renders.withLock { count in
-            guard count < maxRenders else { return false }
+        let limit = maxRenders
+        let admitted = renders.update { (count: inout Int) -> Bool in
+            guard count < limit else { return false }
             count += 1
             return true
         }
         guard admitted else {
             throw HTTPError(status: 503, title: "Busy", message: "Other PDFs are being made right now; try again in a moment.")
         }
-        defer { renders.withLock { $0 -= 1 } }
+        defer { renders.update { (count: inout Int) -> Void in count -= 1 } }
         return try await renderInTemporaryFolder(render)
     }
 
@@ -320,15 +330,31 @@ func readStatusFile(_ path: String) -> [(String, String)]? {
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return nil }
     var rows: [(String, String)] = []
-    func add(_ prefix: String, _ value: Any) {
-        switch value {
-        case let dictionary as [String: Any]:
-            for key in dictionary.keys.sorted() { add(prefix.isEmpty ? key : "\(prefix).\(key)", dictionary[key]!) }
-        case let array as [Any]: rows.append((prefix, array.map { "\($0)" }.joined(separator: ", ")))
-        case is NSNull: rows.append((prefix, "—"))
-        default: rows.append((prefix, "\(value)"))
-        }
-    }
-    add("", object)
+    flatten("", object, into: &rows)
     return rows
+}
+
+/// Appends `value` as rows; nested objects recurse with `a.b` keys. (A plain function: a recursive local
+/// closure capturing `rows` sends the 6.3 compiler's AllocBoxToStack pass into an endless loop.)
+private func flatten(_ prefix: String, _ value: Any, into rows: inout [(String, String)]) {
+    switch value {
+    case let dictionary as [String: Any]:
+        for key in dictionary.keys.sorted() {
+            flatten(prefix.isEmpty ? key : "\(prefix).\(key)", dictionary[key]!, into: &rows)
+        }
+    case let array as [Any]: rows.append((prefix, array.map { "\($0)" }.joined(separator: ", ")))
+    case is NSNull: rows.append((prefix, "—"))
+    default: rows.append((prefix, "\(value)"))
+    }
+}
+
+/// A value guarded by a lock (short critical sections only; never held across `await`).
+final class Locked<Value>: @unchecked Sendable {
+    let lock = NSLock()
+    var value: Value
+    init(_ value: Value) { self.value = value }
+
+    func update<T>(_ body: (inout Value) -> T) -> T {
+        lock.withLock { body(&value) }
+    }
 }

@@ -29,9 +29,10 @@ package enum PasswordHash {
 
     /// Whether the line has the shape of a hash this version understands (for a config check at startup).
     package static func isWellFormed(_ line: String) -> Bool {
-        let parts = line.trimmingCharacters(in: .whitespaces).split(separator: "$").map(String.init)
-        return parts.count == 4 && parts[0] == scheme && Int(parts[1]).map { $0 >= 1 } == true
-            && bytes(hex: parts[2]) != nil && bytes(hex: parts[3])?.count == 32
+        let parts: [String] = line.trimmingCharacters(in: .whitespaces).split(separator: "$").map(String.init)
+        guard parts.count == 4, parts[0] == scheme, let iterations = Int(parts[1]), iterations >= 1 else { return false }
+        guard bytes(hex: parts[2]) != nil, let key = bytes(hex: parts[3]) else { return false }
+        return key.count == 32
     }
 
     /// PBKDF2 with HMAC-SHA256, one 32-byte block.

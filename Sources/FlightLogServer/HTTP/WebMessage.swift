@@ -53,9 +53,11 @@ package struct WebResponse: Sendable {
 
     /// A file download with a safe `Content-Disposition` file name (ASCII letters, digits, `.-_` only).
     package static func download(_ bytes: [UInt8], contentType: String, fileName: String) -> WebResponse {
-        let safe = String(fileName.unicodeScalars.map { s -> Character in
-            s.isASCII && (CharacterSet.alphanumerics.contains(s) || ".-_".unicodeScalars.contains(s)) ? Character(s) : "_"
-        })
+        var safe = ""
+        for scalar in fileName.unicodeScalars {
+            let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_".unicodeScalars.contains(scalar))
+            safe.unicodeScalars.append(allowed ? scalar : "_")
+        }
         return WebResponse(
             contentType: contentType, headers: [("Content-Disposition", "attachment; filename=\"\(safe)\"")], body: bytes)
     }

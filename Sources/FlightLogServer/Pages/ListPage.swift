@@ -33,8 +33,8 @@ struct ListPage {
             body += pager
         }
         let q = query.queryString()
-        body += "<p><a class=\"button secondary\" href=\"/logbook.pdf\(q.isEmpty ? "" : "?" + esc(q))\">Logbook PDF of \
-            \(query.filter.isEmpty ? "all flights" : "these flights")</a></p>"
+        let which = query.filter.isEmpty ? "all flights" : "these flights"
+        body += "<p><a class=\"button secondary\" href=\"/logbook.pdf\(q.isEmpty ? "" : "?" + esc(q))\">Logbook PDF of \(which)</a></p>"
         return page(title: "Flights", current: "/", loggedIn: loggedIn, body: body)
     }
 
@@ -60,8 +60,8 @@ struct ListPage {
         }
         let previous = query.page > 1 ? link(query.page - 1, "← Newer") : "<span></span>"
         let next = query.page < pageCount ? link(query.page + 1, "Older →") : "<span></span>"
-        return "<nav class=\"pager\" aria-label=\"Pages\">\(previous)<span class=\"muted\">Page \(query.page) of \
-            \(pageCount)</span>\(next)</nav>"
+        return "<nav class=\"pager\" aria-label=\"Pages\">\(previous)"
+            + "<span class=\"muted\">Page \(query.page) of \(pageCount)</span>\(next)</nav>"
     }
 
     private var filterForm: String {
