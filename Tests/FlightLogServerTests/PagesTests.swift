@@ -4,14 +4,14 @@ import FlightLogStore
 import Foundation
 import Testing
 
-@Suite("Pages and downloads over HTTP", .timeLimit(.minutes(3)))
+@Suite("Pages and downloads over HTTP", .serialized, .timeLimit(.minutes(3)))
 struct PagesTests {
     @Test func listShowsFlightsNewestFirstWithTotalsAndSecurityHeaders() async throws {
         let logbook = try TestLogbook()
         defer { logbook.remove() }
         let ids = try logbook.fillWithThreeFlights()
         try await withServer(databasePath: logbook.databasePath) { client, _ in
-            let reply = try client.get("/")
+            let reply = try await client.get("/")
             #expect(reply.status == 200)
             #expect(reply.header("content-type") == "text/html; charset=utf-8")
             #expect(reply.header("content-security-policy")?.contains("default-src 'none'") == true)
@@ -46,17 +46,17 @@ struct PagesTests {
                 ("until=2025-05-03&pilot=m%C3%BCller", [ids[0], ids[1]]),
             ]
             for (query, expected) in cases {
-                let reply = try client.get("/?\(query)")
+                let reply = try await client.get("/?\(query)")
                 #expect(reply.status == 200, "\(query)")
                 for id in ids {
                     #expect(reply.text.contains("href=\"/flights/\(id)\"") == expected.contains(id), "\(query): flight \(id)")
                 }
                 #expect(reply.text.contains("<b>\(expected.count)</b>flight"), "\(query)")
             }
-            let bad = try client.get("/?since=2025-13-45")
+            let bad = try await client.get("/?since=2025-13-45")
             #expect(bad.status == 400)
             #expect(bad.text.contains("is not a date"))
-            let reversed = try client.get("/?since=2025-06-01&until=2025-01-01")
+            let reversed = try await client.get("/?since=2025-06-01&until=2025-01-01")
             #expect(reversed.status == 400)
         }
     }
@@ -66,22 +66,21 @@ struct PagesTests {
         defer { logbook.remove() }
         let store = try FlightStore(path: logbook.databasePath, mode: .readWrite)
         let start = CivilDate(year: 2024, month: 4, day: 1).utcMidnight + 10 * 3_600_000
-        var ids: [Int64] = []
-        for i in 0..<(ListQuery.pageSize * 2 + 7) {
-            ids.append(try logbook.addFlight(store: store, start: start + Int64(i) * Time.millisPerDay, details: FlightDetails(pilot: "P"), minutes: 2))
+        let ids = try (0..<(ListQuery.pageSize * 2 + 7)).map { i in
+            try logbook.addFlight(store: store, start: start + Int64(i) * Time.millisPerDay, details: FlightDetails(pilot: "P"), minutes: 2)
         }
         try await withServer(databasePath: logbook.databasePath) { client, _ in
             var seen: [Int64] = []
             for page in 1...3 {
-                let reply = try client.get("/?page=\(page)")
+                let reply = try await client.get("/?page=\(page)")
                 #expect(reply.status == 200)
                 #expect(reply.text.contains("Page \(page) of 3"))
                 seen += ids.filter { reply.text.contains("href=\"/flights/\($0)\"") }
             }
             #expect(seen.count == ids.count)
             #expect(Set(seen) == Set(ids))
-            #expect(try client.get("/?page=2").text.contains("href=\"/?page=3\""))
-            #expect(try client.get("/?page=0").status == 400)
+            #expect(try await client.get("/?page=2").text.contains("href=\"/?page=3\""))
+            #expect(try await client.get("/?page=0").status == 400)
         }
     }
 
@@ -90,7 +89,7 @@ struct PagesTests {
         defer { logbook.remove() }
         let ids = try logbook.fillWithThreeFlights()
         try await withServer(databasePath: logbook.databasePath) { client, _ in
-            let reply = try client.get("/flights/\(ids[0])")
+            let reply = try await client.get("/flights/\(ids[0])")
             #expect(reply.status == 200)
             let page = reply.text
             for text in ["2025-05-03", "11:00 local", "09:00 UTC", "Europe/Berlin, UTC+02:00", "Aachen-Merzbrück", "ASK 21",
@@ -116,21 +115,21 @@ struct PagesTests {
                 (.geojson, "application/geo+json", "{"),
             ]
             for (kind, type, start) in expectations {
-                let reply = try client.get("/flights/\(ids[1])/\(kind.rawValue)")
+                let reply = try await client.get("/flights/\(ids[1])/\(kind.rawValue)")
                 #expect(reply.status == 200, "\(kind)")
                 #expect(reply.header("content-type") == type, "\(kind)")
                 #expect(reply.header("content-disposition")?.hasPrefix("attachment; filename=\"") == true, "\(kind)")
                 #expect(reply.text.hasPrefix(start), "\(kind) starts with \(start)")
             }
-            let igcName = try client.get("/flights/\(ids[1])/igc").header("content-disposition") ?? ""
+            let igcName = try await client.get("/flights/\(ids[1])/igc").header("content-disposition") ?? ""
             #expect(igcName.contains("2025-05-03") && igcName.contains("02.IGC"), "second flight of the day: \(igcName)")
-            let geojson = try client.get("/flights/\(ids[1])/track.geojson")
+            let geojson = try await client.get("/flights/\(ids[1])/track.geojson")
             #expect(try JSONSerialization.jsonObject(with: Data(geojson.body)) is [String: Any])
-            let logbookPDF = try client.get("/logbook.pdf?plane=ask")
+            let logbookPDF = try await client.get("/logbook.pdf?plane=ask")
             #expect(logbookPDF.status == 200)
             #expect(logbookPDF.header("content-type") == "application/pdf")
             #expect(logbookPDF.text.hasPrefix("%PDF-"))
-            #expect(try client.get("/logbook.pdf?plane=nothing-like-this").status == 404)
+            #expect(try await client.get("/logbook.pdf?plane=nothing-like-this").status == 404)
         }
     }
 
@@ -140,12 +139,12 @@ struct PagesTests {
         _ = try logbook.fillWithThreeFlights()
         let statusPath = logbook.folder + "/flightlogd.status.json"
         try await withServer(databasePath: logbook.databasePath) { client, _ in
-            let without = try client.get("/status")
+            let without = try await client.get("/status")
             #expect(without.status == 200)
             #expect(without.text.contains("No recorder status"))
             try Data(#"{"gpsd":{"connected":true,"satellites":9},"flying":false,"barometer":"bmp280"}"#.utf8)
                 .write(to: URL(fileURLWithPath: statusPath))
-            let with = try client.get("/status")
+            let with = try await client.get("/status")
             #expect(with.text.contains("gpsd.satellites"))
             #expect(with.text.contains("bmp280"))
             #expect(with.text.contains("<dt>Flights</dt><dd>3</dd>"))
@@ -156,14 +155,14 @@ struct PagesTests {
         let logbook = try TestLogbook()
         defer { logbook.remove() }
         try await withServer(databasePath: logbook.databasePath) { client, _ in
-            let reply = try client.get("/")
+            let reply = try await client.get("/")
             #expect(reply.status == 200)
             #expect(reply.text.contains("No flights yet"))
             #expect(reply.text.contains("systemctl status flightlogd"))
-            #expect(try client.get("/flights/1").status == 503)
+            #expect(try await client.get("/flights/1").status == 503)
             // The database appears while the server runs (flightlogd started later).
             _ = try logbook.fillWithThreeFlights()
-            #expect(try client.get("/").text.contains("Çağrı Şahin"))
+            #expect(try await client.get("/").text.contains("Çağrı Şahin"))
         }
     }
 
@@ -174,7 +173,7 @@ struct PagesTests {
         let hash = try PasswordHash.make(password: "x", iterations: 10)
         try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
             for target in ["/", "/?plane=ask", "/flights/\(ids[0])", "/flights/\(ids[2])", "/status", "/login", "/nope"] {
-                let page = try client.get(target).text.lowercased()
+                let page = try await client.get(target).text.lowercased()
                 for banned in ["http://", "https://", "//cdn", "@import", "<script", "src=\"//", "url(http"] {
                     #expect(!page.contains(banned), "\(target) contains \(banned)")
                 }

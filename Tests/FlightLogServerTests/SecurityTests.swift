@@ -4,7 +4,7 @@ import FlightLogStore
 import Foundation
 import Testing
 
-@Suite("Edits, login, CSRF and hostile input", .timeLimit(.minutes(3)))
+@Suite("Edits, login, CSRF and hostile input", .serialized, .timeLimit(.minutes(3)))
 struct SecurityTests {
     static let password = "Segelflug über Düren"
 
@@ -36,10 +36,10 @@ struct SecurityTests {
         let id = try logbook.fillWithThreeFlights()[0]
         let before = try Self.snapshot(logbook.databasePath, id)
         try await withServer(databasePath: logbook.databasePath) { client, _ in
-            #expect(try client.get("/flights/\(id)/edit").status == 403)
-            #expect(try client.get("/login").text.contains("Editing is off"))
-            #expect(!(try client.get("/flights/\(id)").text.contains("/edit\"")))
-            let post = try client.post("/flights/\(id)/edit", form: Self.editForm)
+            #expect(try await client.get("/flights/\(id)/edit").status == 403)
+            #expect(try await client.get("/login").text.contains("Editing is off"))
+            #expect(!(try await client.get("/flights/\(id)").text.contains("/edit\"")))
+            let post = try await client.post("/flights/\(id)/edit", form: Self.editForm)
             #expect(post.status == 403)
         }
         let after = try Self.snapshot(logbook.databasePath, id)
@@ -54,11 +54,11 @@ struct SecurityTests {
         let hash = try PasswordHash.make(password: Self.password, iterations: 1000)
         try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
             // Not logged in: refused, redirected to the login.
-            #expect(try client.post("/flights/\(id)/edit", form: Self.editForm).status == 403)
-            #expect(try client.get("/flights/\(id)/edit").header("location") == "/login")
+            #expect(try await client.post("/flights/\(id)/edit", form: Self.editForm).status == 403)
+            #expect(try await client.get("/flights/\(id)/edit").header("location") == "/login")
 
             // Login form: a pre-login session with its CSRF token.
-            let form = try client.get("/login")
+            let form = try await client.get("/login")
             let preCookie = try #require(Self.sessionCookie(form))
             #expect(form.header("set-cookie")?.contains("HttpOnly") == true)
             #expect(form.header("set-cookie")?.contains("SameSite=Strict") == true)
@@ -67,42 +67,42 @@ struct SecurityTests {
             #expect(loginToken.count == 64)
 
             // Without the token, with a wrong token, with a wrong password: refused.
-            #expect(try client.post("/login", form: [("password", Self.password)], cookie: preCookie).status == 403)
-            #expect(try client.post("/login", form: [("csrf", String(repeating: "0", count: 64)), ("password", Self.password)], cookie: preCookie).status == 403)
-            let wrong = try client.post("/login", form: [("csrf", loginToken), ("password", "guess")], cookie: preCookie)
+            #expect(try await client.post("/login", form: [("password", Self.password)], cookie: preCookie).status == 403)
+            #expect(try await client.post("/login", form: [("csrf", String(repeating: "0", count: 64)), ("password", Self.password)], cookie: preCookie).status == 403)
+            let wrong = try await client.post("/login", form: [("csrf", loginToken), ("password", "guess")], cookie: preCookie)
             #expect(wrong.status == 403)
             #expect(wrong.text.contains("Wrong password"))
 
-            let login = try client.post("/login", form: [("csrf", loginToken), ("password", Self.password)], cookie: preCookie)
+            let login = try await client.post("/login", form: [("csrf", loginToken), ("password", Self.password)], cookie: preCookie)
             #expect(login.status == 303)
             let cookie = try #require(Self.sessionCookie(login))
             #expect(cookie != preCookie, "a new session id after login")
 
             // Logged in, but the pre-login cookie is worthless now.
-            #expect(try client.get("/flights/\(id)/edit", cookie: preCookie).status == 303)
-            let editPage = try client.get("/flights/\(id)/edit", cookie: cookie)
+            #expect(try await client.get("/flights/\(id)/edit", cookie: preCookie).status == 303)
+            let editPage = try await client.get("/flights/\(id)/edit", cookie: cookie)
             #expect(editPage.status == 200)
             let token = try #require(Self.csrf(in: editPage.text))
 
             // Logged in without / with a wrong CSRF token: refused, nothing written.
-            #expect(try client.post("/flights/\(id)/edit", form: Self.editForm, cookie: cookie).status == 403)
-            #expect(try client.post("/flights/\(id)/edit", form: [("csrf", loginToken)] + Self.editForm, cookie: cookie).status == 403)
+            #expect(try await client.post("/flights/\(id)/edit", form: Self.editForm, cookie: cookie).status == 403)
+            #expect(try await client.post("/flights/\(id)/edit", form: [("csrf", loginToken)] + Self.editForm, cookie: cookie).status == 403)
             let unchanged = try Self.snapshot(logbook.databasePath, id)
             #expect(unchanged.0 == before.0 && unchanged.1 == before.1)
 
             // Invalid values: refused with the reason, nothing written.
             var invalid = Self.editForm
             invalid[7] = ("releaseHeight", "9000")
-            let refused = try client.post("/flights/\(id)/edit", form: [("csrf", token)] + invalid, cookie: cookie)
+            let refused = try await client.post("/flights/\(id)/edit", form: [("csrf", token)] + invalid, cookie: cookie)
             #expect(refused.status == 400)
             #expect(refused.text.contains("between 0 and 5000"))
             var noName = Self.editForm
             noName[2] = ("secondPerson", "  ")
-            #expect(try client.post("/flights/\(id)/edit", form: [("csrf", token)] + noName, cookie: cookie).status == 400)
+            #expect(try await client.post("/flights/\(id)/edit", form: [("csrf", token)] + noName, cookie: cookie).status == 400)
             #expect(try Self.snapshot(logbook.databasePath, id).1 == before.1)
 
             // The real edit.
-            let saved = try client.post("/flights/\(id)/edit", form: [("csrf", token)] + Self.editForm, cookie: cookie)
+            let saved = try await client.post("/flights/\(id)/edit", form: [("csrf", token)] + Self.editForm, cookie: cookie)
             #expect(saved.status == 200)
             #expect(saved.text.contains("Saved:"))
             #expect(saved.text.contains(esc("Greta Γεωργίου (student)")))
@@ -143,15 +143,15 @@ struct SecurityTests {
                 ("/nothing-here", 404...404),
             ]
             for (target, expected) in cases {
-                let reply = try client.get(target)
+                let reply = try await client.get(target)
                 #expect(expected.contains(reply.status), "\(target.prefix(80)) → \(reply.status)")
                 #expect(!reply.text.contains("SQLite format"), "\(target.prefix(80)) leaks the database")
             }
-            let put = try client.send(method: "PUT", target: "/")
+            let put = try await client.send(method: "PUT", target: "/")
             #expect(put.status == 405)
-            let huge = try client.send(method: "POST", target: "/login", body: Array(repeating: UInt8(ascii: "a"), count: 100_000))
+            let huge = try await client.send(method: "POST", target: "/login", body: Array(repeating: UInt8(ascii: "a"), count: 100_000))
             #expect(huge.status == 413)
-            #expect(try client.get("/").status == 200, "still serving")
+            #expect(try await client.get("/").status == 200, "still serving")
         }
     }
 }

@@ -21,23 +21,27 @@ struct HTTPReply {
 struct RawClient {
     var port: Int
 
-    func get(_ target: String, cookie: String? = nil) throws -> HTTPReply {
-        try send(method: "GET", target: target, cookie: cookie)
+    func get(_ target: String, cookie: String? = nil) async throws -> HTTPReply {
+        try await send(method: "GET", target: target, cookie: cookie)
     }
 
-    func post(_ target: String, form: [(String, String)], cookie: String? = nil) throws -> HTTPReply {
+    func post(_ target: String, form: [(String, String)], cookie: String? = nil) async throws -> HTTPReply {
         let body = form.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try send(method: "POST", target: target, cookie: cookie, body: Array(body.utf8))
+        return try await send(method: "POST", target: target, cookie: cookie, body: Array(body.utf8))
     }
 
-    func send(method: String, target: String, cookie: String? = nil, body: [UInt8] = []) throws -> HTTPReply {
+    /// Sends on its own thread: blocking socket calls must not occupy the few cooperative threads the server needs.
+    func send(method: String, target: String, cookie: String? = nil, body: [UInt8] = []) async throws -> HTTPReply {
         var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let cookie { request += "Cookie: \(cookie)\r\n" }
         if method == "POST" {
             request += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count)\r\n"
         }
         request += "\r\n"
-        return try exchange(Array(request.utf8) + body)
+        let bytes = Array(request.utf8) + body
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try exchange(bytes) }) }.start()
+        }
     }
 
     static func encode(_ text: String) -> String {
