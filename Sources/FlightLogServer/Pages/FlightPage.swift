@@ -41,14 +41,15 @@ struct FlightPage {
         body += "<h1>\(flight.localDate) · \(esc(flight.takeoffPlaceText))</h1>"
         body += "<p class=\"muted\">Flight \(id) · \(hoursMinutes(flight.duration)) · \(esc(flight.gliderText))</p>"
         if let notice { body += "<p class=\"notice\" role=\"status\">\(esc(notice))</p>" }
-        body += "<dl class=\"facts\">" + facts.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
-        if editingEnabled {
-            body += "<p><a class=\"button secondary\" href=\"/flights/\(id)/edit\">Edit details</a></p>"
-        }
         body += "<h2>Map</h2>"
         body += figure(mapSVG, caption: "Track; takeoff, release and landing marked. North is up.")
         body += "<h2>Barogram</h2>"
         body += figure(barogramSVG, caption: flight.hasBarometer ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+        body += "<h2>Details</h2>"
+        body += "<dl class=\"facts\">" + facts.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
+        if editingEnabled {
+            body += "<p><a class=\"button secondary\" href=\"/flights/\(id)/edit\">Edit details</a></p>"
+        }
         body += "<h2>Downloads</h2><div class=\"downloads\">"
         for kind in ExportKind.allCases {
             body += "<a class=\"button secondary\" href=\"/flights/\(id)/\(kind.rawValue)\" download>\(kind.label)</a>"
