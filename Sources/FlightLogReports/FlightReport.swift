@@ -35,19 +35,22 @@ package enum FlightReport {
     package static func barogramSVG(
         flight: Flight, fixes: [Fix], width: Double, height: Double, options: FlightReportOptions
     ) throws(ReportError) -> String {
-        try Output.svgString(width: width, height: height) { canvas in
-            Charts(canvas: canvas, flight: flight, fixes: fixes, options: options)
-                .barogram(x: 0, y: 0, width: width, height: height)
-        }
+        try chartSVG(flight, fixes, width, height, options) { $0.barogram(x: 0, y: 0, width: width, height: height) }
     }
 
     /// The track map alone as an SVG document (`width` × `height` points), for the web UI.
     package static func mapSVG(
         flight: Flight, fixes: [Fix], width: Double, height: Double, options: FlightReportOptions
     ) throws(ReportError) -> String {
+        try chartSVG(flight, fixes, width, height, options) { $0.map(x: 0, y: 0, width: width, height: height) }
+    }
+
+    private static func chartSVG(
+        _ flight: Flight, _ fixes: [Fix], _ width: Double, _ height: Double, _ options: FlightReportOptions,
+        draw: (Charts) -> Void
+    ) throws(ReportError) -> String {
         try Output.svgString(width: width, height: height) { canvas in
-            Charts(canvas: canvas, flight: flight, fixes: fixes, options: options)
-                .map(x: 0, y: 0, width: width, height: height)
+            draw(Charts(canvas: canvas, flight: flight, fixes: fixes, options: options))
         }
     }
 }
