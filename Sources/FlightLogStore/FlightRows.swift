@@ -84,34 +84,38 @@ enum FlightRows {
     /// Reads a row of `select`.
     static func flight(from row: Row) throws -> Flight {
         var i = 0
-        /// The next column (an `Optional` type reads NULL as nil).
-        func next<T: DatabaseValueConvertible>() -> T {
+        // StatementColumnConvertible reads the SQLite column directly (GRDB's fast path).
+        func value<T: DatabaseValueConvertible & StatementColumnConvertible>() -> T {
             defer { i += 1 }
             return row[i]
         }
-        let id: Int64 = next()
-        let _: Int64 = next()  // recordingId
-        let takeoffTime: Int64 = next()
-        let landingTime: Int64 = next()
-        let takeoff = Coordinate(latitude: next(), longitude: next())
-        let landing = Coordinate(latitude: next(), longitude: next())
-        let releaseTime: Int64? = next()
-        let maxAltitude: Double? = next()
-        let takeoffAltitude: Double? = next()
-        let maxDistance: Double = next()
-        let pathLength: Double = next()
-        let hasBarometer: Bool = next()
-        let timeZone: String? = next()
-        let offset: Int = next()
+        func optional<T: DatabaseValueConvertible & StatementColumnConvertible>() -> T? {
+            defer { i += 1 }
+            return row[i]
+        }
+        let id: Int64 = value()
+        let _: Int64 = value()  // recordingId
+        let takeoffTime: Int64 = value()
+        let landingTime: Int64 = value()
+        let takeoff = Coordinate(latitude: value(), longitude: value())
+        let landing = Coordinate(latitude: value(), longitude: value())
+        let releaseTime: Int64? = optional()
+        let maxAltitude: Double? = optional()
+        let takeoffAltitude: Double? = optional()
+        let maxDistance: Double = value()
+        let pathLength: Double = value()
+        let hasBarometer: Bool = value()
+        let timeZone: String? = optional()
+        let offset: Int = value()
         let details = FlightDetails(
-            pilot: next(), secondPerson: next(),
-            secondPersonRole: (next() as String?).flatMap(SecondPersonRole.init(rawValue:)),
-            gliderType: next(), registration: next(), competitionId: next(),
-            launchMethod: LaunchMethod(rawValue: next()) ?? .unknown, releaseHeight: next(),
-            takeoffPlace: next(), landingPlace: next(), remarks: next())
-        let kind: String = next()
-        let fileName: String? = next()
-        let sha256: String? = next()
+            pilot: optional(), secondPerson: optional(),
+            secondPersonRole: (optional() as String?).flatMap(SecondPersonRole.init(rawValue:)),
+            gliderType: optional(), registration: optional(), competitionId: optional(),
+            launchMethod: LaunchMethod(rawValue: value()) ?? .unknown, releaseHeight: optional(),
+            takeoffPlace: optional(), landingPlace: optional(), remarks: optional())
+        let kind: String = value()
+        let fileName: String? = optional()
+        let sha256: String? = optional()
         return Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
@@ -125,7 +129,8 @@ enum FlightRows {
         var clauses: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if let withInstructor = filter.withInstructor {
-            clauses.append(withInstructor ? "f.secondPersonRole = 'instructor'" : "f.secondPersonRole IS NOT 'instructor'")
+            clauses.append(
+                withInstructor ? "f.secondPersonRole = 'instructor'" : "f.secondPersonRole IS NOT 'instructor'")
         }
         // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
         if let guest = filter.guest {
