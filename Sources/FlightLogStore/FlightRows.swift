@@ -128,43 +128,27 @@ enum FlightRows {
     static func condition(_ filter: FlightFilter) -> (sql: String, arguments: StatementArguments) {
         var clauses: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
+        /// Adds `sql` with one `?` bound to `value`, when the criterion is set.
+        func add(_ sql: String, _ value: String?) {
+            guard let value else { return }
+            clauses.append(sql)
+            arguments.append(value)
+        }
         if let withInstructor = filter.withInstructor {
             clauses.append(
                 withInstructor ? "f.secondPersonRole = 'instructor'" : "f.secondPersonRole IS NOT 'instructor'")
         }
         // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
-        if let guest = filter.guest {
-            clauses.append("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0")
-            arguments.append(searchKey(guest))
-        }
-        if let plane = filter.plane {
-            clauses.append("instr(f.gliderTypeKey, ?) > 0")
-            arguments.append(searchKey(plane))
-        }
-        if let pilot = filter.pilot {
-            clauses.append("instr(f.pilotKey, ?) > 0")
-            arguments.append(searchKey(pilot))
-        }
-        if let registration = filter.registration {
-            clauses.append("instr(f.registrationKey, ?) > 0")
-            arguments.append(registrationKey(registration))
-        }
-        if let since = filter.since {
-            clauses.append("f.localDate >= ?")
-            arguments.append(since.description)
-        }
-        if let until = filter.until {
-            clauses.append("f.localDate <= ?")
-            arguments.append(until.description)
-        }
-        if let launch = filter.launch {
-            clauses.append("f.launchMethod = ?")
-            arguments.append(launch.rawValue)
-        }
-        if let ids = filter.ids {
-            clauses.append("f.id IN (SELECT value FROM json_each(?))")
-            arguments.append("[" + ids.map(String.init).joined(separator: ",") + "]")
-        }
+        add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", filter.guest.map(searchKey))
+        add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(searchKey))
+        add("instr(f.pilotKey, ?) > 0", filter.pilot.map(searchKey))
+        add("instr(f.registrationKey, ?) > 0", filter.registration.map(registrationKey))
+        add("f.localDate >= ?", filter.since?.description)
+        add("f.localDate <= ?", filter.until?.description)
+        add("f.launchMethod = ?", filter.launch?.rawValue)
+        add(
+            "f.id IN (SELECT value FROM json_each(?))",
+            filter.ids.map { "[\($0.map(String.init).joined(separator: ","))]" })
         let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
         return (sql, StatementArguments(arguments))
     }

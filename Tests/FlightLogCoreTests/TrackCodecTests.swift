@@ -82,7 +82,7 @@ import Testing
         #expect(throws: TrackCodecError.self) { try TrackCodec.decode([1, 0, 1, 0x10, 0, 0, 0, 1]) }
         #expect(try TrackCodec.decode([1, 0, 1, 0x08, 0, 0, 0]).count == 1)
         // Random garbage never traps.
-        var rng = SplitMix(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<2000 {
             var bytes = good
             bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next())
@@ -118,7 +118,7 @@ import Testing
 
 /// A glider-like track: straight legs and thermal circles, climbing and sinking, with noise.
 func simulatedTrack(count: Int, stepMillis: Int64) -> [Fix] {
-    var rng = SplitMix(seed: 42)
+    var rng = SeededRandom(seed: 42)
     var lat = 48.0
     var lon = 9.0
     var alt = 500.0
@@ -165,17 +165,4 @@ func parseBRecords(_ text: String) -> (fixes: [Fix], bytes: Int) {
                 extensions: String(decoding: b[35...], as: UTF8.self)))
     }
     return (fixes, bytes)
-}
-
-/// Deterministic pseudo-random numbers for tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -28,7 +28,7 @@ import Testing
         let dir = try TempDirectory()
         defer { dir.cleanup() }
         let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
-        var rng = SplitMix(seed: 10_000)
+        var rng = SeededRandom(seed: 10_000)
         let flights = (0..<10_000).map { _ in randomFlight(&rng) }
         let clock = ContinuousClock()
         let importTime = try clock.measure {

@@ -1,13 +1,13 @@
 import FlightLogCore
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 import GRDB
 import Testing
 
 @testable import FlightLogStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct FlightStoreTests {
     @Test func importQueryEditHistoryDelete() throws {
@@ -137,7 +137,7 @@ import Testing
         let dir = try TempDirectory()
         defer { dir.cleanup() }
         let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
-        var rng = SplitMix(seed: 2025)
+        var rng = SeededRandom(seed: 2025)
         let flights = (0..<300).map { _ in randomFlight(&rng) }
         _ = try store.importFlights(track: track(start: day0, count: 10), fileName: "r", sha256: "r", flights: flights)
         let all = try store.flights(matching: FlightFilter())
@@ -284,7 +284,7 @@ import Testing
         let id = try store.beginRecording(recorder: recorder)
         #expect(try store.lastRecording()?.lastFixTime == nil)
         let fixes = track(start: day0, count: 3000, stepMillis: 100).fixes  // 10 Hz
-        var rng = SplitMix(seed: 1)
+        var rng = SeededRandom(seed: 1)
         var start = 0
         while start < fixes.count {
             let end = min(fixes.count, start + 1 + Int(rng.next() % 12))
