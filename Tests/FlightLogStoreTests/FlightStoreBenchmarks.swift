@@ -13,7 +13,7 @@ import Testing
         let empty = try store.databaseSizeBytes()
         let t = track(start: day0, count: 3 * 3600)
         _ = try store.importFlights(track: t, fileName: "t", sha256: "t", flights: [flight(takeoff: day0)])
-        try store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         let used = try store.databaseSizeBytes() - empty
         let blob = try store.pool.read { db in
             try Int.fetchOne(db, sql: "SELECT sum(length(data)) FROM trackChunk") ?? 0
