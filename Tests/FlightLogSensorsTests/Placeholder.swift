@@ -1,1 +1,1 @@
-import Testing
+// Tests for FlightLogSensors.
