@@ -116,14 +116,19 @@ struct SharedFlightDetectionTests {
 struct FlightSegmenterTests {
     @Test("an import with no detectable flight falls back to the whole track")
     func wholeTrack() throws {
-        let fixes = (0..<300).map { s in
-            Fix(time: 1_700_000_000_000 + UTCMillis(s) * 1000, isValid: s != 0, latitude: 48 + Double(s) * 1e-6,
-                longitude: 8, pressureAltitude: 500 - Double(s), gnssAltitude: 560 - Double(s))
+        let fixes: [Fix] = (0..<300).map { (s: Int) -> Fix in
+            let step = Double(s)
+            let time: UTCMillis = 1_700_000_000_000 + UTCMillis(s) * 1000
+            return Fix(
+                time: time, isValid: s != 0, latitude: 48 + step * 1e-6, longitude: 8,
+                pressureAltitude: 500 - step, gnssAltitude: 560 - step)
         }
         #expect(FlightSegmenter.flights(in: fixes, extensions: []).isEmpty)
         let flights = FlightSegmenter.flightsForImport(fixes, extensions: [])
         try #require(flights.count == 1)
-        #expect(flights[0].detectedBy == nil && !flights[0].landingDetected && flights[0].launch == .unknown)
+        #expect(flights[0].detectedBy == nil)
+        #expect(!flights[0].landingDetected)
+        #expect(flights[0].launch == LaunchMethod.unknown)
         #expect(flights[0].takeoffIndex == 1 && flights[0].landingIndex == 299)
         #expect(flights[0].takeoffAltitude == 499 && flights[0].maxAltitude == 499)
         #expect(FlightSegmenter.flightsForImport(Array(fixes.prefix(2)), extensions: []).isEmpty)
