@@ -1,0 +1,182 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogReports
+import FlightLogStore
+import Foundation
+
+extension FlightLogCommand {
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG) or the PDF logbook.",
+            discussion: """
+                Flights are chosen by id or, without ids, by the list filters (all flights when none is given).
+                Every file is written to a temporary name and renamed when complete.
+                Examples:
+                  flightlog export --igc 12 -o ~/igc/                 # → ~/igc/2025-05-03-XFL-FLG-01.IGC
+                  flightlog export --igc --since 2025-01-01 -o out/   # every 2025 flight
+                  flightlog export --kml 12 -o flight12.kml
+                  flightlog export --report 12 -o flight12.pdf        # or .svg
+                  flightlog export --pdf --instructor -o logbook.pdf
+                """)
+
+        enum Kind: String, EnumerableFlag {
+            case igc, kml, gpx, geojson, report, pdf
+
+            static func help(for value: Kind) -> ArgumentHelp? {
+                switch value {
+                case .igc: "IGC files (one per flight) that XCSoar, SeeYou, WeGlide and aerofiles read."
+                case .kml: "KML for Google Earth (one per flight)."
+                case .gpx: "GPX 1.1 track (one per flight)."
+                case .geojson: "GeoJSON LineString (one per flight)."
+                case .report: "Flight report with barogram and map: PDF, or SVG when -o ends in .svg."
+                case .pdf: "The logbook (A4 landscape PDF) of the chosen flights, with totals."
+                }
+            }
+        }
+
+        @OptionGroup var store: StoreOptions
+        @Flag var kind: Kind
+        @OptionGroup var filters: FilterOptions
+
+        @Argument(help: "Flight ids (see flightlog list). Without ids the filters choose.")
+        var ids: [Int64] = []
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or directory for several files.", valueName: "path"))
+        var output: String?
+
+        @Option(help: ArgumentHelp("QNH in hPa for the report's barogram (display only; IGC stays ISA).", valueName: "hPa"))
+        var qnh: Double?
+
+        func validate() throws {
+            if kind == .pdf && output == nil { throw ValidationError("--pdf needs -o FILE.pdf") }
+            if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
+        }
+
+        func run() async throws {
+            let config = try store.loadConfig()
+            let db = try store.open(.readOnly)
+            let flights: [Flight]
+            if ids.isEmpty {
+                flights = try db.flights(matching: filters.filter)
+                if flights.isEmpty {
+                    throw CLIError(filters.filter.isEmpty ? "the logbook is empty: nothing to export" : "no flights match: \(filters.filter.summary); nothing written")
+                }
+            } else {
+                flights = try ids.map { try db.flight(id: $0) }
+            }
+            if kind == .pdf {
+                let owner = config.pilot ?? mostCommonPilot(flights) ?? ""
+                let summary = ids.isEmpty ? (filters.filter.isEmpty ? "all flights" : filters.filter.summary) : "flights " + ids.map(String.init).joined(separator: ", ")
+                let path = absolute(output!)
+                try LogbookPDF.render(flights: flights, options: LogbookOptions(owner: owner, filterSummary: summary), to: path)
+                print("Wrote \(path) (\(flights.count) flight\(flights.count == 1 ? "" : "s")).")
+                return
+            }
+            let many = flights.count > 1
+            for flight in flights {
+                let id = flight.id!
+                let track = try db.track(forFlight: id)
+                let path: String
+                switch kind {
+                case .igc:
+                    let serial = igcSerial(track: track, config: config)
+                    let number = try flightNumberOfDay(flight, db: db)
+                    let date = CivilDateTime(utc: track.fixes.first?.time ?? flight.takeoffTime).date
+                    path = destination(defaultName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), many: many)
+                    let bytes = IGCWriter.write(
+                        fixes: track.fixes, extensions: track.recorder.extensions,
+                        headers: igcHeaders(flight, track: track), serial: serial, flightNumberOfDay: number,
+                        comments: igcComments(flight, track: track))
+                    try writeAtomically(Data(bytes), to: path)
+                case .kml, .gpx, .geojson:
+                    let text: String
+                    switch kind {
+                    case .kml: text = GeoExport.kml(flight: flight, fixes: track.fixes)
+                    case .gpx: text = GeoExport.gpx(flight: flight, fixes: track.fixes)
+                    default: text = GeoExport.geojson(flight: flight, fixes: track.fixes)
+                    }
+                    path = destination(defaultName: "flight-\(id)-\(flight.localDate).\(kind.rawValue)", many: many)
+                    try writeAtomically(Data(text.utf8), to: path)
+                case .report:
+                    path = destination(defaultName: "flight-\(id)-\(flight.localDate).pdf", many: many)
+                    let format: FlightReportFormat = path.lowercased().hasSuffix(".svg") ? .svg : .pdf
+                    try FlightReport.render(
+                        flight: flight, fixes: track.fixes, format: format,
+                        options: FlightReportOptions(qnhPascals: qnh.map { $0 * 100 }), to: path)
+                case .pdf:
+                    fatalError("handled above")
+                }
+                print("Wrote \(path)")
+            }
+        }
+
+        /// `-o` as a file (one flight, not a directory) or a directory (several, or `-o` names a directory).
+        func destination(defaultName: String, many: Bool) -> String {
+            guard let output else { return absolute(defaultName) }
+            var isDirectory: ObjCBool = false
+            if output.hasSuffix("/") || many || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                return absolute((output as NSString).appendingPathComponent(defaultName))
+            }
+            return absolute(output)
+        }
+
+        func igcSerial(track: Track, config: FlightLogConfig) -> String {
+            if track.recorder.manufacturer == "XFL", track.recorder.serial.count == 3 { return track.recorder.serial }
+            return config.recorderSerial ?? "FLG"
+        }
+
+        func igcHeaders(_ flight: Flight, track: Track) -> IGCHeaderValues {
+            let d = flight.details
+            let ours = track.recorder.manufacturer == "XFL"
+            return IGCHeaderValues(
+                pilot: d.pilot, crew: d.secondPerson, gliderType: d.gliderType, registration: d.registration,
+                competitionId: d.competitionId,
+                gpsReceiver: track.recorder.gpsReceiver ?? "unknown",
+                pressureSensor: flight.hasBarometer || !ours ? (track.recorder.pressureSensor ?? (flight.hasBarometer ? "unknown,unknown,max9000m" : nil)) : nil,
+                timeZoneOffsetHours: Double(flight.utcOffsetSeconds) / 3600)
+        }
+
+        func igcComments(_ flight: Flight, track: Track) -> [String] {
+            var lines: [String] = []
+            if case .imported(let name, let sha) = flight.source {
+                lines.append("IMPORTED FROM \(name) SHA256 \(sha.prefix(16)) RECORDER \(track.recorder.manufacturer)\(track.recorder.serial)")
+            }
+            if let role = flight.details.secondPersonRole { lines.append("SECOND PERSON ROLE \(role.rawValue.uppercased())") }
+            lines.append("LAUNCH \(flight.details.launchMethod.rawValue.uppercased())")
+            return lines
+        }
+
+        /// IGC `NN`: 1 + flights earlier on the same UTC date.
+        func flightNumberOfDay(_ flight: Flight, db: FlightStore) throws -> Int {
+            let day = CivilDateTime(utc: flight.takeoffTime).date
+            let around = FlightFilter(since: day.adding(days: -1), until: day.adding(days: 1))
+            return 1 + (try db.flights(matching: around)).filter {
+                CivilDateTime(utc: $0.takeoffTime).date == day && $0.takeoffTime < flight.takeoffTime
+            }.count
+        }
+
+        func mostCommonPilot(_ flights: [Flight]) -> String? {
+            let counts = Dictionary(grouping: flights.compactMap(\.details.pilot), by: { $0 }).mapValues(\.count)
+            return counts.max { $0.value < $1.value }?.key
+        }
+    }
+}
+
+func absolute(_ path: String) -> String {
+    let expanded = (path as NSString).expandingTildeInPath
+    return expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+}
+
+/// Writes a file completely or not at all (temporary file in the same directory, then rename).
+func writeAtomically(_ data: Data, to path: String) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw CLIError("cannot write \(path): the directory \(directory) does not exist")
+    }
+    do {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw CLIError("cannot write \(path): \((error as NSError).localizedDescription)")
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogStore
+import Foundation
+
+extension FlightLogCommand {
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List flights, oldest first, with totals.",
+            discussion: """
+                Examples:
+                  flightlog list --instructor
+                  flightlog list --guest "çağrı şahin" --since 2025-04-01
+                  flightlog list --plane "ask 21" --launch winch --csv > winch.csv
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var filters: FilterOptions
+
+        @Flag(name: .long, help: "Print a JSON array of flight objects.")
+        var json = false
+
+        @Flag(name: .long, help: "Print CSV (one header line, one line per flight).")
+        var csv = false
+
+        @Flag(name: .long, help: "Newest flight first.")
+        var newestFirst = false
+
+        func validate() throws {
+            if json && csv { throw ValidationError("choose one of --json and --csv.") }
+        }
+
+        func run() async throws {
+            let db = try store.open(.readOnly)
+            let filter = filters.filter
+            let flights = try db.flights(matching: filter, newestFirst: newestFirst)
+            if json {
+                print(FlightJSON.array(flights))
+            } else if csv {
+                print(FlightCSV.render(flights), terminator: "")
+            } else if flights.isEmpty {
+                printError(filter.isEmpty ? "No flights yet." : "No flights match: \(filter.summary).")
+            } else {
+                print(FlightTable.render(flights))
+            }
+        }
+    }
+}
+
+/// The terminal table of `flightlog list`.
+enum FlightTable {
+    static func render(_ flights: [Flight]) -> String {
+        var table = TextTable(
+            headers: ["ID", "Date", "Takeoff", "Landing", "Time", "Glider", "Reg", "Pilot", "Second person", "Launch"])
+        table.rightAligned = [0, 4]
+        for f in flights {
+            table.rows.append([
+                String(f.id ?? 0), f.localDate.description, f.localTakeoff.hourMinute, f.localLanding.hourMinute,
+                hoursMinutes(f.duration), f.details.gliderType ?? "", f.details.registration ?? "",
+                f.details.pilot ?? "", f.secondPersonText, f.details.launchMethod.rawValue,
+            ])
+        }
+        let total = flights.reduce(Int64(0)) { $0 + $1.duration }
+        let launches = flights.filter { $0.details.launchMethod != .unknown }.count
+        let zones = Set(flights.map(\.zoneLabel))
+        let zoneNote = zones.count == 1 ? "times local, \(zones.first!)" : "times local at each takeoff place"
+        return table.render() + "\n\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
+            + "\(flights.count) launch\(flights.count == 1 ? "" : "es") (\(launches) with a known method); \(zoneNote)"
+    }
+}
+
+/// `flightlog list --csv`.
+enum FlightCSV {
+    static let header = [
+        "id", "date", "takeoff_utc", "landing_utc", "takeoff_local", "landing_local", "utc_offset", "duration_min",
+        "glider_type", "registration", "competition_id", "pilot", "second_person", "second_person_role", "launch",
+        "release_height_m", "takeoff_place", "landing_place", "max_altitude_m", "distance_km", "remarks",
+    ]
+
+    static func render(_ flights: [Flight]) -> String {
+        var out = header.joined(separator: ",") + "\r\n"
+        for f in flights {
+            let d = f.details
+            let fields = [
+                String(f.id ?? 0), f.localDate.description, iso8601UTC(f.takeoffTime), iso8601UTC(f.landingTime),
+                "\(f.localTakeoff.date)T\(f.localTakeoff.hourMinuteSecond)",
+                "\(f.localLanding.date)T\(f.localLanding.hourMinuteSecond)", offsetText(f.utcOffsetSeconds),
+                String(f.duration / 60_000), d.gliderType ?? "", d.registration ?? "", d.competitionId ?? "",
+                d.pilot ?? "", d.secondPerson ?? "", d.secondPersonRole?.rawValue ?? "", d.launchMethod.rawValue,
+                d.releaseHeight.map { decimal($0, 0) } ?? "", f.takeoffPlaceText, f.landingPlaceText,
+                f.maxAltitude.map { decimal($0, 0) } ?? "", decimal(f.maxDistanceFromTakeoff / 1000, 1), d.remarks ?? "",
+            ]
+            out += fields.map(csvField).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+}
+
+/// `flightlog list --json` and `show --json`.
+enum FlightJSON {
+    struct Object: Encodable {
+        var id: Int64
+        var date: String
+        var takeoff: String
+        var landing: String
+        var durationSeconds: Int64
+        var utcOffset: String
+        var timeZone: String?
+        var launch: String
+        var releaseHeight: Double?
+        var releaseTime: String?
+        var pilot: String?
+        var secondPerson: String?
+        var secondPersonRole: String?
+        var gliderType: String?
+        var registration: String?
+        var competitionId: String?
+        var takeoffPlace: String?
+        var landingPlace: String?
+        var takeoffLatitude: Double
+        var takeoffLongitude: Double
+        var landingLatitude: Double
+        var landingLongitude: Double
+        var maxAltitude: Double?
+        var maxDistanceKm: Double
+        var pathLengthKm: Double
+        var hasBarometer: Bool
+        var remarks: String?
+        var source: String
+        var sourceFile: String?
+    }
+
+    static func object(_ f: Flight) -> Object {
+        let d = f.details
+        var sourceFile: String?
+        if case .imported(let name, _) = f.source { sourceFile = name }
+        return Object(
+            id: f.id ?? 0, date: f.localDate.description, takeoff: iso8601UTC(f.takeoffTime),
+            landing: iso8601UTC(f.landingTime), durationSeconds: f.duration / 1000,
+            utcOffset: offsetText(f.utcOffsetSeconds), timeZone: f.timeZoneIdentifier,
+            launch: d.launchMethod.rawValue, releaseHeight: d.releaseHeight, releaseTime: f.releaseTime.map(iso8601UTC),
+            pilot: d.pilot, secondPerson: d.secondPerson, secondPersonRole: d.secondPersonRole?.rawValue,
+            gliderType: d.gliderType, registration: d.registration, competitionId: d.competitionId,
+            takeoffPlace: d.takeoffPlace, landingPlace: d.landingPlace,
+            takeoffLatitude: f.takeoffCoordinate.latitude, takeoffLongitude: f.takeoffCoordinate.longitude,
+            landingLatitude: f.landingCoordinate.latitude, landingLongitude: f.landingCoordinate.longitude,
+            maxAltitude: f.maxAltitude, maxDistanceKm: (f.maxDistanceFromTakeoff / 100).rounded() / 10,
+            pathLengthKm: (f.pathLength / 100).rounded() / 10, hasBarometer: f.hasBarometer, remarks: d.remarks,
+            source: sourceFile == nil ? "recorded" : "imported", sourceFile: sourceFile)
+    }
+
+    static func array(_ flights: [Flight]) -> String { encode(flights.map(object)) }
+
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogStore
+
+extension FlightLogCommand {
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show every detail of one flight, with a small barogram.",
+            discussion: "Example: flightlog show 12")
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: "The flight id (see flightlog list).")
+        var id: Int64
+
+        @Flag(name: .long, help: "Print the flight as a JSON object.")
+        var json = false
+
+        func run() async throws {
+            let db = try store.open(.readOnly)
+            let flight = try db.flight(id: id)
+            if json {
+                print(FlightJSON.encode(FlightJSON.object(flight)))
+                return
+            }
+            let track = try db.track(forFlight: id)
+            let history = try db.history(id: id)
+            print(FlightDetailsText.render(flight, fixes: track.fixes, history: history))
+        }
+    }
+}
+
+/// The text of `flightlog show`.
+enum FlightDetailsText {
+    static func render(_ f: Flight, fixes: [Fix], history: [FieldChange]) -> String {
+        let d = f.details
+        var rows: [(String, String)] = []
+        func add(_ label: String, _ value: String?) {
+            if let value, !value.isEmpty { rows.append((label, value)) }
+        }
+        add("Date", "\(f.localDate) (local at the takeoff place, \(f.zoneLabel))")
+        add("Takeoff", "\(f.localTakeoff.hourMinuteSecond) local, \(iso8601UTC(f.takeoffTime)) — \(f.takeoffPlaceText)")
+        add("Landing", "\(f.localLanding.hourMinuteSecond) local, \(iso8601UTC(f.landingTime)) — \(f.landingPlaceText)")
+        add("Flight time", hoursMinutes(f.duration))
+        add("Glider", [d.gliderType, d.registration, d.competitionId.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "))
+        add("Pilot", d.pilot)
+        add("Second person", f.secondPersonText)
+        var launch = d.launchMethod.rawValue
+        if let h = d.releaseHeight { launch += ", release at \(decimal(h, 0)) m above takeoff" }
+        if let r = f.releaseTime { launch += " (\(CivilDateTime(utc: r, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond) local)" }
+        add("Launch", launch)
+        let altitudeKind = f.hasBarometer ? "pressure altitude, ISA 1013.25 hPa" : "GNSS altitude: no barometer"
+        add("Max altitude", f.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" })
+        add("Distance", "\(decimal(f.maxDistanceFromTakeoff / 1000, 1)) km farthest from takeoff, \(decimal(f.pathLength / 1000, 1)) km flown")
+        add("Track", "\(fixes.count) fixes" + (f.hasBarometer ? "" : " — NO BAROMETRIC ALTITUDE in this recording"))
+        switch f.source {
+        case .recorded: add("Source", "recorded by flightlogd")
+        case .imported(let name, let sha): add("Source", "imported from \(name) (sha256 \(sha.prefix(16))…)")
+        }
+        add("Remarks", d.remarks)
+        let width = rows.map(\.0.count).max() ?? 0
+        var out = rows.map { "\(fit($0.0 + ":", width + 1)) \($0.1)" }.joined(separator: "\n")
+        let chart = TerminalBarogram.render(fixes: fixes, flight: f)
+        if !chart.isEmpty { out += "\n\n" + chart }
+        if !history.isEmpty {
+            out += "\n\nEdits:"
+            for change in history {
+                out += "\n  \(iso8601UTC(change.editedAt))  \(change.field): \(change.oldValue ?? "—") → \(change.newValue ?? "—")"
+            }
+        }
+        return out
+    }
+}
+
+/// A barogram in text: one column per time slice, the altitude as a bar of block characters.
+enum TerminalBarogram {
+    static let blocks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    static func render(fixes: [Fix], flight: Flight, columns: Int = 64, rows: Int = 8) -> String {
+        let samples = fixes.filter { $0.time >= flight.takeoffTime && $0.time <= flight.landingTime }
+            .compactMap { fix -> (UTCMillis, Double)? in
+                guard let alt = flight.hasBarometer ? fix.pressureAltitude : fix.gnssAltitude else { return nil }
+                return (fix.time, alt)
+            }
+        guard samples.count >= 2, flight.duration > 0 else { return "" }
+        var maxPerColumn = [Double?](repeating: nil, count: columns)
+        for (t, alt) in samples {
+            let c = min(columns - 1, Int(Double(t - flight.takeoffTime) / Double(flight.duration) * Double(columns)))
+            maxPerColumn[c] = max(maxPerColumn[c] ?? alt, alt)
+        }
+        var last = samples[0].1
+        let filled = maxPerColumn.map { v -> Double in
+            if let v { last = v }
+            return last
+        }
+        let lo = min(0, filled.min()!), hi = max(filled.max()!, lo + 1)
+        var lines: [String] = []
+        for row in (0..<rows).reversed() {
+            let label = row == rows - 1 ? fit(decimal(hi, 0) + " m", 8, alignRight: true) : (row == 0 ? fit(decimal(lo, 0) + " m", 8, alignRight: true) : String(repeating: " ", count: 8))
+            var line = label + " │"
+            for v in filled {
+                let level = (v - lo) / (hi - lo) * Double(rows)
+                let eighths = Int(((level - Double(row)) * 8).rounded())
+                line.append(blocks[max(0, min(8, eighths))])
+            }
+            lines.append(line)
+        }
+        let start = flight.localTakeoff.hourMinute, end = flight.localLanding.hourMinute
+        lines.append(String(repeating: " ", count: 9) + "└" + String(repeating: "─", count: columns))
+        lines.append(String(repeating: " ", count: 10) + fit(start, columns - end.count) + end)
+        return "Barogram (\(flight.hasBarometer ? "pressure altitude" : "GNSS altitude"), local time):\n" + lines.joined(separator: "\n")
+    }
+}

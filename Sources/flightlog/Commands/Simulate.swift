@@ -1,0 +1,59 @@
+import ArgumentParser
+import FlightLogCore
+import Foundation
+
+extension FlightLogCommand {
+    struct Simulate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a simulated glider flight as an IGC file (for demos, tests and replay).",
+            discussion: """
+                The simulator is deterministic: the same options give the same file.
+                Example: flightlog simulate --launch winch --minutes 40 -o samples/simulated-winch.igc
+                """)
+
+        @Option(help: "winch, aerotow or self.") var launch: LaunchMethod = .winch
+        @Option(help: "Minutes in the air.") var minutes: Int = 40
+        @Option(help: ArgumentHelp("Takeoff date and time, UTC (YYYY-MM-DDTHH:MM:SSZ).", valueName: "time"))
+        var start: String = "2025-06-14T10:00:00Z"
+        @Option(help: "Seed of the random weather.") var seed: UInt64 = 1
+        @Option(name: .customLong("interval-ms"), help: "Fix interval in milliseconds (1000 = 1 Hz).") var intervalMillis: Int = 1000
+        @Option(name: .shortAndLong, help: ArgumentHelp("Output IGC file.", valueName: "path")) var output: String
+
+        func validate() throws {
+            if launch == .unknown { throw ValidationError("--launch must be winch, aerotow or self.") }
+            if !(5...720).contains(minutes) { throw ValidationError("--minutes must be 5…720.") }
+            if parseUTC(start) == nil { throw ValidationError("--start must look like 2025-06-14T10:00:00Z.") }
+            if !(100...10_000).contains(intervalMillis) { throw ValidationError("--interval-ms must be 100…10000.") }
+        }
+
+        func run() async throws {
+            var plan = SimulatedFlightPlan.demo
+            plan.start = parseUTC(start)!
+            plan.launch = launch
+            plan.flightMinutes = minutes
+            plan.seed = seed
+            plan.fixIntervalMillis = intervalMillis
+            let fixes = FlightSimulator.simulate(plan)
+            let headers = IGCHeaderValues(
+                pilot: "Simulated Pilot", gliderType: "ASK 21", registration: "D-1234",
+                gpsReceiver: "flightlog,simulator,12,max18000m", pressureSensor: "flightlog,simulated BMP280,max9000m")
+            let bytes = IGCWriter.write(
+                fixes: fixes, extensions: FlightSimulator.extensions, headers: headers, serial: "SIM",
+                flightNumberOfDay: 1, comments: ["SIMULATED FLIGHT SEED \(seed) LAUNCH \(launch.rawValue.uppercased())"])
+            try writeAtomically(Data(bytes), to: absolute(output))
+            print("Wrote \(output): \(fixes.count) fixes, \(launch.rawValue) launch, \(minutes) min in the air.")
+        }
+    }
+}
+
+/// Parses `YYYY-MM-DDTHH:MM:SS[.mmm]Z` into UTC millis.
+func parseUTC(_ text: String) -> UTCMillis? {
+    guard text.hasSuffix("Z"), let t = text.firstIndex(of: "T"),
+        let date = CivilDate(iso: String(text[..<t]))
+    else { return nil }
+    let clock = text[text.index(after: t)..<text.index(before: text.endIndex)].split(separator: ":")
+    guard clock.count == 3, let h = Int(clock[0]), let m = Int(clock[1]), let s = Double(clock[2]),
+        (0..<24).contains(h), (0..<60).contains(m), (0..<61).contains(s)
+    else { return nil }
+    return date.utcMidnight + Int64(h) * 3_600_000 + Int64(m) * 60_000 + Int64((s * 1000).rounded())
+}

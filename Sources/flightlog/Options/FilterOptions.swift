@@ -1,0 +1,54 @@
+import ArgumentParser
+import FlightLogCore
+
+extension LaunchMethod: ExpressibleByArgument {}
+
+extension CivilDate: ExpressibleByArgument {
+    public init?(argument: String) { self.init(iso: argument) }
+}
+
+/// The list filters, shared by `list` and `export`.
+struct FilterOptions: ParsableArguments {
+    @Flag(name: .long, help: "Only flights with an instructor aboard.")
+    var instructor = false
+
+    @Flag(name: .customLong("no-instructor"), help: "Only flights without an instructor.")
+    var noInstructor = false
+
+    @Option(name: .long, help: ArgumentHelp("Flights with this guest (any case, accents optional).", valueName: "name"))
+    var guest: String?
+
+    @Option(name: .long, help: ArgumentHelp("Glider type, e.g. \"ASK 21\" (substring, any case).", valueName: "model"))
+    var plane: String?
+
+    @Option(name: .long, help: ArgumentHelp("Pilot in command (substring, any case).", valueName: "name"))
+    var pilot: String?
+
+    @Option(name: .long, help: ArgumentHelp("Registration, e.g. D-1234 (dash and case ignored).", valueName: "reg"))
+    var registration: String?
+
+    @Option(name: .long, help: ArgumentHelp("From this local date on (YYYY-MM-DD).", valueName: "date"))
+    var since: CivilDate?
+
+    @Option(name: .long, help: ArgumentHelp("Up to and including this local date (YYYY-MM-DD).", valueName: "date"))
+    var until: CivilDate?
+
+    @Option(name: .long, help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method"))
+    var launch: LaunchMethod?
+
+    func validate() throws {
+        if instructor && noInstructor {
+            throw ValidationError("--instructor and --no-instructor exclude each other.")
+        }
+        if let since, let until, until < since {
+            throw ValidationError("--until \(until) is before --since \(since).")
+        }
+    }
+
+    var filter: FlightFilter {
+        FlightFilter(
+            withInstructor: instructor ? true : (noInstructor ? false : nil),
+            guest: guest, plane: plane, pilot: pilot, registration: registration,
+            since: since, until: until, launch: launch)
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Sets up everything the tests need on a fresh Debian 12 machine and runs them all.
+# Usage: scripts/test.sh [extra swift test arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh --test
+# aerofiles 1.5.6 (the IGC reader pilots' scripts use) checks every exported IGC file.
+FLIGHTLOG_PYTHON=$(scripts/setup-aerofiles.sh)
+export FLIGHTLOG_PYTHON
+# gpsfake (from gpsd-clients, unpacked without its GUI dependencies).
+# shellcheck source=/dev/null
+source scripts/gpsfake-env.sh
+
+swift build --build-tests
+swift test --skip-build "$@"
