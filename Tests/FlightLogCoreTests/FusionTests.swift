@@ -171,27 +171,3 @@ private let t0: UTCMillis = 1_749_979_800_000
         #expect(FixFusion.extensionText(eph: eph, satellitesUsed: sats) == expected)
     }
 }
-
-@Suite struct KalmanVarioTests {
-    @Test func followsAClimb() throws {
-        var filter = KalmanVario()
-        #expect(filter.verticalSpeed == nil)
-        // 2 m/s climb from 500 m, 25 Hz, for 30 s.
-        for k in 0...750 {
-            let t = Double(k) / 25
-            filter.update(pascals: ISA.pressure(altitude: 500 + 2 * t), monotonicNanos: Int64(k) * 40_000_000)
-        }
-        let vario = try #require(filter.verticalSpeed)
-        let altitude = try #require(filter.altitude)
-        #expect(abs(vario - 2) < 0.1)
-        #expect(abs(altitude - 560) < 1)
-    }
-
-    @Test func resetsAfterAGap() throws {
-        var filter = KalmanVario(maxDt: 5)
-        filter.update(pascals: 95_000, monotonicNanos: 0)
-        filter.update(pascals: 90_000, monotonicNanos: 60 * second)
-        #expect(filter.pressure == 90_000)
-        #expect(filter.verticalSpeed == 0)
-    }
-}
