@@ -233,7 +233,7 @@ package actor Recorder {
     // MARK: - Recording
 
     private func accept(_ fix: Fix, now: Int64) {
-        if recordingId == nil { openRecording(firstFix: fix) }
+        if recordingId == nil { openRecording(firstFix: fix, now: now) }
         guard recordingId != nil else { return }
         pending.append(fix)
         if pendingSince == nil { pendingSince = now }
@@ -246,13 +246,13 @@ package actor Recorder {
     }
 
     /// Continues the previous recording after a short gap, else begins a new one.
-    private func openRecording(firstFix fix: Fix) {
+    private func openRecording(firstFix fix: Fix, now: Int64) {
         if let previous, fix.time > previous.lastFixTime, fix.time - previous.lastFixTime <= settings.resumeGapMillis {
             recordingId = previous.id
             logger.notice(
                 "continuing the previous recording",
                 metadata: ["recording": "\(previous.id)", "gapSeconds": "\((fix.time - previous.lastFixTime) / 1000)"])
-            if let stored = previousFlight, stored.recordingId == previous.id { resumeFlight(stored, until: previous.lastFixTime) }
+            refeedTail(recording: previous.id, until: previous.lastFixTime, now: now)
         } else {
             if let stored = previousFlight { closeInterruptedFlight(stored) }
             do {
@@ -267,28 +267,35 @@ package actor Recorder {
         previousFlight = nil
     }
 
-    /// Re-feeds the detector with the stored tail of an interrupted flight so that it continues.
-    private func resumeFlight(_ stored: (id: Int64, recordingId: Int64, flight: Flight), until lastFixTime: UTCMillis) {
+    /// Re-feeds the detector with the stored tail of the recording so that detection continues where the
+    /// previous run stopped: an interrupted flight (kept as the current flight) or a takeoff the previous run
+    /// had not yet confirmed. Starts after the newest finished flight, so nothing is found twice.
+    private func refeedTail(recording id: Int64, until lastFixTime: UTCMillis, now: Int64) {
+        let interrupted = previousFlight.flatMap { $0.recordingId == id ? $0 : nil }
+        var from = interrupted.map { $0.flight.takeoffTime - 10 * 60_000 } ?? lastFixTime - 15 * 60_000
+        if let newest = try? store.flights(matching: FlightFilter(), newestFirst: true, limit: 2)
+            .first(where: { $0.id != interrupted?.id && $0.takeoffTime <= lastFixTime })
+        {
+            from = max(from, newest.landingTime + 1)
+        }
         let tail: [Fix]
         do {
-            tail = try store.fixes(
-                recording: stored.recordingId, from: stored.flight.takeoffTime - 10 * 60_000, to: lastFixTime)
+            tail = try store.fixes(recording: id, from: from, to: lastFixTime)
         } catch {
-            logger.error("cannot read the interrupted flight", metadata: ["error": "\(error)"])
+            logger.error("cannot read the stored tail of the recording", metadata: ["error": "\(error)"])
             return
         }
-        flight = (stored.id, stored.flight)
-        var landing: UTCMillis?
+        if let interrupted { flight = (interrupted.id, interrupted.flight) }
         for fix in tail {
-            for event in detector.ingest(fix) {
-                if case .landing(let time, _) = event { landing = time }
-                if case .takeoff = event { landing = nil }
-            }
+            lastFix = fix
+            for event in detector.ingest(fix) { handle(event, now: now) }
         }
-        logger.notice(
-            "continuing the flight interrupted by a restart",
-            metadata: ["flight": "\(stored.id)", "storedFixes": "\(tail.count)", "flying": "\(detector.isFlying)"])
-        if !detector.isFlying { finishFlight(landingTime: landing ?? lastFixTime) }
+        if let interrupted {
+            logger.notice(
+                "continuing the flight interrupted by a restart",
+                metadata: ["flight": "\(interrupted.id)", "storedFixes": "\(tail.count)", "flying": "\(detector.isFlying)"])
+            if flight != nil, !detector.isFlying { finishFlight(landingTime: lastFixTime) }
+        }
     }
 
     /// A flight left in progress by a crash, too long ago to continue: ends at its last stored fix.
