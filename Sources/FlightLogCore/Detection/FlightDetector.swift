@@ -1,0 +1,271 @@
+/// What the detector found, dated to the fix where it began (`index` = 0-based position of that fix among
+/// all fixes ingested so far, including ignored ones, so it indexes the caller's fix array).
+package enum DetectorEvent: Sendable, Hashable {
+    case takeoff(time: UTCMillis, index: Int)
+    case landing(time: UTCMillis, index: Int)
+}
+
+/// Incremental takeoff/landing detector (FLIGHTS-AND-LOGBOOK.md §4 rules 4–7), fed fix by fix.
+///
+/// Pure and deterministic: re-feeding the stored fixes of a recording after a restart gives the same events.
+/// - Takeoff: ground speed ≥ `takeoffSpeed` held `takeoffHold`, dated to the first fix of that movement. It is
+///   reported only once the flight is committed (height gain ≥ `minimumHeightGain` or duration ≥
+///   `minimumDuration`), so taxiing and tug runs never produce events.
+/// - Landing: ground speed below the (height-dependent) landing speed with the altitude steady for
+///   `landingHold`, dated to the first fix of that stillness.
+/// - `V` fixes and gaps over `maximumGap` are unknown: they restart the running tests and never count as
+///   stillness or movement. Backward or repeated times are ignored. A fix implying more than
+///   `maximumSpeed` is a jump and is dropped, unless three consistent fixes confirm the new position;
+///   a confirmed move over 1° of latitude or 30° of longitude (a warp) ends any flight at the last good fix.
+package struct FlightDetector: Sendable {
+    package let profile: DetectionProfile
+
+    /// A valid, accepted fix as the detector remembers it.
+    struct Sample: Sendable {
+        var index: Int
+        var time: UTCMillis
+        var coordinate: Coordinate
+        var altitude: Altitudes
+    }
+
+    private enum Phase: Sendable { case ground, candidate, flying }
+
+    private var phase = Phase.ground
+    private var ingested = 0
+    private var lastTime: UTCMillis?
+    /// Accepted fixes of the last `speedBaseline` seconds plus one older (the speed baseline).
+    private var recent: [Sample] = []
+    /// Consecutive fixes rejected as jumps, waiting for confirmation.
+    private var rejected: [Sample] = []
+    /// First fix of the current fast movement (on the ground).
+    private var movingSince: Sample?
+    /// First fix of the current stillness and the altitude range seen since (in the air).
+    private var stillSince: Sample?
+    private var stillLow: Meters = 0, stillHigh: Meters = 0
+    private var takeoff: Sample?
+    private var highestAboveTakeoff: Meters = 0
+    /// Recent altitudes on the ground (time, metres), emptied at gaps: a takeoff must start from rest.
+    private var groundAltitudes: [(time: UTCMillis, altitude: Meters)] = []
+    /// Seconds before a takeoff run in which the altitude must have been steady, when data covers them.
+    static let restBeforeTakeoff: Double = 60
+    /// Stillness at the end of a track at least this long (s) counts as the landing.
+    static let minimumFinalStillness: Double = 10
+
+    package init(profile: DetectionProfile = .glider) {
+        self.profile = profile
+    }
+
+    /// True between a committed takeoff and its landing.
+    package var isFlying: Bool { phase == .flying }
+
+    /// The committed takeoff of the flight in progress, if any.
+    package var currentTakeoff: DetectorEvent? {
+        guard phase == .flying, let t = takeoff else { return nil }
+        return .takeoff(time: t.time, index: t.index)
+    }
+
+    /// The landing the current stillness would give, once it has lasted 10 s while airborne. At the end of a
+    /// finished recording (an IGC file stopped after landing), this is the landing.
+    package var landingInProgress: DetectorEvent? {
+        guard phase == .flying, let still = stillSince, let now = recent.last,
+            seconds(now.time - still.time) >= Self.minimumFinalStillness
+        else { return nil }
+        return .landing(time: still.time, index: still.index)
+    }
+
+    /// Number of fixes ingested so far (the index the next fix will get).
+    package var ingestedCount: Int { ingested }
+
+    /// Feeds the next fix; returns the takeoff and landing events it completes (usually none).
+    package mutating func ingest(_ fix: Fix) -> [DetectorEvent] {
+        let index = ingested
+        ingested += 1
+        if let last = lastTime, fix.time <= last { return [] }
+        lastTime = fix.time
+        guard fix.isValid else { return [] }
+        let sample = Sample(index: index, time: fix.time, coordinate: fix.coordinate, altitude: Altitudes(fix))
+        guard let previous = recent.last else {
+            recent = [sample]
+            return []
+        }
+
+        if Self.isWarp(previous.coordinate, sample.coordinate) || !isPlausible(from: previous, to: sample) {
+            return handleJump(sample, lastGood: previous)
+        }
+        rejected.removeAll()
+
+        if seconds(sample.time - previous.time) > profile.maximumGap {
+            restartRuns()
+            recent = [sample]
+            return []
+        }
+        recent.append(sample)
+        let cutoff = sample.time - UTCMillis(profile.speedBaseline * 1000)
+        while recent.count > 2, recent[1].time <= cutoff { recent.removeFirst() }
+        let base = recent[0]
+        guard base.time <= cutoff else { return [] }
+        let speed = Geodesy.distance(base.coordinate, sample.coordinate) / seconds(sample.time - base.time)
+        return step(sample, speed: speed, base: base)
+    }
+
+    // MARK: - State machine
+
+    private mutating func step(_ sample: Sample, speed: Double, base: Sample) -> [DetectorEvent] {
+        switch phase {
+        case .ground:
+            rememberGroundAltitude(sample)
+            guard speed >= profile.takeoffSpeed else {
+                movingSince = nil
+                return []
+            }
+            let start = movingSince ?? base
+            movingSince = start
+            if seconds(sample.time - start.time) >= profile.takeoffHold, wasAtRest(before: start) {
+                phase = .candidate
+                takeoff = start
+                highestAboveTakeoff = 0
+                movingSince = nil
+                stillSince = nil
+            }
+            return []
+        case .candidate, .flying:
+            return airborneStep(sample, speed: speed, base: base)
+        }
+    }
+
+    private mutating func airborneStep(_ sample: Sample, speed: Double, base: Sample) -> [DetectorEvent] {
+        guard let takeoff else { return [] }
+        let height = sample.altitude.height(above: takeoff.altitude) ?? 0
+        highestAboveTakeoff = max(highestAboveTakeoff, height)
+        var events: [DetectorEvent] = []
+
+        if speed < profile.landingSpeed(atHeightAboveTakeoff: height), let altitude = sample.altitude.best {
+            if let still = stillSince, still.altitude.usesPressure == sample.altitude.usesPressure,
+                max(stillHigh, altitude) - min(stillLow, altitude) <= profile.steadyAltitudeBand
+            {
+                stillLow = min(stillLow, altitude)
+                stillHigh = max(stillHigh, altitude)
+            } else {
+                // A new stillness begins (or the altitude moved: climbing or sinking restarts it).
+                let start = stillSince == nil ? base : sample
+                stillSince = start
+                let a = start.altitude.best ?? altitude
+                stillLow = min(a, altitude)
+                stillHigh = max(a, altitude)
+            }
+        } else {
+            stillSince = nil
+        }
+
+        if phase == .candidate {
+            let end = stillSince?.time ?? sample.time
+            if highestAboveTakeoff >= profile.minimumHeightGain
+                || seconds(end - takeoff.time) >= profile.minimumDuration
+            {
+                phase = .flying
+                events.append(.takeoff(time: takeoff.time, index: takeoff.index))
+            }
+        }
+
+        if let still = stillSince, seconds(sample.time - still.time) >= profile.landingHold {
+            if phase == .flying { events.append(.landing(time: still.time, index: still.index)) }
+            land()
+        }
+        return events
+    }
+
+    private mutating func rememberGroundAltitude(_ sample: Sample) {
+        guard let altitude = sample.altitude.best else { return }
+        groundAltitudes.append((sample.time, altitude))
+        let keep = UTCMillis((Self.restBeforeTakeoff + profile.takeoffHold + profile.maximumGap) * 1000)
+        if let first = groundAltitudes.first, first.time < sample.time - 2 * keep {
+            groundAltitudes.removeFirst(groundAltitudes.firstIndex { $0.time >= sample.time - keep } ?? 0)
+        }
+    }
+
+    /// False when the minute before a takeoff run is known and shows climbing or sinking: the aircraft was
+    /// already airborne (a paraglider speeding up in a glide is not a glider taking off).
+    private func wasAtRest(before start: Sample) -> Bool {
+        let from = start.time - UTCMillis(Self.restBeforeTakeoff * 1000)
+        guard let first = groundAltitudes.first, first.time <= from else { return true }
+        var low = Meters.infinity, high = -Meters.infinity
+        for entry in groundAltitudes where entry.time >= from && entry.time <= start.time {
+            low = min(low, entry.altitude)
+            high = max(high, entry.altitude)
+        }
+        return high - low <= profile.steadyAltitudeBand
+    }
+
+    private mutating func land() {
+        phase = .ground
+        takeoff = nil
+        restartRuns()
+    }
+
+    private mutating func restartRuns() {
+        movingSince = nil
+        stillSince = nil
+        groundAltitudes.removeAll()
+    }
+
+    // MARK: - Jumps and warps
+
+    private func isPlausible(from a: Sample, to b: Sample) -> Bool {
+        Geodesy.distance(a.coordinate, b.coordinate) <= profile.maximumSpeed * seconds(b.time - a.time)
+    }
+
+    /// More than 1° of latitude or 30° of longitude between two fixes (XCSoar `FlightTimes`).
+    static func isWarp(_ a: Coordinate, _ b: Coordinate) -> Bool {
+        abs(a.latitude - b.latitude) > 1 || abs(Geodesy.headingChange(from: a.longitude, to: b.longitude)) > 30
+    }
+
+    private mutating func handleJump(_ sample: Sample, lastGood: Sample) -> [DetectorEvent] {
+        if let last = rejected.last, !Self.isWarp(last.coordinate, sample.coordinate), isPlausible(from: last, to: sample) {
+            rejected.append(sample)
+        } else {
+            rejected = [sample]
+        }
+        guard rejected.count >= 3 else { return [] }
+        // Three consistent fixes: the position really moved. Whatever happened in between is unknown.
+        var events: [DetectorEvent] = []
+        if Self.isWarp(lastGood.coordinate, rejected[0].coordinate) {
+            if phase == .flying { events.append(.landing(time: lastGood.time, index: lastGood.index)) }
+            if phase != .ground { land() }
+        }
+        restartRuns()
+        recent = [rejected[rejected.count - 1]]
+        rejected.removeAll()
+        return events
+    }
+
+    private func seconds(_ millis: UTCMillis) -> Double { Double(millis) / 1000 }
+}
+
+/// The altitudes of one fix: pressure altitude (when a barometer reading exists) and GNSS altitude, metres.
+struct Altitudes: Sendable, Hashable {
+    var pressure: Meters?
+    var gnss: Meters?
+
+    init(pressure: Meters?, gnss: Meters?) {
+        self.pressure = pressure
+        self.gnss = gnss
+    }
+
+    /// IGC writes `00000` without a barometer, so an exact zero counts as "no reading".
+    init(_ fix: Fix) {
+        pressure = fix.pressureAltitudeDm.flatMap { $0 == 0 ? nil : Double($0) / 10 }
+        gnss = fix.isValid ? fix.gnssAltitudeDm.map { Double($0) / 10 } : nil
+    }
+
+    var usesPressure: Bool { pressure != nil }
+
+    /// Pressure altitude, else GNSS altitude.
+    var best: Meters? { pressure ?? gnss }
+
+    /// Height above `other` from the same source on both sides (pressure preferred).
+    func height(above other: Altitudes) -> Meters? {
+        if let p = pressure, let q = other.pressure { return p - q }
+        if let g = gnss, let h = other.gnss { return g - h }
+        return nil
+    }
+}

@@ -1,0 +1,191 @@
+/// The launch of one flight: how it went up and where it let go.
+package struct LaunchAnalysis: Sendable, Hashable {
+    package var method: LaunchMethod
+    /// Index (in the analysed fix array) of the release: top of the winch climb, end of the tow, engine stop.
+    package var releaseIndex: Int?
+    package var releaseTime: UTCMillis?
+    /// Release altitude − takeoff altitude (pressure altitude, GNSS without a barometer), metres.
+    package var releaseHeight: Meters?
+
+    package init(method: LaunchMethod, releaseIndex: Int? = nil, releaseTime: UTCMillis? = nil, releaseHeight: Meters? = nil) {
+        self.method = method
+        self.releaseIndex = releaseIndex
+        self.releaseTime = releaseTime
+        self.releaseHeight = releaseHeight
+    }
+
+    package static let unknown = LaunchAnalysis(method: .unknown)
+}
+
+/// Launch method and release (FLIGHTS-AND-LOGBOOK.md §2 and §4 rule 8), checked in this order:
+/// - self-launch: engine noise (`ENL`, else `MOP`) ≥ 500 of 999 for 30 s, starting within 2 min of takeoff;
+///   release = engine stop (start of the first 30 s below 500);
+/// - winch: ≥ 150 m gained at a mean ≥ 4 m/s within 90 s of takeoff, then the climb rate at least halves;
+///   release = top of the climb;
+/// - aerotow: from 1 min after takeoff, the tow ends at a 200° turn within 30 s or a mean sink below
+///   −0.3 m/s over 20 s; release = the highest fix before; the tow must last ≥ 2 min and gain ≥ 200 m at 1–6 m/s;
+/// - else unknown (no release).
+package enum LaunchAnalyzer {
+    /// Engine-noise value counting as "engine running" (of 0...999).
+    static let engineOn = 500
+    static let engineHold: Double = 30
+    static let engineStartWindow: Double = 120
+
+    package static func analyze(
+        _ fixes: [Fix], extensions: [FixExtension], takeoffIndex: Int, landingIndex: Int
+    ) -> LaunchAnalysis {
+        guard takeoffIndex >= 0, landingIndex > takeoffIndex, landingIndex < fixes.count else { return .unknown }
+        let series = FlightSeries(fixes, range: takeoffIndex...landingIndex)
+        guard series.count >= 2, let takeoffAltitude = series.altitudes[0] else { return .unknown }
+        let launch = Launch(series: series, takeoffAltitude: takeoffAltitude)
+        if let engine = engineRelease(fixes, extensions: extensions, takeoffIndex: takeoffIndex, landingIndex: landingIndex) {
+            let position = series.position(atOrAfter: fixes[engine].time)
+            return launch.result(.self, at: min(position, series.count - 1))
+        }
+        if let top = launch.winchRelease() { return launch.result(.winch, at: top) }
+        if let top = launch.aerotowRelease() { return launch.result(.aerotow, at: top) }
+        return .unknown
+    }
+
+    /// The integer value of extension `code` in a fix, using the I-record layout `extensions`
+    /// (extensions start at B-record byte 36, in declaration order).
+    package static func extensionValue(_ code: String, in fix: Fix, extensions: [FixExtension]) -> Int? {
+        guard let range = extensionRange(code, extensions) else { return nil }
+        return extensionValue(range, in: fix)
+    }
+
+    static func extensionRange(_ code: String, _ extensions: [FixExtension]) -> Range<Int>? {
+        var offset = 0
+        for e in extensions {
+            if e.code.uppercased() == code { return offset..<(offset + e.length) }
+            offset += e.length
+        }
+        return nil
+    }
+
+    static func extensionValue(_ range: Range<Int>, in fix: Fix) -> Int? {
+        let utf8 = fix.extensions.utf8
+        guard utf8.count >= range.upperBound else { return nil }
+        var value = 0
+        for byte in utf8.dropFirst(range.lowerBound).prefix(range.count) {
+            guard (48...57).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
+    }
+
+    /// Index of the engine stop if the engine ran ≥ 30 s (dips under 30 s ignored) starting within
+    /// 2 min of takeoff; `nil` without an engine sensor or engine run.
+    static func engineRelease(_ fixes: [Fix], extensions: [FixExtension], takeoffIndex: Int, landingIndex: Int) -> Int? {
+        guard let range = extensionRange("ENL", extensions) ?? extensionRange("MOP", extensions) else { return nil }
+        let takeoffTime = fixes[takeoffIndex].time
+        let windowEnd = takeoffTime + UTCMillis(engineStartWindow * 1000)
+        // The engine may start on the ground: look back up to the start window before takeoff.
+        var first = takeoffIndex
+        while first > 0, fixes[first - 1].time >= takeoffTime - UTCMillis(engineStartWindow * 1000) { first -= 1 }
+
+        var runStart: UTCMillis?, lastOn: UTCMillis?, belowSince: Int?
+        for i in first...landingIndex {
+            let fix = fixes[i]
+            guard let value = extensionValue(range, in: fix) else { continue }
+            if value >= engineOn {
+                if runStart == nil {
+                    guard fix.time <= windowEnd else { return nil }
+                    runStart = fix.time
+                }
+                lastOn = fix.time
+                belowSince = nil
+            } else if let start = runStart, let on = lastOn {
+                if belowSince == nil { belowSince = i }
+                guard Double(fix.time - fixes[belowSince!].time) / 1000 >= engineHold else { continue }
+                if Double(on - start) / 1000 >= engineHold, on >= takeoffTime { return belowSince }
+                runStart = nil
+                lastOn = nil
+                belowSince = nil
+            }
+        }
+        // Still running (or only just stopped) at the landing.
+        if let start = runStart, let on = lastOn, Double(on - start) / 1000 >= engineHold, on >= takeoffTime {
+            return belowSince ?? landingIndex
+        }
+        return nil
+    }
+
+    /// The first minutes of a flight with the tests for winch and aerotow.
+    struct Launch {
+        var series: FlightSeries
+        var takeoffAltitude: Meters
+
+        func altitude(_ i: Int) -> Meters { series.altitudes[i] ?? takeoffAltitude }
+
+        func result(_ method: LaunchMethod, at position: Int) -> LaunchAnalysis {
+            LaunchAnalysis(
+                method: method, releaseIndex: series.indices[position], releaseTime: series.times[position],
+                releaseHeight: (altitude(position) - takeoffAltitude).rounded())
+        }
+
+        /// Highest position within `range`.
+        func highest(_ range: Range<Int>) -> Int? {
+            range.max { altitude($0) < altitude($1) }
+        }
+
+        /// The top of the first climb: the first position ≥ 150 m up that nothing in the next 10 s exceeds.
+        func winchRelease() -> Int? {
+            let end = series.position(atOrAfter: series.times[0] + 90_000)
+            var lookahead = 0
+            let top = (1..<end).first { i in
+                guard altitude(i) - takeoffAltitude >= 150 else { return false }
+                lookahead = max(lookahead, i)
+                while lookahead + 1 < series.count, series.seconds(i, lookahead + 1) <= 10 { lookahead += 1 }
+                return (i...lookahead).allSatisfy { altitude($0) <= altitude(i) }
+            }
+            guard let top else { return nil }
+            let gain = altitude(top) - takeoffAltitude
+            let climbRate = gain / series.seconds(0, top)
+            guard gain >= 150, climbRate >= 4 else { return nil }
+            // A sharp drop: over the next 20 s the climb rate at least halves.
+            let after = series.position(atOrAfter: series.times[top] + 20_000)
+            guard after < series.count else { return nil }
+            let rateAfter = (altitude(after) - altitude(top)) / series.seconds(top, after)
+            return rateAfter <= climbRate / 2 ? top : nil
+        }
+
+        func aerotowRelease() -> Int? {
+            let start = series.position(atOrAfter: series.times[0] + 60_000)
+            let limit = series.position(atOrAfter: series.times[0] + 20 * 60_000)
+            guard start < limit else { return nil }
+            // Signed heading change accumulated up to each position (metres-scale moves only).
+            var turned = [Double](repeating: 0, count: limit)
+            // Headings between positions ≥ 10 m apart, so 10 Hz noise does not look like turning.
+            var heading: Degrees?
+            var anchor = series.coordinates[0]
+            for i in 1..<limit {
+                turned[i] = turned[i - 1]
+                let here = series.coordinates[i]
+                guard Geodesy.distance(anchor, here) >= 10 else { continue }
+                let h = Geodesy.bearing(anchor, here)
+                if let previous = heading { turned[i] += Geodesy.headingChange(from: previous, to: h) }
+                heading = h
+                anchor = here
+            }
+            var turnStart = 0, sinkStart = 0
+            var end: Int?
+            for i in start..<limit {
+                while series.seconds(turnStart, i) > 30 { turnStart += 1 }
+                while series.seconds(sinkStart + 1, i) >= 20 { sinkStart += 1 }
+                let turn = abs(turned[i] - turned[turnStart])
+                let sinking = series.seconds(sinkStart, i) >= 15
+                    && (altitude(i) - altitude(sinkStart)) / series.seconds(sinkStart, i) < -0.3
+                if turn >= 200 || sinking {
+                    end = i
+                    break
+                }
+            }
+            guard let end, let top = highest(0..<(end + 1)), top > 0 else { return nil }
+            let gain = altitude(top) - takeoffAltitude
+            let duration = series.seconds(0, top)
+            let rate = gain / duration
+            return duration >= 120 && gain >= 200 && (1...6).contains(rate) ? top : nil
+        }
+    }
+}

@@ -1,0 +1,292 @@
+import CPangoCairo
+import FlightLogCore
+import Foundation
+
+/// The barogram and the track map, drawn into a rectangle of a canvas (shared by PDF pages and SVG images).
+struct Charts {
+    let canvas: Canvas
+    let flight: Flight
+    let fixes: [Fix]
+    let options: FlightReportOptions
+
+    init(canvas: Canvas, flight: Flight, fixes: [Fix], options: FlightReportOptions) {
+        self.canvas = canvas
+        self.flight = flight
+        // Same rule as the geo exports: drop V fixes that never had a position.
+        self.fixes = GeoExport.exportable(fixes)
+        self.options = options
+    }
+
+    /// At most about `limit` evenly spaced fixes (always keeping the last), to keep vector files small.
+    static func thinned(_ fixes: [Fix], limit: Int) -> [Fix] {
+        guard fixes.count > limit, limit > 1 else { return fixes }
+        let stride = (fixes.count + limit - 1) / limit
+        var out = Swift.stride(from: 0, to: fixes.count, by: stride).map { fixes[$0] }
+        if out.last != fixes.last, let last = fixes.last { out.append(last) }
+        return out
+    }
+
+    /// The barogram's primary altitude in metres: ISA pressure altitude, or the altitude above QNH derived
+    /// from it when a QNH is given; `nil` without a barometer.
+    func primaryAltitude(_ fix: Fix) -> Double? {
+        guard let p = fix.pressureAltitude, flight.hasBarometer else { return nil }
+        if let qnh = options.qnhPascals { return ISA.altitudeAboveQNH(pressureAltitude: p, qnh: qnh) }
+        return p
+    }
+
+    var primaryLabel: String {
+        if let qnh = options.qnhPascals {
+            return "Altitude above QNH \(ReportText.fixed(qnh / 100, 1)) hPa (from pressure altitude)"
+        }
+        return "Pressure altitude (ISA, 1013.25 hPa)"
+    }
+
+    func noTrack(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ what: String) {
+        canvas.fillRect(x, y, w, h, .band)
+        canvas.strokeRect(x, y, w, h, .rule)
+        canvas.text(
+            "No track recorded for this flight (details only) – no \(what).", x: x + 10, y: y + h / 2 - 6,
+            width: w - 20, TextStyle(size: 9, color: .grey, align: .center))
+    }
+
+    // MARK: Barogram
+
+    func barogram(x: Double, y: Double, width: Double, height: Double) {
+        guard let first = fixes.first, let last = fixes.last, last.time > first.time else {
+            return noTrack(x, y, width, height, "barogram")
+        }
+        let left = x + 44, right = x + width - 8, top = y + 20, bottom = y + height - 30
+        let points = Charts.thinned(fixes, limit: 2000)
+        let primary = points.compactMap { f in primaryAltitude(f).map { (f.time, $0) } }
+        let gnss = points.compactMap { f in f.gnssAltitude.map { (f.time, $0) } }
+        let all = (primary + gnss).map(\.1)
+        guard let lowest = all.min(), let highest = all.max() else {
+            return noTrack(x, y, width, height, "altitude data")
+        }
+        let yTicks = Scale.ticks(from: lowest, to: max(highest, lowest + 50), count: 6)
+        let y0 = yTicks.first!, y1 = yTicks.last!
+        let t0 = first.time, t1 = last.time
+        func px(_ t: UTCMillis) -> Double { left + Double(t - t0) / Double(t1 - t0) * (right - left) }
+        func py(_ a: Double) -> Double { bottom - (a - y0) / (y1 - y0) * (bottom - top) }
+
+        canvas.fillRect(left, top, right - left, bottom - top, Color(r: 0.985, g: 0.988, b: 0.995))
+        let small = TextStyle(size: 6.5, color: .grey, align: .right)
+        for tick in yTicks {
+            canvas.line(left, py(tick), right, py(tick), .rule, width: 0.25)
+            canvas.text("\(Int(tick))", x: x, y: py(tick) - 4, width: 40, small)
+        }
+        canvas.text("m", x: x, y: top - 12, width: 40, small)
+        // Time axis: local on the first row, UTC below.
+        let stepMinutes = Scale.timeStepMinutes(span: t1 - t0, count: 8)
+        let stepMs = Int64(stepMinutes) * 60_000
+        let offsetMs = Int64(flight.utcOffsetSeconds) * 1000
+        var t = ((t0 + offsetMs) / stepMs + 1) * stepMs - offsetMs
+        var center = TextStyle(size: 6.5, align: .center)
+        while t < t1 {
+            canvas.line(px(t), top, px(t), bottom + 3, .rule, width: 0.25)
+            center.color = .black
+            canvas.text(ReportText.localTime(t, flight), x: px(t) - 20, y: bottom + 4, width: 40, center)
+            center.color = .grey
+            canvas.text(ReportText.utcTime(t) + "Z", x: px(t) - 20, y: bottom + 14, width: 40, center)
+            t += stepMs
+        }
+        canvas.text("local", x: x, y: bottom + 4, width: 40, TextStyle(size: 6.5, align: .right))
+        canvas.text("UTC", x: x, y: bottom + 14, width: 40, small)
+
+        canvas.save()
+        canvas.clip(left, top, right - left, bottom - top)
+        canvas.polyline(gnss.map { (px($0.0), py($0.1)) }, .gnss, width: 0.7)
+        canvas.polyline(primary.map { (px($0.0), py($0.1)) }, .accent, width: 1.1)
+        canvas.restore()
+        canvas.strokeRect(left, top, right - left, bottom - top, .grey, width: 0.5)
+
+        let marks: [(String, UTCMillis?, Color)] = [
+            ("Take-off", flight.takeoffTime, .takeoff), ("Release", flight.releaseTime, .release),
+            ("Landing", flight.landingTime, .landing),
+        ]
+        for (row, (label, time, color)) in marks.enumerated() {
+            guard let time, time >= t0, time <= t1 else { continue }
+            canvas.line(px(time), top, px(time), bottom, color, width: 0.8, dash: 2)
+            let alignRight = label == "Landing"
+            canvas.text(  // one label row per mark so that take-off and release never overlap
+                label, x: alignRight ? px(time) - 62 : px(time) + 2, y: top + 2 + Double(row) * 9, width: 60,
+                TextStyle(size: 6.5, bold: true, color: color, align: alignRight ? .right : .left))
+        }
+        // Legend above the plot.
+        var lx = left
+        for (label, color, present) in [
+            (primaryLabel, Color.accent, !primary.isEmpty), ("GNSS altitude (WGS84 ellipsoid)", Color.gnss, !gnss.isEmpty),
+        ] where present {
+            canvas.line(lx, top - 7, lx + 14, top - 7, color, width: 1.5)
+            let w = canvas.measure(label, TextStyle(size: 7)).width
+            canvas.text(label, x: lx + 18, y: top - 12, TextStyle(size: 7))
+            lx += w + 34
+        }
+        if primary.isEmpty {
+            canvas.text("no barometer: pressure altitude not recorded", x: lx, y: top - 12, TextStyle(size: 7, color: .grey))
+        }
+    }
+
+    // MARK: Map
+
+    func map(x: Double, y: Double, width: Double, height: Double) {
+        guard !fixes.isEmpty else { return noTrack(x, y, width, height, "map") }
+        canvas.fillRect(x, y, width, height, Color(r: 0.97, g: 0.975, b: 0.97))
+        let points = Charts.thinned(fixes, limit: 4000)
+        // Equirectangular projection around the mean latitude: metres east/north of the mean position.
+        let lat0 = points.reduce(0) { $0 + $1.latitude } / Double(points.count)
+        let lon0 = points.reduce(0) { $0 + $1.longitude } / Double(points.count)
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        let k = cos(lat0 * Double.pi / 180)
+        func project(_ c: Coordinate) -> (e: Double, n: Double) {
+            ((c.longitude - lon0) * k * metresPerDegree, (c.latitude - lat0) * metresPerDegree)
+        }
+        let projected = points.map { project($0.coordinate) }
+        let es = projected.map(\.e) + [project(flight.takeoffCoordinate).e, project(flight.landingCoordinate).e]
+        let ns = projected.map(\.n) + [project(flight.takeoffCoordinate).n, project(flight.landingCoordinate).n]
+        let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
+        let inset = 22.0
+        let spanE = max(maxE - minE, 500), spanN = max(maxN - minN, 500)
+        let scale = min((width - 2 * inset) / spanE, (height - 2 * inset) / spanN)  // points per metre
+        let cx = x + width / 2, cy = y + height / 2
+        let midE = (minE + maxE) / 2, midN = (minN + maxN) / 2
+        func px(_ p: (e: Double, n: Double)) -> (x: Double, y: Double) {
+            (cx + (p.e - midE) * scale, cy - (p.n - midN) * scale)
+        }
+
+        // Colour by altitude or vario, in bins; consecutive segments of one bin form one path.
+        let values = options.colorBy == .vario ? Charts.vario(points) : points.map { primaryAltitude($0) ?? $0.gnssAltitude ?? 0 }
+        let (lo, hi): (Double, Double) =
+            options.colorBy == .vario ? (-5, 5) : (values.min() ?? 0, max(values.max() ?? 1, (values.min() ?? 0) + 1))
+        let bins = 24
+        func bin(_ v: Double) -> Int { min(bins - 1, max(0, Int((v - lo) / (hi - lo) * Double(bins)))) }
+        canvas.save()
+        canvas.clip(x, y, width, height)
+        var i = 1
+        while i < points.count {
+            let b = bin(values[i])
+            var path = [px(projected[i - 1]), px(projected[i])]
+            var j = i + 1
+            while j < points.count, bin(values[j]) == b {
+                path.append(px(projected[j]))
+                j += 1
+            }
+            canvas.polyline(path, Charts.ramp((Double(b) + 0.5) / Double(bins), vario: options.colorBy == .vario), width: 1.2)
+            i = j
+        }
+        canvas.restore()
+
+        let takeoff = px(project(flight.takeoffCoordinate)), landing = px(project(flight.landingCoordinate))
+        canvas.circle(takeoff.x, takeoff.y, radius: 4, fill: .takeoff)
+        canvas.polygon(
+            [(landing.x - 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y + 3.5),
+             (landing.x - 3.5, landing.y + 3.5)], .landing, outline: .black)
+        label("Take-off", x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
+        label("Landing", x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
+
+        scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale)
+        northArrow(x: x + width - 20, y: y + 10)
+        legend(x: x + width - 168, y: y + height - 26, lo: lo, hi: hi)
+        canvas.strokeRect(x, y, width, height, .grey)
+    }
+
+    /// A map label on a translucent white box so that it stays readable over the track.
+    func label(_ text: String, x: Double, y: Double, rightAligned: Bool, _ color: Color) {
+        let style = TextStyle(size: 7, bold: true, color: color)
+        let size = canvas.measure(text, style)
+        let left = rightAligned ? x - size.width : x
+        canvas.set(.white, alpha: 0.8)
+        cairo_rectangle(canvas.cr, left - 2, y - 1, size.width + 4, size.height + 2)
+        cairo_fill(canvas.cr)
+        canvas.text(text, x: left, y: y, style)
+    }
+
+    func scaleBar(x: Double, y: Double, maxWidth: Double, pointsPerMetre: Double) {
+        let metres = Scale.niceBelow(maxWidth / pointsPerMetre)
+        let w = metres * pointsPerMetre
+        canvas.fillRect(x - 4, y - 14, w + 8, 20, Color(r: 1, g: 1, b: 1))
+        canvas.fillRect(x, y, w / 2, 3, .black)
+        canvas.fillRect(x + w / 2, y, w / 2, 3, .white)
+        canvas.strokeRect(x, y, w, 3, .black, width: 0.5)
+        let label = metres >= 1000 ? "\(ReportText.fixed(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
+        canvas.text(label, x: x, y: y - 11, width: w, TextStyle(size: 7, align: .center))
+    }
+
+    func northArrow(x: Double, y: Double) {
+        canvas.polygon([(x, y), (x + 5, y + 16), (x, y + 12), (x - 5, y + 16)], .black)
+        canvas.text("N", x: x - 10, y: y + 17, width: 20, TextStyle(size: 8, bold: true, align: .center))
+    }
+
+    func legend(x: Double, y: Double, lo: Double, hi: Double) {
+        let w = 156.0
+        canvas.fillRect(x - 4, y - 4, w + 8, 24, Color(r: 1, g: 1, b: 1))
+        let vario = options.colorBy == .vario
+        let steps = 40
+        for s in 0..<steps {
+            canvas.fillRect(x + Double(s) * w / Double(steps), y, w / Double(steps) + 0.3, 5,
+                            Charts.ramp((Double(s) + 0.5) / Double(steps), vario: vario))
+        }
+        let style = TextStyle(size: 6.5)
+        let unit = vario ? " m/s" : " m"
+        canvas.text(vario ? "−5" + unit : "\(Int(lo.rounded()))" + unit, x: x, y: y + 7, width: 50, style)
+        canvas.text(vario ? "vario" : "altitude", x: x + 50, y: y + 7, width: w - 100,
+                    TextStyle(size: 6.5, color: .grey, align: .center))
+        canvas.text(vario ? "+5" + unit : "\(Int(hi.rounded()))" + unit, x: x + w - 50, y: y + 7, width: 50,
+                    TextStyle(size: 6.5, align: .right))
+    }
+
+    /// Climb rate in m/s at each fix, centred over about ±5 s (pressure altitude, else GNSS).
+    static func vario(_ fixes: [Fix]) -> [Double] {
+        let altitude = fixes.map { $0.pressureAltitude ?? $0.gnssAltitude ?? 0 }
+        return fixes.indices.map { i in
+            var a = i, b = i
+            while a > 0, fixes[i].time - fixes[a].time < 5000 { a -= 1 }
+            while b < fixes.count - 1, fixes[b].time - fixes[i].time < 5000 { b += 1 }
+            let dt = Double(fixes[b].time - fixes[a].time) / 1000
+            return dt > 0 ? (altitude[b] - altitude[a]) / dt : 0
+        }
+    }
+
+    /// Colour ramp for `t` in 0...1: altitude runs blue → green → yellow → red; vario runs blue (sink) →
+    /// grey (zero) → red (climb).
+    static func ramp(_ t: Double, vario: Bool) -> Color {
+        let t = min(1, max(0, t))
+        let stops: [Color] =
+            vario
+            ? [Color(r: 0.1, g: 0.3, b: 0.85), Color(r: 0.62, g: 0.64, b: 0.68), Color(r: 0.85, g: 0.12, b: 0.1)]
+            : [Color(r: 0.15, g: 0.3, b: 0.85), Color(r: 0.1, g: 0.65, b: 0.45), Color(r: 0.9, g: 0.75, b: 0.1),
+               Color(r: 0.85, g: 0.15, b: 0.1)]
+        let scaled = t * Double(stops.count - 1)
+        let i = min(stops.count - 2, Int(scaled))
+        let f = scaled - Double(i)
+        let a = stops[i], b = stops[i + 1]
+        return Color(r: a.r + (b.r - a.r) * f, g: a.g + (b.g - a.g) * f, b: a.b + (b.b - a.b) * f)
+    }
+}
+
+/// Round numbers for axes and scale bars.
+enum Scale {
+    /// The largest 1, 2 or 5 × 10ⁿ not above `value`.
+    static func niceBelow(_ value: Double) -> Double {
+        let exponent = floor(log10(max(value, 1e-9)))
+        let base = pow(10, exponent)
+        for m in [5.0, 2.0, 1.0] where m * base <= value { return m * base }
+        return base
+    }
+
+    /// About `count` evenly spaced round ticks covering `from...to`.
+    static func ticks(from: Double, to: Double, count: Int) -> [Double] {
+        let raw = (to - from) / Double(count)
+        let candidates = [1.0, 2.0, 2.5, 5.0, 10.0].map { $0 * pow(10, floor(log10(raw))) }
+        let step = candidates.first { $0 >= raw } ?? raw
+        let start = floor(from / step) * step
+        let end = ceil(to / step) * step
+        return Swift.stride(from: start, through: end + step / 2, by: step).map { $0 }
+    }
+
+    /// A round time step in minutes giving about `count` ticks over `span` milliseconds.
+    static func timeStepMinutes(span: Int64, count: Int) -> Int {
+        let raw = Double(span) / 60_000 / Double(count)
+        return [1, 2, 5, 10, 15, 20, 30, 60, 120, 180, 240].first { Double($0) >= raw } ?? 360
+    }
+}

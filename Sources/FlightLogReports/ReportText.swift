@@ -1,0 +1,66 @@
+import Foundation
+import FlightLogCore
+
+/// Wording shared by the logbook and the flight report.
+enum ReportText {
+    /// A place name, or the coordinate when the place has no name (`50.1234° N 8.6543° E`).
+    static func place(_ name: String?, _ at: Coordinate) -> String {
+        if let name, !name.trimmingCharacters(in: .whitespaces).isEmpty { return name }
+        return coordinate(at)
+    }
+
+    static func coordinate(_ c: Coordinate) -> String {
+        let lat = "\(fixed(abs(c.latitude), 4))° \(c.latitude < 0 ? "S" : "N")"
+        let lon = "\(fixed(abs(c.longitude), 4))° \(c.longitude < 0 ? "W" : "E")"
+        return "\(lat) \(lon)"
+    }
+
+    /// `value` rounded to `decimals` places, as text (no `String(format:)` needed).
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int64((abs(value) * scale).rounded())
+        let whole = scaled / Int64(scale)
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        guard decimals > 0 else { return "\(sign)\(whole)" }
+        return "\(sign)\(whole).\(pad(Int(scaled % Int64(scale)), decimals))"
+    }
+
+    /// Local `HH:MM` of an instant for a flight.
+    static func localTime(_ t: UTCMillis, _ flight: Flight) -> String {
+        CivilDateTime(utc: t, offsetSeconds: flight.utcOffsetSeconds).hourMinute
+    }
+
+    static func utcTime(_ t: UTCMillis) -> String { CivilDateTime(utc: t).hourMinute }
+
+    static func launch(_ method: LaunchMethod) -> String {
+        switch method {
+        case .winch: "Winch"
+        case .aerotow: "Aerotow"
+        case .self: "Self-launch"
+        case .unknown: "Unknown"
+        }
+    }
+
+    static func role(_ role: SecondPersonRole?) -> String {
+        switch role {
+        case .instructor: "Instructor"
+        case .student: "Student"
+        case .guest: "Passenger"
+        case .crew: "Crew"
+        case nil: ""
+        }
+    }
+
+    /// Whole minutes of a flight as the logbook counts them (truncated, like ``hoursMinutes(_:)``).
+    static func minutes(_ flight: Flight) -> Int64 { max(0, flight.duration) / 60_000 }
+
+    static func metres(_ m: Double) -> String { "\(Int(m.rounded())) m" }
+
+    static func kilometres(_ m: Double) -> String { "\(fixed(m / 1000, 1)) km" }
+
+    static func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return s
+    }
+}

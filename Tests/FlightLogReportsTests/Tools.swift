@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs poppler-utils and friends for the PDF checks.
+enum Tool {
+    static func exists(_ name: String) -> Bool {
+        ["/usr/bin", "/usr/local/bin", "/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    }
+
+    static var hasPoppler: Bool { exists("pdftotext") && exists("pdfinfo") && exists("pdffonts") }
+
+    /// Runs `name args`, returns stdout (throws on a non-zero exit).
+    static func run(_ name: String, _ args: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + args
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(name) failed"])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func pageCount(_ pdf: String) throws -> Int? {
+        let info = try run("pdfinfo", [pdf])
+        let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
+        return line.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// A fresh scratch directory under /tmp.
+    static func scratch(_ name: String) -> String {
+        let dir = NSTemporaryDirectory() + "flightlog-reports-\(name)-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// With `FLIGHTLOG_KEEP_ARTIFACTS=1`, copies a rendered file to the git-ignored `artifacts/` folder
+    /// of the package so a person can look at it.
+    static func keep(_ path: String, as name: String) {
+        guard ProcessInfo.processInfo.environment["FLIGHTLOG_KEEP_ARTIFACTS"] == "1" else { return }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("artifacts")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let target = root.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: target)
+        try? FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: target)
+    }
+}
