@@ -145,6 +145,32 @@ struct DaemonEndToEndTests {
         #expect(try storedFlights(world.database).count == 1)
     }
 
+    @Test(.timeLimit(.minutes(3)))
+    func gpsdKilledAndRestartedMidFlightKeepsOneFlight() throws {
+        let world = try DaemonWorld()
+        let fixes = DaemonHarness.flight(groundBefore: 60, airborne: 360, groundAfter: 80)
+        let gpsd = RestartableGPSD(directory: world.directory)
+        try gpsd.startSource(NMEAWriter.log(fixes), delay: 0.03)
+        try gpsd.startGPSD()
+        world.port = gpsd.port
+        try world.startDaemon(barometer: false)
+        sleep(7)  // in the air by now (epoch ~230)
+        gpsd.killGPSD()
+        sleep(3)
+        try gpsd.startGPSD()
+        #expect(world.waitForLastFix(fixes.last!.time))
+        world.signalDaemon(SIGTERM)
+        #expect(world.waitForDaemon() == 0)
+        let stored = try storedFixes(world.database)
+        // ~100 epochs went by without gpsd; everything else is there.
+        #expect(stored.count >= fixes.count - 200)
+        #expect(stored.last?.time == fixes.last?.time)
+        let flights = try storedFlights(world.database)
+        #expect(flights.count == 1, "flights: \(flights.map { "\($0.takeoffTime)-\($0.landingTime)" })")
+        let log = try String(contentsOf: world.daemonLog, encoding: .utf8)
+        #expect(log.contains("gpsd disconnected"))
+    }
+
     private func logTail(_ world: DaemonWorld) -> String {
         String(((try? String(contentsOf: world.daemonLog, encoding: .utf8)) ?? "").suffix(2000))
     }

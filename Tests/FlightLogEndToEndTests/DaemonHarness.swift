@@ -100,7 +100,8 @@ enum DaemonHarness {
 /// One test's world: a temporary directory, gpsfake on a private port, a fake barometer, the daemon.
 final class DaemonWorld {
     let directory: URL
-    let port = DaemonHarness.freePort()
+    /// The gpsd port the daemon connects to.
+    var port = DaemonHarness.freePort()
     var database: String { directory.appendingPathComponent("flights.sqlite").path }
     var statusPath: String { directory.appendingPathComponent("flightlogd.status.json").path }
     var iioTree: URL { directory.appendingPathComponent("iio") }
@@ -265,5 +266,92 @@ final class DaemonWorld {
         if ProcessInfo.processInfo.environment["FLIGHTLOG_KEEP_TEST_FILES"] == nil {
             try? FileManager.default.removeItem(at: directory)
         }
+    }
+}
+
+/// gpsd reading NMEA from a loopback TCP source, so that gpsd itself can be killed and restarted while the
+/// source keeps going (SENSORS.md §2.5).
+final class RestartableGPSD {
+    let directory: URL
+    let port = DaemonHarness.freePort()
+    private var source: Process?
+    private(set) var sourcePort = 0
+    private var gpsd: Process?
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Serves the log, one epoch every `delay` seconds, to whoever is connected (epochs sent while nobody
+    /// is connected are lost, as with a real receiver).
+    func startSource(_ nmea: String, delay: Double) throws {
+        let log = directory.appendingPathComponent("source.nmea")
+        try nmea.write(to: log, atomically: true, encoding: .utf8)
+        let script = """
+            import socket, sys, threading, time
+            portfile, path, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
+            data = open(path, "rb").read()
+            epochs = [b"$GPRMC" + e for e in data.split(b"$GPRMC")[1:]]
+            server = socket.socket()
+            server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            server.bind(("127.0.0.1", 0))
+            server.listen(4)
+            clients = []
+            def accept():
+                while True:
+                    c, _ = server.accept()
+                    clients.append(c)
+            threading.Thread(target=accept, daemon=True).start()
+            open(portfile, "w").write(str(server.getsockname()[1]))
+            while not clients:
+                time.sleep(0.01)
+            for e in epochs:
+                for c in list(clients):
+                    try:
+                        c.sendall(e)
+                    except OSError:
+                        clients.remove(c)
+                time.sleep(delay)
+            time.sleep(30)
+            """
+        let portFile = directory.appendingPathComponent("source.port")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, portFile.path, log.path, "\(delay)"]
+        try process.run()
+        source = process
+        for _ in 0..<100 {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8), let port = Int(text) {
+                sourcePort = port
+                return
+            }
+            usleep(50_000)
+        }
+        Issue.record("the NMEA source did not start")
+    }
+
+    func startGPSD() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
+        process.arguments = [
+            "-N", "-n", "-b", "-S", "\(port)", "-F", directory.appendingPathComponent("gpsd.sock").path,
+            "tcp://127.0.0.1:\(sourcePort)",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        gpsd = process
+        try #require(DaemonHarness.waitForPort(port), "gpsd did not open port \(port)")
+    }
+
+    func killGPSD() {
+        guard let gpsd, gpsd.isRunning else { return }
+        kill(gpsd.processIdentifier, SIGKILL)
+        gpsd.waitUntilExit()
+    }
+
+    deinit {
+        killGPSD()
+        if let source, source.isRunning { kill(source.processIdentifier, SIGKILL) }
     }
 }

@@ -459,7 +459,7 @@ package actor Recorder {
         if status.gpsdConnected != true {
             parts.append("gpsd not connected")
         } else if let mode = status.gpsMode, mode >= 2 {
-            parts.append("\(mode)D fix, \(status.satellitesUsed ?? 0) sats")
+            parts.append("\(mode)D fix" + (status.satellitesUsed.map { ", \($0) sats" } ?? ""))
         } else {
             parts.append("no fix")
         }
