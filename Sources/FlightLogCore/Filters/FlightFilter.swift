@@ -1,0 +1,97 @@
+/// Which flights a list, a report or a totals line covers. Every criterion that is set must hold.
+///
+/// `matches(_:)` is the reference meaning; the store translates the same filter into SQL over stored search keys
+/// (``searchKey(_:)``, ``registrationKey(_:)``) and a test checks both agree on random data.
+/// Text criteria are case- and diacritic-insensitive substrings; an empty text criterion matches any flight that
+/// has the field set.
+package struct FlightFilter: Sendable, Hashable {
+    /// `true`: only flights whose second person is an instructor; `false`: only flights without one.
+    package var withInstructor: Bool?
+    /// Substring of the second person's name, on flights where the second person is a guest.
+    package var guest: String?
+    /// Substring of the glider type, e.g. "ask 21".
+    package var plane: String?
+    /// Substring of the pilot's name.
+    package var pilot: String?
+    /// Substring of the registration, ignoring case, '-' and spaces ("d1234" finds "D-1234").
+    package var registration: String?
+    /// First local date (at the takeoff place), inclusive.
+    package var since: CivilDate?
+    /// Last local date (at the takeoff place), inclusive.
+    package var until: CivilDate?
+    package var launch: LaunchMethod?
+    /// Only these flight ids (an empty list matches nothing).
+    package var ids: [Int64]?
+
+    package init(
+        withInstructor: Bool? = nil, guest: String? = nil, plane: String? = nil, pilot: String? = nil,
+        registration: String? = nil, since: CivilDate? = nil, until: CivilDate? = nil,
+        launch: LaunchMethod? = nil, ids: [Int64]? = nil
+    ) {
+        self.withInstructor = withInstructor
+        self.guest = guest
+        self.plane = plane
+        self.pilot = pilot
+        self.registration = registration
+        self.since = since
+        self.until = until
+        self.launch = launch
+        self.ids = ids
+    }
+
+    package var isEmpty: Bool { self == FlightFilter() }
+
+    /// Human summary, e.g. "with instructor · glider ASK 21 · 2025-01-01 to 2025-12-31"; "all flights" when empty.
+    package var summary: String {
+        var parts: [String] = []
+        if let withInstructor { parts.append(withInstructor ? "with instructor" : "without instructor") }
+        if let guest { parts.append("guest \(guest)") }
+        if let pilot { parts.append("pilot \(pilot)") }
+        if let plane { parts.append("glider \(plane)") }
+        if let registration { parts.append("registration \(registration)") }
+        switch (since, until) {
+        case (let s?, let u?): parts.append("\(s) to \(u)")
+        case (let s?, nil): parts.append("since \(s)")
+        case (nil, let u?): parts.append("until \(u)")
+        case (nil, nil): break
+        }
+        if let launch {
+            switch launch {
+            case .winch: parts.append("winch launch")
+            case .aerotow: parts.append("aerotow")
+            case .self: parts.append("self-launch")
+            case .unknown: parts.append("unknown launch")
+            }
+        }
+        if let ids { parts.append(ids.isEmpty ? "no ids" : "ids " + ids.map(String.init).joined(separator: ", ")) }
+        return parts.isEmpty ? "all flights" : parts.joined(separator: " · ")
+    }
+
+    /// The reference semantics of the filter.
+    package func matches(_ flight: Flight) -> Bool {
+        let d = flight.details
+        if let withInstructor, (d.secondPersonRole == .instructor) != withInstructor { return false }
+        if let guest {
+            guard d.secondPersonRole == .guest, let name = d.secondPerson,
+                containsUTF8(searchKey(name), searchKey(guest))
+            else { return false }
+        }
+        if !Self.contains(d.gliderType, plane, key: searchKey) { return false }
+        if !Self.contains(d.pilot, pilot, key: searchKey) { return false }
+        if !Self.contains(d.registration, registration, key: registrationKey) { return false }
+        let date = flight.localDate
+        if let since, date < since { return false }
+        if let until, date > until { return false }
+        if let launch, d.launchMethod != launch { return false }
+        if let ids {
+            guard let id = flight.id, ids.contains(id) else { return false }
+        }
+        return true
+    }
+
+    private static func contains(_ value: String?, _ wanted: String?, key: (String) -> String) -> Bool {
+        guard let wanted else { return true }
+        guard let value else { return false }
+        return containsUTF8(key(value), key(wanted))
+    }
+}

@@ -1,0 +1,117 @@
+/// Case- and diacritic-insensitive search key for names, places and glider types, in any script.
+///
+/// "Çağrı Şahin", "ÇAĞRI ŞAHİN" and "cagri sahin" give the same key, as do "Müller, Jürgen" and
+/// "muller, jurgen", or "Ιωάννης Παπαδόπουλος" and "ιωαννης παπαδοπουλος". Rules, per Unicode scalar:
+/// full case folding (upper- then lower-case: ß→ss, final ς→σ, Turkish ı/İ→i), accents removed (combining marks
+/// dropped; precomposed letters reduced to their base letter), ligatures spelled out (æ→ae, œ→oe, þ→th),
+/// runs of whitespace collapsed to one space, leading/trailing whitespace removed.
+///
+/// FoundationEssentials has no canonical decomposition, so the base-letter table is derived once from the
+/// standard library's Unicode character names ("LATIN SMALL LETTER O WITH STROKE" → "o"), which covers Latin,
+/// Greek and Cyrillic letters with diacritics without a hand-written table.
+package func searchKey(_ s: String) -> String {
+    var out = String.UnicodeScalarView()
+    var pendingSpace = false
+    for scalar in s.unicodeScalars {
+        if scalar.properties.isWhitespace {
+            pendingSpace = !out.isEmpty
+            continue
+        }
+        if pendingSpace {
+            out.append(" ")
+            pendingSpace = false
+        }
+        if scalar.isASCII {
+            out.append(scalar.properties.isUppercase ? Unicode.Scalar(scalar.value + 32)! : scalar)
+            continue
+        }
+        for upper in scalar.properties.uppercaseMapping.unicodeScalars {
+            for lower in upper.properties.lowercaseMapping.unicodeScalars {
+                appendFolded(lower, to: &out)
+            }
+        }
+    }
+    return String(out)
+}
+
+/// Registration key: upper-case without hyphens and whitespace, so "d-1234" and "D1234" match.
+package func registrationKey(_ s: String) -> String {
+    String(s.uppercased().unicodeScalars.filter { $0 != "-" && !$0.properties.isWhitespace }.map(Character.init))
+}
+
+/// True when `needle` occurs in `haystack` as a run of UTF-8 bytes — the same test as SQLite's `instr()`
+/// on the stored keys, so the reference filter and the SQL agree exactly.
+package func containsUTF8(_ haystack: String, _ needle: String) -> Bool {
+    let h = Array(haystack.utf8)
+    let n = Array(needle.utf8)
+    if n.isEmpty { return true }
+    if n.count > h.count { return false }
+    for start in 0...(h.count - n.count) where h[start] == n[0] && h[start..<start + n.count].elementsEqual(n) {
+        return true
+    }
+    return false
+}
+
+private func appendFolded(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .spacingMark, .format: return
+    default: break
+    }
+    if let replacement = FoldingTable.shared.replacement[scalar.value] {
+        out.append(contentsOf: replacement.unicodeScalars)
+    } else {
+        out.append(scalar)
+    }
+}
+
+/// Lower-case letter → its base letter(s), built once from Unicode names.
+private struct FoldingTable: Sendable {
+    static let shared = FoldingTable()
+
+    let replacement: [UInt32: String]
+
+    /// Letters whose names do not say "WITH …" but that a reader still treats as a plain letter.
+    private static let extra: [Unicode.Scalar: String] = [
+        "æ": "ae", "œ": "oe", "þ": "th", "ĳ": "ij", "ı": "i", "ĸ": "k", "ſ": "s",
+        "ё": "е", "й": "и", "ї": "і", "ў": "у", "ѓ": "г", "ќ": "к",
+    ]
+
+    /// Latin, Latin Extended A/B, IPA-free Greek and Coptic, Cyrillic, Latin Extended Additional, Greek Extended.
+    private static let ranges: [ClosedRange<UInt32>] = [
+        0x00C0...0x024F, 0x0370...0x03FF, 0x0400...0x052F, 0x1E00...0x1EFF, 0x1F00...0x1FFF,
+    ]
+
+    private init() {
+        var byName: [String: Unicode.Scalar] = [:]
+        var withDiacritic: [(Unicode.Scalar, String)] = []
+        for range in Self.ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value), scalar.properties.isLowercase,
+                    let name = scalar.properties.name
+                else { continue }
+                if let with = name.firstRange(of: " WITH ") {
+                    withDiacritic.append((scalar, String(name[..<with.lowerBound])))
+                } else {
+                    byName[name] = scalar
+                }
+            }
+        }
+        // Plain ASCII letters are outside the scanned ranges.
+        for value in UInt32(0x61)...0x7A {
+            let scalar = Unicode.Scalar(value)!
+            byName["LATIN SMALL LETTER \(Character(scalar).uppercased())"] = scalar
+        }
+        var table: [UInt32: String] = [:]
+        for (scalar, baseName) in withDiacritic {
+            if let base = byName[baseName] {
+                table[scalar.value] = String(Character(base))
+            }
+        }
+        for (scalar, text) in Self.extra { table[scalar.value] = text }
+        // Bases that are themselves ligatures (e.g. "LATIN SMALL LETTER AE WITH ACUTE") spell out.
+        for (key, text) in table where text.unicodeScalars.count == 1 {
+            if let spelled = Self.extra[text.unicodeScalars.first!] { table[key] = spelled }
+        }
+        replacement = table
+    }
+}

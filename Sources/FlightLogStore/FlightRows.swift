@@ -1,0 +1,155 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// Mapping between `Flight` and rows of the `flight` table.
+enum FlightRows {
+    typealias Columns = [(name: String, value: (any DatabaseValueConvertible)?)]
+
+    /// Columns every flight query selects, in the order `flight(from:)` reads them (by index, which is fast).
+    static let select = """
+        SELECT f.id, f.recordingId, f.takeoffTime, f.landingTime, f.takeoffLatitude, f.takeoffLongitude,
+            f.landingLatitude, f.landingLongitude, f.releaseTime, f.maxAltitude, f.takeoffAltitude,
+            f.maxDistanceFromTakeoff, f.pathLength, f.hasBarometer, f.timeZoneIdentifier, f.utcOffsetSeconds,
+            f.pilot, f.secondPerson, f.secondPersonRole, f.gliderType, f.registration, f.competitionId,
+            f.launchMethod, f.releaseHeight, f.takeoffPlace, f.landingPlace, f.remarks,
+            r.kind, r.fileName, r.sha256
+        FROM flight f JOIN recording r ON r.id = f.recordingId
+        """
+
+    /// Columns written from the recorded facts (times, places, statistics).
+    static func factColumns(_ flight: Flight) -> Columns {
+        [
+            ("takeoffTime", flight.takeoffTime),
+            ("landingTime", flight.landingTime),
+            ("takeoffLatitude", flight.takeoffCoordinate.latitude),
+            ("takeoffLongitude", flight.takeoffCoordinate.longitude),
+            ("landingLatitude", flight.landingCoordinate.latitude),
+            ("landingLongitude", flight.landingCoordinate.longitude),
+            ("releaseTime", flight.releaseTime),
+            ("maxAltitude", flight.maxAltitude),
+            ("takeoffAltitude", flight.takeoffAltitude),
+            ("maxDistanceFromTakeoff", flight.maxDistanceFromTakeoff),
+            ("pathLength", flight.pathLength),
+            ("hasBarometer", flight.hasBarometer),
+            ("timeZoneIdentifier", flight.timeZoneIdentifier),
+            ("utcOffsetSeconds", flight.utcOffsetSeconds),
+            ("localDate", flight.localDate.description),
+        ]
+    }
+
+    /// Columns written from the editable details, including the search keys.
+    static func detailColumns(_ d: FlightDetails) -> Columns {
+        [
+            ("pilot", d.pilot),
+            ("secondPerson", d.secondPerson),
+            ("secondPersonRole", d.secondPersonRole?.rawValue),
+            ("gliderType", d.gliderType),
+            ("registration", d.registration),
+            ("competitionId", d.competitionId),
+            ("launchMethod", d.launchMethod.rawValue),
+            ("releaseHeight", d.releaseHeight),
+            ("takeoffPlace", d.takeoffPlace),
+            ("landingPlace", d.landingPlace),
+            ("remarks", d.remarks),
+            ("pilotKey", d.pilot.map(searchKey)),
+            ("secondPersonKey", d.secondPerson.map(searchKey)),
+            ("gliderTypeKey", d.gliderType.map(searchKey)),
+            ("registrationKey", d.registration.map(registrationKey)),
+        ]
+    }
+
+    static func insert(
+        _ flight: Flight, recordingId: Int64, inProgress: Bool, into db: Database
+    ) throws -> Int64 {
+        let columns: Columns =
+            [("recordingId", recordingId), ("inProgress", inProgress)] + factColumns(flight)
+            + detailColumns(flight.details)
+        let names = columns.map(\.name).joined(separator: ", ")
+        let marks = columns.map { _ in "?" }.joined(separator: ", ")
+        let statement = try db.cachedStatement(sql: "INSERT INTO flight (\(names)) VALUES (\(marks))")
+        try statement.execute(arguments: StatementArguments(columns.map(\.value)))
+        return db.lastInsertedRowID
+    }
+
+    /// Updates the given columns of flight `id`; false when there is no such flight.
+    static func update(_ id: Int64, _ columns: Columns, in db: Database) throws -> Bool {
+        let assignments = columns.map { "\($0.name) = ?" }.joined(separator: ", ")
+        try db.execute(
+            sql: "UPDATE flight SET \(assignments) WHERE id = ?",
+            arguments: StatementArguments(columns.map(\.value) + [id]))
+        return db.changesCount > 0
+    }
+
+    /// Reads a row of `select`.
+    static func flight(from row: Row) throws -> Flight {
+        var i = 0
+        // StatementColumnConvertible reads the SQLite column directly (GRDB's fast path).
+        func value<T: DatabaseValueConvertible & StatementColumnConvertible>() -> T {
+            defer { i += 1 }
+            return row[i]
+        }
+        func optional<T: DatabaseValueConvertible & StatementColumnConvertible>() -> T? {
+            defer { i += 1 }
+            return row[i]
+        }
+        let id: Int64 = value()
+        let _: Int64 = value()  // recordingId
+        let takeoffTime: Int64 = value()
+        let landingTime: Int64 = value()
+        let takeoff = Coordinate(latitude: value(), longitude: value())
+        let landing = Coordinate(latitude: value(), longitude: value())
+        let releaseTime: Int64? = optional()
+        let maxAltitude: Double? = optional()
+        let takeoffAltitude: Double? = optional()
+        let maxDistance: Double = value()
+        let pathLength: Double = value()
+        let hasBarometer: Bool = value()
+        let timeZone: String? = optional()
+        let offset: Int = value()
+        let details = FlightDetails(
+            pilot: optional(), secondPerson: optional(),
+            secondPersonRole: (optional() as String?).flatMap(SecondPersonRole.init(rawValue:)),
+            gliderType: optional(), registration: optional(), competitionId: optional(),
+            launchMethod: LaunchMethod(rawValue: value()) ?? .unknown, releaseHeight: optional(),
+            takeoffPlace: optional(), landingPlace: optional(), remarks: optional())
+        let kind: String = value()
+        let fileName: String? = optional()
+        let sha256: String? = optional()
+        return Flight(
+            id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
+            landingCoordinate: landing, releaseTime: releaseTime, details: details,
+            source: kind == "imported" ? .imported(fileName: fileName ?? "", sha256: sha256 ?? "") : .recorded,
+            maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
+            pathLength: pathLength, hasBarometer: hasBarometer, timeZoneIdentifier: timeZone, utcOffsetSeconds: offset)
+    }
+
+    /// The SQL condition (over `flight f`) equivalent to `FlightFilter.matches`.
+    static func condition(_ filter: FlightFilter) -> (sql: String, arguments: StatementArguments) {
+        var clauses: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        /// Adds `sql` with one `?` bound to `value`, when the criterion is set.
+        func add(_ sql: String, _ value: String?) {
+            guard let value else { return }
+            clauses.append(sql)
+            arguments.append(value)
+        }
+        if let withInstructor = filter.withInstructor {
+            clauses.append(
+                withInstructor ? "f.secondPersonRole = 'instructor'" : "f.secondPersonRole IS NOT 'instructor'")
+        }
+        // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
+        add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", filter.guest.map(searchKey))
+        add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(searchKey))
+        add("instr(f.pilotKey, ?) > 0", filter.pilot.map(searchKey))
+        add("instr(f.registrationKey, ?) > 0", filter.registration.map(registrationKey))
+        add("f.localDate >= ?", filter.since?.description)
+        add("f.localDate <= ?", filter.until?.description)
+        add("f.launchMethod = ?", filter.launch?.rawValue)
+        add(
+            "f.id IN (SELECT value FROM json_each(?))",
+            filter.ids.map { "[\($0.map(String.init).joined(separator: ","))]" })
+        let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
+        return (sql, StatementArguments(arguments))
+    }
+}

@@ -1,0 +1,174 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+extension FlightStore {
+    /// Stores an imported track and the flights found in it, in one transaction.
+    /// - Returns: the new flight ids, in the order of `flights`.
+    /// - Throws: `.duplicateImport(ids)` when a file with this SHA-256 was imported before (nothing is written);
+    ///   `.diskFull`, `.readOnly`. An empty `flights` list is not an error (the track is still kept).
+    package func importFlights(track: Track, fileName: String, sha256: String, flights: [Flight]) throws(StoreError)
+        -> [Int64]
+    {
+        try write { db in
+            let existing = try Self.flightIds(sha256: sha256, db)
+            if let existing {
+                throw StoreError(
+                    .duplicateImport(existing),
+                    "\(fileName) was imported before (flights \(existing.map(String.init).joined(separator: ", "))); nothing was written"
+                )
+            }
+            let recordingId = try Recordings.insert(
+                kind: "imported", fileName: fileName, sha256: sha256, recorder: track.recorder, into: db)
+            try Recordings.insertChunks(track.fixes, recordingId: recordingId, into: db)
+            return try flights.map { flight in
+                try FlightRows.insert(flight, recordingId: recordingId, inProgress: false, into: db)
+            }
+        }
+    }
+
+    /// Ids of the flights imported from the file with this SHA-256 (empty if never imported).
+    package func flightIds(importedWithSHA256 sha256: String) throws(StoreError) -> [Int64] {
+        try read { db in try Self.flightIds(sha256: sha256, db) ?? [] }
+    }
+
+    /// `nil` when no recording has this hash.
+    private static func flightIds(sha256: String, _ db: Database) throws -> [Int64]? {
+        guard
+            let recordingId = try Int64.fetchOne(
+                db, sql: "SELECT id FROM recording WHERE sha256 = ?", arguments: [sha256])
+        else { return nil }
+        return try Int64.fetchAll(
+            db, sql: "SELECT id FROM flight WHERE recordingId = ? ORDER BY takeoffTime, id", arguments: [recordingId])
+    }
+
+    /// Flights matching `filter`, by takeoff time (oldest first unless `newestFirst`), a page of `limit` from `offset`.
+    package func flights(matching filter: FlightFilter, newestFirst: Bool = false, limit: Int? = nil, offset: Int = 0)
+        throws(StoreError) -> [Flight]
+    {
+        let condition = FlightRows.condition(filter)
+        let order = newestFirst ? "DESC" : "ASC"
+        var arguments = condition.arguments
+        arguments += [limit ?? -1, max(0, offset)]
+        return try read { db in
+            // A cursor reads each row in place (no copy), which matters for long lists.
+            try Array(
+                Row.fetchCursor(
+                    db,
+                    sql:
+                        "\(FlightRows.select) WHERE \(condition.sql) ORDER BY f.takeoffTime \(order), f.id \(order) LIMIT ? OFFSET ?",
+                    arguments: arguments
+                ).map(FlightRows.flight(from:)))
+        }
+    }
+
+    package func count(matching filter: FlightFilter) throws(StoreError) -> Int {
+        let condition = FlightRows.condition(filter)
+        return try read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM flight f WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+        }
+    }
+
+    /// Number of flights, of launches (one per flight), and the summed flight time (takeoff to landing, ms).
+    package func totals(matching filter: FlightFilter) throws(StoreError) -> (
+        flights: Int, launches: Int, durationMillis: Int64
+    ) {
+        let condition = FlightRows.condition(filter)
+        return try read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT count(*) AS n, coalesce(sum(f.landingTime - f.takeoffTime), 0) AS ms FROM flight f WHERE \(condition.sql)",
+                arguments: condition.arguments)
+            let n: Int = row?["n"] ?? 0
+            return (n, n, row?["ms"] ?? 0)
+        }
+    }
+
+    /// - Throws: `.notFound` "no flight with id 42 (flightlog list shows the ids)".
+    package func flight(id: Int64) throws(StoreError) -> Flight {
+        try read { db in try Self.flight(id: id, db) }
+    }
+
+    static func flight(id: Int64, _ db: Database) throws -> Flight {
+        guard let row = try Row.fetchOne(db, sql: "\(FlightRows.select) WHERE f.id = ?", arguments: [id]) else {
+            throw StoreError.notFound(id)
+        }
+        return try FlightRows.flight(from: row)
+    }
+
+    /// The recorded fixes from takeoff − `marginMillis` to landing + `marginMillis`, with the recorder info.
+    package func track(forFlight id: Int64, marginMillis: Int64 = 60_000) throws(StoreError) -> Track {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql:
+                        "SELECT f.recordingId, f.takeoffTime, f.landingTime, r.recorder FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
+                    arguments: [id])
+            else { throw StoreError.notFound(id) }
+            let from: Int64 = row["takeoffTime"]
+            let to: Int64 = row["landingTime"]
+            let fixes = try Recordings.fixes(
+                recordingId: row["recordingId"], from: from - marginMillis, to: to + marginMillis, db)
+            return Track(recorder: try Recordings.recorder(fromJSON: row["recorder"]), fixes: fixes)
+        }
+    }
+
+    /// Replaces the logbook details of flight `id`, recording each changed field in its history. Never touches
+    /// the track or the recorded facts.
+    /// - Returns: the changes (empty when nothing differed; then nothing is written).
+    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) throws(StoreError)
+        -> [FieldChange]
+    {
+        try write { db in
+            let old = try Self.flight(id: id, db).details
+            let changes = old.changes(to: details, editedAt: editedAt)
+            guard !changes.isEmpty else { return [] }
+            _ = try FlightRows.update(id, FlightRows.detailColumns(details), in: db)
+            for change in changes {
+                try db.execute(
+                    sql:
+                        "INSERT INTO flightEdit (flightId, field, oldValue, newValue, editedAt) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [id, change.field, change.oldValue, change.newValue, change.editedAt])
+            }
+            return changes
+        }
+    }
+
+    /// The edits of flight `id`, oldest first.
+    package func history(id: Int64) throws(StoreError) -> [FieldChange] {
+        try read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM flight WHERE id = ?", arguments: [id]) != nil else {
+                throw StoreError.notFound(id)
+            }
+            return try Row.fetchAll(
+                db, sql: "SELECT * FROM flightEdit WHERE flightId = ? ORDER BY editedAt, id", arguments: [id]
+            ).map {
+                FieldChange(
+                    field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"], editedAt: $0["editedAt"])
+            }
+        }
+    }
+
+    /// Deletes the flight and its edit history; when no other flight uses its recording, the recorded fixes too
+    /// (and, for an imported file, the recording, so the file can be imported again).
+    package func delete(id: Int64) throws(StoreError) {
+        try write { db in
+            guard
+                let recordingId = try Int64.fetchOne(
+                    db, sql: "SELECT recordingId FROM flight WHERE id = ?", arguments: [id])
+            else { throw StoreError.notFound(id) }
+            try db.execute(sql: "DELETE FROM flight WHERE id = ?", arguments: [id])
+            let others =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM flight WHERE recordingId = ?", arguments: [recordingId])
+                ?? 0
+            if others == 0 {
+                try db.execute(sql: "DELETE FROM trackChunk WHERE recordingId = ?", arguments: [recordingId])
+                try db.execute(
+                    sql: "DELETE FROM recording WHERE id = ? AND kind = 'imported'", arguments: [recordingId])
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// Live recording by flightlogd: every call is one durable transaction.
+extension FlightStore {
+    /// Starts a new live recording. - Returns: its id.
+    package func beginRecording(recorder: RecorderInfo) throws(StoreError) -> Int64 {
+        try write { db in
+            try Recordings.insert(kind: "recorded", fileName: nil, sha256: nil, recorder: recorder, into: db)
+        }
+    }
+
+    /// Appends fixes (strictly increasing times, all after the recording's last fix) as one small chunk.
+    /// An empty list is not an error. Call ``compactRecording(id:)`` now and then to merge the small chunks.
+    /// - Throws: `.notFound` for an unknown recording, `.other` for fixes out of time order.
+    package func append(fixes: [Fix], toRecording id: Int64) throws(StoreError) {
+        guard let first = fixes.first else { return }
+        for i in fixes.indices.dropFirst() where fixes[i].time <= fixes[i - 1].time {
+            throw StoreError(.other, "fixes out of time order at \(iso8601UTC(fixes[i].time)); nothing was written")
+        }
+        try write { db in
+            try Recordings.requireExists(id, db)
+            if let last = try Self.lastFixTime(recording: id, db), first.time <= last {
+                throw StoreError(
+                    .other,
+                    "fix at \(iso8601UTC(first.time)) is not after the recording's last fix \(iso8601UTC(last)); nothing was written"
+                )
+            }
+            try Recordings.insertChunk(fixes[...], recordingId: id, into: db)
+        }
+    }
+
+    /// Merges runs of small chunks into chunks of about `chunkSize` fixes. The fixes stay the same.
+    package func compactRecording(id: Int64) throws(StoreError) {
+        try write { db in
+            try Recordings.requireExists(id, db)
+            let chunks = try Row.fetchAll(
+                db, sql: "SELECT firstTime, fixCount, data FROM trackChunk WHERE recordingId = ? ORDER BY firstTime",
+                arguments: [id])
+            var run: [Row] = []
+            var runFixes = 0
+            func flush() throws {
+                defer {
+                    run = []
+                    runFixes = 0
+                }
+                guard run.count > 1 else { return }
+                var fixes: [Fix] = []
+                for chunk in run { fixes += try TrackCodec.decode(chunk["data"] as Data) }
+                let starts = run.map { $0["firstTime"] as Int64 }
+                try db.execute(
+                    sql:
+                        "DELETE FROM trackChunk WHERE recordingId = ? AND firstTime IN (SELECT value FROM json_each(?))",
+                    arguments: [id, "[" + starts.map(String.init).joined(separator: ",") + "]"])
+                try Recordings.insertChunk(fixes[...], recordingId: id, into: db)
+            }
+            for chunk in chunks {
+                let count: Int = chunk["fixCount"]
+                if count >= Self.chunkSize {
+                    try flush()
+                    continue
+                }
+                if runFixes + count > Self.chunkSize { try flush() }
+                run.append(chunk)
+                runFixes += count
+            }
+            try flush()
+        }
+    }
+
+    /// Fixes of a recording with `from <= time <= to`, in time order.
+    package func fixes(recording id: Int64, from: UTCMillis, to: UTCMillis) throws(StoreError) -> [Fix] {
+        try read { db in try Recordings.fixes(recordingId: id, from: from, to: to, db) }
+    }
+
+    /// The newest live recording (imports are not considered), with the time of its last fix.
+    package func lastRecording() throws(StoreError) -> (id: Int64, recorder: RecorderInfo, lastFixTime: UTCMillis?)? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, recorder FROM recording WHERE kind = 'recorded' ORDER BY id DESC LIMIT 1")
+            else { return nil }
+            let id: Int64 = row["id"]
+            return (id, try Recordings.recorder(fromJSON: row["recorder"]), try Self.lastFixTime(recording: id, db))
+        }
+    }
+
+    private static func lastFixTime(recording id: Int64, _ db: Database) throws -> UTCMillis? {
+        try Int64.fetchOne(
+            db, sql: "SELECT lastTime FROM trackChunk WHERE recordingId = ? ORDER BY firstTime DESC LIMIT 1",
+            arguments: [id])
+    }
+
+    /// Adds a flight detected in live recording `id`. - Returns: the flight id.
+    package func insertFlight(_ flight: Flight, recording id: Int64, inProgress: Bool) throws(StoreError) -> Int64 {
+        try write { db in
+            try Recordings.requireExists(id, db)
+            return try FlightRows.insert(flight, recordingId: id, inProgress: inProgress, into: db)
+        }
+    }
+
+    /// Updates what the recorder measured (times, coordinates, release, statistics, time zone, and the launch
+    /// method and release height unless the pilot edited them). Other edited details are kept.
+    package func updateRecordedFacts(of id: Int64, from flight: Flight, inProgress: Bool) throws(StoreError) {
+        try write { db in
+            var columns = FlightRows.factColumns(flight) + [("inProgress", inProgress)]
+            let edited = Set(
+                try String.fetchAll(
+                    db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
+            if !edited.contains("launchMethod") {
+                columns.append(("launchMethod", flight.details.launchMethod.rawValue))
+            }
+            if !edited.contains("releaseHeight") { columns.append(("releaseHeight", flight.details.releaseHeight)) }
+            guard try FlightRows.update(id, columns, in: db) else { throw StoreError.notFound(id) }
+        }
+    }
+
+    /// The flight flightlogd is still recording, if any.
+    package func inProgressFlight() throws(StoreError) -> (id: Int64, recordingId: Int64, flight: Flight)? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "\(FlightRows.select) WHERE f.inProgress ORDER BY f.takeoffTime DESC LIMIT 1")
+            else { return nil }
+            return (row[0], row[1], try FlightRows.flight(from: row))
+        }
+    }
+
+    /// Drops live-recorded fixes older than `olderThan` that lie outside every flight of their recording
+    /// (± `keepMarginMillis`). Imported tracks are never touched. - Returns: the number of fixes dropped.
+    package func pruneGroundFixes(olderThan: UTCMillis, keepMarginMillis: Int64) throws(StoreError) -> Int {
+        try write { db in
+            var dropped = 0
+            let recordings = try Int64.fetchAll(db, sql: "SELECT id FROM recording WHERE kind = 'recorded'")
+            for recordingId in recordings {
+                let windows = try Row.fetchAll(
+                    db, sql: "SELECT takeoffTime, landingTime FROM flight WHERE recordingId = ?",
+                    arguments: [recordingId]
+                ).map {
+                    ($0["takeoffTime"] - keepMarginMillis)...($0["landingTime"] + keepMarginMillis)
+                        as ClosedRange<Int64>
+                }
+                let chunks = try Row.fetchAll(
+                    db,
+                    sql:
+                        "SELECT firstTime, lastTime, fixCount, data FROM trackChunk WHERE recordingId = ? AND firstTime < ?",
+                    arguments: [recordingId, olderThan])
+                for chunk in chunks {
+                    let first: Int64 = chunk["firstTime"]
+                    let last: Int64 = chunk["lastTime"]
+                    if windows.contains(where: { $0.contains(first) && $0.contains(last) }) { continue }
+                    let fixes = try TrackCodec.decode(chunk["data"] as Data)
+                    let kept = fixes.filter { fix in fix.time >= olderThan || windows.contains { $0.contains(fix.time) }
+                    }
+                    guard kept.count < fixes.count else { continue }
+                    dropped += fixes.count - kept.count
+                    try db.execute(
+                        sql: "DELETE FROM trackChunk WHERE recordingId = ? AND firstTime = ?",
+                        arguments: [recordingId, first])
+                    try Recordings.insertChunk(kept[...], recordingId: recordingId, into: db)
+                }
+            }
+            return dropped
+        }
+    }
+}

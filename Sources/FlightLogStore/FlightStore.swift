@@ -1,0 +1,152 @@
+import FlightLogCore
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// How a process opens the flight database.
+package enum StoreMode: Sendable {
+    /// The daemon and importing commands: creates and migrates the database.
+    case readWrite
+    /// Listing, reports, the web UI: never creates, migrates or writes.
+    case readOnly
+}
+
+/// The flight database: recordings (track chunks), flights and their edit history, in one SQLite file (WAL).
+///
+/// One instance per process; it is safe to use from any thread. Every write API is one transaction: it either
+/// happens completely or not at all. A `readOnly` store works for another user than the writer's, while the
+/// daemon runs or after it exited (persistent WAL).
+package final class FlightStore: Sendable {
+    package let path: String
+    package let mode: StoreMode
+    let pool: DatabasePool
+
+    /// Track chunk size for imports and compaction (fixes per blob; about 17 minutes at 1 Hz).
+    static let chunkSize = 1024
+
+    /// Opens (and in `readWrite` mode creates and migrates) the database at `path`.
+    /// - Throws: `.missingDatabase` (read-only, no file), `.newerSchema`, `.notADatabase`, `.cannotOpen`.
+    ///   A database from a newer flightlog is never modified, in either mode.
+    package init(path: String, mode: StoreMode) throws(StoreError) {
+        self.path = path
+        self.mode = mode
+        let exists = FileManager.default.fileExists(atPath: path)
+        if mode == .readOnly && !exists {
+            throw StoreError(
+                .missingDatabase,
+                "no flight database at \(path) — import a flight (flightlog import) or start flightlogd")
+        }
+        var config = Configuration()
+        config.readonly = mode == .readOnly
+        config.busyMode = .timeout(5)
+        config.foreignKeysEnabled = true
+        if mode == .readWrite {
+            config.prepareDatabase { db in
+                // Keep -wal and -shm after the last writer closes, so read-only users can still read.
+                var one: Int32 = 1
+                _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &one)
+            }
+        }
+        do {
+            if mode == .readWrite && !exists {
+                let directory = (path as NSString).deletingLastPathComponent
+                if !directory.isEmpty {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                }
+            }
+            if exists {
+                // Check with a read-only connection first: opening a writable pool already writes (WAL setup).
+                var readonly = Configuration()
+                readonly.readonly = true
+                try DatabaseQueue(path: path, configuration: readonly).read { db in
+                    try Self.checkSchema(db, path: path, mode: mode)
+                }
+            }
+            pool = try DatabasePool(path: path, configuration: config)
+            if mode == .readWrite { try Schema.migrator.migrate(pool) }
+        } catch let error as CocoaError {
+            throw StoreError(.cannotOpen, "cannot create the flight database \(path): \(error.localizedDescription)")
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Refuses databases this binary must not use: not ours, newer, or (read-only) older than this binary.
+    private static func checkSchema(_ db: Database, path: String, mode: StoreMode) throws {
+        let migrator = Schema.migrator
+        let hasMigrations = try db.tableExists("grdb_migrations")
+        if !hasMigrations {
+            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            if tableCount > 0 {
+                throw StoreError(
+                    .notADatabase, "\(path) is a SQLite database but not a flightlog one; nothing was changed")
+            }
+            if mode == .readOnly {
+                throw StoreError(
+                    .missingDatabase,
+                    "the flight database \(path) is empty — import a flight (flightlog import) or start flightlogd")
+            }
+            return
+        }
+        if try migrator.hasBeenSuperseded(db) {
+            throw StoreError(
+                .newerSchema, "the flight database \(path) was written by a newer flightlog; upgrade flightlog")
+        }
+        if mode == .readOnly, try !migrator.hasCompletedMigrations(db) {
+            throw StoreError(
+                .cannotOpen,
+                "the flight database \(path) was written by an older flightlog; start flightlogd or run "
+                    + "flightlog import once to upgrade it")
+        }
+    }
+
+    /// Where the database lives: `$FLIGHTLOG_DATABASE`; else the system database
+    /// `/var/lib/flightlog/flightlog.sqlite` if it exists; else `$XDG_DATA_HOME/flightlog/flightlog.sqlite`
+    /// (`~/.local/share/flightlog/flightlog.sqlite`).
+    package static func defaultPath(environment: [String: String]) -> String {
+        if let path = environment["FLIGHTLOG_DATABASE"], !path.isEmpty { return path }
+        let system = "/var/lib/flightlog/flightlog.sqlite"
+        if FileManager.default.fileExists(atPath: system) { return system }
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else {
+            dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        return dataHome + "/flightlog/flightlog.sqlite"
+    }
+
+    /// Bytes on disk: the database file plus its write-ahead log.
+    package func databaseSizeBytes() throws(StoreError) -> Int64 {
+        var total: Int64 = 0
+        for file in [path, path + "-wal"] {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+                let size = attributes[.size] as? NSNumber
+            else { continue }
+            total += size.int64Value
+        }
+        return total
+    }
+
+    // MARK: - Access helpers (map every error to StoreError)
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// One write transaction; refused up front on a read-only store.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        guard mode == .readWrite else {
+            throw StoreError(.readOnly, "the flight database \(path) is open read-only: nothing was written")
+        }
+        do {
+            return try pool.write(body)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+}

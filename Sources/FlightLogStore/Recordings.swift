@@ -1,0 +1,63 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// Recording rows and their track chunks.
+enum Recordings {
+    static func insert(kind: String, fileName: String?, sha256: String?, recorder: RecorderInfo, into db: Database)
+        throws
+        -> Int64
+    {
+        let json = String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self)
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        try db.execute(
+            sql: "INSERT INTO recording (kind, fileName, sha256, recorder, createdAt) VALUES (?, ?, ?, ?, ?)",
+            arguments: [kind, fileName, sha256, json, now])
+        return db.lastInsertedRowID
+    }
+
+    static func recorder(fromJSON json: String) throws -> RecorderInfo {
+        try JSONDecoder().decode(RecorderInfo.self, from: Data(json.utf8))
+    }
+
+    /// Stores `fixes` (in time order) as chunks of about `FlightStore.chunkSize`. A chunk never ends between two
+    /// fixes of the same time, so chunk start times stay unique.
+    static func insertChunks(_ fixes: [Fix], recordingId: Int64, size: Int = FlightStore.chunkSize, into db: Database)
+        throws
+    {
+        var start = 0
+        while start < fixes.count {
+            var end = min(start + size, fixes.count)
+            while end < fixes.count && fixes[end].time == fixes[end - 1].time { end += 1 }
+            try insertChunk(fixes[start..<end], recordingId: recordingId, into: db)
+            start = end
+        }
+    }
+
+    static func insertChunk(_ fixes: ArraySlice<Fix>, recordingId: Int64, into db: Database) throws {
+        guard let first = fixes.first, let last = fixes.last else { return }
+        try db.execute(
+            sql: "INSERT INTO trackChunk (recordingId, firstTime, lastTime, fixCount, data) VALUES (?, ?, ?, ?, ?)",
+            arguments: [recordingId, first.time, last.time, fixes.count, Data(TrackCodec.encode(Array(fixes)))])
+    }
+
+    /// Fixes of a recording with `from <= time <= to`, in time order.
+    static func fixes(recordingId: Int64, from: UTCMillis, to: UTCMillis, _ db: Database) throws -> [Fix] {
+        let blobs = try Data.fetchAll(
+            db,
+            sql:
+                "SELECT data FROM trackChunk WHERE recordingId = ? AND firstTime <= ? AND lastTime >= ? ORDER BY firstTime",
+            arguments: [recordingId, to, from])
+        var fixes: [Fix] = []
+        for blob in blobs {
+            fixes += try TrackCodec.decode(blob).filter { $0.time >= from && $0.time <= to }
+        }
+        return fixes
+    }
+
+    static func requireExists(_ id: Int64, _ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM recording WHERE id = ?", arguments: [id]) != nil else {
+            throw StoreError(.notFound, "no recording with id \(id)")
+        }
+    }
+}

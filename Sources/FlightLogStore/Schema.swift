@@ -1,0 +1,81 @@
+import GRDB
+
+/// The schema, as named migrations. A shipped migration is never edited; changes are new migrations.
+enum Schema {
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 recordings, track chunks, flights, edits") { db in
+            try db.execute(
+                sql: """
+                    -- One recording: a live recording of flightlogd or an imported IGC file.
+                    CREATE TABLE recording (
+                        id INTEGER PRIMARY KEY,
+                        kind TEXT NOT NULL CHECK (kind IN ('recorded', 'imported')),
+                        fileName TEXT,
+                        sha256 TEXT UNIQUE,
+                        recorder TEXT NOT NULL,      -- RecorderInfo as JSON
+                        createdAt INTEGER NOT NULL   -- machine clock, ms since 1970 (bookkeeping only)
+                    );
+                    -- Fixes of a recording in time order, TrackCodec blobs.
+                    CREATE TABLE trackChunk (
+                        recordingId INTEGER NOT NULL REFERENCES recording(id) ON DELETE CASCADE,
+                        firstTime INTEGER NOT NULL,
+                        lastTime INTEGER NOT NULL,
+                        fixCount INTEGER NOT NULL,
+                        data BLOB NOT NULL,
+                        PRIMARY KEY (recordingId, firstTime)
+                    );
+                    CREATE TABLE flight (
+                        id INTEGER PRIMARY KEY,
+                        recordingId INTEGER NOT NULL REFERENCES recording(id),
+                        inProgress INTEGER NOT NULL DEFAULT 0,
+                        takeoffTime INTEGER NOT NULL,
+                        landingTime INTEGER NOT NULL,
+                        takeoffLatitude REAL NOT NULL,
+                        takeoffLongitude REAL NOT NULL,
+                        landingLatitude REAL NOT NULL,
+                        landingLongitude REAL NOT NULL,
+                        releaseTime INTEGER,
+                        maxAltitude REAL,
+                        takeoffAltitude REAL,
+                        maxDistanceFromTakeoff REAL NOT NULL,
+                        pathLength REAL NOT NULL,
+                        hasBarometer INTEGER NOT NULL,
+                        timeZoneIdentifier TEXT,
+                        utcOffsetSeconds INTEGER NOT NULL,
+                        localDate TEXT NOT NULL,     -- YYYY-MM-DD at the takeoff place
+                        pilot TEXT,
+                        secondPerson TEXT,
+                        secondPersonRole TEXT,
+                        gliderType TEXT,
+                        registration TEXT,
+                        competitionId TEXT,
+                        launchMethod TEXT NOT NULL,
+                        releaseHeight REAL,
+                        takeoffPlace TEXT,
+                        landingPlace TEXT,
+                        remarks TEXT,
+                        -- Search keys (FlightLogCore searchKey / registrationKey) for the filters.
+                        pilotKey TEXT,
+                        secondPersonKey TEXT,
+                        gliderTypeKey TEXT,
+                        registrationKey TEXT
+                    );
+                    CREATE INDEX flight_takeoffTime ON flight(takeoffTime);
+                    CREATE INDEX flight_localDate ON flight(localDate);
+                    CREATE INDEX flight_recordingId ON flight(recordingId);
+                    CREATE INDEX flight_inProgress ON flight(inProgress) WHERE inProgress;
+                    CREATE TABLE flightEdit (
+                        id INTEGER PRIMARY KEY,
+                        flightId INTEGER NOT NULL REFERENCES flight(id) ON DELETE CASCADE,
+                        field TEXT NOT NULL,
+                        oldValue TEXT,
+                        newValue TEXT,
+                        editedAt INTEGER NOT NULL
+                    );
+                    CREATE INDEX flightEdit_flightId ON flightEdit(flightId);
+                    """)
+        }
+        return migrator
+    }()
+}

@@ -1,0 +1,55 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// Everything that can go wrong in the flight store, with a message that says what to do.
+package struct StoreError: Error, CustomStringConvertible, Equatable {
+    package enum Code: Sendable, Hashable {
+        case missingDatabase, newerSchema, notADatabase, cannotOpen, readOnly, notFound
+        /// The same file (by SHA-256) was imported before; its flight ids.
+        case duplicateImport([Int64])
+        case diskFull, corrupt, other
+    }
+
+    package var code: Code
+    package var message: String
+
+    package init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    package var description: String { message }
+
+    static func notFound(_ id: Int64) -> StoreError {
+        StoreError(.notFound, "no flight with id \(id) (flightlog list shows the ids)")
+    }
+
+    /// Maps any error thrown inside a database access to a `StoreError`.
+    static func from(_ error: any Error, path: String) -> StoreError {
+        if let e = error as? StoreError { return e }
+        if let e = error as? TrackCodecError { return StoreError(.corrupt, "\(path): \(e.description)") }
+        if let e = error as? DatabaseError {
+            let detail = e.message ?? "SQLite error \(e.resultCode.rawValue)"
+            switch e.resultCode {
+            case .SQLITE_FULL: return StoreError(.diskFull, "disk full: nothing was written (\(path))")
+            case .SQLITE_READONLY:
+                return StoreError(
+                    .readOnly, "the flight database \(path) is read-only for this user: nothing was written (\(detail))"
+                )
+            case .SQLITE_NOTADB: return StoreError(.notADatabase, "\(path) is not a flight database (not SQLite)")
+            case .SQLITE_CORRUPT: return StoreError(.corrupt, "the flight database \(path) is damaged: \(detail)")
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+                return StoreError(.cannotOpen, "cannot open the flight database \(path): \(detail)")
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return StoreError(.other, "the flight database \(path) stayed busy for 5 s; try again (\(detail))")
+            default: return StoreError(.other, "flight database \(path): \(detail)")
+            }
+        }
+        if error is DecodingError || error is RowDecodingError {
+            return StoreError(
+                .corrupt, "the flight database \(path) holds a value this flightlog cannot read: \(error)")
+        }
+        return StoreError(.other, "flight database \(path): \(error)")
+    }
+}
