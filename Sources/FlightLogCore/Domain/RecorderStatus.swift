@@ -36,6 +36,10 @@ package struct RecorderStatus: Codable, Sendable, Hashable {
     package var recordedFixes = 0
     package var databaseSizeBytes: Int64?
     package var databaseWritable = true
+    /// Time from gpsd delivering a fix to its commit in SQLite, over the last 4096 fixes, milliseconds.
+    package var fixToDiskMillisP50: Double?
+    package var fixToDiskMillisP99: Double?
+    package var fixToDiskMillisMax: Double?
 
     package init() {}
 }

@@ -80,6 +80,10 @@ package actor Recorder {
     private var previous: (id: Int64, lastFixTime: UTCMillis)?
     private var previousFlight: (id: Int64, recordingId: Int64, flight: Flight)?
     private var pending: [Fix] = []
+    /// Monotonic arrival time of each pending fix (for the fix-to-disk latency).
+    private var pendingArrivals: [Int64] = []
+    /// Fix-to-disk latencies of the last 4096 committed fixes, nanoseconds (gpsd delivery → committed).
+    private var latencies = LatencyWindow(capacity: 4096)
     private var pendingSince: Int64?
     private var flight: (id: Int64, flight: Flight)?
 
@@ -236,6 +240,7 @@ package actor Recorder {
         if recordingId == nil { openRecording(firstFix: fix, now: now) }
         guard recordingId != nil else { return }
         pending.append(fix)
+        pendingArrivals.append(now)
         if pendingSince == nil { pendingSince = now }
         lastFix = fix
         recordedFixes += 1
@@ -391,7 +396,10 @@ package actor Recorder {
         guard !pending.isEmpty, let recordingId else { return }
         do {
             try store.append(fixes: pending, toRecording: recordingId)
+            let committed = monotonicNanos()
+            for arrival in pendingArrivals where arrival <= committed { latencies.add(committed - arrival) }
             pending.removeAll(keepingCapacity: true)
+            pendingArrivals.removeAll(keepingCapacity: true)
             pendingSince = nil
             if storeFailing { logger.notice("database writable again") }
             storeFailing = false
@@ -437,6 +445,9 @@ package actor Recorder {
         status.flightId = flight?.id
         status.recordingId = recordingId
         status.recordedFixes = recordedFixes
+        status.fixToDiskMillisP50 = latencies.percentile(0.5).map { Double($0 / 100_000) / 10 }
+        status.fixToDiskMillisP99 = latencies.percentile(0.99).map { Double($0 / 100_000) / 10 }
+        status.fixToDiskMillisMax = latencies.maximum.map { Double($0 / 100_000) / 10 }
         status.databaseWritable = !storeFailing
         status.databaseSizeBytes = try? store.databaseSizeBytes()
         status.updatedAt = fusion.clock.utc(atMonotonic: now).map(iso8601UTC)
@@ -466,4 +477,37 @@ package actor Recorder {
         parts.append(status.gpsOnly ? "NO BAROMETER (GPS-only)" : "barometer \(status.barometerDevice ?? "ok")")
         return "Recording: " + parts.joined(separator: ", ")
     }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds (the clock sensor readings are stamped with).
+private func monotonicNanos() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+}
+
+/// The last `capacity` latency values, for percentiles in the status.
+struct LatencyWindow {
+    private var values: [Int64] = []
+    private var next = 0
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func add(_ value: Int64) {
+        if values.count < capacity {
+            values.append(value)
+        } else {
+            values[next] = value
+            next = (next + 1) % capacity
+        }
+    }
+
+    func percentile(_ p: Double) -> Int64? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
+
+    var maximum: Int64? { values.max() }
 }
