@@ -45,3 +45,10 @@ uninstall:
 		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
 	-@if [ -z "$(DESTDIR)" ]; then systemctl daemon-reload; fi
 	@echo "kept $(CONFDIR)/flightlog.toml, /var/lib/flightlog (the logbook) and the flightlog user"
+
+.PHONY: bench bench-quick
+# Benchmarks side by side with aerofiles, gpxlogger and the sqlite3 CLI (benchmarks/run.py).
+bench:
+	python3 benchmarks/run.py
+bench-quick:
+	python3 benchmarks/run.py --quick

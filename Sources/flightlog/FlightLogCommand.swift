@@ -15,7 +15,7 @@ struct FlightLogCommand: AsyncParsableCommand {
         version: FlightLogVersion.current,
         subcommands: [
             List.self, Show.self, Edit.self, Delete.self, Import.self, Export.self, Status.self, Simulate.self,
-            Replay.self,
+            Replay.self, Bench.self,
         ]
     )
 }
