@@ -16,7 +16,7 @@ struct Replay: AsyncParsableCommand {
             cycles (same weekdays and leap days), because gpsd shifts older NMEA dates by 1024 weeks.
             --iio-tree creates DIR/bus/iio/devices/iio:device0 (see scripts/with-fake-iio.sh); with \
             --follow-gpsd it then keeps in_pressure_input at the ISA pressure of the flight at the UTC time gpsd \
-            is replaying, until gpsd closes the connection.
+            is replaying (an epoch starts when gpsd receives its RMC), until gpsd closes the connection.
             Example:
               flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
             """)
@@ -29,7 +29,7 @@ struct Replay: AsyncParsableCommand {
     var deviceName: String = "bmp280"
     @Option(
         name: .customLong("follow-gpsd"),
-        help: ArgumentHelp("Keep the fake pressure in step with this gpsd's TPV times.", valueName: "host:port"))
+        help: ArgumentHelp("Keep the fake pressure in step with this gpsd's NMEA times.", valueName: "host:port"))
     var followGpsd: String?
     @Option(help: "Pressure writes per second while following gpsd.") var rate: Double = 25
     @Option(name: .customLong("geoid-separation"), help: "Geoid height above the ellipsoid for GGA, metres.")
@@ -64,7 +64,7 @@ struct Replay: AsyncParsableCommand {
         guard let followGpsd, let (host, port) = Self.hostPort(followGpsd) else { return }
         var follower = GPSDFollower(host: host, port: port, timeline: timeline, dateShift: shift, tree: tree, rate: rate)
         try follower.run()
-        Self.say("gpsd closed: followed \(follower.positions) TPVs, wrote \(follower.writes) pressures.")
+        Self.say("gpsd closed: followed \(follower.positions) epochs, wrote \(follower.writes) pressures.")
     }
 
     static func readFixes(_ path: String) throws -> [Fix] {
@@ -134,9 +134,11 @@ struct FakeIIOTree {
     }
 }
 
-/// Follows gpsd's TPV stream (plain JSON over TCP, no libgps) and keeps the fake barometer at the pressure of
-/// the UTC instant gpsd is at, estimated between TPVs from their arrival times (replays may run faster
-/// than real time).
+/// Follows gpsd's raw NMEA stream (plain TCP, no libgps) and keeps the fake barometer at the pressure of the
+/// UTC instant the replay is at. That instant is the simulated world's clock: epoch `t` happens when gpsd
+/// receives the RMC of `t`, the first sentence of its cycle (as a receiver sends its first sentence right after
+/// the epoch); between RMCs it runs at the rate of the last two (replays may run faster than real time).
+/// Not the TPV: gpsd sends that only at the end of the cycle, after a varying part of it.
 struct GPSDFollower {
     let host: String
     let port: UInt16
@@ -160,7 +162,7 @@ struct GPSDFollower {
     mutating func run() throws {
         let socket = try connectRetrying(seconds: 10)
         defer { close(socket) }
-        let watch = Array(#"?WATCH={"enable":true,"json":true};"#.utf8)
+        let watch = Array(#"?WATCH={"enable":true,"nmea":true};"#.utf8)
         guard send(socket, watch, watch.count, Int32(MSG_NOSIGNAL)) == watch.count else {
             throw ReplayError("cannot send WATCH to gpsd at \(host):\(port)")
         }
@@ -189,7 +191,7 @@ struct GPSDFollower {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = pending[..<newline]
                 pending.removeSubrange(...newline)
-                if let utc = Self.tpvTime(line) {
+                if let utc = Self.rmcTime(line) {
                     clock.add(utc: utc, monotonic: ReplayClock.nowNanos())
                     positions += 1
                 }
@@ -216,29 +218,25 @@ struct GPSDFollower {
         }
     }
 
-    /// The `time` of a TPV line with a fix (mode ≥ 2), as UTC millis.
-    static func tpvTime(_ line: ArraySlice<UInt8>) -> UTCMillis? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-            object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
-            let time = object["time"] as? String
-        else { return nil }
-        return parseISOTime(time)
-    }
-
-    /// `2025-06-15T09:30:01.000Z` → UTC millis.
-    static func parseISOTime(_ text: String) -> UTCMillis? {
-        guard text.hasSuffix("Z"), let t = text.firstIndex(of: "T"), let date = CivilDate(iso: String(text[..<t]))
-        else { return nil }
-        let clock = text[text.index(after: t)..<text.index(before: text.endIndex)].split(separator: ":")
-        guard clock.count == 3, let h = Int64(clock[0]), let m = Int64(clock[1]), let s = Double(clock[2]) else {
+    /// The UTC of an RMC sentence with a fix (status `A`): `$GPRMC,hhmmss.ss,A,…,ddmmyy,…`, as UTC millis.
+    static func rmcTime(_ line: ArraySlice<UInt8>) -> UTCMillis? {
+        let fields = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count > 9, fields[0].hasPrefix("$"), fields[0].hasSuffix("RMC"), fields[2] == "A" else {
             return nil
         }
-        return date.utcMidnight + h * 3_600_000 + m * 60_000 + Int64((s * 1000).rounded())
+        let time = Array(fields[1].utf8), date = Array(fields[9].utf8)
+        func number(_ digits: ArraySlice<UInt8>) -> Int64? { Int64(String(decoding: digits, as: UTF8.self)) }
+        guard time.count >= 6, date.count == 6, let h = number(time[0..<2]), let m = number(time[2..<4]),
+            let seconds = Double(String(decoding: time[4...], as: UTF8.self)), let day = number(date[0..<2]),
+            let month = number(date[2..<4]), let year = number(date[4..<6])
+        else { return nil }
+        let midnight = CivilDate(year: 2000 + Int(year), month: Int(month), day: Int(day)).utcMidnight
+        return midnight + h * 3_600_000 + m * 60_000 + Int64((seconds * 1000).rounded())
     }
 }
 
-/// Maps CLOCK_MONOTONIC to the UTC of the replay from the last two TPV arrivals (rate and offset), never
-/// extrapolating more than one fix interval past the newest TPV.
+/// Maps CLOCK_MONOTONIC to the UTC of the replay from the last two epoch starts (rate and offset), never
+/// extrapolating more than one fix interval past the newest.
 struct ReplayClock {
     private var previous: (utc: UTCMillis, monotonic: UInt64)?
     private var last: (utc: UTCMillis, monotonic: UInt64)?
