@@ -27,10 +27,9 @@ private struct ReplayFlight {
         flight = try #require(FlightSegmenter.flights(in: fixes, extensions: file.track.recorder.extensions).first)
     }
 
-    /// Median time between fixes, ms (Flarm loggers record every 2–4 s).
-    var fixInterval: Int64 {
-        let steps = zip(fixes, fixes.dropFirst()).map { $1.time - $0.time }.sorted()
-        return steps[steps.count / 2]
+    /// Shortest time between fixes, ms (Flarm loggers record every 8 s on the ground, 2–4 s in the air).
+    func fixInterval(_ fixes: [Fix]) -> Int64 {
+        zip(fixes, fixes.dropFirst()).map { $1.time - $0.time }.filter { $0 > 0 }.min() ?? 1000
     }
 }
 
@@ -64,8 +63,9 @@ struct RealTimeReplayTests {
         try #require(cut.count >= 30 && NMEAWriter.dateShift(for: cut) == source.shift)
 
         let world = try DaemonWorld()
-        let delay = Double(source.fixInterval) / 3000  // seconds per sentence, 3 sentences per epoch
-        try world.startGPSFake(NMEAWriter.log(cut, dateShift: source.shift), delay: delay)
+        let slot = source.fixInterval(cut)
+        let delay = Double(slot) / 3000  // seconds per sentence, 3 sentences per slot
+        try world.startGPSFake(NMEAWriter.realTimeLog(cut, slotMillis: slot, dateShift: source.shift), delay: delay)
         try world.startFollower(igc: source.path)
         try world.startDaemon(barometer: true)
         #expect(world.waitForLastFix(cut.last!.time + source.shift, seconds: 300))

@@ -16,7 +16,7 @@ struct Replay: AsyncParsableCommand {
             cycles (same weekdays and leap days), because gpsd shifts older NMEA dates by 1024 weeks.
             --iio-tree creates DIR/bus/iio/devices/iio:device0 (see scripts/with-fake-iio.sh); with \
             --follow-gpsd it then keeps in_pressure_input at the ISA pressure of the flight at the UTC time gpsd \
-            is replaying (an epoch starts when gpsd receives its RMC), until gpsd closes the connection.
+            is replaying (an epoch starts when gpsd receives its first sentence: TOFF), until gpsd closes the connection.
             Example:
               flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
             """)
@@ -29,7 +29,7 @@ struct Replay: AsyncParsableCommand {
     var deviceName: String = "bmp280"
     @Option(
         name: .customLong("follow-gpsd"),
-        help: ArgumentHelp("Keep the fake pressure in step with this gpsd's NMEA times.", valueName: "host:port"))
+        help: ArgumentHelp("Keep the fake pressure in step with this gpsd's epochs.", valueName: "host:port"))
     var followGpsd: String?
     @Option(help: "Pressure writes per second while following gpsd.") var rate: Double = 25
     @Option(name: .customLong("geoid-separation"), help: "Geoid height above the ellipsoid for GGA, metres.")
@@ -134,11 +134,12 @@ struct FakeIIOTree {
     }
 }
 
-/// Follows gpsd's raw NMEA stream (plain TCP, no libgps) and keeps the fake barometer at the pressure of the
-/// UTC instant the replay is at. That instant is the simulated world's clock: epoch `t` happens when gpsd
-/// receives the RMC of `t`, the first sentence of its cycle (as a receiver sends its first sentence right after
-/// the epoch); between RMCs it runs at the rate of the last two (replays may run faster than real time).
-/// Not the TPV: gpsd sends that only at the end of the cycle, after a varying part of it.
+/// Follows gpsd (plain JSON over TCP, no libgps) and keeps the fake barometer at the pressure of the UTC
+/// instant the replay is at. That instant is the simulated world's clock: epoch `t` happens when gpsd receives
+/// the first sentence of `t` (as a receiver sends its first sentence right after the epoch), which gpsd
+/// reports in its TOFF message with its own clock reading, free of this process's scheduling delays; a TPV's
+/// arrival counts only for an epoch without TOFF. Between epochs the clock runs at the rate of the last two
+/// (replays may run faster than real time).
 struct GPSDFollower {
     let host: String
     let port: UInt16
@@ -162,7 +163,7 @@ struct GPSDFollower {
     mutating func run() throws {
         let socket = try connectRetrying(seconds: 10)
         defer { close(socket) }
-        let watch = Array(#"?WATCH={"enable":true,"nmea":true};"#.utf8)
+        let watch = Array(#"?WATCH={"enable":true,"json":true,"pps":true};"#.utf8)
         guard send(socket, watch, watch.count, Int32(MSG_NOSIGNAL)) == watch.count else {
             throw ReplayError("cannot send WATCH to gpsd at \(host):\(port)")
         }
@@ -191,8 +192,10 @@ struct GPSDFollower {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = pending[..<newline]
                 pending.removeSubrange(...newline)
-                if let utc = Self.rmcTime(line) {
-                    clock.add(utc: utc, monotonic: ReplayClock.nowNanos())
+                let text = String(decoding: line, as: UTF8.self)
+                if let (utc, monotonic) = Self.cycleStart(toff: text) ?? Self.tpvTime(text).map({ ($0, ReplayClock.nowNanos()) }),
+                    clock.add(utc: utc, monotonic: monotonic)
+                {
                     positions += 1
                 }
             }
@@ -218,20 +221,42 @@ struct GPSDFollower {
         }
     }
 
-    /// The UTC of an RMC sentence with a fix (status `A`): `$GPRMC,hhmmss.ss,A,…,ddmmyy,…`, as UTC millis.
-    static func rmcTime(_ line: ArraySlice<UInt8>) -> UTCMillis? {
-        let fields = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
-        guard fields.count > 9, fields[0].hasPrefix("$"), fields[0].hasSuffix("RMC"), fields[2] == "A" else {
+    /// A TOFF line: the epoch's UTC (`real_sec/nsec`) and, as `CLOCK_MONOTONIC` nanoseconds, the instant gpsd
+    /// received its first data (`clock_sec/nsec`, on `CLOCK_REALTIME`).
+    static func cycleStart(toff line: String) -> (UTCMillis, UInt64)? {
+        guard line.contains(#""class":"TOFF""#), let real = number("real_sec", line), let clock = number("clock_sec", line)
+        else { return nil }
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        let age = (Int64(wall.tv_sec) - clock) * 1_000_000_000 + Int64(wall.tv_nsec) - (number("clock_nsec", line) ?? 0)
+        let now = ReplayClock.nowNanos()
+        guard (0...2_000_000_000).contains(age), UInt64(age) < now else { return nil }
+        return (real * 1000 + ((number("real_nsec", line) ?? 0) + 500_000) / 1_000_000, now - UInt64(age))
+    }
+
+    /// The `time` of a TPV line with a fix (mode ≥ 2), as UTC millis.
+    static func tpvTime(_ line: String) -> UTCMillis? {
+        guard line.contains(#""class":"TPV""#), (number("mode", line) ?? 0) >= 2,
+            let key = line.range(of: #""time":""#), let end = line[key.upperBound...].firstIndex(of: "\"")
+        else { return nil }
+        return parseISOTime(String(line[key.upperBound..<end]))
+    }
+
+    /// The integer after `"key":` in a JSON line.
+    static func number(_ key: String, _ line: String) -> Int64? {
+        guard let range = line.range(of: "\"\(key)\":") else { return nil }
+        return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
+    }
+
+    /// `2025-06-15T09:30:01.000Z` → UTC millis.
+    static func parseISOTime(_ text: String) -> UTCMillis? {
+        guard text.hasSuffix("Z"), let t = text.firstIndex(of: "T"), let date = CivilDate(iso: String(text[..<t]))
+        else { return nil }
+        let clock = text[text.index(after: t)..<text.index(before: text.endIndex)].split(separator: ":")
+        guard clock.count == 3, let h = Int64(clock[0]), let m = Int64(clock[1]), let s = Double(clock[2]) else {
             return nil
         }
-        let time = Array(fields[1].utf8), date = Array(fields[9].utf8)
-        func number(_ digits: ArraySlice<UInt8>) -> Int64? { Int64(String(decoding: digits, as: UTF8.self)) }
-        guard time.count >= 6, date.count == 6, let h = number(time[0..<2]), let m = number(time[2..<4]),
-            let seconds = Double(String(decoding: time[4...], as: UTF8.self)), let day = number(date[0..<2]),
-            let month = number(date[2..<4]), let year = number(date[4..<6])
-        else { return nil }
-        let midnight = CivilDate(year: 2000 + Int(year), month: Int(month), day: Int(day)).utcMidnight
-        return midnight + h * 3_600_000 + m * 60_000 + Int64((seconds * 1000).rounded())
+        return date.utcMidnight + h * 3_600_000 + m * 60_000 + Int64((s * 1000).rounded())
     }
 }
 
@@ -247,10 +272,13 @@ struct ReplayClock {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
-    mutating func add(utc: UTCMillis, monotonic: UInt64) {
-        if let last, utc <= last.utc { return }
+    /// Adds an epoch start; `false` (ignored) when it is not newer than the last one.
+    @discardableResult
+    mutating func add(utc: UTCMillis, monotonic: UInt64) -> Bool {
+        if let last, utc <= last.utc { return false }
         previous = last
         last = (utc, monotonic)
+        return true
     }
 
     func utc(atMonotonic now: UInt64) -> UTCMillis? {
