@@ -11,13 +11,15 @@ enum { FLGPS_STATUS_NONE = STATUS_UNK, FLGPS_STATUS_GPS = STATUS_GPS, FLGPS_STAT
 enum { FLGPS_STATUS_NONE = STATUS_NO_FIX, FLGPS_STATUS_GPS = STATUS_FIX, FLGPS_STATUS_DGPS = STATUS_DGPS_FIX };
 #endif
 
-/// Sends `?WATCH={"enable":true,"json":true};`. gps_stream's prototype changed in 3.25 (watch_t, const char *),
-/// which is also when WATCH_READONLY appeared; 3.24 has the same API number but the old form.
+/// Sends `?WATCH={"enable":true,"json":true,"pps":true};`. `pps` adds gpsd's TOFF message: the host clock when
+/// the first data of each reporting cycle arrived, i.e. close to the receiver's epoch (the TPV comes only at
+/// the end of the cycle). gps_stream's prototype changed in 3.25 (watch_t, const char *), which is also when
+/// WATCH_READONLY appeared; 3.24 has the same API number but the old form.
 static inline int flgps_stream_json(struct gps_data_t *data) {
 #if defined(WATCH_READONLY)
-    return gps_stream(data, (watch_t)(WATCH_ENABLE | WATCH_JSON), NULL);
+    return gps_stream(data, (watch_t)(WATCH_ENABLE | WATCH_JSON | WATCH_PPS), NULL);
 #else
-    return gps_stream(data, WATCH_ENABLE | WATCH_JSON, NULL);
+    return gps_stream(data, WATCH_ENABLE | WATCH_JSON | WATCH_PPS, NULL);
 #endif
 }
 

@@ -18,13 +18,14 @@ enum DaemonHarness {
     }
 
     static var flightlogd: String { binaryDirectory.appendingPathComponent("flightlogd").path }
+    static var flightlog: String { binaryDirectory.appendingPathComponent("flightlog").path }
 
     static func script(_ name: String) -> String { packageRoot.appendingPathComponent("scripts/\(name)").path }
 
     /// gpsfake, the scripts, the daemon binary, sqlite3 and a mount namespace are all available.
     static let isAvailable: Bool = {
         let fm = FileManager.default
-        guard fm.isExecutableFile(atPath: flightlogd),
+        guard fm.isExecutableFile(atPath: flightlogd), fm.isExecutableFile(atPath: flightlog),
             ["gpsfake-env.sh", "fake-iio.sh", "with-fake-iio.sh"].allSatisfy({ fm.fileExists(atPath: script($0)) })
         else { return false }
         return shell(". '\(script("gpsfake-env.sh"))' >/dev/null 2>&1 && command -v gpsfake && command -v sqlite3")
@@ -107,6 +108,7 @@ final class DaemonWorld {
     var iioTree: URL { directory.appendingPathComponent("iio") }
     private var gpsfake: Process?
     private var observer: Process?
+    private var follower: Process?
     private(set) var daemon: Process?
     var daemonLog: URL { directory.appendingPathComponent("flightlogd.log") }
 
@@ -170,6 +172,23 @@ final class DaemonWorld {
             guard parts.count == 2, let a = Double(parts[0]), let t = Int64(parts[1]) else { return nil }
             return (a, t)
         }
+    }
+
+    /// `flightlog replay IGC --iio-tree --follow-gpsd`: creates the fake barometer and keeps it at the flight's
+    /// ISA pressure of the UTC instant gpsd is replaying. Returns once the tree exists.
+    func startFollower(igc: String, rate: Int = 50) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonHarness.flightlog)
+        process.arguments = [
+            "replay", igc, "--iio-tree", iioTree.path, "--follow-gpsd", "127.0.0.1:\(port)", "--rate", "\(rate)",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        follower = process
+        let pressure = iioTree.appendingPathComponent("bus/iio/devices/iio:device0/in_pressure_input").path
+        for _ in 0..<250 where !FileManager.default.fileExists(atPath: pressure) { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: pressure), "flightlog replay made no fake barometer")
     }
 
     /// A fake bmp280 at a fixed pressure (kPa).
@@ -257,6 +276,7 @@ final class DaemonWorld {
             daemon.waitUntilExit()
         }
         if let observer, observer.isRunning { kill(observer.processIdentifier, SIGKILL) }
+        if let follower, follower.isRunning { kill(follower.processIdentifier, SIGKILL) }
         if let group = gpsfakeGroup, group > 1 {
             kill(-group, SIGTERM)
             usleep(500_000)

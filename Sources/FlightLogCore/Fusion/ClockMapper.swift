@@ -1,6 +1,8 @@
 /// Maps GNSS UTC time to `CLOCK_MONOTONIC` and back, learned from when fixes arrive.
 ///
-/// Every fix arrives some time after its epoch, so `arrival − fixTime` is the true offset plus a
+/// "Arrival" should be the earliest sign of the fix the host has: gpsd's TOFF (first data of the reporting
+/// cycle received) rather than the TPV, which gpsd sends only at the end of the cycle (0.1–1 s later, varying
+/// with which sentence ends it). Every fix arrives some time after its epoch, so `arrival − fixTime` is the true offset plus a
 /// delivery delay that is never negative. The minimum over a sliding window is therefore the best
 /// estimate of the offset (monotonic nanoseconds at UTC epoch 0). A gpsd restart only adds a gap and
 /// changes nothing. A forward jump of GNSS time lowers the minimum at once (this is also what a fast

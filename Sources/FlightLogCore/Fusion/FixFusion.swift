@@ -16,10 +16,14 @@ package struct GNSSReading: Sendable, Hashable {
     package var satellitesUsed: Int?
     /// `CLOCK_MONOTONIC` when the reading arrived, nanoseconds.
     package var receivedAtMonotonicNanos: Int64
+    /// `CLOCK_MONOTONIC` when the first data of this fix's reporting cycle reached gpsd (its TOFF), nanoseconds:
+    /// much closer to the epoch than the reading's arrival, which waits for the end of the cycle. `nil` if unknown.
+    package var epochMonotonicNanos: Int64?
 
     package init(
         time: UTCMillis, mode: Int, latitude: Degrees, longitude: Degrees, altitudeHAE: Meters?,
-        speed: Double? = nil, eph: Meters? = nil, satellitesUsed: Int? = nil, receivedAtMonotonicNanos: Int64
+        speed: Double? = nil, eph: Meters? = nil, satellitesUsed: Int? = nil, receivedAtMonotonicNanos: Int64,
+        epochMonotonicNanos: Int64? = nil
     ) {
         self.time = time
         self.mode = mode
@@ -30,6 +34,7 @@ package struct GNSSReading: Sendable, Hashable {
         self.eph = eph
         self.satellitesUsed = satellitesUsed
         self.receivedAtMonotonicNanos = receivedAtMonotonicNanos
+        self.epochMonotonicNanos = epochMonotonicNanos
     }
 }
 
@@ -78,7 +83,9 @@ package struct FixFusion: Sendable {
             if reading.time == lastFixTime { return .failure(.duplicateTime) }
             if reading.time < lastFixTime { return .failure(.backwardTime) }
         }
-        clock.observe(fixTime: reading.time, arrivalNanos: reading.receivedAtMonotonicNanos)
+        // The cycle start, when known, bounds the epoch far more tightly than the end-of-cycle arrival.
+        let seen = min(reading.epochMonotonicNanos ?? .max, reading.receivedAtMonotonicNanos)
+        clock.observe(fixTime: reading.time, arrivalNanos: seen)
         let instant = clock.monotonicNanos(of: reading.time, notAfter: reading.receivedAtMonotonicNanos)
         let pascals = instant.flatMap { pressures.pressure(at: $0) }
         let is3D = reading.mode >= 3

@@ -77,6 +77,7 @@ extension GNSSReading {
         self.init(
             time: reading.time, mode: reading.mode, latitude: reading.latitude, longitude: reading.longitude,
             altitudeHAE: reading.altitudeHAE, speed: reading.speed, eph: reading.eph,
-            satellitesUsed: reading.satellitesUsed, receivedAtMonotonicNanos: Int64(clamping: reading.receivedAtMonotonicNanos))
+            satellitesUsed: reading.satellitesUsed, receivedAtMonotonicNanos: Int64(clamping: reading.receivedAtMonotonicNanos),
+            epochMonotonicNanos: reading.epochMonotonicNanos.map { Int64(clamping: $0) })
     }
 }

@@ -20,10 +20,15 @@ package struct GPSReading: Sendable, Hashable {
     package var satellitesUsed: Int?
     /// `Monotonic.nowNanos()` when the TPV was read.
     package var receivedAtMonotonicNanos: UInt64
+    /// The monotonic instant at which gpsd received the first data of this fix's reporting cycle (its TOFF
+    /// message), the closest the host gets to the receiver's epoch; `nil` when gpsd sent no TOFF for it.
+    /// The TPV itself arrives only at the end of the cycle, 0.1–1 s later.
+    package var epochMonotonicNanos: UInt64?
 
     package init(
         time: UTCMillis, mode: Int, latitude: Degrees, longitude: Degrees, altitudeHAE: Meters? = nil,
-        speed: Double? = nil, eph: Double? = nil, satellitesUsed: Int? = nil, receivedAtMonotonicNanos: UInt64
+        speed: Double? = nil, eph: Double? = nil, satellitesUsed: Int? = nil, receivedAtMonotonicNanos: UInt64,
+        epochMonotonicNanos: UInt64? = nil
     ) {
         self.time = time
         self.mode = mode
@@ -34,6 +39,7 @@ package struct GPSReading: Sendable, Hashable {
         self.eph = eph
         self.satellitesUsed = satellitesUsed
         self.receivedAtMonotonicNanos = receivedAtMonotonicNanos
+        self.epochMonotonicNanos = epochMonotonicNanos
     }
 }
 
@@ -100,6 +106,8 @@ private struct GPSDSession {
     let plausibleYears: ClosedRange<Int>
     var lastFixTime: UTCMillis?
     var satellitesUsed: Int?
+    /// The newest TOFF: GNSS time of the cycle and the monotonic instant its first data reached gpsd.
+    var cycleStart: (time: UTCMillis, monotonicNanos: UInt64)?
 
     init(host: String, port: String, noDataTimeout: Double, plausibleYears: ClosedRange<Int>) {
         self.host = host
@@ -164,6 +172,7 @@ private struct GPSDSession {
             lastDataNanos = now
             switch Self.jsonClass(message) {
             case "TPV": handleTPV(data.pointee, receivedAt: now, yield: yield)
+            case "TOFF": cycleStart = Self.cycleStart(toff: String(cString: message), receivedAt: now)
             case "SKY":
                 let used = Int(data.pointee.satellites_used)
                 if used > 0 { satellitesUsed = used }
@@ -185,12 +194,33 @@ private struct GPSDSession {
         }
         if time == lastFixTime { return }  // gpsd re-reports an epoch (e.g. RMC then GGA)
         lastFixTime = time
+        let epoch = cycleStart.flatMap { $0.time == time ? $0.monotonicNanos : nil }
         yield(
             .fix(
                 GPSReading(
                     time: time, mode: Int(fix.mode), latitude: fix.latitude, longitude: fix.longitude,
                     altitudeHAE: fix.mode >= MODE_3D ? finite(fix.altHAE) : nil, speed: finite(fix.speed),
-                    eph: finite(fix.eph), satellitesUsed: satellitesUsed, receivedAtMonotonicNanos: now)))
+                    eph: finite(fix.eph), satellitesUsed: satellitesUsed, receivedAtMonotonicNanos: now,
+                    epochMonotonicNanos: epoch)))
+    }
+
+    /// A TOFF line (GNSS time `real_sec/nsec`; host `CLOCK_REALTIME` `clock_sec/nsec` when gpsd got the cycle's
+    /// first data) as a monotonic instant: `clock` is moved onto the monotonic clock by how long ago it was on the
+    /// wall clock. `nil` when that age is implausible (negative or over 2 s: the wall clock was stepped meanwhile).
+    /// Parsed from the raw JSON: libgps 3.22 flags TOFF_SET but leaves `toff` zero (measured).
+    static func cycleStart(toff line: String, receivedAt now: UInt64) -> (time: UTCMillis, monotonicNanos: UInt64)? {
+        func integer(_ key: String) -> Int64? {
+            guard let range = line.range(of: "\"\(key)\":") else { return nil }
+            return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
+        }
+        guard let realSeconds = integer("real_sec"), realSeconds > 0, let clockSeconds = integer("clock_sec") else {
+            return nil
+        }
+        let clock = clockSeconds * 1_000_000_000 + (integer("clock_nsec") ?? 0)
+        let age = Monotonic.realtimeNanos() - clock - Int64(Monotonic.nowNanos() - now)
+        guard (0...2_000_000_000).contains(age) else { return nil }
+        let time = realSeconds * 1000 + ((integer("real_nsec") ?? 0) + 500_000) / 1_000_000
+        return (time, now - UInt64(age))
     }
 
     /// The `"class"` of the raw JSON line gpsd sent (`TPV`, `SKY`, `DEVICE` …).

@@ -12,6 +12,13 @@ package enum Monotonic {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
+    /// `CLOCK_REALTIME` in nanoseconds since 1970 (gpsd stamps its TOFF messages with it).
+    package static func realtimeNanos() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
     /// Sleeps the calling thread until the monotonic clock reaches `nanos` (returns at once when past).
     static func sleep(untilNanos nanos: UInt64) {
         var ts = timespec(tv_sec: Int(nanos / 1_000_000_000), tv_nsec: Int(nanos % 1_000_000_000))

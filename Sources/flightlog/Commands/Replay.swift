@@ -16,7 +16,7 @@ struct Replay: AsyncParsableCommand {
             cycles (same weekdays and leap days), because gpsd shifts older NMEA dates by 1024 weeks.
             --iio-tree creates DIR/bus/iio/devices/iio:device0 (see scripts/with-fake-iio.sh); with \
             --follow-gpsd it then keeps in_pressure_input at the ISA pressure of the flight at the UTC time gpsd \
-            is replaying, until gpsd closes the connection.
+            is replaying (an epoch starts when gpsd receives its first sentence: TOFF), until gpsd closes the connection.
             Example:
               flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
             """)
@@ -29,7 +29,7 @@ struct Replay: AsyncParsableCommand {
     var deviceName: String = "bmp280"
     @Option(
         name: .customLong("follow-gpsd"),
-        help: ArgumentHelp("Keep the fake pressure in step with this gpsd's TPV times.", valueName: "host:port"))
+        help: ArgumentHelp("Keep the fake pressure in step with this gpsd's epochs.", valueName: "host:port"))
     var followGpsd: String?
     @Option(help: "Pressure writes per second while following gpsd.") var rate: Double = 25
     @Option(name: .customLong("geoid-separation"), help: "Geoid height above the ellipsoid for GGA, metres.")
@@ -64,7 +64,7 @@ struct Replay: AsyncParsableCommand {
         guard let followGpsd, let (host, port) = Self.hostPort(followGpsd) else { return }
         var follower = GPSDFollower(host: host, port: port, timeline: timeline, dateShift: shift, tree: tree, rate: rate)
         try follower.run()
-        Self.say("gpsd closed: followed \(follower.positions) TPVs, wrote \(follower.writes) pressures.")
+        Self.say("gpsd closed: followed \(follower.positions) epochs, wrote \(follower.writes) pressures.")
     }
 
     static func readFixes(_ path: String) throws -> [Fix] {
@@ -134,9 +134,12 @@ struct FakeIIOTree {
     }
 }
 
-/// Follows gpsd's TPV stream (plain JSON over TCP, no libgps) and keeps the fake barometer at the pressure of
-/// the UTC instant gpsd is at, estimated between TPVs from their arrival times (replays may run faster
-/// than real time).
+/// Follows gpsd (plain JSON over TCP, no libgps) and keeps the fake barometer at the pressure of the UTC
+/// instant the replay is at. That instant is the simulated world's clock: epoch `t` happens when gpsd receives
+/// the first sentence of `t` (as a receiver sends its first sentence right after the epoch), which gpsd
+/// reports in its TOFF message with its own clock reading, free of this process's scheduling delays; a TPV's
+/// arrival counts only for an epoch without TOFF. Between epochs the clock runs at the rate of the last two
+/// (replays may run faster than real time).
 struct GPSDFollower {
     let host: String
     let port: UInt16
@@ -160,7 +163,7 @@ struct GPSDFollower {
     mutating func run() throws {
         let socket = try connectRetrying(seconds: 10)
         defer { close(socket) }
-        let watch = Array(#"?WATCH={"enable":true,"json":true};"#.utf8)
+        let watch = Array(#"?WATCH={"enable":true,"json":true,"pps":true};"#.utf8)
         guard send(socket, watch, watch.count, Int32(MSG_NOSIGNAL)) == watch.count else {
             throw ReplayError("cannot send WATCH to gpsd at \(host):\(port)")
         }
@@ -189,8 +192,10 @@ struct GPSDFollower {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = pending[..<newline]
                 pending.removeSubrange(...newline)
-                if let utc = Self.tpvTime(line) {
-                    clock.add(utc: utc, monotonic: ReplayClock.nowNanos())
+                let text = String(decoding: line, as: UTF8.self)
+                if let (utc, monotonic) = Self.cycleStart(toff: text) ?? Self.tpvTime(text).map({ ($0, ReplayClock.nowNanos()) }),
+                    clock.add(utc: utc, monotonic: monotonic)
+                {
                     positions += 1
                 }
             }
@@ -216,13 +221,31 @@ struct GPSDFollower {
         }
     }
 
-    /// The `time` of a TPV line with a fix (mode ≥ 2), as UTC millis.
-    static func tpvTime(_ line: ArraySlice<UInt8>) -> UTCMillis? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-            object["class"] as? String == "TPV", (object["mode"] as? Int ?? 0) >= 2,
-            let time = object["time"] as? String
+    /// A TOFF line: the epoch's UTC (`real_sec/nsec`) and, as `CLOCK_MONOTONIC` nanoseconds, the instant gpsd
+    /// received its first data (`clock_sec/nsec`, on `CLOCK_REALTIME`).
+    static func cycleStart(toff line: String) -> (UTCMillis, UInt64)? {
+        guard line.contains(#""class":"TOFF""#), let real = number("real_sec", line), let clock = number("clock_sec", line)
         else { return nil }
-        return parseISOTime(time)
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        let age = (Int64(wall.tv_sec) - clock) * 1_000_000_000 + Int64(wall.tv_nsec) - (number("clock_nsec", line) ?? 0)
+        let now = ReplayClock.nowNanos()
+        guard (0...2_000_000_000).contains(age), UInt64(age) < now else { return nil }
+        return (real * 1000 + ((number("real_nsec", line) ?? 0) + 500_000) / 1_000_000, now - UInt64(age))
+    }
+
+    /// The `time` of a TPV line with a fix (mode ≥ 2), as UTC millis.
+    static func tpvTime(_ line: String) -> UTCMillis? {
+        guard line.contains(#""class":"TPV""#), (number("mode", line) ?? 0) >= 2,
+            let key = line.range(of: #""time":""#), let end = line[key.upperBound...].firstIndex(of: "\"")
+        else { return nil }
+        return parseISOTime(String(line[key.upperBound..<end]))
+    }
+
+    /// The integer after `"key":` in a JSON line.
+    static func number(_ key: String, _ line: String) -> Int64? {
+        guard let range = line.range(of: "\"\(key)\":") else { return nil }
+        return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
     }
 
     /// `2025-06-15T09:30:01.000Z` → UTC millis.
@@ -237,8 +260,8 @@ struct GPSDFollower {
     }
 }
 
-/// Maps CLOCK_MONOTONIC to the UTC of the replay from the last two TPV arrivals (rate and offset), never
-/// extrapolating more than one fix interval past the newest TPV.
+/// Maps CLOCK_MONOTONIC to the UTC of the replay from the last two epoch starts (rate and offset), never
+/// extrapolating more than one fix interval past the newest.
 struct ReplayClock {
     private var previous: (utc: UTCMillis, monotonic: UInt64)?
     private var last: (utc: UTCMillis, monotonic: UInt64)?
@@ -249,10 +272,13 @@ struct ReplayClock {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
-    mutating func add(utc: UTCMillis, monotonic: UInt64) {
-        if let last, utc <= last.utc { return }
+    /// Adds an epoch start; `false` (ignored) when it is not newer than the last one.
+    @discardableResult
+    mutating func add(utc: UTCMillis, monotonic: UInt64) -> Bool {
+        if let last, utc <= last.utc { return false }
         previous = last
         last = (utc, monotonic)
+        return true
     }
 
     func utc(atMonotonic now: UInt64) -> UTCMillis? {
