@@ -16,39 +16,71 @@ func makeTemporaryDirectory() throws -> URL {
     return url
 }
 
-/// A child process we started, stopped by PID only.
+/// A child process we started (`bash -c COMMAND` in the package root), in its own process group so that stopping
+/// it also stops what it started (timeout → gpsfake → gpsd). Spawned with posix_spawn, a clean signal mask and
+/// default signal actions, and reaped with our own waitpid: Foundation's `Process.waitUntilExit` could spin forever
+/// in the full test run when it missed the child's exit.
 final class ChildProcess: @unchecked Sendable {
-    let process = Process()
+    let pid: pid_t
+    private var exited = false
 
     init(_ command: String, environment: [String: String] = [:], output: URL? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let output {
-            FileManager.default.createFile(atPath: output.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: output)
-            process.standardOutput = handle
-            process.standardError = handle
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let target = output?.path ?? "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let script = "cd '\(packageRoot.path)' && \(command)"
+        let words: [String] = ["/bin/bash", "-c", script]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let variables: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            arguments.forEach { free($0) }
+            variables.forEach { free($0) }
         }
-        try process.run()
+        var child: pid_t = 0
+        let status = posix_spawn(&child, "/bin/bash", &actions, &attributes, arguments, variables)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        pid = child
     }
 
-    var pid: Int32 { process.processIdentifier }
+    /// True until the child has exited (reaps it when it has).
+    var isRunning: Bool {
+        if exited { return false }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid || (result < 0 && errno == ECHILD) { exited = true }
+        return !exited
+    }
 
-    /// SIGTERM, a short grace, then SIGKILL; waits for the exit.
+    /// SIGTERM to the whole group, a short grace, then SIGKILL; waits for the exit.
     func stop(grace: Double = 2) {
-        guard process.isRunning else { return }
-        kill(pid, SIGTERM)
+        guard isRunning else { return }
+        kill(-pid, SIGTERM)
         let end = Date().addingTimeInterval(grace)
-        while process.isRunning, Date() < end { usleep(20_000) }
-        if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
+        while isRunning, Date() < end { usleep(20_000) }
+        killNow()
     }
 
     func killNow() {
-        if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
+        kill(-pid, SIGKILL)
+        let end = Date().addingTimeInterval(10)
+        while isRunning, Date() < end { usleep(10_000) }
     }
 }
 
