@@ -69,6 +69,29 @@ struct CLITests {
         #expect(rollover.landing.hasPrefix("2016-11-09T04:4"))
         #expect(rollover.date == "2016-11-09")
 
+        // The logbook of every real flight, some renamed into other scripts: every flight and name on it.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") {
+            let names = ["Müller, Jürgen", "Øyvind Ærø", "Ιωάννης Παπαδόπουλος"]
+            for (flight, name) in zip(flights, names) {
+                #expect(try CLI.run(["edit", "\(flight.id)", "--pilot", name], database: db, in: dir).status == 0)
+            }
+            #expect(try CLI.run(["edit", "\(flights[3].id)", "--instructor", "Çağrı Şahin"], database: db, in: dir).status == 0)
+            let pdf = try CLI.run(["export", "--pdf", "-o", "logbook.pdf"], database: db, in: dir)
+            #expect(pdf.status == 0, "\(pdf.stderr)")
+            let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]).stdout
+            // A long name wraps inside its cell, so each word is looked for.
+            for name in names + ["Çağrı Şahin"] {
+                #expect(name.split(separator: " ").allSatisfy { text.contains($0) }, "\(name) missing from the logbook")
+            }
+            for flight in flights { #expect(text.contains(flight.date), "\(flight.date) missing from the logbook") }
+            #expect(text.contains("\(flights.count) flights"))
+            let instructor = try CLI.run(["export", "--pdf", "--instructor", "-o", "instructor.pdf"], database: db, in: dir)
+            #expect(instructor.status == 0)
+            let only = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]).stdout
+            #expect(only.contains("Çağrı Şahin"))
+            #expect(!only.contains("Øyvind Ærø"))
+        }
+
         // The same files again: nothing is duplicated.
         let again = try CLI.run(["import"] + files.map(\.path), database: db, in: dir)
         #expect(again.status == 0)
