@@ -13,4 +13,4 @@ export FLIGHTLOG_PYTHON
 source scripts/gpsfake-env.sh
 
 swift build --build-tests
-swift test --skip-build "$@"
+swift test --skip-build --no-parallel "$@"

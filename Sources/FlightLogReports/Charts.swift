@@ -1,3 +1,4 @@
+import CPangoCairo
 import FlightLogCore
 import Foundation
 
@@ -177,16 +178,27 @@ struct Charts {
 
         let takeoff = px(project(flight.takeoffCoordinate)), landing = px(project(flight.landingCoordinate))
         canvas.circle(takeoff.x, takeoff.y, radius: 4, fill: .takeoff)
-        canvas.text("Take-off", x: takeoff.x + 6, y: takeoff.y - 12, TextStyle(size: 7, bold: true, color: .takeoff))
         canvas.polygon(
             [(landing.x - 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y + 3.5),
              (landing.x - 3.5, landing.y + 3.5)], .landing, outline: .black)
-        canvas.text("Landing", x: landing.x + 6, y: landing.y + 2, TextStyle(size: 7, bold: true, color: .landing))
+        label("Take-off", x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
+        label("Landing", x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
 
         scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale)
         northArrow(x: x + width - 20, y: y + 10)
         legend(x: x + width - 168, y: y + height - 26, lo: lo, hi: hi)
         canvas.strokeRect(x, y, width, height, .grey)
+    }
+
+    /// A map label on a translucent white box so that it stays readable over the track.
+    func label(_ text: String, x: Double, y: Double, rightAligned: Bool, _ color: Color) {
+        let style = TextStyle(size: 7, bold: true, color: color)
+        let size = canvas.measure(text, style)
+        let left = rightAligned ? x - size.width : x
+        canvas.set(.white, alpha: 0.8)
+        cairo_rectangle(canvas.cr, left - 2, y - 1, size.width + 4, size.height + 2)
+        cairo_fill(canvas.cr)
+        canvas.text(text, x: left, y: y, style)
     }
 
     func scaleBar(x: Double, y: Double, maxWidth: Double, pointsPerMetre: Double) {

@@ -35,20 +35,29 @@ package enum FlightReport {
     package static func barogramSVG(
         flight: Flight, fixes: [Fix], width: Double, height: Double, options: FlightReportOptions
     ) throws(ReportError) -> String {
-        try Output.svgString(width: width, height: height) { canvas in
-            Charts(canvas: canvas, flight: flight, fixes: fixes, options: options)
-                .barogram(x: 0, y: 0, width: width, height: height)
-        }
+        try chartSVG("baro", flight, fixes, width, height, options) { $0.barogram(x: 0, y: 0, width: width, height: height) }
     }
 
     /// The track map alone as an SVG document (`width` × `height` points), for the web UI.
     package static func mapSVG(
         flight: Flight, fixes: [Fix], width: Double, height: Double, options: FlightReportOptions
     ) throws(ReportError) -> String {
-        try Output.svgString(width: width, height: height) { canvas in
-            Charts(canvas: canvas, flight: flight, fixes: fixes, options: options)
-                .map(x: 0, y: 0, width: width, height: height)
+        try chartSVG("map", flight, fixes, width, height, options) { $0.map(x: 0, y: 0, width: width, height: height) }
+    }
+
+    /// cairo numbers its glyph and clip ids from 0 in every document; inline SVGs share one HTML id space, so
+    /// each chart's ids get a prefix naming the chart and the flight.
+    private static func chartSVG(
+        _ kind: String, _ flight: Flight, _ fixes: [Fix], _ width: Double, _ height: Double,
+        _ options: FlightReportOptions, draw: (Charts) -> Void
+    ) throws(ReportError) -> String {
+        let svg = try Output.svgString(width: width, height: height) { canvas in
+            draw(Charts(canvas: canvas, flight: flight, fixes: fixes, options: options))
         }
+        let prefix = "fl\(flight.id.map(String.init) ?? "x")-\(kind)-"
+        return svg.replacingOccurrences(of: "id=\"", with: "id=\"\(prefix)")
+            .replacingOccurrences(of: "href=\"#", with: "href=\"#\(prefix)")
+            .replacingOccurrences(of: "url(#", with: "url(#\(prefix)")
     }
 }
 

@@ -195,7 +195,7 @@ private struct LogbookLayout {
     func drawRow(_ f: Flight, number: Int, y: Double, _ cols: [Column], _ xs: [Double]) {
         let d = f.details
         let main = TextStyle(size: 7.5)
-        var second = TextStyle(size: 6.5, color: .grey)
+        let second = TextStyle(size: 6.5, color: .grey)
         let line1 = y + 3
         let line2 = y + 3 + 10
         func cell(_ c: C, _ text: String?, _ style: TextStyle, lines: Int = 1, at top: Double) {
@@ -224,7 +224,6 @@ private struct LogbookLayout {
         var remarks: [String] = []
         if let h = d.releaseHeight { remarks.append("Release \(ReportText.metres(h))") }
         if let r = ReportText.nonEmpty(d.remarks) { remarks.append(r) }
-        second.color = .black
         cell(.remarks, remarks.joined(separator: " · "), TextStyle(size: 7), lines: 2, at: line1)
     }
 

@@ -84,34 +84,38 @@ enum FlightRows {
     /// Reads a row of `select`.
     static func flight(from row: Row) throws -> Flight {
         var i = 0
-        /// The next column (an `Optional` type reads NULL as nil).
-        func next<T: DatabaseValueConvertible>() -> T {
+        // StatementColumnConvertible reads the SQLite column directly (GRDB's fast path).
+        func value<T: DatabaseValueConvertible & StatementColumnConvertible>() -> T {
             defer { i += 1 }
             return row[i]
         }
-        let id: Int64 = next()
-        let _: Int64 = next()  // recordingId
-        let takeoffTime: Int64 = next()
-        let landingTime: Int64 = next()
-        let takeoff = Coordinate(latitude: next(), longitude: next())
-        let landing = Coordinate(latitude: next(), longitude: next())
-        let releaseTime: Int64? = next()
-        let maxAltitude: Double? = next()
-        let takeoffAltitude: Double? = next()
-        let maxDistance: Double = next()
-        let pathLength: Double = next()
-        let hasBarometer: Bool = next()
-        let timeZone: String? = next()
-        let offset: Int = next()
+        func optional<T: DatabaseValueConvertible & StatementColumnConvertible>() -> T? {
+            defer { i += 1 }
+            return row[i]
+        }
+        let id: Int64 = value()
+        let _: Int64 = value()  // recordingId
+        let takeoffTime: Int64 = value()
+        let landingTime: Int64 = value()
+        let takeoff = Coordinate(latitude: value(), longitude: value())
+        let landing = Coordinate(latitude: value(), longitude: value())
+        let releaseTime: Int64? = optional()
+        let maxAltitude: Double? = optional()
+        let takeoffAltitude: Double? = optional()
+        let maxDistance: Double = value()
+        let pathLength: Double = value()
+        let hasBarometer: Bool = value()
+        let timeZone: String? = optional()
+        let offset: Int = value()
         let details = FlightDetails(
-            pilot: next(), secondPerson: next(),
-            secondPersonRole: (next() as String?).flatMap(SecondPersonRole.init(rawValue:)),
-            gliderType: next(), registration: next(), competitionId: next(),
-            launchMethod: LaunchMethod(rawValue: next()) ?? .unknown, releaseHeight: next(),
-            takeoffPlace: next(), landingPlace: next(), remarks: next())
-        let kind: String = next()
-        let fileName: String? = next()
-        let sha256: String? = next()
+            pilot: optional(), secondPerson: optional(),
+            secondPersonRole: (optional() as String?).flatMap(SecondPersonRole.init(rawValue:)),
+            gliderType: optional(), registration: optional(), competitionId: optional(),
+            launchMethod: LaunchMethod(rawValue: value()) ?? .unknown, releaseHeight: optional(),
+            takeoffPlace: optional(), landingPlace: optional(), remarks: optional())
+        let kind: String = value()
+        let fileName: String? = optional()
+        let sha256: String? = optional()
         return Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
@@ -124,42 +128,27 @@ enum FlightRows {
     static func condition(_ filter: FlightFilter) -> (sql: String, arguments: StatementArguments) {
         var clauses: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
+        /// Adds `sql` with one `?` bound to `value`, when the criterion is set.
+        func add(_ sql: String, _ value: String?) {
+            guard let value else { return }
+            clauses.append(sql)
+            arguments.append(value)
+        }
         if let withInstructor = filter.withInstructor {
-            clauses.append(withInstructor ? "f.secondPersonRole = 'instructor'" : "f.secondPersonRole IS NOT 'instructor'")
+            clauses.append(
+                withInstructor ? "f.secondPersonRole = 'instructor'" : "f.secondPersonRole IS NOT 'instructor'")
         }
         // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
-        if let guest = filter.guest {
-            clauses.append("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0")
-            arguments.append(searchKey(guest))
-        }
-        if let plane = filter.plane {
-            clauses.append("instr(f.gliderTypeKey, ?) > 0")
-            arguments.append(searchKey(plane))
-        }
-        if let pilot = filter.pilot {
-            clauses.append("instr(f.pilotKey, ?) > 0")
-            arguments.append(searchKey(pilot))
-        }
-        if let registration = filter.registration {
-            clauses.append("instr(f.registrationKey, ?) > 0")
-            arguments.append(registrationKey(registration))
-        }
-        if let since = filter.since {
-            clauses.append("f.localDate >= ?")
-            arguments.append(since.description)
-        }
-        if let until = filter.until {
-            clauses.append("f.localDate <= ?")
-            arguments.append(until.description)
-        }
-        if let launch = filter.launch {
-            clauses.append("f.launchMethod = ?")
-            arguments.append(launch.rawValue)
-        }
-        if let ids = filter.ids {
-            clauses.append("f.id IN (SELECT value FROM json_each(?))")
-            arguments.append("[" + ids.map(String.init).joined(separator: ",") + "]")
-        }
+        add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", filter.guest.map(searchKey))
+        add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(searchKey))
+        add("instr(f.pilotKey, ?) > 0", filter.pilot.map(searchKey))
+        add("instr(f.registrationKey, ?) > 0", filter.registration.map(registrationKey))
+        add("f.localDate >= ?", filter.since?.description)
+        add("f.localDate <= ?", filter.until?.description)
+        add("f.launchMethod = ?", filter.launch?.rawValue)
+        add(
+            "f.id IN (SELECT value FROM json_each(?))",
+            filter.ids.map { "[\($0.map(String.init).joined(separator: ","))]" })
         let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
         return (sql, StatementArguments(arguments))
     }

@@ -15,7 +15,8 @@ extension FlightStore {
             if let existing {
                 throw StoreError(
                     .duplicateImport(existing),
-                    "\(fileName) was imported before (flights \(existing.map(String.init).joined(separator: ", "))); nothing was written")
+                    "\(fileName) was imported before (flights \(existing.map(String.init).joined(separator: ", "))); nothing was written"
+                )
             }
             let recordingId = try Recordings.insert(
                 kind: "imported", fileName: fileName, sha256: sha256, recorder: track.recorder, into: db)
@@ -33,7 +34,9 @@ extension FlightStore {
 
     /// `nil` when no recording has this hash.
     private static func flightIds(sha256: String, _ db: Database) throws -> [Int64]? {
-        guard let recordingId = try Int64.fetchOne(db, sql: "SELECT id FROM recording WHERE sha256 = ?", arguments: [sha256])
+        guard
+            let recordingId = try Int64.fetchOne(
+                db, sql: "SELECT id FROM recording WHERE sha256 = ?", arguments: [sha256])
         else { return nil }
         return try Int64.fetchAll(
             db, sql: "SELECT id FROM flight WHERE recordingId = ? ORDER BY takeoffTime, id", arguments: [recordingId])
@@ -48,18 +51,22 @@ extension FlightStore {
         var arguments = condition.arguments
         arguments += [limit ?? -1, max(0, offset)]
         return try read { db in
-            try Row.fetchAll(
-                db,
-                sql: "\(FlightRows.select) WHERE \(condition.sql) ORDER BY f.takeoffTime \(order), f.id \(order) LIMIT ? OFFSET ?",
-                arguments: arguments
-            ).map(FlightRows.flight(from:))
+            // A cursor reads each row in place (no copy), which matters for long lists.
+            try Array(
+                Row.fetchCursor(
+                    db,
+                    sql:
+                        "\(FlightRows.select) WHERE \(condition.sql) ORDER BY f.takeoffTime \(order), f.id \(order) LIMIT ? OFFSET ?",
+                    arguments: arguments
+                ).map(FlightRows.flight(from:)))
         }
     }
 
     package func count(matching filter: FlightFilter) throws(StoreError) -> Int {
         let condition = FlightRows.condition(filter)
         return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM flight f WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM flight f WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
         }
     }
 
@@ -71,7 +78,8 @@ extension FlightStore {
         return try read { db in
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT count(*) AS n, coalesce(sum(f.landingTime - f.takeoffTime), 0) AS ms FROM flight f WHERE \(condition.sql)",
+                sql:
+                    "SELECT count(*) AS n, coalesce(sum(f.landingTime - f.takeoffTime), 0) AS ms FROM flight f WHERE \(condition.sql)",
                 arguments: condition.arguments)
             let n: Int = row?["n"] ?? 0
             return (n, n, row?["ms"] ?? 0)
@@ -93,9 +101,11 @@ extension FlightStore {
     /// The recorded fixes from takeoff − `marginMillis` to landing + `marginMillis`, with the recorder info.
     package func track(forFlight id: Int64, marginMillis: Int64 = 60_000) throws(StoreError) -> Track {
         try read { db in
-            guard let row = try Row.fetchOne(
+            guard
+                let row = try Row.fetchOne(
                     db,
-                    sql: "SELECT f.recordingId, f.takeoffTime, f.landingTime, r.recorder FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
+                    sql:
+                        "SELECT f.recordingId, f.takeoffTime, f.landingTime, r.recorder FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
                     arguments: [id])
             else { throw StoreError.notFound(id) }
             let from: Int64 = row["takeoffTime"]
@@ -119,7 +129,8 @@ extension FlightStore {
             _ = try FlightRows.update(id, FlightRows.detailColumns(details), in: db)
             for change in changes {
                 try db.execute(
-                    sql: "INSERT INTO flightEdit (flightId, field, oldValue, newValue, editedAt) VALUES (?, ?, ?, ?, ?)",
+                    sql:
+                        "INSERT INTO flightEdit (flightId, field, oldValue, newValue, editedAt) VALUES (?, ?, ?, ?, ?)",
                     arguments: [id, change.field, change.oldValue, change.newValue, change.editedAt])
             }
             return changes
@@ -134,7 +145,10 @@ extension FlightStore {
             }
             return try Row.fetchAll(
                 db, sql: "SELECT * FROM flightEdit WHERE flightId = ? ORDER BY editedAt, id", arguments: [id]
-            ).map { FieldChange(field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"], editedAt: $0["editedAt"]) }
+            ).map {
+                FieldChange(
+                    field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"], editedAt: $0["editedAt"])
+            }
         }
     }
 
@@ -142,13 +156,18 @@ extension FlightStore {
     /// (and, for an imported file, the recording, so the file can be imported again).
     package func delete(id: Int64) throws(StoreError) {
         try write { db in
-            guard let recordingId = try Int64.fetchOne(db, sql: "SELECT recordingId FROM flight WHERE id = ?", arguments: [id])
+            guard
+                let recordingId = try Int64.fetchOne(
+                    db, sql: "SELECT recordingId FROM flight WHERE id = ?", arguments: [id])
             else { throw StoreError.notFound(id) }
             try db.execute(sql: "DELETE FROM flight WHERE id = ?", arguments: [id])
-            let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM flight WHERE recordingId = ?", arguments: [recordingId]) ?? 0
+            let others =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM flight WHERE recordingId = ?", arguments: [recordingId])
+                ?? 0
             if others == 0 {
                 try db.execute(sql: "DELETE FROM trackChunk WHERE recordingId = ?", arguments: [recordingId])
-                try db.execute(sql: "DELETE FROM recording WHERE id = ? AND kind = 'imported'", arguments: [recordingId])
+                try db.execute(
+                    sql: "DELETE FROM recording WHERE id = ? AND kind = 'imported'", arguments: [recordingId])
             }
         }
     }

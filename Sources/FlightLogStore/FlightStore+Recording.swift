@@ -6,7 +6,9 @@ import GRDB
 extension FlightStore {
     /// Starts a new live recording. - Returns: its id.
     package func beginRecording(recorder: RecorderInfo) throws(StoreError) -> Int64 {
-        try write { db in try Recordings.insert(kind: "recorded", fileName: nil, sha256: nil, recorder: recorder, into: db) }
+        try write { db in
+            try Recordings.insert(kind: "recorded", fileName: nil, sha256: nil, recorder: recorder, into: db)
+        }
     }
 
     /// Appends fixes (strictly increasing times, all after the recording's last fix) as one small chunk.
@@ -22,7 +24,8 @@ extension FlightStore {
             if let last = try Self.lastFixTime(recording: id, db), first.time <= last {
                 throw StoreError(
                     .other,
-                    "fix at \(iso8601UTC(first.time)) is not after the recording's last fix \(iso8601UTC(last)); nothing was written")
+                    "fix at \(iso8601UTC(first.time)) is not after the recording's last fix \(iso8601UTC(last)); nothing was written"
+                )
             }
             try Recordings.insertChunk(fixes[...], recordingId: id, into: db)
         }
@@ -38,13 +41,17 @@ extension FlightStore {
             var run: [Row] = []
             var runFixes = 0
             func flush() throws {
-                defer { run = []; runFixes = 0 }
+                defer {
+                    run = []
+                    runFixes = 0
+                }
                 guard run.count > 1 else { return }
                 var fixes: [Fix] = []
                 for chunk in run { fixes += try TrackCodec.decode(chunk["data"] as Data) }
                 let starts = run.map { $0["firstTime"] as Int64 }
                 try db.execute(
-                    sql: "DELETE FROM trackChunk WHERE recordingId = ? AND firstTime IN (SELECT value FROM json_each(?))",
+                    sql:
+                        "DELETE FROM trackChunk WHERE recordingId = ? AND firstTime IN (SELECT value FROM json_each(?))",
                     arguments: [id, "[" + starts.map(String.init).joined(separator: ",") + "]"])
                 try Recordings.insertChunk(fixes[...], recordingId: id, into: db)
             }
@@ -70,7 +77,8 @@ extension FlightStore {
     /// The newest live recording (imports are not considered), with the time of its last fix.
     package func lastRecording() throws(StoreError) -> (id: Int64, recorder: RecorderInfo, lastFixTime: UTCMillis?)? {
         try read { db in
-            guard let row = try Row.fetchOne(
+            guard
+                let row = try Row.fetchOne(
                     db, sql: "SELECT id, recorder FROM recording WHERE kind = 'recorded' ORDER BY id DESC LIMIT 1")
             else { return nil }
             let id: Int64 = row["id"]
@@ -80,7 +88,8 @@ extension FlightStore {
 
     private static func lastFixTime(recording id: Int64, _ db: Database) throws -> UTCMillis? {
         try Int64.fetchOne(
-            db, sql: "SELECT lastTime FROM trackChunk WHERE recordingId = ? ORDER BY firstTime DESC LIMIT 1", arguments: [id])
+            db, sql: "SELECT lastTime FROM trackChunk WHERE recordingId = ? ORDER BY firstTime DESC LIMIT 1",
+            arguments: [id])
     }
 
     /// Adds a flight detected in live recording `id`. - Returns: the flight id.
@@ -97,8 +106,11 @@ extension FlightStore {
         try write { db in
             var columns = FlightRows.factColumns(flight) + [("inProgress", inProgress)]
             let edited = Set(
-                try String.fetchAll(db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
-            if !edited.contains("launchMethod") { columns.append(("launchMethod", flight.details.launchMethod.rawValue)) }
+                try String.fetchAll(
+                    db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
+            if !edited.contains("launchMethod") {
+                columns.append(("launchMethod", flight.details.launchMethod.rawValue))
+            }
             if !edited.contains("releaseHeight") { columns.append(("releaseHeight", flight.details.releaseHeight)) }
             guard try FlightRows.update(id, columns, in: db) else { throw StoreError.notFound(id) }
         }
@@ -107,7 +119,8 @@ extension FlightStore {
     /// The flight flightlogd is still recording, if any.
     package func inProgressFlight() throws(StoreError) -> (id: Int64, recordingId: Int64, flight: Flight)? {
         try read { db in
-            guard let row = try Row.fetchOne(
+            guard
+                let row = try Row.fetchOne(
                     db, sql: "\(FlightRows.select) WHERE f.inProgress ORDER BY f.takeoffTime DESC LIMIT 1")
             else { return nil }
             return (row[0], row[1], try FlightRows.flight(from: row))
@@ -122,21 +135,29 @@ extension FlightStore {
             let recordings = try Int64.fetchAll(db, sql: "SELECT id FROM recording WHERE kind = 'recorded'")
             for recordingId in recordings {
                 let windows = try Row.fetchAll(
-                    db, sql: "SELECT takeoffTime, landingTime FROM flight WHERE recordingId = ?", arguments: [recordingId]
-                ).map { ($0["takeoffTime"] - keepMarginMillis)...($0["landingTime"] + keepMarginMillis) as ClosedRange<Int64> }
+                    db, sql: "SELECT takeoffTime, landingTime FROM flight WHERE recordingId = ?",
+                    arguments: [recordingId]
+                ).map {
+                    ($0["takeoffTime"] - keepMarginMillis)...($0["landingTime"] + keepMarginMillis)
+                        as ClosedRange<Int64>
+                }
                 let chunks = try Row.fetchAll(
-                    db, sql: "SELECT firstTime, lastTime, fixCount, data FROM trackChunk WHERE recordingId = ? AND firstTime < ?",
+                    db,
+                    sql:
+                        "SELECT firstTime, lastTime, fixCount, data FROM trackChunk WHERE recordingId = ? AND firstTime < ?",
                     arguments: [recordingId, olderThan])
                 for chunk in chunks {
                     let first: Int64 = chunk["firstTime"]
                     let last: Int64 = chunk["lastTime"]
                     if windows.contains(where: { $0.contains(first) && $0.contains(last) }) { continue }
                     let fixes = try TrackCodec.decode(chunk["data"] as Data)
-                    let kept = fixes.filter { fix in fix.time >= olderThan || windows.contains { $0.contains(fix.time) } }
+                    let kept = fixes.filter { fix in fix.time >= olderThan || windows.contains { $0.contains(fix.time) }
+                    }
                     guard kept.count < fixes.count else { continue }
                     dropped += fixes.count - kept.count
                     try db.execute(
-                        sql: "DELETE FROM trackChunk WHERE recordingId = ? AND firstTime = ?", arguments: [recordingId, first])
+                        sql: "DELETE FROM trackChunk WHERE recordingId = ? AND firstTime = ?",
+                        arguments: [recordingId, first])
                     try Recordings.insertChunk(kept[...], recordingId: recordingId, into: db)
                 }
             }

@@ -78,7 +78,8 @@ package final class FlightStore: Sendable {
         if !hasMigrations {
             let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if tableCount > 0 {
-                throw StoreError(.notADatabase, "\(path) is a SQLite database but not a flightlog one; nothing was changed")
+                throw StoreError(
+                    .notADatabase, "\(path) is a SQLite database but not a flightlog one; nothing was changed")
             }
             if mode == .readOnly {
                 throw StoreError(

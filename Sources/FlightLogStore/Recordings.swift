@@ -4,7 +4,8 @@ import GRDB
 
 /// Recording rows and their track chunks.
 enum Recordings {
-    static func insert(kind: String, fileName: String?, sha256: String?, recorder: RecorderInfo, into db: Database) throws
+    static func insert(kind: String, fileName: String?, sha256: String?, recorder: RecorderInfo, into db: Database)
+        throws
         -> Int64
     {
         let json = String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self)
@@ -21,7 +22,9 @@ enum Recordings {
 
     /// Stores `fixes` (in time order) as chunks of about `FlightStore.chunkSize`. A chunk never ends between two
     /// fixes of the same time, so chunk start times stay unique.
-    static func insertChunks(_ fixes: [Fix], recordingId: Int64, size: Int = FlightStore.chunkSize, into db: Database) throws {
+    static func insertChunks(_ fixes: [Fix], recordingId: Int64, size: Int = FlightStore.chunkSize, into db: Database)
+        throws
+    {
         var start = 0
         while start < fixes.count {
             var end = min(start + size, fixes.count)
@@ -42,7 +45,8 @@ enum Recordings {
     static func fixes(recordingId: Int64, from: UTCMillis, to: UTCMillis, _ db: Database) throws -> [Fix] {
         let blobs = try Data.fetchAll(
             db,
-            sql: "SELECT data FROM trackChunk WHERE recordingId = ? AND firstTime <= ? AND lastTime >= ? ORDER BY firstTime",
+            sql:
+                "SELECT data FROM trackChunk WHERE recordingId = ? AND firstTime <= ? AND lastTime >= ? ORDER BY firstTime",
             arguments: [recordingId, to, from])
         var fixes: [Fix] = []
         for blob in blobs {

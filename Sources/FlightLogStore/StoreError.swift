@@ -35,7 +35,8 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
             case .SQLITE_FULL: return StoreError(.diskFull, "disk full: nothing was written (\(path))")
             case .SQLITE_READONLY:
                 return StoreError(
-                    .readOnly, "the flight database \(path) is read-only for this user: nothing was written (\(detail))")
+                    .readOnly, "the flight database \(path) is read-only for this user: nothing was written (\(detail))"
+                )
             case .SQLITE_NOTADB: return StoreError(.notADatabase, "\(path) is not a flight database (not SQLite)")
             case .SQLITE_CORRUPT: return StoreError(.corrupt, "the flight database \(path) is damaged: \(detail)")
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
@@ -46,7 +47,8 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
             }
         }
         if error is DecodingError || error is RowDecodingError {
-            return StoreError(.corrupt, "the flight database \(path) holds a value this flightlog cannot read: \(error)")
+            return StoreError(
+                .corrupt, "the flight database \(path) holds a value this flightlog cannot read: \(error)")
         }
         return StoreError(.other, "flight database \(path): \(error)")
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Foundation
 
 /// `flightlog`: the pilot's logbook on the ground — list, show, edit, import and export flights.
-@main
 struct FlightLogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flightlog",
@@ -15,11 +15,39 @@ struct FlightLogCommand: AsyncParsableCommand {
         version: FlightLogVersion.current,
         subcommands: [
             List.self, Show.self, Edit.self, Delete.self, Import.self, Export.self, Status.self, Simulate.self,
-            Replay.self, Serve.self,
+            Replay.self, Bench.self, Serve.self,
         ]
     )
 }
 
 enum FlightLogVersion {
     static let current = "0.1.0"
+}
+
+/// Runs the command; any error is ONE line on stderr (`Error: what went wrong — what to do`) and a non-zero exit.
+/// Help and version requests print as ArgumentParser prints them.
+@main
+enum FlightLogMain {
+    static func main() async {
+        do {
+            var command = try FlightLogCommand.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = FlightLogCommand.exitCode(for: error)
+            if code == .success || error is CleanExit {
+                FlightLogCommand.exit(withError: error)
+            }
+            let message = FlightLogCommand.message(for: error)
+            if !message.isEmpty {
+                let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") }.joined(separator: " ")
+                printError("Error: \(oneLine)")
+            }
+            FlightLogCommand.exit(withError: ExitCode(code.rawValue == 0 ? 1 : code.rawValue))
+        }
+    }
 }

@@ -70,7 +70,7 @@ struct SharedFlightDetectionTests {
     @Test("one flight per file, times close to the reference and README", arguments: SharedFlight.all)
     func oneFlight(_ expected: SharedFlight) throws {
         let track = try SharedFlights.load(expected.file)
-        let flights = FlightSegmenter.flightsForImport(track.fixes, extensions: track.extensions)
+        let flights = FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions)
         try #require(flights.count == 1, "\(expected.file): \(flights.count) flights")
         let flight = flights[0]
         let readmeTakeoff = utc(expected.takeoff), readmeLanding = utc(expected.landing)
@@ -98,13 +98,13 @@ struct SharedFlightDetectionTests {
     @Test("flights across 0:00 UTC keep their UTC dates")
     func midnight() throws {
         let track = try SharedFlights.load("2016-11-08-xcs-aaa-02.igc")
-        let flight = try #require(FlightSegmenter.flightsForImport(track.fixes, extensions: track.extensions).first)
+        let flight = try #require(FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions).first)
         #expect(CivilDateTime(utc: flight.takeoffTime).date == CivilDate(year: 2016, month: 11, day: 8))
         #expect(CivilDateTime(utc: flight.landingTime).date == CivilDate(year: 2016, month: 11, day: 9))
         // Logbook date at Omarama (NZDT, UTC+13): 9 November.
         #expect(CivilDateTime(utc: flight.takeoffTime, offsetSeconds: 13 * 3600).date == CivilDate(year: 2016, month: 11, day: 9))
         let early = try SharedFlights.load("01lz1hq1.igc")
-        let selfLaunch = try #require(FlightSegmenter.flightsForImport(early.fixes, extensions: early.extensions).first)
+        let selfLaunch = try #require(FlightSegmenter.flightsForImport(early.fixes, extensions: early.recorder.extensions).first)
         #expect(CivilDateTime(utc: selfLaunch.takeoffTime).date == CivilDate(year: 2010, month: 1, day: 21))
         #expect(selfLaunch.launch == .self)
         let release = try #require(selfLaunch.releaseHeight)
@@ -116,14 +116,19 @@ struct SharedFlightDetectionTests {
 struct FlightSegmenterTests {
     @Test("an import with no detectable flight falls back to the whole track")
     func wholeTrack() throws {
-        let fixes = (0..<300).map { s in
-            Fix(time: 1_700_000_000_000 + UTCMillis(s) * 1000, isValid: s != 0, latitude: 48 + Double(s) * 1e-6,
-                longitude: 8, pressureAltitude: 500 - Double(s), gnssAltitude: 560 - Double(s))
+        let fixes: [Fix] = (0..<300).map { (s: Int) -> Fix in
+            let step = Double(s)
+            let time: UTCMillis = 1_700_000_000_000 + UTCMillis(s) * 1000
+            return Fix(
+                time: time, isValid: s != 0, latitude: 48 + step * 1e-6, longitude: 8,
+                pressureAltitude: 500 - step, gnssAltitude: 560 - step)
         }
         #expect(FlightSegmenter.flights(in: fixes, extensions: []).isEmpty)
         let flights = FlightSegmenter.flightsForImport(fixes, extensions: [])
         try #require(flights.count == 1)
-        #expect(flights[0].detectedBy == nil && !flights[0].landingDetected && flights[0].launch == .unknown)
+        #expect(flights[0].detectedBy == nil)
+        #expect(!flights[0].landingDetected)
+        #expect(flights[0].launch == LaunchMethod.unknown)
         #expect(flights[0].takeoffIndex == 1 && flights[0].landingIndex == 299)
         #expect(flights[0].takeoffAltitude == 499 && flights[0].maxAltitude == 499)
         #expect(FlightSegmenter.flightsForImport(Array(fixes.prefix(2)), extensions: []).isEmpty)

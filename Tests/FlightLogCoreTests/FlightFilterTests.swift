@@ -10,9 +10,11 @@ import Testing
     ) -> Flight {
         Flight(
             id: id, takeoffTime: takeoff, landingTime: takeoff + 3_600_000,
-            takeoffCoordinate: Coordinate(latitude: 48, longitude: 9), landingCoordinate: Coordinate(latitude: 48, longitude: 9),
+            takeoffCoordinate: Coordinate(latitude: 48, longitude: 9),
+            landingCoordinate: Coordinate(latitude: 48, longitude: 9),
             details: FlightDetails(
-                pilot: pilot, secondPerson: second, secondPersonRole: role, gliderType: glider, registration: registration,
+                pilot: pilot, secondPerson: second, secondPersonRole: role, gliderType: glider,
+                registration: registration,
                 launchMethod: launch),
             utcOffsetSeconds: offset)
     }
@@ -73,6 +75,8 @@ import Testing
             withInstructor: true, plane: "ASK 21", since: CivilDate(year: 2025, month: 1, day: 1),
             until: CivilDate(year: 2025, month: 12, day: 31))
         #expect(f.summary == "with instructor · glider ASK 21 · 2025-01-01 to 2025-12-31")
-        #expect(FlightFilter(since: CivilDate(year: 2024, month: 5, day: 1), launch: .aerotow).summary == "since 2024-05-01 · aerotow")
+        #expect(
+            FlightFilter(since: CivilDate(year: 2024, month: 5, day: 1), launch: .aerotow).summary
+                == "since 2024-05-01 · aerotow")
     }
 }

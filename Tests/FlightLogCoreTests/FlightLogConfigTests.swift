@@ -44,7 +44,9 @@ import Testing
         #expect(config.daemon.barometer == .auto)
         #expect(config.daemon.barometerRateHz == 10)
         #expect(config.server.port == 8080)
-        #expect(try FlightLogConfig.parse("[daemon]\nbarometer = \"none\"").daemon.barometer == FlightLogConfig.Barometer.none)
+        #expect(
+            try FlightLogConfig.parse("[daemon]\nbarometer = \"none\"").daemon.barometer
+                == FlightLogConfig.Barometer.none)
     }
 
     @Test(arguments: [

@@ -1,3 +1,4 @@
+import FlightLogCore
 import Foundation
 
 /// The real IGC files in `<package root>/../shared/flights` (never copied into the project).
@@ -18,6 +19,11 @@ enum SharedFlights {
         "complex_example_lxn.igc": 25459, "H1_77flne21.IGC": 7593, "T_77fv4np1.igc": 9996,
         "xctrack-2020-09-04.igc": 583,
     ]
+
+    /// The real reader's view of a shared file: the track's fixes and its declared extensions.
+    static func load(_ name: String) throws -> Track {
+        try IGCReader.read(bytes(name)).track
+    }
 
     static var names: [String] { fixCounts.keys.sorted() }
 

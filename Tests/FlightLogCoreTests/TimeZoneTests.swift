@@ -18,7 +18,7 @@ private enum TZData {
     }
 }
 
-private func utc(_ text: String) -> UTCMillis {
+private func tzUTC(_ text: String) -> UTCMillis {
     // YYYY-MM-DDTHH:MM:SSZ
     let date = CivilDate(iso: String(text.prefix(10)))!
     let parts = text.dropFirst(11).prefix(8).split(separator: ":").map { Int64($0)! }
@@ -35,17 +35,17 @@ private func utc(_ text: String) -> UTCMillis {
     func localOffsetAtFields(lat: Degrees, lon: Degrees, time: String, zone: String?, offset: Int) throws {
         let identifier = try #require(try TZData.locator().identifier(near: Coordinate(latitude: lat, longitude: lon)))
         if let zone { #expect(identifier == zone) }
-        #expect(try TZData.rules(identifier).offsetSeconds(at: utc(time)) == offset)
+        #expect(try TZData.rules(identifier).offsetSeconds(at: tzUTC(time)) == offset)
     }
 
     @Test(.enabled(if: TZData.available))
     func omaramaLogbookDateIsNinthOfNovember() throws {
         let rules = try TZData.rules("Pacific/Auckland")
-        let takeoff = utc("2016-11-08T22:48:00Z")
+        let takeoff = tzUTC("2016-11-08T22:48:00Z")
         #expect(CivilDateTime(utc: takeoff, offsetSeconds: rules.offsetSeconds(at: takeoff)).date
             == CivilDate(year: 2016, month: 11, day: 9))
         #expect(rules.abbreviation(at: takeoff) == "NZDT")
-        #expect(rules.offsetSeconds(at: utc("2016-07-01T00:00:00Z")) == 12 * 3600)
+        #expect(rules.offsetSeconds(at: tzUTC("2016-07-01T00:00:00Z")) == 12 * 3600)
     }
 
     @Test(.enabled(if: TZData.available), arguments: [
@@ -61,13 +61,13 @@ private func utc(_ text: String) -> UTCMillis {
     ])
     func transitionsAndFooter(zone: String, time: String, offset: Int, abbreviation: String) throws {
         let rules = try TZData.rules(zone)
-        #expect(rules.offsetSeconds(at: utc(time)) == offset)
-        #expect(rules.abbreviation(at: utc(time)) == abbreviation)
+        #expect(rules.offsetSeconds(at: tzUTC(time)) == offset)
+        #expect(rules.abbreviation(at: tzUTC(time)) == abbreviation)
     }
 
     @Test func posixRules() throws {
         let cet = try #require(PosixTimeZone("CET-1CEST,M3.5.0,M10.5.0/3"))
-        func offset(_ rule: PosixTimeZone, _ time: String) -> Int { rule.localTimeType(at: utc(time) / 1000).offset }
+        func offset(_ rule: PosixTimeZone, _ time: String) -> Int { rule.localTimeType(at: tzUTC(time) / 1000).offset }
         #expect(offset(cet, "2031-03-30T00:59:59Z") == 3600)
         #expect(offset(cet, "2031-03-30T01:00:00Z") == 7200)
         #expect(offset(cet, "2031-10-26T00:59:59Z") == 7200)

@@ -70,6 +70,16 @@ struct FlightReportTests {
             #expect(svg.hasPrefix("<?xml") && svg.contains("<svg") && svg.contains("</svg>"))
             #expect(XMLParser(data: Data(svg.utf8)).parse())
         }
+        // Both go inline into one HTML page: their element ids must not collide.
+        func ids(_ svg: String) -> Set<String> {
+            Set(svg.components(separatedBy: "id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+        }
+        #expect(!ids(barogram).isEmpty && !ids(map).isEmpty)
+        #expect(ids(barogram).isDisjoint(with: ids(map)))
+        for svg in [barogram, map] {
+            let references = svg.components(separatedBy: "href=\"#").dropFirst().compactMap { $0.split(separator: "\"").first }
+            #expect(references.allSatisfy { ids(svg).contains(String($0)) }, "every reference resolves")
+        }
         #expect(barogram.contains("width=\"600pt\""))
         #expect(map.contains("height=\"400pt\""))
         // Without fixes the charts are a note, not an error.

@@ -5,7 +5,7 @@ import Testing
 
 /// Speed of the logbook, printed, not asserted. Run in release:
 /// `FLIGHTLOG_BENCHMARK=1 swift test -c release --filter LogbookBenchmark`
-@Suite("LogbookBenchmark", .enabled(if: ProcessInfo.processInfo.environment["FLIGHTLOG_BENCHMARK"] == "1"))
+@Suite("LogbookBenchmark", .serialized, .enabled(if: ProcessInfo.processInfo.environment["FLIGHTLOG_BENCHMARK"] == "1"))
 struct LogbookBenchmark {
     @Test(arguments: [1000, 2000])
     func render(count: Int) throws {
@@ -15,10 +15,12 @@ struct LogbookBenchmark {
         let options = LogbookOptions(owner: "Müller, Jürgen", filterSummary: "benchmark")
         try LogbookPDF.render(flights: Array(flights.prefix(16)), options: options, to: path)  // warm fontconfig
         let clock = ContinuousClock()
+        let cpuStart = Foundation.clock()
         let elapsed = try clock.measure { try LogbookPDF.render(flights: flights, options: options, to: path) }
+        let cpu = Double(Foundation.clock() - cpuStart) / Double(CLOCKS_PER_SEC)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let pages = (try? Tool.pageCount(path)) ?? nil
-        print("LogbookBenchmark: \(count) flights -> \(pages ?? -1) pages, \(size / 1024) KB in \(elapsed)")
+        print("LogbookBenchmark: \(count) flights -> \(pages ?? -1) pages, \(size / 1024) KB in \(elapsed) wall, \(cpu) s CPU")
         try? FileManager.default.removeItem(atPath: dir)
     }
 }

@@ -76,7 +76,7 @@ struct LogbookPDFTests {
     func unwritable() throws {
         // A path below a regular file fails even for root (ENOTDIR); so does a missing folder.
         let dir = Tool.scratch("unwritable")
-        FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8))
+        #expect(FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8)))
         for path in [dir + "/file/logbook.pdf", dir + "/missing/logbook.pdf"] {
             var caught: ReportError?
             do {

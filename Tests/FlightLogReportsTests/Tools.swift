@@ -9,11 +9,10 @@ enum Tool {
     static var hasPoppler: Bool { exists("pdftotext") && exists("pdfinfo") && exists("pdffonts") }
 
     /// Runs `name args`, returns stdout (throws on a non-zero exit).
-    static func run(_ name: String, _ args: [String], environment: [String: String]? = nil) throws -> String {
+    static func run(_ name: String, _ args: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [name] + args
-        if let environment { process.environment = environment }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

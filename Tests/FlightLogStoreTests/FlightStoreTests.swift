@@ -5,6 +5,10 @@ import Testing
 
 @testable import FlightLogStore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite struct FlightStoreTests {
     @Test func importQueryEditHistoryDelete() throws {
         let dir = try TempDirectory()
@@ -104,10 +108,12 @@ import Testing
         let flights = [
             flight(takeoff: day0, second: "Çağrı Şahin", role: .guest),
             flight(takeoff: day0 + 1, pilot: "Müller, Jürgen", second: "Øyvind Ærø", role: .instructor),
-            flight(takeoff: day0 + 2, pilot: "Ιωάννης Παπαδόπουλος", second: "Øyvind Ærø", role: .guest, glider: "Ka 8b"),
+            flight(
+                takeoff: day0 + 2, pilot: "Ιωάννης Παπαδόπουλος", second: "Øyvind Ærø", role: .guest, glider: "Ka 8b"),
             flight(takeoff: day0 + 3, registration: "OY-XKL"),
         ]
-        let ids = try store.importFlights(track: track(start: day0, count: 10), fileName: "x", sha256: "x", flights: flights)
+        let ids = try store.importFlights(
+            track: track(start: day0, count: 10), fileName: "x", sha256: "x", flights: flights)
         func found(_ filter: FlightFilter) throws -> [Int64] { try store.flights(matching: filter).compactMap(\.id) }
         #expect(try found(FlightFilter(guest: "çağrı şahin")) == [ids[0]])
         #expect(try found(FlightFilter(guest: "CAGRI SAHIN")) == [ids[0]])
@@ -131,7 +137,7 @@ import Testing
         let dir = try TempDirectory()
         defer { dir.cleanup() }
         let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
-        var rng = SplitMix(seed: 2025)
+        var rng = SeededRandom(seed: 2025)
         let flights = (0..<300).map { _ in randomFlight(&rng) }
         _ = try store.importFlights(track: track(start: day0, count: 10), fileName: "r", sha256: "r", flights: flights)
         let all = try store.flights(matching: FlightFilter())
@@ -156,7 +162,10 @@ import Testing
             Issue.record("opened")
         } catch {
             #expect(error.code == .missingDatabase)
-            #expect(error.description == "no flight database at \(dir.databasePath) — import a flight (flightlog import) or start flightlogd")
+            #expect(
+                error.description
+                    == "no flight database at \(dir.databasePath) — import a flight (flightlog import) or start flightlogd"
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: dir.databasePath))
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/sub"))
@@ -186,7 +195,10 @@ import Testing
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE t(x); INSERT INTO t VALUES (1)") }
         let before = fileBytes(path)
         for mode in [StoreMode.readOnly, .readWrite] {
-            #expect(throws: StoreError(.notADatabase, "\(path) is a SQLite database but not a flightlog one; nothing was changed")) {
+            #expect(
+                throws: StoreError(
+                    .notADatabase, "\(path) is a SQLite database but not a flightlog one; nothing was changed")
+            ) {
                 try FlightStore(path: path, mode: mode)
             }
         }
@@ -199,7 +211,8 @@ import Testing
         let path = dir.databasePath
         do {
             let store = try FlightStore(path: path, mode: .readWrite)
-            _ = try store.importFlights(track: track(start: day0, count: 100), fileName: "a", sha256: "a", flights: [flight(takeoff: day0)])
+            _ = try store.importFlights(
+                track: track(start: day0, count: 100), fileName: "a", sha256: "a", flights: [flight(takeoff: day0)])
         }
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9 from the future')")
@@ -221,7 +234,8 @@ import Testing
         let dir = try TempDirectory()
         defer { dir.cleanup() }
         let writer = try FlightStore(path: dir.databasePath, mode: .readWrite)
-        let ids = try writer.importFlights(track: track(start: day0, count: 100), fileName: "a", sha256: "a", flights: [flight(takeoff: day0)])
+        let ids = try writer.importFlights(
+            track: track(start: day0, count: 100), fileName: "a", sha256: "a", flights: [flight(takeoff: day0)])
         let reader = try FlightStore(path: dir.databasePath, mode: .readOnly)
         #expect(try reader.flight(id: ids[0]).details.pilot == "Anna Huber")
         #expect(throws: StoreError.self) { try reader.delete(id: ids[0]) }
@@ -270,7 +284,7 @@ import Testing
         let id = try store.beginRecording(recorder: recorder)
         #expect(try store.lastRecording()?.lastFixTime == nil)
         let fixes = track(start: day0, count: 3000, stepMillis: 100).fixes  // 10 Hz
-        var rng = SplitMix(seed: 1)
+        var rng = SeededRandom(seed: 1)
         var start = 0
         while start < fixes.count {
             let end = min(fixes.count, start + 1 + Int(rng.next() % 12))
@@ -281,19 +295,24 @@ import Testing
         #expect(throws: StoreError.self) { try store.append(fixes: [fixes[5]], toRecording: id) }
         #expect(throws: StoreError.self) { try store.append(fixes: [fixes[1], fixes[0]], toRecording: id) }
         func chunkCount() throws -> Int {
-            try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM trackChunk WHERE recordingId = ?", arguments: [id]) ?? 0 }
+            try store.pool.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM trackChunk WHERE recordingId = ?", arguments: [id]) ?? 0
+            }
         }
         let small = try chunkCount()
         let sizeBefore = try store.databaseSizeBytes()
         #expect(try store.fixes(recording: id, from: .min, to: .max) == fixes)
         try store.compactRecording(id: id)
         #expect(try store.fixes(recording: id, from: .min, to: .max) == fixes)
-        #expect(try store.fixes(recording: id, from: fixes[1000].time, to: fixes[2000].time) == Array(fixes[1000...2000]))
+        #expect(
+            try store.fixes(recording: id, from: fixes[1000].time, to: fixes[2000].time) == Array(fixes[1000...2000]))
         let large = try chunkCount()
         #expect(small > 300 && large == 3)
         try store.compactRecording(id: id)
         #expect(try chunkCount() == large)
-        print("append+compact: \(small) small chunks -> \(large); database \(sizeBefore) -> \(try store.databaseSizeBytes()) bytes")
+        print(
+            "append+compact: \(small) small chunks -> \(large); database \(sizeBefore) -> \(try store.databaseSizeBytes()) bytes"
+        )
     }
 
     @Test func liveFlightKeepsEditedDetails() throws {
@@ -340,22 +359,64 @@ import Testing
         }
         let imported = track(start: day0, count: 1000)
         _ = try store.importFlights(track: imported, fileName: "i", sha256: "i", flights: [])
-        _ = try store.insertFlight(flight(takeoff: day0 + 3_000_000, minutes: 20), recording: recording, inProgress: false)
+        _ = try store.insertFlight(
+            flight(takeoff: day0 + 3_000_000, minutes: 20), recording: recording, inProgress: false)
         let dropped = try store.pruneGroundFixes(olderThan: day0 + 8_000_000, keepMarginMillis: 60_000)
         let kept = try store.fixes(recording: recording, from: .min, to: .max)
-        let expected = fixes.filter { ($0.time >= day0 + 2_940_000 && $0.time <= day0 + 4_260_000) || $0.time >= day0 + 8_000_000 }
+        let expected = fixes.filter {
+            ($0.time >= day0 + 2_940_000 && $0.time <= day0 + 4_260_000) || $0.time >= day0 + 8_000_000
+        }
         #expect(kept == expected)
         #expect(dropped == fixes.count - expected.count)
         #expect(try store.pruneGroundFixes(olderThan: day0 + 8_000_000, keepMarginMillis: 60_000) == 0)
-        let importedId = try store.pool.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM recording WHERE kind = 'imported'") }
+        let importedId = try store.pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM recording WHERE kind = 'imported'")
+        }
         #expect(try store.fixes(recording: #require(importedId), from: .min, to: .max) == imported.fixes)
     }
 
     @Test func defaultPathFollowsEnvironment() {
         #expect(FlightStore.defaultPath(environment: ["FLIGHTLOG_DATABASE": "/x/y.sqlite"]) == "/x/y.sqlite")
         if !FileManager.default.fileExists(atPath: "/var/lib/flightlog/flightlog.sqlite") {
-            #expect(FlightStore.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/flightlog/flightlog.sqlite")
-            #expect(FlightStore.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/flightlog/flightlog.sqlite")
+            #expect(
+                FlightStore.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])
+                    == "/d/flightlog/flightlog.sqlite")
+            #expect(
+                FlightStore.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/flightlog/flightlog.sqlite")
         }
+    }
+}
+
+extension FlightStoreTests {
+    static let canSwitchUser =
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
+
+    /// Persistent WAL: another user can read (read-only) while the writer is open and after it closed.
+    @Test(.enabled(if: canSwitchUser))
+    func anotherUserReadsReadOnly() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        func countAsNobody() throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            process.arguments = [
+                "-u", "nobody", "--", "/usr/bin/sqlite3", "-readonly", dir.databasePath, "SELECT count(*) FROM flight",
+            ]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            process.waitUntilExit()
+            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        do {
+            let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+            _ = try store.importFlights(
+                track: track(start: day0, count: 10), fileName: "a", sha256: "a", flights: [flight(takeoff: day0)])
+            #expect(try countAsNobody() == "1\n")
+        }
+        #expect(FileManager.default.fileExists(atPath: dir.databasePath + "-wal"))
+        #expect(try countAsNobody() == "1\n")
     }
 }

@@ -12,19 +12,6 @@ struct TempDirectory {
     func cleanup() { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// Deterministic pseudo-random numbers for tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let day0: UTCMillis = 1_735_689_600_000  // 2025-01-01T00:00Z
 
 let recorder = RecorderInfo(
@@ -68,7 +55,7 @@ let gliders = ["ASK 21", "Ka 8b", "LS4", "Duo Discus", "ASK 13", "DG-1000"]
 let registrations = ["D-1234", "D-5678", "HB-3407", "OY-XKL", "d 8888"]
 
 /// A random flight over two years with random details (some fields missing).
-func randomFlight(_ rng: inout SplitMix) -> Flight {
+func randomFlight(_ rng: inout SeededRandom) -> Flight {
     func pick<T>(_ items: [T]) -> T? {
         let n = Int(rng.next() % UInt64(items.count + 1))
         return n == items.count ? nil : items[n]
@@ -81,7 +68,7 @@ func randomFlight(_ rng: inout SplitMix) -> Flight {
 }
 
 /// A random filter with 1–3 criteria; text criteria are fragments of the stored values, in other cases.
-func randomFilter(_ rng: inout SplitMix) -> FlightFilter {
+func randomFilter(_ rng: inout SeededRandom) -> FlightFilter {
     var filter = FlightFilter()
     func fragment(_ list: [String]) -> String {
         let s = Array(list[Int(rng.next() % UInt64(list.count))])

@@ -92,8 +92,9 @@ private struct LineScanner {
 
     mutating func bareKey() -> String {
         var key = String.UnicodeScalarView()
-        while let c = peek, ("a"..."z").contains(c) || ("A"..."Z").contains(c)
-            || c == "_" || c == "-" || ("0"..."9").contains(c)
+        while let c = peek,
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+                || c == "_" || c == "-" || ("0"..."9").contains(c)
         {
             key.append(c)
             advance()

@@ -50,9 +50,9 @@ package struct FlightFilter: Sendable, Hashable {
         if let plane { parts.append("glider \(plane)") }
         if let registration { parts.append("registration \(registration)") }
         switch (since, until) {
-        case let (s?, u?): parts.append("\(s) to \(u)")
-        case let (s?, nil): parts.append("since \(s)")
-        case let (nil, u?): parts.append("until \(u)")
+        case (let s?, let u?): parts.append("\(s) to \(u)")
+        case (let s?, nil): parts.append("since \(s)")
+        case (nil, let u?): parts.append("until \(u)")
         case (nil, nil): break
         }
         if let launch {

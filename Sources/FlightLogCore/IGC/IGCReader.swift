@@ -110,9 +110,6 @@ private struct IGCParser {
     var contiguousExtensions: Range<Int>?
 
     var fixes: [Fix] = []
-    /// Raw pressure and GNSS altitudes in metres, parallel to `fixes`, for the barometer checks.
-    var pressureAllZero = true
-    var pressureCopiesGNSS = true
     var seenA = false
     var seenB = false
     var seenG = false
@@ -143,6 +140,9 @@ private struct IGCParser {
     func finish() throws(IGCError) -> IGCFile {
         guard !fixes.isEmpty else { throw IGCError(line: nil, message: "file has no B record (no fixes)") }
         var fixes = fixes
+        // A V fix with GNSS 00000 has a nil GNSS altitude: compare it as 0.
+        let pressureAllZero = fixes.allSatisfy { $0.pressureAltitudeDm == 0 }
+        let pressureCopiesGNSS = fixes.allSatisfy { $0.pressureAltitudeDm == ($0.gnssAltitudeDm ?? 0) }
         if pressureAllZero {
             for i in fixes.indices { fixes[i].pressureAltitudeDm = nil }
         }
@@ -341,8 +341,6 @@ private struct IGCParser {
         }
         lastSecond = secondOfFlight
 
-        if pressure != 0 { pressureAllZero = false }
-        if pressure != gnss { pressureCopiesGNSS = false }
         fixes.append(
             Fix(
                 time: date.utcMidnight + secondOfFlight * 1000, isValid: isValid,

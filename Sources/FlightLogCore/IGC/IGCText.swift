@@ -24,10 +24,12 @@ enum IGCText {
 
     /// Whether IGC allows `byte` in a record: 0x20–0x7E except the reserved `! $ * \ ^ ~` (spec A6).
     static func isAllowed(_ byte: UInt8) -> Bool {
-        (0x20...0x7E).contains(byte) && !reserved.contains(byte)
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "~"):
+            false
+        default: byte >= 0x20 && byte <= 0x7E
+        }
     }
-
-    static let reserved: Set<UInt8> = Set("!$*\\^~".utf8)
 
     /// `text` as allowed IGC bytes: accents folded (`Müller` → `Muller`, `Ø` → `O`, `Æ` → `AE`, `ß` → `ss`),
     /// Greek and Cyrillic transliterated, typographic quotes and dashes made plain, everything else dropped.

@@ -70,34 +70,30 @@ package enum IGCWriter {
 
         var out: [UInt8] = []
         out.reserveCapacity(1024 + kept.count * (37 + layout.reduce(0) { $0 + $1.length }))
-        func line(_ text: String) { appendLine(&out, Array(text.utf8)) }
-        func header(_ prefix: String, _ value: String?) {
-            appendLine(&out, Array(prefix.utf8) + IGCText.fold(value ?? ""))
-        }
-
-        line("A" + manufacturer + normalizedSerial(serial))
-        line("HFDTEDATE:\(pad(date.day, 2))\(pad(date.month, 2))\(pad(date.year % 100, 2)),\(pad(min(max(flightNumberOfDay, 1), 99), 2))")
-        header("HFPLTPILOTINCHARGE:", headers.pilot)
-        header("HFCM2CREW2:", headers.crew)
-        header("HFGTYGLIDERTYPE:", headers.gliderType)
-        header("HFGIDGLIDERID:", headers.registration)
-        line("HFDTMGPSDATUM:WGS84")
-        header("HFRFWFIRMWAREVERSION:", headers.firmwareVersion)
-        header("HFRHWHARDWAREVERSION:", headers.hardwareVersion)
-        header("HFFTYFRTYPE:", recorderTypeText(headers.recorderType))
-        header("HFGPSRECEIVER:", gpsReceiverText(headers.gpsReceiver))
-        header("HFPRSPRESSALTSENSOR:", headers.pressureSensor.map(pressureSensorText))
-        line("HFALGALTGPS:ELL")
-        line("HFALPALTPRESSURE:" + (hasBarometer ? "ISA" : "NIL"))
-        header("HFCIDCOMPETITIONID:", headers.competitionId)
-        if let hours = headers.timeZoneOffsetHours { line("HFTZNTIMEZONE:" + timeZoneText(hours)) }
-        line(iRecord(layout))
+        line(&out, "A" + manufacturer + normalizedSerial(serial))
+        line(&out, "HFDTEDATE:\(pad(date.day, 2))\(pad(date.month, 2))\(pad(date.year % 100, 2)),\(pad(min(max(flightNumberOfDay, 1), 99), 2))")
+        header(&out, "HFPLTPILOTINCHARGE:", headers.pilot)
+        header(&out, "HFCM2CREW2:", headers.crew)
+        header(&out, "HFGTYGLIDERTYPE:", headers.gliderType)
+        header(&out, "HFGIDGLIDERID:", headers.registration)
+        line(&out, "HFDTMGPSDATUM:WGS84")
+        header(&out, "HFRFWFIRMWAREVERSION:", headers.firmwareVersion)
+        header(&out, "HFRHWHARDWAREVERSION:", headers.hardwareVersion)
+        header(&out, "HFFTYFRTYPE:", recorderTypeText(headers.recorderType))
+        header(&out, "HFGPSRECEIVER:", gpsReceiverText(headers.gpsReceiver))
+        header(&out, "HFPRSPRESSALTSENSOR:", headers.pressureSensor.map(pressureSensorText))
+        line(&out, "HFALGALTGPS:ELL")
+        line(&out, "HFALPALTPRESSURE:" + (hasBarometer ? "ISA" : "NIL"))
+        header(&out, "HFCIDCOMPETITIONID:", headers.competitionId)
+        if let hours = headers.timeZoneOffsetHours { line(&out, "HFTZNTIMEZONE:" + timeZoneText(hours)) }
+        line(&out, iRecord(layout))
         for comment in comments { appendComment(&out, comment) }
-        for fix in kept { appendB(&out, fix, layout: layout, hasBarometer: hasBarometer) }
+        let bLayout = BLayout(layout)
+        for fix in kept { appendB(&out, fix, layout: bLayout, hasBarometer: hasBarometer) }
 
         let digest = SHA256.hex(SHA256.hash(out)).uppercased()
-        line("G" + digest.prefix(32))
-        line("G" + digest.suffix(32))
+        line(&out, "G" + digest.prefix(32))
+        line(&out, "G" + digest.suffix(32))
         return out
     }
 
@@ -153,6 +149,20 @@ package enum IGCWriter {
         return layout
     }
 
+    /// The extension layout of B lines, with the LAD/LOD digit counts looked up once.
+    struct BLayout {
+        var extensions: [FixExtension]
+        var latitudeDigits: Int
+        var longitudeDigits: Int
+        var hasExtraDigits: Bool { latitudeDigits + longitudeDigits > 0 }
+
+        init(_ extensions: [FixExtension]) {
+            self.extensions = extensions
+            latitudeDigits = extensions.first { $0.code == "LAD" }?.length ?? 0
+            longitudeDigits = extensions.first { $0.code == "LOD" }?.length ?? 0
+        }
+    }
+
     /// `INN` + (start, finish, code) per extension, from byte 36, contiguous.
     static func iRecord(_ layout: [FixExtension]) -> String {
         var text = "I" + pad(layout.count, 2)
@@ -164,9 +174,8 @@ package enum IGCWriter {
         return text
     }
 
-    static func appendB(_ out: inout [UInt8], _ fix: Fix, layout: [FixExtension], hasBarometer: Bool) {
-        let latitudeDigits = layout.first { $0.code == "LAD" }?.length ?? 0
-        let longitudeDigits = layout.first { $0.code == "LOD" }?.length ?? 0
+    static func appendB(_ out: inout [UInt8], _ fix: Fix, layout: BLayout, hasBarometer: Bool) {
+        let latitudeDigits = layout.latitudeDigits, longitudeDigits = layout.longitudeDigits
         let second = Int(floorDivide(fix.time, 1000) - floorDivide(fix.time, Time.millisPerDay) * 86_400)
         out.append(UInt8(ascii: "B"))
         appendDigits(&out, second / 3600, 2)
@@ -184,10 +193,13 @@ package enum IGCWriter {
         appendAltitude(&out, hasBarometer ? fix.pressureAltitudeDm : nil)
         appendAltitude(&out, fix.gnssAltitudeDm)
 
-        var raw = Array(fix.extensions.unicodeScalars.lazy.map { $0.isASCII ? UInt8($0.value) : 0x30 })
+        var raw = Array(fix.extensions.utf8)
+        if raw.contains(where: { $0 >= 0x80 }) {  // one byte per character, whatever it is
+            raw = fix.extensions.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : 0x30 }
+        }
         var offset = 0
-        for ext in layout {
-            if ext.code == "LAD" || ext.code == "LOD" {
+        for ext in layout.extensions {
+            if ext.code == "LAD" || ext.code == "LOD", layout.hasExtraDigits {
                 let extra = ext.code == "LAD" ? latitude.extra : longitude.extra
                 appendDigits(&out, extra, ext.length)
             } else {
@@ -199,7 +211,6 @@ package enum IGCWriter {
             }
             offset += ext.length
         }
-        raw.removeAll()
         out += [0x0D, 0x0A]
     }
 
@@ -250,6 +261,13 @@ package enum IGCWriter {
             appendLine(&out, Array("L\(manufacturer)".utf8) + text[start..<end])
             start = end
         } while start < text.count
+    }
+
+    static func line(_ out: inout [UInt8], _ text: String) { appendLine(&out, Array(text.utf8)) }
+
+    /// A header line: fixed `prefix` (e.g. `HFPLTPILOTINCHARGE:`) + the folded value.
+    static func header(_ out: inout [UInt8], _ prefix: String, _ value: String?) {
+        appendLine(&out, Array(prefix.utf8) + IGCText.fold(value ?? ""))
     }
 
     /// Appends one record cut to 99 characters, with CR LF.

@@ -94,7 +94,9 @@ package enum TrackCodec {
         let igc = chunkFlags & Flag.igcUnits != 0
         let count = try reader.varint()
         // Every fix takes at least 4 bytes, so a larger count is corrupt (and must not allocate).
-        guard count <= UInt64(reader.remaining / 4) else { throw TrackCodecError("fix count \(count) exceeds the data") }
+        guard count <= UInt64(reader.remaining / 4) else {
+            throw TrackCodecError("fix count \(count) exceeds the data")
+        }
         var fixes: [Fix] = []
         fixes.reserveCapacity(Int(count))
         var time = SecondDifference()
@@ -149,10 +151,13 @@ package enum TrackCodec {
                 extensions = text
             }
             fixes.append(
-                Fix(time: t, isValid: flags & Flag.valid != 0, latitudeE7: Int32(la), longitudeE7: Int32(lo),
+                Fix(
+                    time: t, isValid: flags & Flag.valid != 0, latitudeE7: Int32(la), longitudeE7: Int32(lo),
                     pressureAltitudeDm: p, gnssAltitudeDm: g, extensions: extensions))
         }
-        guard reader.remaining == 0 else { throw TrackCodecError("\(reader.remaining) unexpected bytes after the last fix") }
+        guard reader.remaining == 0 else {
+            throw TrackCodecError("\(reader.remaining) unexpected bytes after the last fix")
+        }
         return fixes
     }
 
@@ -213,8 +218,10 @@ package enum TrackCodec {
         var delta: Int64 = 0
         mutating func encode(_ value: Int64) -> Int64 {
             let d = value &- previous
-            defer { previous = value; delta = d }
-            return d &- delta
+            let residual = d &- delta
+            previous = value
+            delta = d
+            return residual
         }
         mutating func decode(_ residual: Int64) -> Int64 {
             delta = delta &+ residual

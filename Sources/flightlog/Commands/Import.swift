@@ -32,14 +32,17 @@ extension FlightLogCommand {
             for (n, path) in files.enumerated() {
                 let prefix = files.count > 1 ? "[\(n + 1)/\(files.count)] " : ""
                 do {
-                    let ids = try importFile(path, into: db, config: config, zones: zones)
-                    imported += ids.count
-                    for id in ids {
-                        let f = try db.flight(id: id)
-                        print("\(prefix)\(path): flight \(id), \(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), \(f.details.launchMethod.rawValue)")
+                    switch try importFile(path, into: db, config: config, zones: zones) {
+                    case .duplicate(let ids):
+                        let list = ids.map(String.init).joined(separator: ", ")
+                        print("\(prefix)\(path): already in the logbook as flight \(list); skipped")
+                    case .imported(let ids):
+                        imported += ids.count
+                        for id in ids {
+                            let f = try db.flight(id: id)
+                            print("\(prefix)\(path): flight \(id), \(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), \(f.details.launchMethod.rawValue)")
+                        }
                     }
-                } catch let error as StoreError where error.code == .duplicateImport {
-                    print("\(prefix)\(path): already in the logbook (\(error.message)); skipped")
                 } catch {
                     failures += 1
                     printError("\(prefix)\(path): \(error)")
@@ -53,8 +56,13 @@ extension FlightLogCommand {
             }
         }
 
+        enum Outcome {
+            case imported([Int64])
+            case duplicate([Int64])
+        }
+
         /// Reads, checks and stores one file in one transaction. Throws before writing anything if the file is bad.
-        func importFile(_ path: String, into db: FlightStore, config: FlightLogConfig, zones: SystemTimeZones) throws -> [Int64] {
+        func importFile(_ path: String, into db: FlightStore, config: FlightLogConfig, zones: SystemTimeZones) throws -> Outcome {
             let url = URL(fileURLWithPath: path)
             let attributes: [FileAttributeKey: Any]
             do {
@@ -69,9 +77,7 @@ extension FlightLogCommand {
             let bytes = [UInt8](data)
             let sha = SHA256.hexDigest(bytes)
             let existing = try db.flightIds(importedWithSHA256: sha)
-            if !existing.isEmpty {
-                throw StoreError(code: .duplicateImport, message: "flight \(existing.map(String.init).joined(separator: ", "))")
-            }
+            if !existing.isEmpty { return .duplicate(existing) }
             let file = try IGCReader.read(bytes)
             let detected = FlightSegmenter.flightsForImport(file.track.fixes, extensions: file.track.recorder.extensions)
             guard !detected.isEmpty else { throw CLIError("no flight found: the file has fewer than two valid fixes") }
@@ -91,7 +97,13 @@ extension FlightLogCommand {
                     detected: d, details: flightDetails, source: source, hasBarometer: file.hasBarometer,
                     timeZoneIdentifier: rules.identifier, utcOffsetSeconds: rules.offsetSeconds(at: d.takeoffTime))
             }
-            return try db.importFlights(track: file.track, fileName: url.lastPathComponent, sha256: sha, flights: flights)
+            do {
+                return .imported(try db.importFlights(track: file.track, fileName: url.lastPathComponent, sha256: sha, flights: flights))
+            } catch {
+                // Another import of the same file may have won the race since the check above.
+                if case .duplicateImport(let ids) = error.code { return .duplicate(ids) }
+                throw error
+            }
         }
     }
 }

@@ -93,7 +93,7 @@ enum TerminalBarogram {
             if let v { last = v }
             return last
         }
-        let lo = min(0, filled.min()!), hi = max(filled.max()!, lo + 1)
+        let lo = filled.min()!, hi = max(filled.max()!, lo + 1)
         var lines: [String] = []
         for row in (0..<rows).reversed() {
             let label = row == rows - 1 ? fit(decimal(hi, 0) + " m", 8, alignRight: true) : (row == 0 ? fit(decimal(lo, 0) + " m", 8, alignRight: true) : String(repeating: " ", count: 8))

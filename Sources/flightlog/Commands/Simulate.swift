@@ -13,7 +13,7 @@ extension FlightLogCommand {
 
         @Option(help: "winch, aerotow or self.") var launch: LaunchMethod = .winch
         @Option(help: "Minutes in the air.") var minutes: Int = 40
-        @Option(help: ArgumentHelp("Takeoff date and time, UTC (YYYY-MM-DDTHH:MM:SSZ).", valueName: "time"))
+        @Option(help: ArgumentHelp("Start of the recording, UTC (YYYY-MM-DDTHH:MM:SSZ); the ground roll starts 5 min later.", valueName: "time"))
         var start: String = "2025-06-14T10:00:00Z"
         @Option(help: "Seed of the random weather.") var seed: UInt64 = 1
         @Option(name: .customLong("interval-ms"), help: "Fix interval in milliseconds (1000 = 1 Hz).") var intervalMillis: Int = 1000

@@ -3,31 +3,85 @@ import FlightLogCore
 import FlightLogStore
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension FlightLogCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Is flightlogd recording? gpsd, last fix, barometer, flying or not, database size.",
-            discussion: "Example: flightlog status")
+            discussion: """
+                Reads the status flightlogd writes every 2 s next to its database. Exits 1 when the recorder is not \
+                running, so scripts can check it.
+                Example: flightlog status
+                """)
 
         @OptionGroup var store: StoreOptions
 
+        @Flag(name: .long, help: "Print the raw status JSON.")
+        var json = false
+
         func run() async throws {
             let path = store.databasePath
-            let statusPath = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("flightlogd.status.json")
-            var lines: [String] = []
-            if let data = FileManager.default.contents(atPath: statusPath),
-                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            {
-                for key in object.keys.sorted() { lines.append("\(key): \(object[key]!)") }
-            } else {
-                lines.append("flightlogd: no status at \(statusPath) — is the service running? (systemctl status flightlogd)")
+            let statusPath = ((path as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("flightlogd.status.json")
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            let databaseLine = size.map { "\(path), \($0 / 1024) KiB" } ?? "\(path) (not created yet)"
+            guard let data = FileManager.default.contents(atPath: statusPath),
+                let status = try? JSONDecoder().decode(RecorderStatus.self, from: data)
+            else {
+                print("flightlogd:  no status at \(statusPath) — not running? (systemctl status flightlogd)")
+                print("database:    \(databaseLine)")
+                throw ExitCode(1)
             }
-            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int {
-                lines.append("database: \(path), \(size / 1024) KiB")
-            } else {
-                lines.append("database: \(path) does not exist yet")
+            if json {
+                print(String(decoding: data, as: UTF8.self))
+                return
             }
-            print(lines.joined(separator: "\n"))
+            let alive = !status.stopped && status.pid > 0 && kill(pid_t(status.pid), 0) == 0
+            print(StatusText.render(status, alive: alive, database: databaseLine))
+            if !alive { throw ExitCode(1) }
         }
+    }
+}
+
+/// The text of `flightlog status`.
+enum StatusText {
+    static func render(_ s: RecorderStatus, alive: Bool, database: String) -> String {
+        var lines: [(String, String)] = []
+        lines.append(("flightlogd", alive ? "running (pid \(s.pid)), recording \(s.recordedFixes) fixes" : "NOT RUNNING (last status \(s.updatedAt ?? "?"))"))
+        var gps = s.gpsdConnected == true ? "connected" : "NOT CONNECTED"
+        if let problem = s.gpsdProblem { gps += " — \(problem)" }
+        if let mode = s.gpsMode { gps += ", " + (mode >= 3 ? "3D fix" : mode == 2 ? "2D fix" : "no fix") }
+        if let sats = s.satellitesUsed { gps += ", \(sats) satellites" }
+        lines.append(("gpsd", gps))
+        if let time = s.lastFixTime {
+            var fix = time
+            if let age = s.lastFixAgeSeconds { fix += " (\(decimal(age, 1)) s ago)" }
+            if let lat = s.latitude, let lon = s.longitude { fix += ", " + Coordinate(latitude: lat, longitude: lon).shortText }
+            if let alt = s.gnssAltitudeMeters { fix += ", \(decimal(alt, 0)) m GNSS" }
+            lines.append(("last fix", fix))
+        } else {
+            lines.append(("last fix", "none yet"))
+        }
+        if let problem = s.barometerProblem {
+            lines.append(("barometer", "WARNING: \(problem) — recording GPS-only, pressure altitude 00000 in IGC"))
+        } else if !s.barometerConfigured {
+            lines.append(("barometer", "none configured — recording GPS-only (no pressure altitude)"))
+        } else {
+            var baro = s.barometerDevice ?? "?"
+            if let p = s.pressurePascals { baro += ", \(decimal(p / 100, 2)) hPa" }
+            if let t = s.temperatureCelsius { baro += ", \(decimal(t, 1)) °C" }
+            if let h = s.pressureAltitudeMeters { baro += " → \(decimal(h, 0)) m pressure altitude (ISA)" }
+            if let v = s.varioMetersPerSecond { baro += ", vario \(decimal(v, 1)) m/s" }
+            lines.append(("barometer", baro))
+        }
+        lines.append(("flight", s.flying ? "FLYING since \(s.flyingSince ?? "?")" + (s.flightId.map { " (flight \($0))" } ?? "") : "on ground"))
+        if let p50 = s.fixToDiskMillisP50, let p99 = s.fixToDiskMillisP99 {
+            lines.append(("fix to disk", "p50 \(decimal(p50, 0)) ms, p99 \(decimal(p99, 0)) ms (gpsd delivery → committed)"))
+        }
+        lines.append(("database", database + (s.databaseWritable ? "" : " — NOT WRITABLE")))
+        return lines.map { fit($0.0 + ":", 12) + " " + $0.1 }.joined(separator: "\n")
     }
 }

@@ -3,8 +3,12 @@ import FlightLogCore
 
 extension LaunchMethod: ExpressibleByArgument {}
 
-extension CivilDate: ExpressibleByArgument {
-    public init?(argument: String) { self.init(iso: argument) }
+/// A calendar date from the command line, with an error that says what a date looks like.
+func parseDay(_ text: String) throws -> CivilDate {
+    guard let day = CivilDate(iso: text) else {
+        throw ValidationError("'\(text)' is not a date: write YYYY-MM-DD, e.g. 2025-04-01")
+    }
+    return day
 }
 
 /// The list filters, shared by `list` and `export`.
@@ -27,10 +31,10 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Registration, e.g. D-1234 (dash and case ignored).", valueName: "reg"))
     var registration: String?
 
-    @Option(name: .long, help: ArgumentHelp("From this local date on (YYYY-MM-DD).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp("From this local date on (YYYY-MM-DD).", valueName: "date"), transform: parseDay)
     var since: CivilDate?
 
-    @Option(name: .long, help: ArgumentHelp("Up to and including this local date (YYYY-MM-DD).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp("Up to and including this local date (YYYY-MM-DD).", valueName: "date"), transform: parseDay)
     var until: CivilDate?
 
     @Option(name: .long, help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method"))

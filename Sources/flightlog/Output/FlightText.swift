@@ -5,12 +5,9 @@ extension Flight {
     var localTakeoff: CivilDateTime { CivilDateTime(utc: takeoffTime, offsetSeconds: utcOffsetSeconds) }
     var localLanding: CivilDateTime { CivilDateTime(utc: landingTime, offsetSeconds: utcOffsetSeconds) }
 
-    /// The zone label printed next to local times, e.g. `Europe/Berlin +02:00`.
-    var zoneLabel: String {
-        let offset = "UTC" + offsetText(utcOffsetSeconds)
-        guard let timeZoneIdentifier, !timeZoneIdentifier.hasPrefix("UTC") else { return offset }
-        return "\(timeZoneIdentifier) \(offset)"
-    }
+    /// The zone label printed next to local times, e.g. `UTC+02:00`. Only the offset: the zone name comes from
+    /// the nearest tz principal city, which near a border can be the neighbour's (Brussels for Aachen).
+    var zoneLabel: String { "UTC" + offsetText(utcOffsetSeconds) }
 
     var secondPersonText: String {
         guard let name = details.secondPerson, !name.isEmpty else { return "" }

@@ -1,0 +1,54 @@
+# flightlog: build and install the recorder service and the CLI on Debian 12 / Raspberry Pi OS.
+#   make            release build
+#   sudo make install / sudo make uninstall
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+UNITDIR ?= /etc/systemd/system
+SYSUSERSDIR ?= /usr/lib/sysusers.d
+TMPFILESDIR ?= /usr/lib/tmpfiles.d
+UDEVDIR ?= /etc/udev/rules.d
+CONFDIR ?= /etc/flightlog
+SWIFT ?= swift
+BUILD_FLAGS ?= -c release
+
+.PHONY: all build install uninstall
+
+all: build
+
+build:
+	$(SWIFT) build $(BUILD_FLAGS) --product flightlogd
+	$(SWIFT) build $(BUILD_FLAGS) --product flightlog
+
+install:
+	@test -x "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/flightlogd" || { echo "run 'make' first (as your user)"; exit 1; }
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR) \
+		$(DESTDIR)$(UDEVDIR) $(DESTDIR)$(CONFDIR)
+	install -m 0755 "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/flightlogd" $(DESTDIR)$(BINDIR)/flightlogd
+	install -m 0755 "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/flightlog" $(DESTDIR)$(BINDIR)/flightlog
+	install -m 0644 systemd/flightlogd.service $(DESTDIR)$(UNITDIR)/flightlogd.service
+	install -m 0644 systemd/flightlog.sysusers $(DESTDIR)$(SYSUSERSDIR)/flightlog.conf
+	install -m 0644 systemd/flightlog.tmpfiles $(DESTDIR)$(TMPFILESDIR)/flightlog.conf
+	install -m 0644 systemd/90-flightlog-iio.rules $(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
+	test -e $(DESTDIR)$(CONFDIR)/flightlog.toml || install -m 0644 systemd/flightlog.toml.example $(DESTDIR)$(CONFDIR)/flightlog.toml
+	@if [ -z "$(DESTDIR)" ]; then \
+		systemd-sysusers flightlog.conf 2>/dev/null || systemd-sysusers; \
+		systemd-tmpfiles --create $(TMPFILESDIR)/flightlog.conf; \
+		udevadm control --reload && udevadm trigger --subsystem-match=iio || true; \
+		systemctl daemon-reload; \
+		echo "enable with: systemctl enable --now flightlogd"; \
+	fi
+
+uninstall:
+	-@if [ -z "$(DESTDIR)" ]; then systemctl disable --now flightlogd 2>/dev/null; fi
+	rm -f $(DESTDIR)$(BINDIR)/flightlogd $(DESTDIR)$(BINDIR)/flightlog $(DESTDIR)$(UNITDIR)/flightlogd.service \
+		$(DESTDIR)$(SYSUSERSDIR)/flightlog.conf $(DESTDIR)$(TMPFILESDIR)/flightlog.conf \
+		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
+	-@if [ -z "$(DESTDIR)" ]; then systemctl daemon-reload; fi
+	@echo "kept $(CONFDIR)/flightlog.toml, /var/lib/flightlog (the logbook) and the flightlog user"
+
+.PHONY: bench bench-quick
+# Benchmarks side by side with aerofiles, gpxlogger and the sqlite3 CLI (benchmarks/run.py).
+bench:
+	python3 benchmarks/run.py
+bench-quick:
+	python3 benchmarks/run.py --quick

@@ -1,0 +1,107 @@
+/// A GNSS position as the daemon receives it from gpsd, before fusion. Only readings with a fix
+/// (mode 2 or 3) and a GNSS time are fused.
+package struct GNSSReading: Sendable, Hashable {
+    /// GNSS UTC time of the fix.
+    package var time: UTCMillis
+    /// gpsd mode: 2 = 2D, 3 = 3D.
+    package var mode: Int
+    package var latitude: Degrees
+    package var longitude: Degrees
+    /// Altitude above the WGS84 ellipsoid (gpsd `altHAE`), metres; `nil` when unknown.
+    package var altitudeHAE: Meters?
+    /// Ground speed, m/s.
+    package var speed: Double?
+    /// Estimated horizontal position error (gpsd `eph`), metres.
+    package var eph: Meters?
+    package var satellitesUsed: Int?
+    /// `CLOCK_MONOTONIC` when the reading arrived, nanoseconds.
+    package var receivedAtMonotonicNanos: Int64
+    /// `CLOCK_MONOTONIC` when the first data of this fix's reporting cycle reached gpsd (its TOFF), nanoseconds:
+    /// much closer to the epoch than the reading's arrival, which waits for the end of the cycle. `nil` if unknown.
+    package var epochMonotonicNanos: Int64?
+
+    package init(
+        time: UTCMillis, mode: Int, latitude: Degrees, longitude: Degrees, altitudeHAE: Meters?,
+        speed: Double? = nil, eph: Meters? = nil, satellitesUsed: Int? = nil, receivedAtMonotonicNanos: Int64,
+        epochMonotonicNanos: Int64? = nil
+    ) {
+        self.time = time
+        self.mode = mode
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitudeHAE = altitudeHAE
+        self.speed = speed
+        self.eph = eph
+        self.satellitesUsed = satellitesUsed
+        self.receivedAtMonotonicNanos = receivedAtMonotonicNanos
+        self.epochMonotonicNanos = epochMonotonicNanos
+    }
+}
+
+/// Turns GNSS readings plus barometer readings into recorded fixes.
+///
+/// Rules: pressure altitude is the ICAO ISA altitude of the pressure *at the fix's own instant* (mapped
+/// to the monotonic clock by ``ClockMapper``), rounded to decimetres, and `nil` when there is no fresh
+/// barometer reading — never the GNSS altitude. GNSS altitude is `altHAE`, only for 3D fixes. Validity
+/// is `A` only for 3D. Fix times are strictly increasing: duplicates and backward times are dropped.
+package struct FixFusion: Sendable {
+    /// The IGC extensions every fused fix carries: `I023638FXA3940SIU`.
+    package static let extensions = [FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2)]
+
+    /// Why a reading produced no fix.
+    package enum Rejection: Error, Sendable, Hashable {
+        /// mode < 2, or coordinates not finite / out of range.
+        case noFix
+        /// Same time as the last fix.
+        case duplicateTime
+        /// Earlier than the last fix.
+        case backwardTime
+    }
+
+    package var clock = ClockMapper()
+    package var pressures = PressureBuffer()
+    /// Time of the last fix produced.
+    package private(set) var lastFixTime: UTCMillis?
+
+    package init(lastFixTime: UTCMillis? = nil) {
+        self.lastFixTime = lastFixTime
+    }
+
+    /// Adds a barometer reading; returns `false` if it failed the plausibility gate.
+    @discardableResult
+    package mutating func addPressure(_ reading: PressureReading) -> Bool {
+        pressures.append(reading)
+    }
+
+    /// Fuses one GNSS reading.
+    /// - Returns: the fix, or why there is none.
+    package mutating func fuse(_ reading: GNSSReading) -> Result<Fix, Rejection> {
+        guard reading.mode >= 2, reading.latitude.isFinite, reading.longitude.isFinite,
+            abs(reading.latitude) <= 90, abs(reading.longitude) <= 180
+        else { return .failure(.noFix) }
+        if let lastFixTime {
+            if reading.time == lastFixTime { return .failure(.duplicateTime) }
+            if reading.time < lastFixTime { return .failure(.backwardTime) }
+        }
+        // The cycle start, when known, bounds the epoch far more tightly than the end-of-cycle arrival.
+        let seen = min(reading.epochMonotonicNanos ?? .max, reading.receivedAtMonotonicNanos)
+        clock.observe(fixTime: reading.time, arrivalNanos: seen)
+        let instant = clock.monotonicNanos(of: reading.time, notAfter: reading.receivedAtMonotonicNanos)
+        let pascals = instant.flatMap { pressures.pressure(at: $0) }
+        let is3D = reading.mode >= 3
+        let gnssAltitude = is3D ? reading.altitudeHAE.flatMap { $0.isFinite ? $0 : nil } : nil
+        lastFixTime = reading.time
+        let fix = Fix(
+            time: reading.time, isValid: is3D, latitude: reading.latitude, longitude: reading.longitude,
+            pressureAltitude: pascals.map { ISA.altitude(pressure: $0) }, gnssAltitude: gnssAltitude,
+            extensions: Self.extensionText(eph: reading.eph, satellitesUsed: reading.satellitesUsed))
+        return .success(fix)
+    }
+
+    /// `FXA` (EPE in metres, 3 digits, clamped to 0…999, 999 when unknown) + `SIU` (2 digits, 0…99).
+    package static func extensionText(eph: Meters?, satellitesUsed: Int?) -> String {
+        let epe = eph.flatMap { $0.isFinite ? Int(min(999, max(0, $0.rounded()))) : nil } ?? 999
+        let satellites = min(99, max(0, satellitesUsed ?? 0))
+        return pad(epe, 3) + pad(satellites, 2)
+    }
+}

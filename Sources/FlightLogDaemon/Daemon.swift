@@ -1,0 +1,129 @@
+import FlightLogCore
+import FlightLogSensors
+import FlightLogStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Everything `flightlogd` runs with, after merging the command line over the config file.
+package struct DaemonOptions: Sendable, Hashable {
+    package var gpsdHost = "127.0.0.1"
+    package var gpsdPort = "2947"
+    package var iioContext = "local:"
+    package var barometer = FlightLogConfig.Barometer.auto
+    package var barometerRateHz = 10.0
+    package var databasePath: String
+    package var retentionDays = 30
+    package var defaults = FlightDetails()
+    package var recorderSerial = "001"
+
+    package init(databasePath: String) {
+        self.databasePath = databasePath
+    }
+
+    /// Options from a config file (`nil` = defaults); `defaultDatabasePath` when the file names none.
+    package init(config: FlightLogConfig, defaultDatabasePath: String) {
+        self.init(databasePath: config.databasePath ?? defaultDatabasePath)
+        try? setGPSD(config.daemon.gpsd)
+        iioContext = config.daemon.iioContext
+        barometer = config.daemon.barometer
+        barometerRateHz = config.daemon.barometerRateHz
+        retentionDays = config.daemon.retentionDays
+        defaults = FlightDetails(
+            pilot: config.pilot, gliderType: config.gliderType, registration: config.registration,
+            competitionId: config.competitionId)
+        recorderSerial = config.recorderSerial ?? recorderSerial
+    }
+
+    /// Sets gpsd from `HOST:PORT` (or `HOST`, port 2947; `[v6]:PORT` for IPv6).
+    /// - Throws: ``DaemonError`` for an empty host or a port that is not 1…65535.
+    package mutating func setGPSD(_ text: String) throws(DaemonError) {
+        var host = text
+        var port = "2947"
+        if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") {
+            host = String(text[..<colon])
+            port = String(text[text.index(after: colon)...])
+        }
+        host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        guard !host.isEmpty, let number = Int(port), (1...65535).contains(number) else {
+            throw DaemonError("gpsd address '\(text)' is not HOST:PORT (e.g. 127.0.0.1:2947)")
+        }
+        gpsdHost = host
+        gpsdPort = port
+    }
+
+    /// `auto`, `none` or a device name.
+    package static func barometer(_ text: String) -> FlightLogConfig.Barometer {
+        switch text.lowercased() {
+        case "auto": .auto
+        case "none", "off": .none
+        default: .named(text)
+        }
+    }
+
+    /// The status file next to the database.
+    package var statusPath: String {
+        URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("flightlogd.status.json")
+            .path
+    }
+}
+
+/// The daemon's one error type.
+package struct DaemonError: Error, CustomStringConvertible, Hashable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
+}
+
+/// Runs the recorder until SIGTERM/SIGINT: gpsd + barometer → recorder actor → SQLite, with systemd
+/// readiness/watchdog notifications.
+package enum FlightLogDaemon {
+    /// - Throws: ``DaemonError`` or the store's error when the database cannot be opened; sensor trouble is
+    ///   never an error (the daemon waits for gpsd and records GPS-only without a barometer).
+    package static func run(_ options: DaemonOptions, logger: Logger) async throws {
+        let directory = URL(fileURLWithPath: options.databasePath).deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try FlightStore(path: options.databasePath, mode: .readWrite)
+
+        let barometerName: String? =
+            switch options.barometer {
+            case .none: nil
+            case .auto: "auto"
+            case .named(let name): name
+            }
+        var settings = RecorderSettings(
+            recorder: RecorderInfo(
+                manufacturer: "XFL", serial: options.recorderSerial, recorderType: "flightlog,flightlogd",
+                gpsReceiver: "gpsd", pressureSensor: barometerName.map { "IIO \($0)" }),
+            defaults: options.defaults, retentionDays: options.retentionDays, statusPath: options.statusPath,
+            barometerConfigured: barometerName != nil)
+        settings.recorder.extensions = FixFusion.extensions
+        let recorder = try Recorder(
+            store: store, settings: settings, logger: logger, now: Int64(clamping: Monotonic.nowNanos()))
+
+        logger.info(
+            "flightlogd starting",
+            metadata: [
+                "database": "\(options.databasePath)", "gpsd": "\(options.gpsdHost):\(options.gpsdPort)",
+                "barometer": "\(barometerName ?? "none")", "iioContext": "\(options.iioContext)",
+            ])
+        var services: [any Service] = [
+            MaintenanceService(recorder: recorder),
+            GPSService(client: GPSDClient(host: options.gpsdHost, port: options.gpsdPort), recorder: recorder),
+        ]
+        if let barometerName {
+            services.append(
+                BarometerService(
+                    barometer: IIOBarometer(
+                        contextURI: options.iioContext, device: barometerName, rateHz: options.barometerRateHz),
+                    recorder: recorder))
+        } else {
+            logger.warning("NO BAROMETER configured (--barometer none): recording GPS-only, pressure altitude 00000")
+        }
+        services.append(SystemdService(notifier: SystemdNotifier(), recorder: recorder, logger: logger))
+
+        var configuration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(15)
+        try await ServiceGroup(configuration: configuration).run()
+    }
+}

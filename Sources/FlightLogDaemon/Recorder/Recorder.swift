@@ -1,0 +1,513 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+import Logging
+
+/// What the recorder needs to know besides the sensor data.
+package struct RecorderSettings: Sendable {
+    /// Recorder metadata for new recordings (extensions are always ``FixFusion/extensions``).
+    package var recorder: RecorderInfo
+    /// Logbook defaults for new flights (pilot, glider, registration, competition id from the config).
+    package var defaults: FlightDetails
+    /// Ground fixes outside flights older than this are pruned.
+    package var retentionDays: Int
+    /// Where the JSON status for `flightlog status` goes; `nil` = none.
+    package var statusPath: String?
+    /// Whether a barometer is configured (`--barometer none` = false). Without one every fix is GPS-only.
+    package var barometerConfigured: Bool
+    /// A restart continues the last recording (and its in-progress flight) when the first new fix comes less
+    /// than this after the last stored one, milliseconds.
+    package var resumeGapMillis: Int64 = 10 * 60 * 1000
+    /// Pending fixes are committed once the oldest is this old (monotonic nanoseconds). With the 250 ms tick
+    /// a fix is on disk well within a second of its arrival.
+    package var commitDelayNanos: Int64 = 500_000_000
+    /// The in-progress flight row is refreshed this often, nanoseconds.
+    package var flightUpdateNanos: Int64 = 30_000_000_000
+    /// The status file is rewritten this often, nanoseconds.
+    package var statusIntervalNanos: Int64 = 2_000_000_000
+    /// Chunks of the open recording are compacted this often, nanoseconds.
+    package var compactionNanos: Int64 = 600_000_000_000
+    /// Old ground time is pruned this often, nanoseconds.
+    package var pruneNanos: Int64 = 3_600_000_000_000
+    /// Without any sensor data for this long the recorder reports itself unhealthy (no watchdog pings).
+    package var sensorSilenceNanos: Int64 = 60_000_000_000
+
+    package init(
+        recorder: RecorderInfo, defaults: FlightDetails = FlightDetails(), retentionDays: Int = 30,
+        statusPath: String? = nil, barometerConfigured: Bool = true
+    ) {
+        var recorder = recorder
+        recorder.extensions = FixFusion.extensions
+        self.recorder = recorder
+        self.defaults = defaults
+        self.retentionDays = retentionDays
+        self.statusPath = statusPath
+        self.barometerConfigured = barometerConfigured
+    }
+}
+
+/// Readiness and health for systemd.
+package struct RecorderHealth: Sendable, Hashable {
+    /// Database open and some sensor data seen: `READY=1` may be sent.
+    package var isReady: Bool
+    /// Sensor data flowing and the database writable: `WATCHDOG=1` may be sent.
+    package var isHealthy: Bool
+    /// One line for `STATUS=`.
+    package var summary: String
+}
+
+/// The one owner of recording state: fuses GNSS and pressure, writes every fix to the store (ground time
+/// included), detects takeoff and landing, and keeps the flight rows up to date.
+///
+/// Durability: fixes are committed in small batches (at least every `commitDelayNanos`); the flight row is
+/// inserted *in progress* at takeoff (backdated by the detector), so a power loss in the air loses at most the
+/// pending batch. On the next start, if the last recording ended less than `resumeGapMillis` before the first
+/// new fix, the recorder continues that recording and re-feeds the detector with its stored tail, so a
+/// brown-out in the air does not split the flight.
+package actor Recorder {
+    private let store: FlightStore
+    private let settings: RecorderSettings
+    private let logger: Logger
+    private let zones = SystemTimeZones()
+
+    private var fusion = FixFusion()
+    private var detector = FlightDetector(profile: .glider)
+    private var vario = KalmanVario()
+
+    /// The recording being written; opened at the first fix.
+    private var recordingId: Int64?
+    /// What the store held at start: candidate for resuming.
+    private var previous: (id: Int64, lastFixTime: UTCMillis)?
+    private var previousFlight: (id: Int64, recordingId: Int64, flight: Flight)?
+    private var pending: [Fix] = []
+    /// Monotonic arrival time of each pending fix (for the fix-to-disk latency).
+    private var pendingArrivals: [Int64] = []
+    /// Fix-to-disk latencies of the last 4096 committed fixes, nanoseconds (gpsd delivery → committed).
+    private var latencies = LatencyWindow(capacity: 4096)
+    private var pendingSince: Int64?
+    private var flight: (id: Int64, flight: Flight)?
+
+    // Timers (monotonic nanoseconds).
+    private var lastFlightUpdate: Int64 = 0
+    private var lastStatusWrite: Int64 = .min
+    private var lastCompaction: Int64
+    private var lastPrune: Int64 = .min
+
+    // Status.
+    private var status = RecorderStatus()
+    private var lastFix: Fix?
+    private var lastFixArrival: Int64?
+    private var lastSensorData: Int64?
+    private var lastPressureNanos: Int64?
+    private var storeFailing = false
+    private var recordedFixes = 0
+
+    /// Opens the recorder on a store. Does not write anything until the first fix.
+    /// - Throws: ``StoreError`` when the store cannot be read.
+    package init(store: FlightStore, settings: RecorderSettings, logger: Logger, now: Int64) throws {
+        self.store = store
+        self.settings = settings
+        self.logger = logger
+        lastCompaction = now
+        if let last = try store.lastRecording(), let lastFixTime = last.lastFixTime {
+            previous = (last.id, lastFixTime)
+        }
+        previousFlight = try store.inProgressFlight()
+        status.pid = Int(getpid())
+        status.barometerConfigured = settings.barometerConfigured
+        status.gpsOnly = true
+        if !settings.barometerConfigured {
+            status.barometerProblem = "no barometer configured (--barometer none): recording GPS-only, pressure altitude 00000"
+        }
+    }
+
+    // MARK: - Sensor input
+
+    /// One GNSS reading from gpsd.
+    package func ingest(_ reading: GNSSReading) {
+        lastSensorData = reading.receivedAtMonotonicNanos
+        status.gpsdConnected = true
+        status.gpsMode = reading.mode
+        status.satellitesUsed = reading.satellitesUsed
+        switch fusion.fuse(reading) {
+        case .success(let fix):
+            lastFixArrival = reading.receivedAtMonotonicNanos
+            accept(fix, now: reading.receivedAtMonotonicNanos)
+        case .failure(.noFix):
+            break
+        case .failure(let reason):
+            logger.debug("GNSS reading dropped", metadata: ["reason": "\(reason)", "time": "\(reading.time)"])
+        }
+    }
+
+    /// gpsd reports no fix (mode < 2).
+    package func gpsNoFix(now: Int64) {
+        lastSensorData = now
+        status.gpsdConnected = true
+        status.gpsMode = 1
+    }
+
+    package func gpsConnected(now: Int64) {
+        lastSensorData = now
+        if status.gpsdConnected != true { logger.info("gpsd connected") }
+        status.gpsdConnected = true
+        status.gpsdProblem = nil
+    }
+
+    package func gpsDisconnected(reason: String, now: Int64) {
+        if status.gpsdConnected != false { logger.warning("gpsd disconnected", metadata: ["reason": "\(reason)"]) }
+        status.gpsdConnected = false
+        status.gpsdProblem = reason
+    }
+
+    /// One barometer sample.
+    package func ingest(_ reading: PressureReading) {
+        lastSensorData = reading.monotonicNanos
+        guard fusion.addPressure(reading) else { return }
+        vario.update(pressure: reading.pascals, at: Double(reading.monotonicNanos) / 1e9)
+        lastPressureNanos = reading.monotonicNanos
+        status.pressurePascals = (reading.pascals * 10).rounded() / 10
+        status.temperatureCelsius = reading.temperatureCelsius
+        status.pressureAltitudeMeters = (ISA.altitude(pressure: reading.pascals) * 10).rounded() / 10
+    }
+
+    package func barometerFound(device: String) {
+        logger.notice("barometer found", metadata: ["device": "\(device)"])
+        status.barometerDevice = device
+        status.barometerProblem = nil
+    }
+
+    package func barometerLost(reason: String) {
+        logger.warning(
+            "BAROMETER LOST: recording GPS-only, pressure altitude missing until it is back",
+            metadata: ["reason": "\(reason)"])
+        fusion.pressures.removeAll()
+        status.barometerProblem = "barometer lost: \(reason) — recording GPS-only"
+    }
+
+    // MARK: - Periodic work
+
+    /// Commits pending fixes, refreshes the flight row and the status file, compacts and prunes when due.
+    /// Called every ~250 ms by the maintenance service.
+    package func tick(now: Int64) {
+        if !pending.isEmpty { flush(now: now) }
+        if flight != nil, now - lastFlightUpdate >= settings.flightUpdateNanos { updateFlightInProgress(now: now) }
+        if let id = recordingId, now - lastCompaction >= settings.compactionNanos {
+            lastCompaction = now
+            perform("compact recording") { try store.compactRecording(id: id) }
+        }
+        if let lastFix, lastPrune == .min || now - lastPrune >= settings.pruneNanos {
+            lastPrune = now
+            let cutoff = lastFix.time - Int64(settings.retentionDays) * Time.millisPerDay
+            perform("prune old ground time") { _ = try store.pruneGroundFixes(olderThan: cutoff, keepMarginMillis: 10 * 60_000) }
+        }
+        if lastStatusWrite == .min || now - lastStatusWrite >= settings.statusIntervalNanos {
+            lastStatusWrite = now
+            writeStatus(now: now)
+        }
+    }
+
+    /// Clean shutdown: commits everything and leaves an unfinished flight in progress (the next start
+    /// continues it if the glider is still in the air).
+    package func finish(now: Int64) {
+        flush(now: now)
+        if flight != nil { updateFlightInProgress(now: now) }
+        if let id = recordingId { perform("compact recording") { try store.compactRecording(id: id) } }
+        status.stopped = true
+        writeStatus(now: now)
+        logger.info("recorder stopped", metadata: ["fixes": "\(recordedFixes)"])
+    }
+
+    /// Readiness and health at a monotonic instant.
+    package func health(now: Int64) -> RecorderHealth {
+        let fresh = lastSensorData.map { now - $0 <= settings.sensorSilenceNanos } ?? false
+        return RecorderHealth(
+            isReady: lastSensorData != nil, isHealthy: fresh && !storeFailing, summary: summary(now: now))
+    }
+
+    /// The status as written to the status file.
+    package func currentStatus(now: Int64) -> RecorderStatus {
+        refreshStatus(now: now)
+        return status
+    }
+
+    /// True between takeoff and landing.
+    package var isFlying: Bool { flight != nil }
+
+    // MARK: - Recording
+
+    private func accept(_ fix: Fix, now: Int64) {
+        if recordingId == nil { openRecording(firstFix: fix, now: now) }
+        guard recordingId != nil else { return }
+        pending.append(fix)
+        pendingArrivals.append(now)
+        if pendingSince == nil { pendingSince = now }
+        lastFix = fix
+        recordedFixes += 1
+        let events = detector.ingest(fix)
+        if !events.isEmpty { flush(now: now) }
+        for event in events { handle(event, now: now) }
+        if let since = pendingSince, now - since >= settings.commitDelayNanos { flush(now: now) }
+    }
+
+    /// Continues the previous recording after a short gap, else begins a new one.
+    private func openRecording(firstFix fix: Fix, now: Int64) {
+        if let previous, fix.time > previous.lastFixTime, fix.time - previous.lastFixTime <= settings.resumeGapMillis {
+            recordingId = previous.id
+            logger.notice(
+                "continuing the previous recording",
+                metadata: ["recording": "\(previous.id)", "gapSeconds": "\((fix.time - previous.lastFixTime) / 1000)"])
+            refeedTail(recording: previous.id, until: previous.lastFixTime, now: now)
+        } else {
+            if let stored = previousFlight { closeInterruptedFlight(stored) }
+            do {
+                recordingId = try store.beginRecording(recorder: recorderInfo())
+                logger.info("recording started", metadata: ["recording": "\(recordingId!)"])
+            } catch {
+                storeFailing = true
+                logger.error("cannot begin a recording", metadata: ["error": "\(error)"])
+            }
+        }
+        previous = nil
+        previousFlight = nil
+    }
+
+    /// Re-feeds the detector with the stored tail of the recording so that detection continues where the
+    /// previous run stopped: an interrupted flight (kept as the current flight) or a takeoff the previous run
+    /// had not yet confirmed. Starts after the newest finished flight, so nothing is found twice.
+    private func refeedTail(recording id: Int64, until lastFixTime: UTCMillis, now: Int64) {
+        let interrupted = previousFlight.flatMap { $0.recordingId == id ? $0 : nil }
+        var from = interrupted.map { $0.flight.takeoffTime - 10 * 60_000 } ?? lastFixTime - 15 * 60_000
+        if let newest = try? store.flights(matching: FlightFilter(), newestFirst: true, limit: 2)
+            .first(where: { $0.id != interrupted?.id && $0.takeoffTime <= lastFixTime })
+        {
+            from = max(from, newest.landingTime + 1)
+        }
+        let tail: [Fix]
+        do {
+            tail = try store.fixes(recording: id, from: from, to: lastFixTime)
+        } catch {
+            logger.error("cannot read the stored tail of the recording", metadata: ["error": "\(error)"])
+            return
+        }
+        if let interrupted { flight = (interrupted.id, interrupted.flight) }
+        for fix in tail {
+            lastFix = fix
+            for event in detector.ingest(fix) { handle(event, now: now) }
+        }
+        if let interrupted {
+            logger.notice(
+                "continuing the flight interrupted by a restart",
+                metadata: ["flight": "\(interrupted.id)", "storedFixes": "\(tail.count)", "flying": "\(detector.isFlying)"])
+            if flight != nil, !detector.isFlying { finishFlight(landingTime: lastFixTime) }
+        }
+    }
+
+    /// A flight left in progress by a crash, too long ago to continue: ends at its last stored fix.
+    private func closeInterruptedFlight(_ stored: (id: Int64, recordingId: Int64, flight: Flight)) {
+        flight = (stored.id, stored.flight)
+        let end = (try? store.lastRecording()).flatMap { $0?.id == stored.recordingId ? $0?.lastFixTime : nil }
+        logger.notice("closing a flight interrupted by a restart", metadata: ["flight": "\(stored.id)"])
+        finishFlight(landingTime: end ?? stored.flight.landingTime, recording: stored.recordingId)
+    }
+
+    private func handle(_ event: DetectorEvent, now: Int64) {
+        switch event {
+        case .takeoff(let time, _):
+            guard flight == nil, let recordingId, let lastFix else { return }
+            let takeoffFix = (try? store.fixes(recording: recordingId, from: time, to: time))?.first ?? lastFix
+            var details = settings.defaults
+            details.launchMethod = .unknown
+            let rules = zones.rules(near: takeoffFix.coordinate)
+            let new = Flight(
+                takeoffTime: time, landingTime: lastFix.time, takeoffCoordinate: takeoffFix.coordinate,
+                landingCoordinate: lastFix.coordinate, details: details, source: .recorded,
+                maxAltitude: lastFix.pressureAltitude ?? lastFix.gnssAltitude,
+                takeoffAltitude: takeoffFix.pressureAltitude ?? takeoffFix.gnssAltitude,
+                hasBarometer: takeoffFix.pressureAltitudeDm != nil, timeZoneIdentifier: rules.identifier,
+                utcOffsetSeconds: rules.offsetSeconds(at: time))
+            do {
+                let id = try store.insertFlight(new, recording: recordingId, inProgress: true)
+                flight = (id, new)
+                lastFlightUpdate = now
+                logger.notice("takeoff", metadata: ["flight": "\(id)", "time": "\(iso8601UTC(time))"])
+            } catch {
+                storeFailing = true
+                logger.error("cannot insert the flight", metadata: ["error": "\(error)"])
+            }
+        case .landing(let time, _):
+            finishFlight(landingTime: time)
+        }
+    }
+
+    /// Computes launch, release and statistics from the stored fixes and closes the flight.
+    private func finishFlight(landingTime: UTCMillis, recording: Int64? = nil) {
+        guard let (id, current) = flight, let recording = recording ?? recordingId else { return }
+        flight = nil
+        var finished = current
+        finished.landingTime = max(landingTime, current.takeoffTime)
+        do {
+            let fixes = try store.fixes(recording: recording, from: current.takeoffTime, to: finished.landingTime)
+            if let first = fixes.firstIndex(where: { $0.time >= current.takeoffTime }),
+                let last = fixes.lastIndex(where: { $0.time <= finished.landingTime }), last >= first
+            {
+                let stats = FlightSegmenter.statistics(fixes, from: first, to: last)
+                let launch = LaunchAnalyzer.analyze(
+                    fixes, extensions: FixFusion.extensions, takeoffIndex: first, landingIndex: last)
+                finished.takeoffCoordinate = stats.takeoffCoordinate
+                finished.landingCoordinate = stats.landingCoordinate
+                finished.takeoffAltitude = stats.takeoffAltitude
+                finished.maxAltitude = stats.maxAltitude
+                finished.maxDistanceFromTakeoff = stats.maxDistanceFromTakeoff
+                finished.pathLength = stats.pathLength
+                finished.hasBarometer = stats.usesPressureAltitude
+                finished.releaseTime = launch.releaseTime
+                finished.details.launchMethod = launch.method
+                finished.details.releaseHeight = launch.releaseHeight?.rounded()
+            }
+            try store.updateRecordedFacts(of: id, from: finished, inProgress: false)
+            logger.notice(
+                "landing",
+                metadata: [
+                    "flight": "\(id)", "takeoff": "\(iso8601UTC(finished.takeoffTime))",
+                    "landing": "\(iso8601UTC(finished.landingTime))", "launch": "\(finished.details.launchMethod)",
+                ])
+        } catch {
+            storeFailing = true
+            logger.error("cannot close the flight", metadata: ["flight": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    private func updateFlightInProgress(now: Int64) {
+        guard let (id, stored) = flight, let lastFix else { return }
+        lastFlightUpdate = now
+        var current = stored
+        current.landingTime = lastFix.time
+        current.landingCoordinate = lastFix.coordinate
+        if let altitude = lastFix.pressureAltitude ?? lastFix.gnssAltitude {
+            current.maxAltitude = max(current.maxAltitude ?? altitude, altitude)
+        }
+        flight = (id, current)
+        perform("update the flight in progress") { try store.updateRecordedFacts(of: id, from: current, inProgress: true) }
+    }
+
+    /// Commits the pending fixes in one transaction. On failure they stay pending and are retried.
+    private func flush(now: Int64) {
+        guard !pending.isEmpty, let recordingId else { return }
+        do {
+            try store.append(fixes: pending, toRecording: recordingId)
+            let committed = monotonicNanos()
+            for arrival in pendingArrivals where arrival <= committed { latencies.add(committed - arrival) }
+            pending.removeAll(keepingCapacity: true)
+            pendingArrivals.removeAll(keepingCapacity: true)
+            pendingSince = nil
+            if storeFailing { logger.notice("database writable again") }
+            storeFailing = false
+        } catch {
+            if !storeFailing { logger.error("cannot write fixes", metadata: ["error": "\(error)", "pending": "\(pending.count)"]) }
+            storeFailing = true
+        }
+    }
+
+    private func perform(_ what: String, _ body: () throws -> Void) {
+        do { try body() } catch { logger.error("cannot \(what)", metadata: ["error": "\(error)"]) }
+    }
+
+    private func recorderInfo() -> RecorderInfo {
+        var info = settings.recorder
+        if !settings.barometerConfigured {
+            info.pressureSensor = nil
+        } else if let device = status.barometerDevice {
+            info.pressureSensor = "IIO \(device)"
+        }
+        return info
+    }
+
+    // MARK: - Status
+
+    private func refreshStatus(now: Int64) {
+        let baroFresh = lastPressureNanos.map { now - $0 <= fusion.pressures.stalenessNanos } ?? false
+        status.gpsOnly = !baroFresh
+        if settings.barometerConfigured, !baroFresh, status.barometerProblem == nil {
+            status.barometerProblem = lastPressureNanos == nil ? "no barometer data yet" : "barometer silent"
+        }
+        if baroFresh, status.barometerProblem?.hasPrefix("barometer silent") == true || status.barometerProblem == "no barometer data yet" {
+            status.barometerProblem = nil
+        }
+        status.lastFixTime = lastFix.map { iso8601UTC($0.time) }
+        status.lastFixAgeSeconds = lastFixArrival.map { Double((now - $0) / 1_000_000) / 1000 }
+        status.latitude = lastFix?.latitude
+        status.longitude = lastFix?.longitude
+        status.gnssAltitudeMeters = lastFix?.gnssAltitude
+        status.varioMetersPerSecond = vario.hasEstimate && baroFresh ? (vario.vario * 10).rounded() / 10 : nil
+        status.flying = flight != nil
+        status.flyingSince = flight.map { iso8601UTC($0.flight.takeoffTime) }
+        status.flightId = flight?.id
+        status.recordingId = recordingId
+        status.recordedFixes = recordedFixes
+        status.fixToDiskMillisP50 = latencies.percentile(0.5).map { Double($0 / 100_000) / 10 }
+        status.fixToDiskMillisP99 = latencies.percentile(0.99).map { Double($0 / 100_000) / 10 }
+        status.fixToDiskMillisMax = latencies.maximum.map { Double($0 / 100_000) / 10 }
+        status.databaseWritable = !storeFailing
+        status.databaseSizeBytes = try? store.databaseSizeBytes()
+        status.updatedAt = fusion.clock.utc(atMonotonic: now).map(iso8601UTC)
+    }
+
+    private func writeStatus(now: Int64) {
+        refreshStatus(now: now)
+        guard let path = settings.statusPath else { return }
+        do {
+            try status.write(to: path)
+        } catch {
+            logger.warning("cannot write the status file", metadata: ["path": "\(path)", "error": "\(error)"])
+        }
+    }
+
+    private func summary(now: Int64) -> String {
+        refreshStatus(now: now)
+        var parts: [String] = []
+        parts.append(flight != nil ? "flying" : "on ground")
+        if status.gpsdConnected != true {
+            parts.append("gpsd not connected")
+        } else if let mode = status.gpsMode, mode >= 2 {
+            parts.append("\(mode)D fix" + (status.satellitesUsed.map { ", \($0) sats" } ?? ""))
+        } else {
+            parts.append("no fix")
+        }
+        parts.append(status.gpsOnly ? "NO BAROMETER (GPS-only)" : "barometer \(status.barometerDevice ?? "ok")")
+        return "Recording: " + parts.joined(separator: ", ")
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds (the clock sensor readings are stamped with).
+private func monotonicNanos() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+}
+
+/// The last `capacity` latency values, for percentiles in the status.
+struct LatencyWindow {
+    private var values: [Int64] = []
+    private var next = 0
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func add(_ value: Int64) {
+        if values.count < capacity {
+            values.append(value)
+        } else {
+            values[next] = value
+            next = (next + 1) % capacity
+        }
+    }
+
+    func percentile(_ p: Double) -> Int64? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
+
+    var maximum: Int64? { values.max() }
+}

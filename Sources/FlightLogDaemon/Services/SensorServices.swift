@@ -1,0 +1,83 @@
+import FlightLogCore
+import FlightLogSensors
+import Logging
+import ServiceLifecycle
+
+/// Reads gpsd and hands every event to the recorder.
+package struct GPSService: Service {
+    let client: GPSDClient
+    let recorder: Recorder
+
+    package init(client: GPSDClient, recorder: Recorder) {
+        self.client = client
+        self.recorder = recorder
+    }
+
+    package func run() async {
+        for await event in client.events().cancelOnGracefulShutdown() {
+            switch event {
+            case .fix(let reading): await recorder.ingest(GNSSReading(reading))
+            case .noFix(let at): await recorder.gpsNoFix(now: Int64(clamping: at))
+            case .connected: await recorder.gpsConnected(now: Int64(clamping: Monotonic.nowNanos()))
+            case .disconnected(let reason):
+                await recorder.gpsDisconnected(reason: reason, now: Int64(clamping: Monotonic.nowNanos()))
+            }
+        }
+    }
+}
+
+/// Samples the IIO barometer and hands every event to the recorder.
+package struct BarometerService: Service {
+    let barometer: IIOBarometer
+    let recorder: Recorder
+
+    package init(barometer: IIOBarometer, recorder: Recorder) {
+        self.barometer = barometer
+        self.recorder = recorder
+    }
+
+    package func run() async {
+        for await event in barometer.events().cancelOnGracefulShutdown() {
+            switch event {
+            case .sample(let sample):
+                await recorder.ingest(
+                    PressureReading(
+                        monotonicNanos: Int64(clamping: sample.monotonicNanos), pascals: sample.pascals,
+                        temperatureCelsius: sample.temperatureCelsius))
+            case .found(let device): await recorder.barometerFound(device: device)
+            case .lost(let reason): await recorder.barometerLost(reason: reason)
+            }
+        }
+    }
+}
+
+/// Drives the recorder's periodic work (commits, status file, compaction, pruning) every 250 ms and
+/// flushes everything when the daemon stops. Placed first in the group, so it stops last.
+package struct MaintenanceService: Service {
+    let recorder: Recorder
+    let interval: Duration
+
+    package init(recorder: Recorder, interval: Duration = .milliseconds(250)) {
+        self.recorder = recorder
+        self.interval = interval
+    }
+
+    package func run() async {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            await recorder.tick(now: Int64(clamping: Monotonic.nowNanos()))
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        }
+        await recorder.finish(now: Int64(clamping: Monotonic.nowNanos()))
+    }
+}
+
+extension GNSSReading {
+    /// The fusion input of a gpsd reading.
+    init(_ reading: GPSReading) {
+        self.init(
+            time: reading.time, mode: reading.mode, latitude: reading.latitude, longitude: reading.longitude,
+            altitudeHAE: reading.altitudeHAE, speed: reading.speed, eph: reading.eph,
+            satellitesUsed: reading.satellitesUsed, receivedAtMonotonicNanos: Int64(clamping: reading.receivedAtMonotonicNanos),
+            epochMonotonicNanos: reading.epochMonotonicNanos.map { Int64(clamping: $0) })
+    }
+}

@@ -1,0 +1,58 @@
+import FlightLogSensors
+import Logging
+import ServiceLifecycle
+
+/// Talks to systemd: `READY=1` once the database is open and sensor data arrived, `WATCHDOG=1` every
+/// `WATCHDOG_USEC/2` only while the recorder is healthy, `STATUS=` lines when the state changes, and
+/// `STOPPING=1` as soon as shutdown begins. Placed last in the group: started last, stopped first.
+package struct SystemdService: Service {
+    let notifier: SystemdNotifier
+    let recorder: Recorder
+    let logger: Logger
+    let pollInterval: Duration
+
+    package init(
+        notifier: SystemdNotifier, recorder: Recorder, logger: Logger, pollInterval: Duration = .milliseconds(100)
+    ) {
+        self.notifier = notifier
+        self.recorder = recorder
+        self.logger = logger
+        self.pollInterval = pollInterval
+    }
+
+    package func run() async {
+        let clock = ContinuousClock()
+        var ready = false
+        var lastStatus = ""
+        var nextPing = clock.now
+        var withheld = false
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            let health = await recorder.health(now: Int64(clamping: Monotonic.nowNanos()))
+            if !ready, health.isReady {
+                ready = true
+                notifier.ready(status: health.summary)
+                lastStatus = health.summary
+                logger.info("ready", metadata: ["status": "\(health.summary)"])
+            }
+            if ready, let interval = notifier.watchdogInterval, clock.now >= nextPing {
+                nextPing = clock.now + interval
+                if health.isHealthy {
+                    notifier.watchdog()
+                    if withheld { logger.notice("healthy again: watchdog pings resumed") }
+                    withheld = false
+                } else if !withheld {
+                    withheld = true
+                    logger.warning(
+                        "unhealthy (no sensor data or database not writable): withholding watchdog pings",
+                        metadata: ["status": "\(health.summary)"])
+                }
+            }
+            if ready, health.summary != lastStatus {
+                lastStatus = health.summary
+                notifier.status(health.summary)
+            }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pollInterval) }
+        }
+        notifier.stopping(status: "Stopping: committing the last fixes")
+    }
+}

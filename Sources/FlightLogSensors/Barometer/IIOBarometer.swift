@@ -1,0 +1,146 @@
+import FlightLogCore
+import Foundation
+
+/// One barometer reading.
+package struct PressureSample: Sendable, Hashable {
+    /// Static pressure, Pa (not rounded: IGC altitude is derived at export).
+    package var pascals: Pascals
+    /// Sensor die temperature, °C (not outside air temperature); `nil` when the device has none.
+    package var temperatureCelsius: Double?
+    /// `Monotonic.nowNanos()` right after the pressure was read.
+    package var monotonicNanos: UInt64
+
+    package init(pascals: Pascals, temperatureCelsius: Double?, monotonicNanos: UInt64) {
+        self.pascals = pascals
+        self.temperatureCelsius = temperatureCelsius
+        self.monotonicNanos = monotonicNanos
+    }
+}
+
+/// What the barometer reader reports.
+package enum BarometerEvent: Sendable, Hashable {
+    /// A plausible sample (inside the pressure range, no implausible jump).
+    case sample(PressureSample)
+    /// No usable device (absent at start, vanished, or failing); the reader keeps looking with backoff.
+    case lost(reason: String)
+    /// A device was (re)found and read successfully; its IIO name, e.g. `bmp280`.
+    case found(device: String)
+}
+
+/// Polls an IIO pressure sensor through libiio on its own thread at a fixed rate.
+///
+/// Reads `in_pressure_input` (kPa) when the driver has it, else `raw` × an exact per-driver factor (sysfs
+/// scales are rounded; SENSORS.md §3), and the temperature channel if any. Transient EBUSY/EIO/ETIMEDOUT are
+/// retried; any other error re-creates the context and looks the device up again. Samples outside
+/// `plausiblePressure` or jumping faster than `maximumPressureRate` are dropped (five in a row re-anchor).
+package final class IIOBarometer: Sendable {
+    package let contextURI: String
+    package let device: String
+    package let rateHz: Double
+    package let plausiblePressure: ClosedRange<Pascals>
+    package let maximumPressureRate: Pascals
+
+    /// 300–1100 hPa: ground to ~9 km.
+    package static let normalPressureRange: ClosedRange<Pascals> = 30_000...110_000
+    /// 50–1100 hPa: up to ~20 km for wave flights.
+    package static let wavePressureRange: ClosedRange<Pascals> = 5_000...110_000
+
+    /// - Parameters:
+    ///   - contextURI: libiio URI: `local:` on the aircraft, `ip:HOST` (or `ip:HOST:PORT`) for iiod.
+    ///   - device: IIO device name (`bmp280`, `ms5611` …), or `auto` for the first device with a pressure channel.
+    ///   - rateHz: samples per second (a bmp280 on recent kernels manages ~12 Hz with temperature).
+    ///   - plausiblePressure: accepted pressures, Pa.
+    ///   - maximumPressureRate: largest believable change, Pa/s (1500 Pa/s ≈ 120 m/s near sea level).
+    package init(
+        contextURI: String = "local:", device: String = "auto", rateHz: Double = 10,
+        plausiblePressure: ClosedRange<Pascals> = IIOBarometer.normalPressureRange,
+        maximumPressureRate: Pascals = 1500
+    ) {
+        self.contextURI = contextURI
+        self.device = device
+        self.rateHz = max(0.1, min(rateHz, 1000))
+        self.plausiblePressure = plausiblePressure
+        self.maximumPressureRate = maximumPressureRate
+    }
+
+    /// Samples until the consumer stops iterating. The stream never finishes on its own; it keeps the newest
+    /// 10 000 events if the consumer falls behind.
+    package func events() -> AsyncStream<BarometerEvent> {
+        let settings = self
+        return readerStream(name: "iio-barometer", buffering: .bufferingNewest(10_000)) { yield, stop in
+            var gate = PressureGate(range: settings.plausiblePressure, maximumRate: settings.maximumPressureRate)
+            settings.run(gate: &gate, yield: yield, stop: stop)
+        }
+    }
+
+    private func run(gate: inout PressureGate, yield: (BarometerEvent) -> Void, stop: StopFlag) {
+        let period = UInt64(1e9 / rateHz)
+        var backoff = 0.5
+        var lastLoss: String?
+        while !stop.isSet {
+            let sensor: IIOPressureSensor
+            do {
+                sensor = try IIOPressureSensor(uri: contextURI, device: device)
+                _ = try sensor.read()  // found only once a read works
+            } catch {
+                if error.description != lastLoss { yield(.lost(reason: error.description)) }
+                lastLoss = error.description
+                guard Monotonic.sleep(seconds: backoff, unless: stop) else { return }
+                backoff = min(backoff * 2, 4)
+                continue
+            }
+            backoff = 0.5
+            lastLoss = nil
+            gate.reset()
+            yield(.found(device: sensor.name))
+            var next = Monotonic.nowNanos()
+            while !stop.isSet {
+                do {
+                    let sample = try sensor.read()
+                    if gate.accepts(sample) { yield(.sample(sample)) }
+                } catch {
+                    lastLoss = error.description
+                    yield(.lost(reason: error.description))
+                    break
+                }
+                next = max(next + period, Monotonic.nowNanos())
+                guard Monotonic.sleep(untilNanos: next, unless: stop) else { return }
+            }
+        }
+    }
+}
+
+/// Drops samples outside a pressure range or jumping faster than a rate; re-anchors after 5 rejects in a row
+/// (a real step, e.g. after a gap), so a wrong first value cannot lock the gate.
+struct PressureGate {
+    let range: ClosedRange<Pascals>
+    let maximumRate: Pascals
+    /// Allowed change on top of the rate (noise, quantisation of 1-Pa drivers), Pa.
+    let slack: Pascals = 100
+    private var last: PressureSample?
+    private var rejectedInARow = 0
+
+    init(range: ClosedRange<Pascals>, maximumRate: Pascals) {
+        self.range = range
+        self.maximumRate = maximumRate
+    }
+
+    mutating func reset() {
+        last = nil
+        rejectedInARow = 0
+    }
+
+    mutating func accepts(_ sample: PressureSample) -> Bool {
+        guard range.contains(sample.pascals) else { return false }
+        if let last, rejectedInARow < 5 {
+            let seconds = Double(sample.monotonicNanos &- last.monotonicNanos) / 1e9
+            if abs(sample.pascals - last.pascals) > maximumRate * max(seconds, 0) + slack {
+                rejectedInARow += 1
+                return false
+            }
+        }
+        last = sample
+        rejectedInARow = 0
+        return true
+    }
+}

@@ -1,0 +1,236 @@
+internal import CGPS
+import FlightLogCore
+import Foundation
+
+/// One gpsd fix (a TPV with mode ≥ 2, a time and a position).
+package struct GPSReading: Sendable, Hashable {
+    /// GNSS UTC time of the fix.
+    package var time: UTCMillis
+    /// 2 = 2D, 3 = 3D (IGC validity `A` needs 3).
+    package var mode: Int
+    package var latitude: Degrees
+    package var longitude: Degrees
+    /// Height above the WGS84 ellipsoid (gpsd `altHAE`), only with a 3D fix.
+    package var altitudeHAE: Meters?
+    /// Ground speed, m/s.
+    package var speed: Double?
+    /// Estimated horizontal position error (gpsd `eph`), metres; the IGC `FXA` extension.
+    package var eph: Double?
+    /// Satellites used in the solution (gpsd SKY, newest seen); the IGC `SIU` extension.
+    package var satellitesUsed: Int?
+    /// `Monotonic.nowNanos()` when the TPV was read.
+    package var receivedAtMonotonicNanos: UInt64
+    /// The monotonic instant at which gpsd received the first data of this fix's reporting cycle (its TOFF
+    /// message), the closest the host gets to the receiver's epoch; `nil` when gpsd sent no TOFF for it.
+    /// The TPV itself arrives only at the end of the cycle, 0.1–1 s later.
+    package var epochMonotonicNanos: UInt64?
+
+    package init(
+        time: UTCMillis, mode: Int, latitude: Degrees, longitude: Degrees, altitudeHAE: Meters? = nil,
+        speed: Double? = nil, eph: Double? = nil, satellitesUsed: Int? = nil, receivedAtMonotonicNanos: UInt64,
+        epochMonotonicNanos: UInt64? = nil
+    ) {
+        self.time = time
+        self.mode = mode
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitudeHAE = altitudeHAE
+        self.speed = speed
+        self.eph = eph
+        self.satellitesUsed = satellitesUsed
+        self.receivedAtMonotonicNanos = receivedAtMonotonicNanos
+        self.epochMonotonicNanos = epochMonotonicNanos
+    }
+}
+
+/// What the gpsd reader reports, in order.
+package enum GPSEvent: Sendable, Hashable {
+    /// A new fix (never the same time twice in a row).
+    case fix(GPSReading)
+    /// gpsd reported a TPV without a usable fix (mode < 2, no time or position, or an implausible year).
+    case noFix(receivedAtMonotonicNanos: UInt64)
+    /// Connected to gpsd and WATCH sent.
+    case connected
+    /// The connection ended or could not be made; the reader retries with backoff (0.5 s doubling to 8 s).
+    case disconnected(reason: String)
+}
+
+/// Reads gpsd through libgps on its own thread and reports fixes as an `AsyncStream`.
+///
+/// Robust against gpsd being absent at start, restarting, or going silent: it reconnects with a capped
+/// exponential backoff and re-WATCHes after `noDataTimeout` without any message. Each call to
+/// ``events()`` opens its own connection.
+package final class GPSDClient: Sendable {
+    package let host: String
+    package let port: String
+    /// Reconnect when gpsd sent nothing at all for this long (a receiver sends every second, even without fix).
+    package let noDataTimeout: Double
+    /// Fix times outside these years are bogus chip times (1980, 2080 …) and are reported as `noFix`.
+    package let plausibleYears: ClosedRange<Int>
+
+    /// Backoff between connection attempts, seconds.
+    static let firstBackoff = 0.5
+    static let maximumBackoff = 8.0
+
+    /// - Parameters:
+    ///   - host: gpsd host, e.g. `127.0.0.1`.
+    ///   - port: gpsd port, e.g. `2947`.
+    ///   - noDataTimeout: seconds without any gpsd message before reconnecting.
+    ///   - plausibleYears: UTC years accepted as fix times.
+    package init(
+        host: String = "127.0.0.1", port: String = "2947", noDataTimeout: Double = 10,
+        plausibleYears: ClosedRange<Int> = 2017...2059
+    ) {
+        self.host = host
+        self.port = port
+        self.noDataTimeout = noDataTimeout
+        self.plausibleYears = plausibleYears
+    }
+
+    /// Connects (and keeps reconnecting) until the consumer stops iterating; the reader thread then closes
+    /// the connection within ~0.25 s. The stream never finishes on its own.
+    package func events() -> AsyncStream<GPSEvent> {
+        let host = host, port = port, timeout = noDataTimeout, years = plausibleYears
+        return readerStream(name: "gpsd-reader") { yield, stop in
+            var session = GPSDSession(host: host, port: port, noDataTimeout: timeout, plausibleYears: years)
+            session.run(yield: yield, stop: stop)
+        }
+    }
+}
+
+/// The state of one reader thread: the libgps struct at a stable heap address plus de-duplication.
+private struct GPSDSession {
+    let host: String
+    let port: String
+    let noDataTimeout: Double
+    let plausibleYears: ClosedRange<Int>
+    var lastFixTime: UTCMillis?
+    var satellitesUsed: Int?
+    /// The newest TOFF: GNSS time of the cycle and the monotonic instant its first data reached gpsd.
+    var cycleStart: (time: UTCMillis, monotonicNanos: UInt64)?
+
+    init(host: String, port: String, noDataTimeout: Double, plausibleYears: ClosedRange<Int>) {
+        self.host = host
+        self.port = port
+        self.noDataTimeout = noDataTimeout
+        self.plausibleYears = plausibleYears
+    }
+
+    mutating func run(yield: (GPSEvent) -> Void, stop: StopFlag) {
+        let data = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)
+        let messageCapacity = 16 * 1024
+        let message = UnsafeMutablePointer<CChar>.allocate(capacity: messageCapacity)
+        defer {
+            data.deallocate()
+            message.deallocate()
+        }
+        var backoff = GPSDClient.firstBackoff
+        var lastFailure: String?
+        while !stop.isSet {
+            UnsafeMutableRawPointer(data).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<gps_data_t>.size)
+            guard gps_open(host, port, data) == 0 else {
+                let reason = "cannot connect to gpsd at \(host):\(port): \(String(cString: gps_errstr(errno)))"
+                if reason != lastFailure { yield(.disconnected(reason: reason)) }  // once per outage
+                lastFailure = reason
+                guard Monotonic.sleep(seconds: backoff, unless: stop) else { return }
+                backoff = min(backoff * 2, GPSDClient.maximumBackoff)
+                continue
+            }
+            lastFailure = nil
+            backoff = GPSDClient.firstBackoff
+            _ = flgps_stream_json(data)
+            yield(.connected)
+            let reason = readUntilFailure(data, message, messageCapacity, yield: yield, stop: stop)
+            gps_close(data)
+            if let reason {
+                yield(.disconnected(reason: reason))
+                lastFailure = reason
+                guard Monotonic.sleep(seconds: backoff, unless: stop) else { return }
+            }
+        }
+    }
+
+    /// Reads messages until gpsd closes, goes silent, or `stop`; returns why it ended (`nil` = stopped).
+    private mutating func readUntilFailure(
+        _ data: UnsafeMutablePointer<gps_data_t>, _ message: UnsafeMutablePointer<CChar>, _ capacity: Int,
+        yield: (GPSEvent) -> Void, stop: StopFlag
+    ) -> String? {
+        var lastDataNanos = Monotonic.nowNanos()
+        while !stop.isSet {
+            guard gps_waiting(data, 250_000) else {  // microseconds
+                let silent = Double(Monotonic.nowNanos() - lastDataNanos) / 1e9
+                if silent > noDataTimeout { return "no data from gpsd for \(Int(silent)) s" }
+                continue
+            }
+            // A TPV resets `set`, but SKY/DEVICE/… only OR their bit in: clear it so an old fix never repeats.
+            data.pointee.set = 0
+            message[0] = 0
+            let count = gps_read(data, message, Int32(capacity))
+            if count < 0 { return "gpsd closed the connection" }
+            if count == 0 { continue }  // partial line
+            let now = Monotonic.nowNanos()
+            lastDataNanos = now
+            switch Self.jsonClass(message) {
+            case "TPV": handleTPV(data.pointee, receivedAt: now, yield: yield)
+            case "TOFF": cycleStart = Self.cycleStart(toff: String(cString: message), receivedAt: now)
+            case "SKY":
+                let used = Int(data.pointee.satellites_used)
+                if used > 0 { satellitesUsed = used }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private mutating func handleTPV(_ gps: gps_data_t, receivedAt now: UInt64, yield: (GPSEvent) -> Void) {
+        let fix = gps.fix
+        let required = MODE_SET | TIME_SET | LATLON_SET
+        guard gps.set & required == required, fix.mode >= MODE_2D,
+            fix.latitude.isFinite, fix.longitude.isFinite
+        else { return yield(.noFix(receivedAtMonotonicNanos: now)) }
+        let time = Int64(fix.time.tv_sec) * 1000 + (Int64(fix.time.tv_nsec) + 500_000) / 1_000_000
+        guard plausibleYears.contains(CivilDateTime(utc: time).date.year) else {
+            return yield(.noFix(receivedAtMonotonicNanos: now))
+        }
+        if time == lastFixTime { return }  // gpsd re-reports an epoch (e.g. RMC then GGA)
+        lastFixTime = time
+        let epoch = cycleStart.flatMap { $0.time == time ? $0.monotonicNanos : nil }
+        yield(
+            .fix(
+                GPSReading(
+                    time: time, mode: Int(fix.mode), latitude: fix.latitude, longitude: fix.longitude,
+                    altitudeHAE: fix.mode >= MODE_3D ? finite(fix.altHAE) : nil, speed: finite(fix.speed),
+                    eph: finite(fix.eph), satellitesUsed: satellitesUsed, receivedAtMonotonicNanos: now,
+                    epochMonotonicNanos: epoch)))
+    }
+
+    /// A TOFF line (GNSS time `real_sec/nsec`; host `CLOCK_REALTIME` `clock_sec/nsec` when gpsd got the cycle's
+    /// first data) as a monotonic instant: `clock` is moved onto the monotonic clock by how long ago it was on the
+    /// wall clock. `nil` when that age is implausible (negative or over 2 s: the wall clock was stepped meanwhile).
+    /// Parsed from the raw JSON: libgps 3.22 flags TOFF_SET but leaves `toff` zero (measured).
+    static func cycleStart(toff line: String, receivedAt now: UInt64) -> (time: UTCMillis, monotonicNanos: UInt64)? {
+        func integer(_ key: String) -> Int64? {
+            guard let range = line.range(of: "\"\(key)\":") else { return nil }
+            return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
+        }
+        guard let realSeconds = integer("real_sec"), realSeconds > 0, let clockSeconds = integer("clock_sec") else {
+            return nil
+        }
+        let clock = clockSeconds * 1_000_000_000 + (integer("clock_nsec") ?? 0)
+        let age = Monotonic.realtimeNanos() - clock - Int64(Monotonic.nowNanos() - now)
+        guard (0...2_000_000_000).contains(age) else { return nil }
+        let time = realSeconds * 1000 + ((integer("real_nsec") ?? 0) + 500_000) / 1_000_000
+        return (time, now - UInt64(age))
+    }
+
+    /// The `"class"` of the raw JSON line gpsd sent (`TPV`, `SKY`, `DEVICE` …).
+    static func jsonClass(_ message: UnsafePointer<CChar>) -> Substring? {
+        let line = String(cString: message)
+        guard let key = line.range(of: "\"class\":\"") else { return nil }
+        let rest = line[key.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return rest[..<end]
+    }
+}
+
+private func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }

@@ -1,0 +1,292 @@
+import ArgumentParser
+import FlightLogCore
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `flightlog replay`: turns a recorded flight into what the real sensors would deliver, so the live path
+/// (gpsd → libgps, libiio → barometer) can run on a development machine.
+struct Replay: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay an IGC flight as an NMEA log for gpsfake and a fake IIO barometer.",
+        discussion: """
+            --nmea writes RMC+GGA+GSA epochs for gpsfake; dates before 2017 are moved forward by whole 28-year \
+            cycles (same weekdays and leap days), because gpsd shifts older NMEA dates by 1024 weeks.
+            --iio-tree creates DIR/bus/iio/devices/iio:device0 (see scripts/with-fake-iio.sh); with \
+            --follow-gpsd it then keeps in_pressure_input at the ISA pressure of the flight at the UTC time gpsd \
+            is replaying (an epoch starts when gpsd receives its first sentence: TOFF), until gpsd closes the connection.
+            Example:
+              flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
+            """)
+
+    @Argument(help: ArgumentHelp("The IGC file to replay.", valueName: "file.igc")) var file: String
+    @Option(help: ArgumentHelp("Write the NMEA log for gpsfake here.", valueName: "path")) var nmea: String?
+    @Option(name: .customLong("iio-tree"), help: ArgumentHelp("Create a fake IIO sysfs tree here.", valueName: "dir"))
+    var iioTree: String?
+    @Option(name: .customLong("device-name"), help: "IIO device name in the fake tree (bmp280, ms5611 …).")
+    var deviceName: String = "bmp280"
+    @Option(
+        name: .customLong("follow-gpsd"),
+        help: ArgumentHelp("Keep the fake pressure in step with this gpsd's epochs.", valueName: "host:port"))
+    var followGpsd: String?
+    @Option(help: "Pressure writes per second while following gpsd.") var rate: Double = 25
+    @Option(name: .customLong("geoid-separation"), help: "Geoid height above the ellipsoid for GGA, metres.")
+    var geoidSeparation: Double = 48
+
+    func validate() throws {
+        if nmea == nil && iioTree == nil { throw ValidationError("Give --nmea PATH and/or --iio-tree DIR.") }
+        if followGpsd != nil && iioTree == nil { throw ValidationError("--follow-gpsd needs --iio-tree DIR.") }
+        if let followGpsd, Self.hostPort(followGpsd) == nil {
+            throw ValidationError("--follow-gpsd must look like 127.0.0.1:2947.")
+        }
+        if !(1...200).contains(rate) { throw ValidationError("--rate must be 1…200 writes per second.") }
+        if deviceName.isEmpty || deviceName.contains("/") { throw ValidationError("--device-name must be a plain name.") }
+    }
+
+    func run() async throws {
+        let fixes = try Self.readFixes(file)
+        let shift = NMEAWriter.dateShift(for: fixes)
+        if let nmea {
+            let log = NMEAWriter.log(fixes, dateShift: shift, geoidSeparation: geoidSeparation)
+            try Data(log.utf8).write(to: URL(fileURLWithPath: nmea), options: .atomic)
+            let years = shift / NMEAWriter.shiftCycle * 28
+            Self.say("Wrote \(nmea): \(fixes.count) epochs" + (shift == 0 ? "." : ", dates moved forward by \(years) years."))
+        }
+        guard let iioTree else { return }
+        let timeline = PressureTimeline(fixes: fixes)
+        guard let start = timeline.startTime, let startPressure = timeline.pressure(at: start) else {
+            throw ReplayError("the flight has no altitude to turn into pressure")
+        }
+        let tree = try FakeIIOTree(root: iioTree, deviceName: deviceName, pascals: startPressure)
+        Self.say("Created \(tree.deviceDirectory) at \(Self.hectopascals(startPressure)) hPa.")
+        guard let followGpsd, let (host, port) = Self.hostPort(followGpsd) else { return }
+        var follower = GPSDFollower(host: host, port: port, timeline: timeline, dateShift: shift, tree: tree, rate: rate)
+        try follower.run()
+        Self.say("gpsd closed: followed \(follower.positions) epochs, wrote \(follower.writes) pressures.")
+    }
+
+    static func readFixes(_ path: String) throws -> [Fix] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReplayError("cannot read \(path) (does it exist?)")
+        }
+        let fixes = try IGCReader.read([UInt8](data)).track.fixes
+        guard !fixes.isEmpty else { throw ReplayError("\(path) has no B records to replay") }
+        return fixes
+    }
+
+    static func hostPort(_ text: String) -> (String, UInt16)? {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]),
+            colon > text.startIndex
+        else { return nil }
+        return (String(text[..<colon]), port)
+    }
+
+    static func hectopascals(_ pascals: Double) -> String {
+        let centi = Int((pascals).rounded())
+        return "\(centi / 100).\(pad(centi % 100, 2))"
+    }
+
+    /// One line on standard error (stdout stays free for pipes).
+    static func say(_ text: String) {
+        let line = text + "\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
+}
+
+struct ReplayError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A fake IIO sysfs tree (SENSORS.md §5): `ROOT/bus/iio/devices/iio:device0/{name,in_pressure_input,in_temp_input}`.
+struct FakeIIOTree {
+    let root: URL
+    let deviceDirectory: String
+    private let pressurePath: String
+    private let temporaryPath: String
+
+    init(root: String, deviceName: String, pascals: Double) throws {
+        self.root = URL(fileURLWithPath: root)
+        let device = self.root.appendingPathComponent("bus/iio/devices/iio:device0")
+        deviceDirectory = device.path
+        pressurePath = device.appendingPathComponent("in_pressure_input").path
+        // Outside the device directory (else libiio lists it as an attribute), same filesystem (rename).
+        temporaryPath = self.root.appendingPathComponent(".in_pressure_input.tmp").path
+        do {
+            try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
+            try Data("\(deviceName)\n".utf8).write(to: device.appendingPathComponent("name"))
+            try Data("25000\n".utf8).write(to: device.appendingPathComponent("in_temp_input"))  // 25 °C die
+        } catch {
+            throw ReplayError("cannot create the fake IIO tree in \(root): \(error.localizedDescription)")
+        }
+        try write(pascals: pascals)
+    }
+
+    /// Replaces `in_pressure_input` atomically with kPa printed as the kernel does (`%d.%09u`, truncated).
+    func write(pascals: Double) throws {
+        let nanoKilopascals = Int64((pascals * 1e6).rounded(.down))
+        let text = "\(nanoKilopascals / 1_000_000_000).\(pad(Int(nanoKilopascals % 1_000_000_000), 9))\n"
+        guard FileManager.default.createFile(atPath: temporaryPath, contents: Data(text.utf8)),
+            rename(temporaryPath, pressurePath) == 0
+        else { throw ReplayError("cannot write \(pressurePath): \(String(cString: strerror(errno)))") }
+    }
+}
+
+/// Follows gpsd (plain JSON over TCP, no libgps) and keeps the fake barometer at the pressure of the UTC
+/// instant the replay is at. That instant is the simulated world's clock: epoch `t` happens when gpsd receives
+/// the first sentence of `t` (as a receiver sends its first sentence right after the epoch), which gpsd
+/// reports in its TOFF message with its own clock reading, free of this process's scheduling delays; a TPV's
+/// arrival counts only for an epoch without TOFF. Between epochs the clock runs at the rate of the last two
+/// (replays may run faster than real time).
+struct GPSDFollower {
+    let host: String
+    let port: UInt16
+    let timeline: PressureTimeline
+    let dateShift: Int64
+    let tree: FakeIIOTree
+    let rate: Double
+    private(set) var positions = 0
+    private(set) var writes = 0
+    private var clock = ReplayClock()
+
+    init(host: String, port: UInt16, timeline: PressureTimeline, dateShift: Int64, tree: FakeIIOTree, rate: Double) {
+        self.host = host
+        self.port = port
+        self.timeline = timeline
+        self.dateShift = dateShift
+        self.tree = tree
+        self.rate = rate
+    }
+
+    mutating func run() throws {
+        let socket = try connectRetrying(seconds: 10)
+        defer { close(socket) }
+        let watch = Array(#"?WATCH={"enable":true,"json":true,"pps":true};"#.utf8)
+        guard send(socket, watch, watch.count, Int32(MSG_NOSIGNAL)) == watch.count else {
+            throw ReplayError("cannot send WATCH to gpsd at \(host):\(port)")
+        }
+        let period = UInt64(1e9 / rate)
+        var nextWrite = ReplayClock.nowNanos()
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let now = ReplayClock.nowNanos()
+            if now >= nextWrite {
+                if let utc = clock.utc(atMonotonic: now), let pascals = timeline.pressure(at: utc - dateShift) {
+                    try tree.write(pascals: pascals)
+                    writes += 1
+                }
+                nextWrite = max(nextWrite + period, now)
+            }
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let waitMillis = Int32((nextWrite - min(nextWrite, ReplayClock.nowNanos())) / 1_000_000)
+            guard poll(&poller, 1, waitMillis) >= 0 || errno == EINTR else {
+                throw ReplayError("polling gpsd failed: \(String(cString: strerror(errno)))")
+            }
+            guard poller.revents != 0 else { continue }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return }  // gpsd closed (end of the gpsfake log)
+            pending += buffer[0..<count]
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[..<newline]
+                pending.removeSubrange(...newline)
+                let text = String(decoding: line, as: UTF8.self)
+                if let (utc, monotonic) = Self.cycleStart(toff: text) ?? Self.tpvTime(text).map({ ($0, ReplayClock.nowNanos()) }),
+                    clock.add(utc: utc, monotonic: monotonic)
+                {
+                    positions += 1
+                }
+            }
+        }
+    }
+
+    private func connectRetrying(seconds: Double) throws -> Int32 {
+        let deadline = ReplayClock.nowNanos() + UInt64(seconds * 1e9)
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        while true {
+            var list: UnsafeMutablePointer<addrinfo>?
+            if getaddrinfo(host, String(port), &hints, &list) == 0, let list {
+                defer { freeaddrinfo(list) }
+                let fd = socket(list.pointee.ai_family, list.pointee.ai_socktype, list.pointee.ai_protocol)
+                if fd >= 0, connect(fd, list.pointee.ai_addr, list.pointee.ai_addrlen) == 0 { return fd }
+                if fd >= 0 { close(fd) }
+            }
+            guard ReplayClock.nowNanos() < deadline else {
+                throw ReplayError("cannot connect to gpsd at \(host):\(port) (is gpsfake running?)")
+            }
+            usleep(100_000)
+        }
+    }
+
+    /// A TOFF line: the epoch's UTC (`real_sec/nsec`) and, as `CLOCK_MONOTONIC` nanoseconds, the instant gpsd
+    /// received its first data (`clock_sec/nsec`, on `CLOCK_REALTIME`).
+    static func cycleStart(toff line: String) -> (UTCMillis, UInt64)? {
+        guard line.contains(#""class":"TOFF""#), let real = number("real_sec", line), let clock = number("clock_sec", line)
+        else { return nil }
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        let age = (Int64(wall.tv_sec) - clock) * 1_000_000_000 + Int64(wall.tv_nsec) - (number("clock_nsec", line) ?? 0)
+        let now = ReplayClock.nowNanos()
+        guard (0...2_000_000_000).contains(age), UInt64(age) < now else { return nil }
+        return (real * 1000 + ((number("real_nsec", line) ?? 0) + 500_000) / 1_000_000, now - UInt64(age))
+    }
+
+    /// The `time` of a TPV line with a fix (mode ≥ 2), as UTC millis.
+    static func tpvTime(_ line: String) -> UTCMillis? {
+        guard line.contains(#""class":"TPV""#), (number("mode", line) ?? 0) >= 2,
+            let key = line.range(of: #""time":""#), let end = line[key.upperBound...].firstIndex(of: "\"")
+        else { return nil }
+        return parseISOTime(String(line[key.upperBound..<end]))
+    }
+
+    /// The integer after `"key":` in a JSON line.
+    static func number(_ key: String, _ line: String) -> Int64? {
+        guard let range = line.range(of: "\"\(key)\":") else { return nil }
+        return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
+    }
+
+    /// `2025-06-15T09:30:01.000Z` → UTC millis.
+    static func parseISOTime(_ text: String) -> UTCMillis? {
+        guard text.hasSuffix("Z"), let t = text.firstIndex(of: "T"), let date = CivilDate(iso: String(text[..<t]))
+        else { return nil }
+        let clock = text[text.index(after: t)..<text.index(before: text.endIndex)].split(separator: ":")
+        guard clock.count == 3, let h = Int64(clock[0]), let m = Int64(clock[1]), let s = Double(clock[2]) else {
+            return nil
+        }
+        return date.utcMidnight + h * 3_600_000 + m * 60_000 + Int64((s * 1000).rounded())
+    }
+}
+
+/// Maps CLOCK_MONOTONIC to the UTC of the replay from the last two epoch starts (rate and offset), never
+/// extrapolating more than one fix interval past the newest.
+struct ReplayClock {
+    private var previous: (utc: UTCMillis, monotonic: UInt64)?
+    private var last: (utc: UTCMillis, monotonic: UInt64)?
+
+    static func nowNanos() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Adds an epoch start; `false` (ignored) when it is not newer than the last one.
+    @discardableResult
+    mutating func add(utc: UTCMillis, monotonic: UInt64) -> Bool {
+        if let last, utc <= last.utc { return false }
+        previous = last
+        last = (utc, monotonic)
+        return true
+    }
+
+    func utc(atMonotonic now: UInt64) -> UTCMillis? {
+        guard let last else { return nil }
+        guard let previous, last.monotonic > previous.monotonic, now > last.monotonic else { return last.utc }
+        let interval = last.utc - previous.utc
+        let millisPerNano = Double(interval) / Double(last.monotonic - previous.monotonic)
+        let ahead = Int64(Double(now - last.monotonic) * millisPerNano)
+        return last.utc + min(ahead, interval)
+    }
+}

@@ -1,0 +1,148 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+import Logging
+import Testing
+
+@testable import FlightLogDaemon
+
+/// A fresh database file in its own temporary directory.
+private func temporaryDatabase() throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flightlogd-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent("flights.sqlite").path
+}
+
+private let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+private func settings(statusPath: String?) -> RecorderSettings {
+    RecorderSettings(
+        recorder: RecorderInfo(manufacturer: "XFL", serial: "TST", pressureSensor: "IIO bmp280"),
+        defaults: FlightDetails(pilot: "Müller, Jürgen", gliderType: "ASK 21", registration: "D-1234", competitionId: "XY"),
+        statusPath: statusPath)
+}
+
+/// Feeds seconds `range` of the synthetic flight, ticking like the maintenance service.
+private func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) async {
+    for i in range {
+        let second = flight.second(i)
+        for pressure in second.pressures { await recorder.ingest(pressure) }
+        await recorder.ingest(second.reading)
+        await recorder.tick(now: second.reading.receivedAtMonotonicNanos + 250_000_000)
+    }
+}
+
+@Suite(.serialized) struct RecorderTests {
+    @Test(.timeLimit(.minutes(2)))
+    func simulatedFlightBecomesOneFlight() async throws {
+        let path = try temporaryDatabase()
+        let statusPath = (path as NSString).deletingLastPathComponent + "/flightlogd.status.json"
+        let flight = SyntheticFlight()
+        let recorder = try Recorder(
+            store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: statusPath),
+            logger: quiet, now: flight.monotonicStart)
+        await feed(recorder, flight, 0..<(SyntheticFlight.takeoffSecond + 200))
+        #expect(await recorder.isFlying)
+        let inAir = try RecorderStatus.read(from: statusPath)
+        #expect(inAir.flying)
+        #expect(!inAir.gpsOnly)
+        await feed(recorder, flight, (SyntheticFlight.takeoffSecond + 200)..<SyntheticFlight.count)
+        #expect(!(await recorder.isFlying))
+        await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
+
+        let store = try FlightStore(path: path, mode: .readOnly)
+        let flights = try store.flights(matching: FlightFilter())
+        try #require(flights.count == 1)
+        let recorded = flights[0]
+        let takeoff = SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond) * 1000
+        let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecond) * 1000
+        // Backdated to the first fix at takeoff speed (10 m/s), a few seconds into the roll.
+        #expect((takeoff...takeoff + 10_000).contains(recorded.takeoffTime))
+        #expect(abs(recorded.landingTime - landing) <= 30_000)
+        #expect(recorded.details.pilot == "Müller, Jürgen")
+        #expect(recorded.details.registration == "D-1234")
+        #expect(recorded.hasBarometer)
+        let maxAltitude = try #require(recorded.maxAltitude)
+        #expect(abs(maxAltitude - (SyntheticFlight.elevation + 600)) < 2)
+        #expect(try store.inProgressFlight() == nil)
+
+        // Every second was recorded, ground time included, with ISA pressure altitude.
+        let track = try store.track(forFlight: try #require(recorded.id), marginMillis: 3_600_000)
+        #expect(track.fixes.count == SyntheticFlight.count)
+        #expect(track.recorder.extensions == FixFusion.extensions)
+        let top = try #require(track.fixes.first { $0.time == SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond + 320) * 1000 })
+        let expected = flight.second(SyntheticFlight.takeoffSecond + 320).altitude
+        #expect(abs(try #require(top.pressureAltitude) - expected) <= 0.6)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func withoutBarometerFixesHaveNoPressureAltitude() async throws {
+        let path = try temporaryDatabase()
+        let flight = SyntheticFlight()
+        var gpsOnly = settings(statusPath: nil)
+        gpsOnly.barometerConfigured = false
+        let recorder = try Recorder(
+            store: FlightStore(path: path, mode: .readWrite), settings: gpsOnly, logger: quiet, now: flight.monotonicStart)
+        for i in 0..<SyntheticFlight.count { await recorder.ingest(flight.second(i).reading) }
+        await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
+        let store = try FlightStore(path: path, mode: .readOnly)
+        let flights = try store.flights(matching: FlightFilter())
+        try #require(flights.count == 1)
+        #expect(!flights[0].hasBarometer)
+        let track = try store.track(forFlight: try #require(flights[0].id), marginMillis: 0)
+        #expect(track.fixes.allSatisfy { $0.pressureAltitudeDm == nil })
+        #expect(track.fixes.allSatisfy { $0.gnssAltitudeDm != nil })
+    }
+
+    @Test(.timeLimit(.minutes(2)), arguments: [30, 120])
+    func brownOutInTheAirKeepsOneFlight(gapSeconds: Int) async throws {
+        let path = try temporaryDatabase()
+        let flight = SyntheticFlight()
+        let cut = SyntheticFlight.takeoffSecond + 250
+        do {
+            // First run: killed mid-flight, no finish(); only what was committed survives.
+            let first = try Recorder(
+                store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
+                now: flight.monotonicStart)
+            await feed(first, flight, 0..<cut)
+            #expect(await first.isFlying)
+        }
+        let interrupted = try FlightStore(path: path, mode: .readOnly).inProgressFlight()
+        #expect(interrupted != nil)
+
+        // Second run after the power came back: a new monotonic clock (reboot), same database.
+        var rebooted = flight
+        rebooted.monotonicStart = 5_000_000_000
+        let second = try Recorder(
+            store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
+            now: rebooted.monotonicStart)
+        await feed(second, rebooted, (cut + gapSeconds)..<SyntheticFlight.count)
+        await second.finish(now: rebooted.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
+
+        let store = try FlightStore(path: path, mode: .readOnly)
+        let flights = try store.flights(matching: FlightFilter())
+        try #require(flights.count == 1)
+        let takeoff = SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond) * 1000
+        let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecond) * 1000
+        #expect((takeoff...takeoff + 10_000).contains(flights[0].takeoffTime))
+        #expect(abs(flights[0].landingTime - landing) <= 30_000)
+        #expect(flights[0].id == interrupted?.id)
+        #expect(try store.inProgressFlight() == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func healthNeedsFreshSensorData() async throws {
+        let path = try temporaryDatabase()
+        let flight = SyntheticFlight()
+        let recorder = try Recorder(
+            store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
+            now: flight.monotonicStart)
+        #expect(!(await recorder.health(now: flight.monotonicStart)).isReady)
+        await feed(recorder, flight, 0..<3)
+        let now = flight.second(2).reading.receivedAtMonotonicNanos
+        let health = await recorder.health(now: now)
+        #expect(health.isReady && health.isHealthy)
+        #expect(health.summary.contains("on ground"))
+        #expect(!(await recorder.health(now: now + 120_000_000_000)).isHealthy)
+    }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env python3
+"""Prints benchmarks/results.json as a Markdown table (for the README)."""
+import json
+import os
+import sys
+
+path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.json")
+data = json.load(open(path))
+m = data["machine"]
+print(f"Measured on {m['cpu_model']}, {m['cpus']} cores, {m['system']} (load {m['load_before']:.1f} before, "
+      f"{m.get('load_after', 0):.1f} after){' — quick mode' if m.get('quick') else ''}.\n")
+print("| benchmark | flightlog | peer | unit | ours / peer | peer | goal |")
+print("|---|---|---|---|---|---|---|")
+for r in data["rows"]:
+    f = lambda v: "—" if v is None else f"{v:.3g}"
+    ratio = r["ratio_ours_over_peer"]
+    print(f"| {r['name']} | {f(r['ours'])} | {f(r['peer'])} | {r['unit']} | {f(ratio)} | {r['peer_name'] or '—'} | "
+          f"{r['goal'] or '—'} |")
