@@ -79,15 +79,9 @@ extension FlightLogCommand {
                 let path: String
                 switch kind {
                 case .igc:
-                    let serial = igcSerial(track: track, config: config)
-                    let number = try flightNumberOfDay(flight, db: db)
-                    let date = CivilDateTime(utc: track.fixes.first?.time ?? flight.takeoffTime).date
-                    path = destination(defaultName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), many: many)
-                    let bytes = IGCWriter.write(
-                        fixes: track.fixes, extensions: track.recorder.extensions,
-                        headers: igcHeaders(flight, track: track), serial: serial, flightNumberOfDay: number,
-                        comments: igcComments(flight, track: track))
-                    try writeAtomically(Data(bytes), to: path)
+                    let file = try igcExport(flightId: id, store: db, config: config)
+                    path = destination(defaultName: file.fileName, many: many)
+                    try writeAtomically(Data(file.bytes), to: path)
                 case .kml, .gpx, .geojson:
                     let text: String
                     switch kind {
@@ -118,41 +112,6 @@ extension FlightLogCommand {
                 return absolute((output as NSString).appendingPathComponent(defaultName))
             }
             return absolute(output)
-        }
-
-        func igcSerial(track: Track, config: FlightLogConfig) -> String {
-            if track.recorder.manufacturer == "XFL", track.recorder.serial.count == 3 { return track.recorder.serial }
-            return config.recorderSerial ?? "FLG"
-        }
-
-        func igcHeaders(_ flight: Flight, track: Track) -> IGCHeaderValues {
-            let d = flight.details
-            let ours = track.recorder.manufacturer == "XFL"
-            return IGCHeaderValues(
-                pilot: d.pilot, crew: d.secondPerson, gliderType: d.gliderType, registration: d.registration,
-                competitionId: d.competitionId,
-                gpsReceiver: track.recorder.gpsReceiver ?? "unknown",
-                pressureSensor: flight.hasBarometer || !ours ? (track.recorder.pressureSensor ?? (flight.hasBarometer ? "unknown,unknown,max9000m" : nil)) : nil,
-                timeZoneOffsetHours: Double(flight.utcOffsetSeconds) / 3600)
-        }
-
-        func igcComments(_ flight: Flight, track: Track) -> [String] {
-            var lines: [String] = []
-            if case .imported(let name, let sha) = flight.source {
-                lines.append("IMPORTED FROM \(name) SHA256 \(sha.prefix(16)) RECORDER \(track.recorder.manufacturer)\(track.recorder.serial)")
-            }
-            if let role = flight.details.secondPersonRole { lines.append("SECOND PERSON ROLE \(role.rawValue.uppercased())") }
-            lines.append("LAUNCH \(flight.details.launchMethod.rawValue.uppercased())")
-            return lines
-        }
-
-        /// IGC `NN`: 1 + flights earlier on the same UTC date.
-        func flightNumberOfDay(_ flight: Flight, db: FlightStore) throws -> Int {
-            let day = CivilDateTime(utc: flight.takeoffTime).date
-            let around = FlightFilter(since: day.adding(days: -1), until: day.adding(days: 1))
-            return 1 + (try db.flights(matching: around)).filter {
-                CivilDateTime(utc: $0.takeoffTime).date == day && $0.takeoffTime < flight.takeoffTime
-            }.count
         }
 
         func mostCommonPilot(_ flights: [Flight]) -> String? {
