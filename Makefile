@@ -26,6 +26,7 @@ install:
 	install -m 0755 "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/flightlogd" $(DESTDIR)$(BINDIR)/flightlogd
 	install -m 0755 "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/flightlog" $(DESTDIR)$(BINDIR)/flightlog
 	install -m 0644 systemd/flightlogd.service $(DESTDIR)$(UNITDIR)/flightlogd.service
+	install -m 0644 systemd/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-web.service
 	install -m 0644 systemd/flightlog.sysusers $(DESTDIR)$(SYSUSERSDIR)/flightlog.conf
 	install -m 0644 systemd/flightlog.tmpfiles $(DESTDIR)$(TMPFILESDIR)/flightlog.conf
 	install -m 0644 systemd/90-flightlog-iio.rules $(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
@@ -35,12 +36,13 @@ install:
 		systemd-tmpfiles --create $(TMPFILESDIR)/flightlog.conf; \
 		udevadm control --reload && udevadm trigger --subsystem-match=iio || true; \
 		systemctl daemon-reload; \
-		echo "enable with: systemctl enable --now flightlogd"; \
+		echo "enable with: systemctl enable --now flightlogd (and flightlog-web for the phone)"; \
 	fi
 
 uninstall:
 	-@if [ -z "$(DESTDIR)" ]; then systemctl disable --now flightlogd 2>/dev/null; fi
 	rm -f $(DESTDIR)$(BINDIR)/flightlogd $(DESTDIR)$(BINDIR)/flightlog $(DESTDIR)$(UNITDIR)/flightlogd.service \
+		$(DESTDIR)$(UNITDIR)/flightlog-web.service \
 		$(DESTDIR)$(SYSUSERSDIR)/flightlog.conf $(DESTDIR)$(TMPFILESDIR)/flightlog.conf \
 		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
 	-@if [ -z "$(DESTDIR)" ]; then systemctl daemon-reload; fi
