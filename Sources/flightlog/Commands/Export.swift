@@ -75,7 +75,8 @@ extension FlightLogCommand {
             let many = flights.count > 1
             for flight in flights {
                 let id = flight.id!
-                let track = try db.track(forFlight: id)
+                // IGC assembles its own (shared with the web server); the other kinds need the fixes.
+                func fixes() throws -> [Fix] { try db.track(forFlight: id).fixes }
                 let path: String
                 switch kind {
                 case .igc:
@@ -84,10 +85,11 @@ extension FlightLogCommand {
                     try writeAtomically(Data(file.bytes), to: path)
                 case .kml, .gpx, .geojson:
                     let text: String
+                    let track = try fixes()
                     switch kind {
-                    case .kml: text = GeoExport.kml(flight: flight, fixes: track.fixes)
-                    case .gpx: text = GeoExport.gpx(flight: flight, fixes: track.fixes)
-                    default: text = GeoExport.geojson(flight: flight, fixes: track.fixes)
+                    case .kml: text = GeoExport.kml(flight: flight, fixes: track)
+                    case .gpx: text = GeoExport.gpx(flight: flight, fixes: track)
+                    default: text = GeoExport.geojson(flight: flight, fixes: track)
                     }
                     path = destination(defaultName: "flight-\(id)-\(flight.localDate).\(kind.rawValue)", many: many)
                     try writeAtomically(Data(text.utf8), to: path)
@@ -95,7 +97,7 @@ extension FlightLogCommand {
                     path = destination(defaultName: "flight-\(id)-\(flight.localDate).pdf", many: many)
                     let format: FlightReportFormat = path.lowercased().hasSuffix(".svg") ? .svg : .pdf
                     try FlightReport.render(
-                        flight: flight, fixes: track.fixes, format: format,
+                        flight: flight, fixes: try fixes(), format: format,
                         options: FlightReportOptions(qnhPascals: qnh.map { $0 * 100 }), to: path)
                 case .pdf:
                     fatalError("handled above")
