@@ -16,15 +16,7 @@ enum ReportText {
     }
 
     /// `value` rounded to `decimals` places, as text (no `String(format:)` needed).
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((abs(value) * scale).rounded())
-        let whole = scaled / Int64(scale)
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        guard decimals > 0 else { return "\(sign)\(whole)" }
-        return "\(sign)\(whole).\(pad(Int(scaled % Int64(scale)), decimals))"
-    }
+    static func fixed(_ value: Double, _ decimals: Int) -> String { decimal(value, decimals) }
 
     /// Local `HH:MM` of an instant for a flight.
     static func localTime(_ t: UTCMillis, _ flight: Flight) -> String {

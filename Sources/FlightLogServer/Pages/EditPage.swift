@@ -48,7 +48,7 @@ enum DetailsForm {
         [
             "pilot": d.pilot ?? "", "role": d.secondPersonRole?.rawValue ?? "", "secondPerson": d.secondPerson ?? "",
             "plane": d.gliderType ?? "", "registration": d.registration ?? "", "competitionId": d.competitionId ?? "",
-            "launch": d.launchMethod.rawValue, "releaseHeight": d.releaseHeight.map { fixed($0, 0) } ?? "",
+            "launch": d.launchMethod.rawValue, "releaseHeight": d.releaseHeight.map { decimal($0, 0) } ?? "",
             "takeoffPlace": d.takeoffPlace ?? "", "landingPlace": d.landingPlace ?? "", "remarks": d.remarks ?? "",
         ]
     }

@@ -38,25 +38,7 @@ extension LaunchMethod {
     }
 }
 
-extension Coordinate {
-    /// `51.1000N 6.4000E` (4 decimals ≈ 10 m).
-    var shortText: String {
-        "\(fixed(abs(latitude), 4))\(latitude < 0 ? "S" : "N") \(fixed(abs(longitude), 4))\(longitude < 0 ? "W" : "E")"
-    }
-}
-
-/// `value` with a fixed number of decimals.
-func fixed(_ value: Double, _ decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = Int64((abs(value) * scale).rounded())
-    let whole = scaled / Int64(scale)
-    let fraction = scaled % Int64(scale)
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    return decimals == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(pad(Int(fraction), decimals))"
-}
-
 /// `12.3 km` or `850 m`.
 func distanceText(_ meters: Double) -> String {
-    meters >= 10_000 ? "\(fixed(meters / 1000, 0)) km" : meters >= 1000 ? "\(fixed(meters / 1000, 1)) km" : "\(fixed(meters, 0)) m"
+    meters >= 10_000 ? "\(decimal(meters / 1000, 0)) km" : meters >= 1000 ? "\(decimal(meters / 1000, 1)) km" : "\(decimal(meters, 0)) m"
 }

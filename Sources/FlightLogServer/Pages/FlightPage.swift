@@ -29,9 +29,9 @@ struct FlightPage {
         if let release = flight.releaseTime {
             facts.append(("Release", "\(CivilDateTime(utc: release, offsetSeconds: flight.utcOffsetSeconds).hourMinute) local"))
         }
-        facts.append(("Release height", d.releaseHeight.map { "\(fixed($0, 0)) m" } ?? "—"))
+        facts.append(("Release height", d.releaseHeight.map { "\(decimal($0, 0)) m" } ?? "—"))
         let altitudeKind = flight.hasBarometer ? "pressure altitude, ISA" : "GPS altitude, no barometer"
-        facts.append(("Max altitude", flight.maxAltitude.map { "\(fixed($0, 0)) m (\(altitudeKind))" } ?? "—"))
+        facts.append(("Max altitude", flight.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" } ?? "—"))
         facts.append(("Farthest", distanceText(flight.maxDistanceFromTakeoff) + " from takeoff"))
         facts.append(("Path flown", distanceText(flight.pathLength)))
         if let remarks = d.remarks { facts.append(("Remarks", remarks)) }
