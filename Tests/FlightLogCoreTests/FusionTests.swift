@@ -130,7 +130,7 @@ private let t0: UTCMillis = 1_749_979_800_000
                 PressureReading(monotonicNanos: 100 * second + Int64(k) * 40_000_000, pascals: p1000 - Double(k)))
         }
         _ = fusion.fuse(reading(0))
-        let fix = try fusion.fuse(reading(5)).get()
+        let fix = try #require(try fusion.fuse(reading(5)).get().first).fix
         // Fix 5 happened 5 s after fix 0 (arrival 100 s + 200 ms): the clock puts fix 0 at 100.2 s,
         // so fix 5 is at 105.2 s → reading 130 → p1000 − 130.
         let expected = Int32((ISA.altitude(pressure: p1000 - 130) * 10).rounded())
@@ -142,14 +142,14 @@ private let t0: UTCMillis = 1_749_979_800_000
 
     @Test func noBarometerMeansNilPressureAltitudeNeverGNSS() throws {
         var fusion = FixFusion()
-        let fix = try fusion.fuse(reading(0)).get()
+        let fix = try #require(try fusion.fuse(reading(0)).get().first).fix
         #expect(fix.pressureAltitudeDm == nil)
         #expect(fix.gnssAltitudeDm == 4680)
     }
 
     @Test func twoDimensionalFixIsInvalidWithoutGNSSAltitude() throws {
         var fusion = FixFusion()
-        let fix = try fusion.fuse(reading(0, mode: 2)).get()
+        let fix = try #require(try fusion.fuse(reading(0, mode: 2)).get().first).fix
         #expect(!fix.isValid)
         #expect(fix.gnssAltitudeDm == nil)
         #expect(fusion.fuse(reading(1, mode: 1)) == .failure(.noFix))
@@ -160,7 +160,46 @@ private let t0: UTCMillis = 1_749_979_800_000
         _ = try fusion.fuse(reading(5)).get()
         #expect(fusion.fuse(reading(5)) == .failure(.duplicateTime))
         #expect(fusion.fuse(reading(3)) == .failure(.backwardTime))
-        #expect(try fusion.fuse(reading(6)).get().time == t0 + 6000)
+        #expect(try fusion.fuse(reading(6)).get().map(\.fix.time) == [t0 + 6000])
+    }
+
+    /// A fix arrives 5 ms after its instant, before the next 25 Hz reading: it waits for that reading and
+    /// gets the interpolated pressure, not the older one held.
+    @Test func fixWaitsForTheReadingAfterItsInstant() throws {
+        var fusion = FixFusion()
+        let p1000 = ISA.pressure(altitude: 1000)
+        // Readings every 40 ms up to 100.000 s, pressure falling 10 Pa per reading (a fast climb).
+        for k in 0..<51 {
+            fusion.addPressure(PressureReading(monotonicNanos: 98 * second + Int64(k) * 40_000_000, pascals: p1000 - 10 * Double(k)))
+        }
+        // Fix 0 at 100.020 s (arrives 5 ms later, epoch known from TOFF at 100.020 s).
+        let first = GNSSReading(
+            time: t0, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500, receivedAtMonotonicNanos: 100 * second + 25_000_000,
+            epochMonotonicNanos: 100 * second + 20_000_000)
+        #expect(try fusion.fuse(first).get().isEmpty)
+        #expect(fusion.waitingCount == 1)
+        #expect(fusion.release(now: 100 * second + 30_000_000).isEmpty)  // 5 ms later: still waiting
+        fusion.addPressure(PressureReading(monotonicNanos: 100 * second + 40_000_000, pascals: p1000 - 510))
+        let released = fusion.release(now: 100 * second + 40_000_000)
+        try #require(released.count == 1)
+        // Halfway between 100.000 s (p − 500) and 100.040 s (p − 510): p − 505.
+        #expect(released[0].fix.pressureAltitudeDm == Int32((ISA.altitude(pressure: p1000 - 505) * 10).rounded()))
+        #expect(released[0].receivedAtMonotonicNanos == 100 * second + 25_000_000)
+    }
+
+    @Test func aFixWaitsAtMostTheLimitForASilentBarometer() throws {
+        var fusion = FixFusion()
+        fusion.addPressure(PressureReading(monotonicNanos: 100 * second, pascals: 90_000))
+        let arrival = 100 * second + 500_000_000
+        let fix = GNSSReading(time: t0, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500, receivedAtMonotonicNanos: arrival)
+        #expect(try fusion.fuse(fix).get().isEmpty)
+        #expect(fusion.release(now: arrival + fusion.maximumWaitNanos - 1).isEmpty)
+        let late = fusion.release(now: arrival + fusion.maximumWaitNanos)
+        #expect(late.map(\.fix.pressureAltitudeDm) == [Int32((ISA.altitude(pressure: 90_000) * 10).rounded())])
+        // Shutdown releases whatever waits.
+        #expect(try fusion.fuse(GNSSReading(time: t0 + 1000, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500,
+            receivedAtMonotonicNanos: arrival + 2_000_000_000)).get().count == 1)  // 2.5 s: barometer stale, no wait
+        #expect(fusion.release(now: .max).isEmpty)
     }
 
     @Test(arguments: [

@@ -109,6 +109,7 @@ final class DaemonWorld {
     private var gpsfake: Process?
     private var observer: Process?
     private var follower: Process?
+    private var directGPSD: Process?
     private(set) var daemon: Process?
     var daemonLog: URL { directory.appendingPathComponent("flightlogd.log") }
 
@@ -189,6 +190,40 @@ final class DaemonWorld {
         let pressure = iioTree.appendingPathComponent("bus/iio/devices/iio:device0/in_pressure_input").path
         for _ in 0..<250 where !FileManager.default.fileExists(atPath: pressure) { usleep(20_000) }
         try #require(FileManager.default.fileExists(atPath: pressure), "flightlog replay made no fake barometer")
+    }
+
+    /// The receiver and the barometer on one clock (`flightlog replay IGC --iio-tree --serve-nmea`), read by a
+    /// real gpsd over loopback TCP (`gpsd tcp://…`). The replay runs at real-time priority when allowed (root), so
+    /// the simulated world keeps time however loaded the machine is; everything else runs as usual.
+    func startReceiverAndGPSD(igc: String, rate: Int = 50) throws {
+        let receiverPort = port + 1
+        var arguments = [
+            DaemonHarness.flightlog, "replay", igc, "--iio-tree", iioTree.path,
+            "--serve-nmea", "127.0.0.1:\(receiverPort)", "--rate", "\(rate)",
+        ]
+        if DaemonHarness.shell("chrt -f 20 true").status == 0 { arguments = ["chrt", "-f", "20"] + arguments }
+        let replay = Process()
+        replay.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        replay.arguments = arguments
+        replay.standardOutput = FileHandle.nullDevice
+        replay.standardError = try FileHandle(forWritingTo: daemonLog)
+        try replay.run()
+        follower = replay
+        let pressure = iioTree.appendingPathComponent("bus/iio/devices/iio:device0/in_pressure_input").path
+        for _ in 0..<250 where !FileManager.default.fileExists(atPath: pressure) { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: pressure), "flightlog replay made no fake barometer")
+
+        let gpsd = Process()
+        gpsd.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
+        gpsd.arguments = [
+            "-N", "-n", "-b", "-S", "\(port)", "-F", directory.appendingPathComponent("gpsd.sock").path,
+            "tcp://127.0.0.1:\(receiverPort)",
+        ]
+        gpsd.standardOutput = FileHandle.nullDevice
+        gpsd.standardError = FileHandle.nullDevice
+        try gpsd.run()
+        directGPSD = gpsd
+        try #require(DaemonHarness.waitForPort(port), "gpsd did not open port \(port)")
     }
 
     /// A fake bmp280 at a fixed pressure (kPa).
@@ -277,6 +312,7 @@ final class DaemonWorld {
         }
         if let observer, observer.isRunning { kill(observer.processIdentifier, SIGKILL) }
         if let follower, follower.isRunning { kill(follower.processIdentifier, SIGKILL) }
+        if let directGPSD, directGPSD.isRunning { kill(directGPSD.processIdentifier, SIGKILL) }
         if let group = gpsfakeGroup, group > 1 {
             kill(-group, SIGTERM)
             usleep(500_000)

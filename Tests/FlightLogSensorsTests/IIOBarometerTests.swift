@@ -171,3 +171,22 @@ struct IIOBarometerTests {
         #expect(results == [false, true, true, false, false, false, false, false, true, true])
     }
 }
+
+@Suite struct ReadTimingTests {
+    private func read(millis: Double) -> PressureSample {
+        PressureSample(pascals: 97_000, temperatureCelsius: nil, monotonicNanos: 0, readNanos: UInt64(millis * 1e6))
+    }
+
+    @Test func dropsAnInterruptedReadAmongFastOnes() {
+        var timing = ReadTiming()
+        let accepted = [0.2, 0.3, 0.2, 150, 0.2, 19].map { timing.accepts(read(millis: $0)) }
+        #expect(accepted == [true, true, true, false, true, true])
+    }
+
+    @Test func keepsASensorThatIsAlwaysSlow() {
+        var timing = ReadTiming()
+        // iiod over a slow link: 60–90 ms every time, so every read is usual; a 400 ms one is not.
+        let accepted = [60.0, 90, 70, 80, 400, 65].map { timing.accepts(read(millis: $0)) }
+        #expect(accepted == [true, true, true, true, false, true])
+    }
+}

@@ -38,12 +38,23 @@ package struct GNSSReading: Sendable, Hashable {
     }
 }
 
+/// A fused fix and when its GNSS reading arrived (`CLOCK_MONOTONIC` ns), for fix-to-disk latency.
+package struct FusedFix: Sendable, Hashable {
+    package var fix: Fix
+    package var receivedAtMonotonicNanos: Int64
+}
+
 /// Turns GNSS readings plus barometer readings into recorded fixes.
 ///
 /// Rules: pressure altitude is the ICAO ISA altitude of the pressure *at the fix's own instant* (mapped
 /// to the monotonic clock by ``ClockMapper``), rounded to decimetres, and `nil` when there is no fresh
 /// barometer reading — never the GNSS altitude. GNSS altitude is `altHAE`, only for 3D fixes. Validity
 /// is `A` only for 3D. Fix times are strictly increasing: duplicates and backward times are dropped.
+///
+/// A fix reaches the host a few milliseconds after its instant, usually before the barometer reading that
+/// follows that instant. So a fix waits (at most `maximumWaitNanos`) until a reading at or after its instant
+/// is in: its pressure is then interpolated between the readings around it, never a held older value
+/// (which in a 20 m/s winch climb is 1 m per 50 ms).
 package struct FixFusion: Sendable {
     /// The IGC extensions every fused fix carries: `I023638FXA3940SIU`.
     package static let extensions = [FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2)]
@@ -60,22 +71,30 @@ package struct FixFusion: Sendable {
 
     package var clock = ClockMapper()
     package var pressures = PressureBuffer()
-    /// Time of the last fix produced.
+    /// Longest a fix waits for the barometer reading after its instant, nanoseconds (from its arrival).
+    package var maximumWaitNanos: Int64 = 300_000_000
+    /// Time of the last fix accepted.
     package private(set) var lastFixTime: UTCMillis?
+    /// Accepted readings waiting for the barometer, oldest first, with their monotonic instants.
+    private var waiting: [(reading: GNSSReading, instant: Int64?)] = []
 
     package init(lastFixTime: UTCMillis? = nil) {
         self.lastFixTime = lastFixTime
     }
 
-    /// Adds a barometer reading; returns `false` if it failed the plausibility gate.
+    /// Number of fixes waiting for a barometer reading.
+    package var waitingCount: Int { waiting.count }
+
+    /// Adds a barometer reading; returns `false` if it failed the plausibility gate. Then ``release(now:)``
+    /// gives the fixes that were waiting for it.
     @discardableResult
     package mutating func addPressure(_ reading: PressureReading) -> Bool {
         pressures.append(reading)
     }
 
-    /// Fuses one GNSS reading.
-    /// - Returns: the fix, or why there is none.
-    package mutating func fuse(_ reading: GNSSReading) -> Result<Fix, Rejection> {
+    /// Fuses one GNSS reading: the fixes now complete (this one, unless it waits for the barometer, and any
+    /// that waited), or why this reading gives no fix.
+    package mutating func fuse(_ reading: GNSSReading) -> Result<[FusedFix], Rejection> {
         guard reading.mode >= 2, reading.latitude.isFinite, reading.longitude.isFinite,
             abs(reading.latitude) <= 90, abs(reading.longitude) <= 180
         else { return .failure(.noFix) }
@@ -87,15 +106,33 @@ package struct FixFusion: Sendable {
         let seen = min(reading.epochMonotonicNanos ?? .max, reading.receivedAtMonotonicNanos)
         clock.observe(fixTime: reading.time, arrivalNanos: seen)
         let instant = clock.monotonicNanos(of: reading.time, notAfter: reading.receivedAtMonotonicNanos)
+        lastFixTime = reading.time
+        waiting.append((reading, instant))
+        return .success(release(now: reading.receivedAtMonotonicNanos))
+    }
+
+    /// The waiting fixes that are complete at `now`: a barometer reading at or after their instant is in,
+    /// the barometer has nothing fresh to wait for, or they waited `maximumWaitNanos`. `now: .max` releases all.
+    package mutating func release(now: Int64) -> [FusedFix] {
+        var done: [FusedFix] = []
+        while let (reading, instant) = waiting.first {
+            let covered = instant.map { instant in pressures.newest.map { $0.monotonicNanos >= instant } ?? false } ?? true
+            let waited = now == .max || now - reading.receivedAtMonotonicNanos >= maximumWaitNanos
+            guard covered || waited || pressures.isStale(now: now) else { break }
+            waiting.removeFirst()
+            done.append(FusedFix(fix: makeFix(reading, instant: instant), receivedAtMonotonicNanos: reading.receivedAtMonotonicNanos))
+        }
+        return done
+    }
+
+    private func makeFix(_ reading: GNSSReading, instant: Int64?) -> Fix {
         let pascals = instant.flatMap { pressures.pressure(at: $0) }
         let is3D = reading.mode >= 3
         let gnssAltitude = is3D ? reading.altitudeHAE.flatMap { $0.isFinite ? $0 : nil } : nil
-        lastFixTime = reading.time
-        let fix = Fix(
+        return Fix(
             time: reading.time, isValid: is3D, latitude: reading.latitude, longitude: reading.longitude,
             pressureAltitude: pascals.map { ISA.altitude(pressure: $0) }, gnssAltitude: gnssAltitude,
             extensions: Self.extensionText(eph: reading.eph, satellitesUsed: reading.satellitesUsed))
-        return .success(fix)
     }
 
     /// `FXA` (EPE in metres, 3 digits, clamped to 0…999, 999 when unknown) + `SIU` (2 digits, 0…99).

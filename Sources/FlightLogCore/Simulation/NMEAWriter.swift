@@ -42,22 +42,6 @@ package enum NMEAWriter {
         return text
     }
 
-    /// The log for a real-time replay by gpsfake, which waits the same delay after every sentence: after each
-    /// epoch followed by a longer gap than `slotMillis` (loggers record every 8 s on the ground, 2 s in the air)
-    /// come 3 `$GPTXT` sentences per missing slot. They carry no time, so gpsd makes no fix of them, and
-    /// `gpsfake -c slotMillis/3000` then starts every epoch at its own UTC time relative to the first.
-    package static func realTimeLog(_ fixes: [Fix], slotMillis: Int64, dateShift: Int64 = 0) -> String {
-        let pause = sentence("GPTXT,01,01,02,flightlog replay pause")
-        var text = ""
-        for (index, fix) in fixes.enumerated() {
-            text += epoch(fix, previous: index > 0 ? fixes[index - 1] : nil, dateShift: dateShift).joined()
-            guard index + 1 < fixes.count else { break }
-            let slots = (fixes[index + 1].time - fix.time + slotMillis / 2) / slotMillis
-            if slots > 1 { text += String(repeating: pause, count: 3 * Int(slots - 1)) }
-        }
-        return text
-    }
-
     /// The three sentences of one fix, each ending in CRLF. Speed and course come from `previous`.
     package static func epoch(_ fix: Fix, previous: Fix?, dateShift: Int64 = 0, geoidSeparation: Meters = 48)
         -> [String]

@@ -130,9 +130,9 @@ package actor Recorder {
         status.gpsMode = reading.mode
         status.satellitesUsed = reading.satellitesUsed
         switch fusion.fuse(reading) {
-        case .success(let fix):
+        case .success(let fused):
             lastFixArrival = reading.receivedAtMonotonicNanos
-            accept(fix, now: reading.receivedAtMonotonicNanos)
+            accept(fused)
         case .failure(.noFix):
             break
         case .failure(let reason):
@@ -164,6 +164,7 @@ package actor Recorder {
     package func ingest(_ reading: PressureReading) {
         lastSensorData = reading.monotonicNanos
         guard fusion.addPressure(reading) else { return }
+        accept(fusion.release(now: reading.monotonicNanos))
         vario.update(pressure: reading.pascals, at: Double(reading.monotonicNanos) / 1e9)
         lastPressureNanos = reading.monotonicNanos
         status.pressurePascals = (reading.pascals * 10).rounded() / 10
@@ -190,6 +191,7 @@ package actor Recorder {
     /// Commits pending fixes, refreshes the flight row and the status file, compacts and prunes when due.
     /// Called every ~250 ms by the maintenance service.
     package func tick(now: Int64) {
+        accept(fusion.release(now: now))
         if !pending.isEmpty { flush(now: now) }
         if flight != nil, now - lastFlightUpdate >= settings.flightUpdateNanos { updateFlightInProgress(now: now) }
         if let id = recordingId, now - lastCompaction >= settings.compactionNanos {
@@ -210,6 +212,7 @@ package actor Recorder {
     /// Clean shutdown: commits everything and leaves an unfinished flight in progress (the next start
     /// continues it if the glider is still in the air).
     package func finish(now: Int64) {
+        accept(fusion.release(now: .max))
         flush(now: now)
         if flight != nil { updateFlightInProgress(now: now) }
         if let id = recordingId { perform("compact recording") { try store.compactRecording(id: id) } }
@@ -235,6 +238,11 @@ package actor Recorder {
     package var isFlying: Bool { flight != nil }
 
     // MARK: - Recording
+
+    /// Fixes the fusion completed, each dated by its GNSS reading's arrival.
+    private func accept(_ fused: [FusedFix]) {
+        for item in fused { accept(item.fix, now: item.receivedAtMonotonicNanos) }
+    }
 
     private func accept(_ fix: Fix, now: Int64) {
         if recordingId == nil { openRecording(firstFix: fix, now: now) }

@@ -7,13 +7,17 @@ package struct PressureSample: Sendable, Hashable {
     package var pascals: Pascals
     /// Sensor die temperature, °C (not outside air temperature); `nil` when the device has none.
     package var temperatureCelsius: Double?
-    /// `Monotonic.nowNanos()` right after the pressure was read.
+    /// `Monotonic.nowNanos()` halfway through the pressure read.
     package var monotonicNanos: UInt64
+    /// How long the pressure read took, nanoseconds: the uncertainty of `monotonicNanos` (a read the scheduler
+    /// interrupted has an imprecise time).
+    package var readNanos: UInt64
 
-    package init(pascals: Pascals, temperatureCelsius: Double?, monotonicNanos: UInt64) {
+    package init(pascals: Pascals, temperatureCelsius: Double?, monotonicNanos: UInt64, readNanos: UInt64 = 0) {
         self.pascals = pascals
         self.temperatureCelsius = temperatureCelsius
         self.monotonicNanos = monotonicNanos
+        self.readNanos = readNanos
     }
 }
 
@@ -69,11 +73,12 @@ package final class IIOBarometer: Sendable {
         let settings = self
         return readerStream(name: "iio-barometer", buffering: .bufferingNewest(10_000)) { yield, stop in
             var gate = PressureGate(range: settings.plausiblePressure, maximumRate: settings.maximumPressureRate)
-            settings.run(gate: &gate, yield: yield, stop: stop)
+            var timing = ReadTiming()
+            settings.run(gate: &gate, timing: &timing, yield: yield, stop: stop)
         }
     }
 
-    private func run(gate: inout PressureGate, yield: (BarometerEvent) -> Void, stop: StopFlag) {
+    private func run(gate: inout PressureGate, timing: inout ReadTiming, yield: (BarometerEvent) -> Void, stop: StopFlag) {
         let period = UInt64(1e9 / rateHz)
         var backoff = 0.5
         var lastLoss: String?
@@ -97,7 +102,7 @@ package final class IIOBarometer: Sendable {
             while !stop.isSet {
                 do {
                     let sample = try sensor.read()
-                    if gate.accepts(sample) { yield(.sample(sample)) }
+                    if timing.accepts(sample), gate.accepts(sample) { yield(.sample(sample)) }
                 } catch {
                     lastLoss = error.description
                     yield(.lost(reason: error.description))
@@ -107,6 +112,23 @@ package final class IIOBarometer: Sendable {
                 guard Monotonic.sleep(untilNanos: next, unless: stop) else { return }
             }
         }
+    }
+}
+
+/// Drops samples whose read took much longer than usual: the thread was descheduled in the middle, so the
+/// instant the value belongs to is uncertain by that much (at 20 m/s of climb, 100 ms is 2 m of altitude).
+/// Slow means above `limit` and 4× the fastest of the recent reads; a sensor that is always slow (iiod over a
+/// network) is still used, since every read is then "usual".
+struct ReadTiming {
+    let limit: UInt64 = 20_000_000
+    private var recent: [UInt64] = []
+    private var next = 0
+
+    mutating func accepts(_ sample: PressureSample) -> Bool {
+        if recent.count < 32 { recent.append(sample.readNanos) } else { recent[next] = sample.readNanos }
+        next = (next + 1) % 32
+        let usual = recent.min() ?? 0
+        return sample.readNanos <= max(limit, 4 * usual)
     }
 }
 

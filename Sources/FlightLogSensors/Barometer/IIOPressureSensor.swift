@@ -60,12 +60,15 @@ final class IIOPressureSensor {
         iio_device_find_channel(device, name, false) ?? iio_device_find_channel(device, name + "0", false)
     }
 
-    /// Reads pressure, stamps it, then reads the temperature (a failing temperature is left out).
+    /// Reads pressure, stamped halfway through the read, then the temperature (a failing one is left out).
     func read() throws(SensorError) -> PressureSample {
+        let before = Monotonic.nowNanos()
         let pascals = try pressure.read()
-        let stamp = Monotonic.nowNanos()
+        let after = Monotonic.nowNanos()
         let celsius = try? temperature?.read()
-        return PressureSample(pascals: pascals, temperatureCelsius: celsius, monotonicNanos: stamp)
+        return PressureSample(
+            pascals: pascals, temperatureCelsius: celsius, monotonicNanos: before + (after - before) / 2,
+            readNanos: after - before)
     }
 }
 

@@ -17,8 +17,13 @@ struct Replay: AsyncParsableCommand {
             --iio-tree creates DIR/bus/iio/devices/iio:device0 (see scripts/with-fake-iio.sh); with \
             --follow-gpsd it then keeps in_pressure_input at the ISA pressure of the flight at the UTC time gpsd \
             is replaying (an epoch starts when gpsd receives its first sentence: TOFF), until gpsd closes the connection.
-            Example:
+            --serve-nmea instead makes this process the receiver: it serves the epochs over TCP, each at its own \
+            instant (--speed times real time, from when gpsd connects), and keeps the fake barometer on the same \
+            clock, as a real receiver and barometer share the physical world's time.
+            Examples:
               flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
+              flightlog replay flight.igc --iio-tree /tmp/iio --serve-nmea 127.0.0.1:29480 &
+              gpsd -N -n -S 29470 tcp://127.0.0.1:29480
             """)
 
     @Argument(help: ArgumentHelp("The IGC file to replay.", valueName: "file.igc")) var file: String
@@ -31,12 +36,27 @@ struct Replay: AsyncParsableCommand {
         name: .customLong("follow-gpsd"),
         help: ArgumentHelp("Keep the fake pressure in step with this gpsd's epochs.", valueName: "host:port"))
     var followGpsd: String?
-    @Option(help: "Pressure writes per second while following gpsd.") var rate: Double = 25
+    @Option(
+        name: .customLong("serve-nmea"),
+        help: ArgumentHelp("Be the receiver: serve the epochs in real time on this TCP address.", valueName: "host:port"))
+    var serveNMEA: String?
+    @Option(help: "Simulated seconds per real second with --serve-nmea.") var speed: Double = 1
+    @Option(help: "Seconds from each epoch to its sentences with --serve-nmea (a receiver's output delay).")
+    var latency: Double = 0
+    @Option(help: "Pressure writes per second while following gpsd or serving.") var rate: Double = 25
     @Option(name: .customLong("geoid-separation"), help: "Geoid height above the ellipsoid for GGA, metres.")
     var geoidSeparation: Double = 48
 
     func validate() throws {
-        if nmea == nil && iioTree == nil { throw ValidationError("Give --nmea PATH and/or --iio-tree DIR.") }
+        if nmea == nil && iioTree == nil && serveNMEA == nil {
+            throw ValidationError("Give --nmea PATH, --iio-tree DIR and/or --serve-nmea HOST:PORT.")
+        }
+        if followGpsd != nil && serveNMEA != nil { throw ValidationError("--follow-gpsd and --serve-nmea exclude each other.") }
+        if let serveNMEA, Self.hostPort(serveNMEA) == nil {
+            throw ValidationError("--serve-nmea must look like 127.0.0.1:29480.")
+        }
+        if !(speed > 0 && speed <= 1000) { throw ValidationError("--speed must be above 0 and at most 1000.") }
+        if !(0...2).contains(latency) { throw ValidationError("--latency must be 0…2 seconds.") }
         if followGpsd != nil && iioTree == nil { throw ValidationError("--follow-gpsd needs --iio-tree DIR.") }
         if let followGpsd, Self.hostPort(followGpsd) == nil {
             throw ValidationError("--follow-gpsd must look like 127.0.0.1:2947.")
@@ -54,14 +74,26 @@ struct Replay: AsyncParsableCommand {
             let years = shift / NMEAWriter.shiftCycle * 28
             Self.say("Wrote \(nmea): \(fixes.count) epochs" + (shift == 0 ? "." : ", dates moved forward by \(years) years."))
         }
-        guard let iioTree else { return }
+        let listener = try serveNMEA.flatMap(Self.hostPort).map { try SimulatedReceiver.listen(host: $0.0, port: $0.1) }
+        var tree: FakeIIOTree?
         let timeline = PressureTimeline(fixes: fixes)
-        guard let start = timeline.startTime, let startPressure = timeline.pressure(at: start) else {
-            throw ReplayError("the flight has no altitude to turn into pressure")
+        if let iioTree {
+            guard let start = timeline.startTime, let startPressure = timeline.pressure(at: start) else {
+                throw ReplayError("the flight has no altitude to turn into pressure")
+            }
+            tree = try FakeIIOTree(root: iioTree, deviceName: deviceName, pascals: startPressure)
+            Self.say("Created \(tree!.deviceDirectory) at \(Self.hectopascals(startPressure)) hPa.")
         }
-        let tree = try FakeIIOTree(root: iioTree, deviceName: deviceName, pascals: startPressure)
-        Self.say("Created \(tree.deviceDirectory) at \(Self.hectopascals(startPressure)) hPa.")
-        guard let followGpsd, let (host, port) = Self.hostPort(followGpsd) else { return }
+        if let serveNMEA, let listener, let (host, port) = Self.hostPort(serveNMEA) {
+            var receiver = SimulatedReceiver(
+                host: host, port: port, fixes: fixes, dateShift: shift, tree: tree, rate: rate, speed: speed,
+                latencySeconds: latency)
+            Self.say("Serving \(fixes.count) epochs on \(serveNMEA) at \(speed)× real time once gpsd connects.")
+            try receiver.run(listener: listener)
+            Self.say("Sent \(receiver.epochsSent) epochs, wrote \(receiver.writes) pressures.")
+            return
+        }
+        guard let tree, let followGpsd, let (host, port) = Self.hostPort(followGpsd) else { return }
         var follower = GPSDFollower(host: host, port: port, timeline: timeline, dateShift: shift, tree: tree, rate: rate)
         try follower.run()
         Self.say("gpsd closed: followed \(follower.positions) epochs, wrote \(follower.writes) pressures.")

@@ -1,0 +1,134 @@
+import FlightLogCore
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A GNSS receiver and a barometer on one clock, for `flightlog replay --serve-nmea`.
+///
+/// The simulated world's UTC runs on this process's `CLOCK_MONOTONIC` from the moment the first client (gpsd,
+/// `gpsd tcp://HOST:PORT`) connects. Each fix's NMEA epoch is sent at its own instant of that clock (absolute
+/// deadlines: a late send never delays the ones after it, just as a receiver's epochs stay on GPS time however
+/// late its serial output is), and the fake barometer is kept at the pressure of the same clock. A consumer
+/// that maps fix times to its own clock correctly therefore sees every fix's own pressure, whatever the
+/// delivery delays — which is what the daemon's fusion claims and what gpsfake (which sleeps between lines,
+/// so its epochs drift with load) cannot show.
+struct SimulatedReceiver {
+    let host: String
+    let port: UInt16
+    let fixes: [Fix]
+    let dateShift: Int64
+    let timeline: PressureTimeline
+    let tree: FakeIIOTree?
+    /// Pressure writes per second.
+    let rate: Double
+    /// Simulated seconds per real second.
+    let speed: Double
+    /// How long after its epoch a fix's sentences go out, as a receiver's serial output lags, nanoseconds.
+    let latencyNanos: UInt64
+    private(set) var epochsSent = 0
+    private(set) var writes = 0
+
+    init(
+        host: String, port: UInt16, fixes: [Fix], dateShift: Int64, tree: FakeIIOTree?, rate: Double, speed: Double,
+        latencySeconds: Double
+    ) {
+        self.host = host
+        self.port = port
+        self.fixes = fixes
+        self.dateShift = dateShift
+        self.timeline = PressureTimeline(fixes: fixes)
+        self.tree = tree
+        self.rate = rate
+        self.speed = speed
+        self.latencyNanos = UInt64(max(0, latencySeconds) * 1e9)
+    }
+
+    /// Serves until the last epoch is 3 s old. `listener`: from ``listen(host:port:)`` (made before the fake
+    /// barometer, so a tree that exists means a port that accepts).
+    mutating func run(listener: Int32) throws {
+        defer { close(listener) }
+        var clients: [Int32] = []
+        defer { clients.forEach { close($0) } }
+        // The world starts when the first client is there (epochs sent to nobody would be lost).
+        clients.append(try Self.accept(listener, timeoutMillis: 30_000))
+        let worldStart = ReplayClock.nowNanos() + 200_000_000
+        let firstTime = fixes[0].time
+        func instant(of time: UTCMillis) -> UInt64 {
+            worldStart + UInt64(Double(time - firstTime) * 1e6 / speed)
+        }
+        let period = UInt64(1e9 / rate)
+        let end = instant(of: fixes[fixes.count - 1].time) + 3_000_000_000
+        var nextWrite = ReplayClock.nowNanos()
+        var nextEpoch = 0
+        var previous: Fix?
+        while true {
+            let now = ReplayClock.nowNanos()
+            if now >= end { return }
+            if let tree, now >= nextWrite {
+                let utc = firstTime + (now > worldStart ? Int64(Double(now - worldStart) * speed / 1e6) : 0)
+                if let pascals = timeline.pressure(at: utc) {
+                    try tree.write(pascals: pascals)
+                    writes += 1
+                }
+                nextWrite += period
+                if nextWrite < now { nextWrite = now + period }  // stalled: skip, do not burst
+            }
+            while nextEpoch < fixes.count, now >= instant(of: fixes[nextEpoch].time) + latencyNanos {
+                let fix = fixes[nextEpoch]
+                let bytes = Array(NMEAWriter.epoch(fix, previous: previous, dateShift: dateShift).joined().utf8)
+                clients.removeAll { client in
+                    let sent = send(client, bytes, bytes.count, Int32(MSG_NOSIGNAL))
+                    if sent != bytes.count { close(client) }
+                    return sent != bytes.count
+                }
+                previous = fix
+                nextEpoch += 1
+                epochsSent += 1
+            }
+            let nextEvent = min(
+                tree == nil ? end : nextWrite,
+                nextEpoch < fixes.count ? instant(of: fixes[nextEpoch].time) + latencyNanos : end)
+            let wait = nextEvent > ReplayClock.nowNanos() ? nextEvent - ReplayClock.nowNanos() : 0
+            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            // poll() counts whole milliseconds: round up so a deadline is never missed by a busy loop.
+            let ready = poll(&poller, 1, Int32((wait + 999_999) / 1_000_000))
+            if ready > 0, let client = try? Self.accept(listener, timeoutMillis: 0) { clients.append(client) }
+        }
+    }
+
+    /// A listening TCP socket on `host:port` (numeric address).
+    static func listen(host: String, port: UInt16) throws -> Int32 {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICHOST
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let list else {
+            throw ReplayError("--serve-nmea: \(host) is not a numeric address (say 127.0.0.1)")
+        }
+        defer { freeaddrinfo(list) }
+        let fd = socket(list.pointee.ai_family, list.pointee.ai_socktype, list.pointee.ai_protocol)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        guard fd >= 0, bind(fd, list.pointee.ai_addr, list.pointee.ai_addrlen) == 0, Glibc.listen(fd, 4) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if fd >= 0 { close(fd) }
+            throw ReplayError("cannot listen on \(host):\(port): \(reason)")
+        }
+        return fd
+    }
+
+    /// The next client, waiting at most `timeoutMillis`; TCP_NODELAY so an epoch leaves at once.
+    static func accept(_ listener: Int32, timeoutMillis: Int32) throws -> Int32 {
+        var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, timeoutMillis) > 0 else {
+            throw ReplayError("nobody connected to the simulated receiver (start gpsd with tcp://HOST:PORT)")
+        }
+        let client = Glibc.accept(listener, nil, nil)
+        guard client >= 0 else { throw ReplayError("accept failed: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        return client
+    }
+}
