@@ -112,6 +112,7 @@ final class DaemonWorld {
     private var directGPSD: Process?
     private(set) var daemon: Process?
     var daemonLog: URL { directory.appendingPathComponent("flightlogd.log") }
+    var followerLog: URL { directory.appendingPathComponent("follower.log") }
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("flightlogd-e2e-\(UUID().uuidString)")
@@ -184,7 +185,8 @@ final class DaemonWorld {
             "replay", igc, "--iio-tree", iioTree.path, "--follow-gpsd", "127.0.0.1:\(port)", "--rate", "\(rate)",
         ]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: followerLog.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: followerLog)
         try process.run()
         follower = process
         let pressure = iioTree.appendingPathComponent("bus/iio/devices/iio:device0/in_pressure_input").path
@@ -254,6 +256,16 @@ final class DaemonWorld {
         process.environment = environment
         try process.run()
         daemon = process
+    }
+
+    /// Waits until `file` holds `text` (a log line of the daemon or the follower).
+    func waitFor(_ text: String, in file: URL, seconds: Double = 20) -> Bool {
+        let deadline = DaemonHarness.monotonicSeconds() + seconds
+        while DaemonHarness.monotonicSeconds() < deadline {
+            if let log = try? String(contentsOf: file, encoding: .utf8), log.contains(text) { return true }
+            usleep(50_000)
+        }
+        return false
     }
 
     func signalDaemon(_ signal: Int32) {
@@ -338,14 +350,19 @@ final class RestartableGPSD {
         self.directory = directory
     }
 
+    /// The file whose existence lets a paused source start sending.
+    private var goFile: URL { directory.appendingPathComponent("source.go") }
+
     /// Serves the log, one epoch every `delay` seconds, to whoever is connected (epochs sent while nobody
-    /// is connected are lost, as with a real receiver).
-    func startSource(_ nmea: String, delay: Double) throws {
+    /// is connected are lost, as with a real receiver). A `paused` source waits for `release()` before its first
+    /// epoch, so that every client of gpsd can be connected before the flight starts.
+    func startSource(_ nmea: String, delay: Double, paused: Bool = false) throws {
         let log = directory.appendingPathComponent("source.nmea")
         try nmea.write(to: log, atomically: true, encoding: .utf8)
         let script = """
             import socket, sys, threading, time
-            portfile, path, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
+            import os
+            portfile, path, delay, gofile = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
             data = open(path, "rb").read()
             epochs = [b"$GPRMC" + e for e in data.split(b"$GPRMC")[1:]]
             server = socket.socket()
@@ -361,6 +378,8 @@ final class RestartableGPSD {
             open(portfile, "w").write(str(server.getsockname()[1]))
             while not clients:
                 time.sleep(0.01)
+            while gofile and not os.path.exists(gofile):
+                time.sleep(0.01)
             for e in epochs:
                 for c in list(clients):
                     try:
@@ -373,7 +392,7 @@ final class RestartableGPSD {
         let portFile = directory.appendingPathComponent("source.port")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, portFile.path, log.path, "\(delay)"]
+        process.arguments = ["-c", script, portFile.path, log.path, "\(delay)", paused ? goFile.path : ""]
         try process.run()
         source = process
         for _ in 0..<100 {
@@ -384,6 +403,11 @@ final class RestartableGPSD {
             usleep(50_000)
         }
         Issue.record("the NMEA source did not start")
+    }
+
+    /// Lets a paused source start sending.
+    func release() {
+        FileManager.default.createFile(atPath: goFile.path, contents: nil)
     }
 
     func startGPSD() throws {

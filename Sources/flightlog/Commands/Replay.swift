@@ -199,6 +199,7 @@ struct GPSDFollower {
         guard send(socket, watch, watch.count, Int32(MSG_NOSIGNAL)) == watch.count else {
             throw ReplayError("cannot send WATCH to gpsd at \(host):\(port)")
         }
+        Replay.say("Following gpsd at \(host):\(port).")
         let period = UInt64(1e9 / rate)
         var nextWrite = ReplayClock.nowNanos()
         var pending: [UInt8] = []
