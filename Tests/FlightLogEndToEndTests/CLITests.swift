@@ -282,4 +282,28 @@ struct CLITests {
         #expect(report.status == 0)
         #expect(try String(contentsOf: dir.appendingPathComponent("report.svg"), encoding: .utf8).contains("<svg"))
     }
+
+    @Test("the list table keeps its columns for names in any script and cuts long ones with an ellipsis")
+    func tableColumnsLineUp() throws {
+        let (db, dir, ids) = try simulatedLogbook()
+        let long = "Wolfgang-Amadeus Ærø-Παπαδόπουλος von Hohenzollern"
+        let names = ["Øyvind Ærø", "Ιωάννης", "Müller, Jürgen", long]
+        for (id, name) in zip(ids, names) {
+            #expect(try CLI.run(["edit", "\(id)", "--pilot", name], database: db, in: dir).status == 0)
+        }
+        let result = try CLI.run(["list"], database: db, in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2 + ids.count + 1, "\(result.stdout)")
+        // Every column starts at the same character on every line: the header's "Launch" above each launch.
+        let launchColumn = try #require(lines[0].range(of: "Launch")).lowerBound
+        let column = lines[0].distance(from: lines[0].startIndex, to: launchColumn)
+        for line in lines[2..<(2 + ids.count)] {
+            let launch = String(line.dropFirst(column).prefix(while: { $0 != " " }))
+            #expect(["winch", "aerotow", "self"].contains(launch), "misaligned: \(line)")
+        }
+        for name in names.dropLast() { #expect(result.stdout.contains(name)) }
+        #expect(!result.stdout.contains(long))
+        #expect(result.stdout.contains(String(long.prefix(27)) + "…"))
+    }
 }

@@ -7,6 +7,7 @@ extension FlightLogCommand {
     /// In-process measurements for `benchmarks/run.py` (hidden from help).
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "In-process benchmarks for benchmarks/run.py.", shouldDisplay: false,
             subcommands: [IGCWrite.self, IGCParse.self, MakeDatabase.self])
 

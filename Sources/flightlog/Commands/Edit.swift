@@ -6,6 +6,7 @@ import Foundation
 extension FlightLogCommand {
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a flight's logbook details. The recorded track is never changed.",
             discussion: """
                 Every change is kept in the flight's edit history (flightlog show ID lists it).
@@ -100,6 +101,7 @@ extension FlightLogCommand {
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a flight from the logbook (asks first unless --yes).",
             discussion: "Example: flightlog delete 12 --yes")
 

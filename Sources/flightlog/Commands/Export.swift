@@ -7,6 +7,7 @@ import Foundation
 extension FlightLogCommand {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG) or the PDF logbook.",
             discussion: """
                 Flights are chosen by id or, without ids, by the list filters (all flights when none is given).

@@ -6,6 +6,7 @@ import Foundation
 extension FlightLogCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import IGC files into the logbook.",
             discussion: """
                 Each file is checked whole before anything is stored: a malformed file is reported with its line \

@@ -6,6 +6,7 @@ import Foundation
 extension FlightLogCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List flights, oldest first, with totals.",
             discussion: """
                 Examples:

@@ -10,6 +10,7 @@ import Glibc
 /// (gpsd → libgps, libiio → barometer) can run on a development machine.
 struct Replay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Replay an IGC flight as an NMEA log for gpsfake and a fake IIO barometer.",
         discussion: """
             --nmea writes RMC+GGA+GSA epochs for gpsfake; dates before 2017 are moved forward by whole 28-year \

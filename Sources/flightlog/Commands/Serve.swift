@@ -5,6 +5,7 @@ import Foundation
 extension FlightLogCommand {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the logbook to a phone or laptop browser: flights, maps, barograms, downloads.",
             discussion: """
                 Pages work without internet and without JavaScript. Viewing needs no login; editing a flight's \

@@ -5,6 +5,7 @@ import FlightLogStore
 extension FlightLogCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show every detail of one flight, with a small barogram.",
             discussion: "Example: flightlog show 12")
 

@@ -5,6 +5,7 @@ import Foundation
 extension FlightLogCommand {
     struct Simulate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "simulate",
             abstract: "Write a simulated glider flight as an IGC file (for demos, tests and replay).",
             discussion: """
                 The simulator is deterministic: the same options give the same file.

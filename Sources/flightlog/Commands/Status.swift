@@ -10,6 +10,7 @@ import Glibc
 extension FlightLogCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Is flightlogd recording? gpsd, last fix, barometer, flying or not, database size.",
             discussion: """
                 Reads the status flightlogd writes every 2 s next to its database. Exits 1 when the recorder is not \

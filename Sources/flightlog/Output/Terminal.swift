@@ -12,12 +12,29 @@ func printError(_ text: String) {
 /// True when standard input is a terminal (someone can answer a question).
 var standardInputIsTerminal: Bool { isatty(0) == 1 }
 
+/// Characters a terminal shows for `text` (grapheme clusters), counted without grapheme breaking when it is ASCII.
+func displayCount(_ text: String) -> Int {
+    text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+}
+
 /// Pads or cuts `text` to exactly `width` characters (cut with an ellipsis).
 func fit(_ text: String, _ width: Int, alignRight: Bool = false) -> String {
-    let count = text.count
-    if count > width { return String(text.prefix(max(0, width - 1))) + "…" }
+    var out = ""
+    append(text, count: displayCount(text), width: width, alignRight: alignRight, to: &out)
+    return out
+}
+
+/// Appends `text` (of `count` characters) padded or cut to exactly `width` characters.
+private func append(_ text: String, count: Int, width: Int, alignRight: Bool, to out: inout String) {
+    if count > width {
+        out += text.prefix(max(0, width - 1))
+        out += "…"
+        return
+    }
     let padding = String(repeating: " ", count: width - count)
-    return alignRight ? padding + text : text + padding
+    if alignRight { out += padding }
+    out += text
+    if !alignRight { out += padding }
 }
 
 /// A plain-text table with columns as wide as their widest cell (capped).
@@ -27,25 +44,36 @@ struct TextTable {
     var rightAligned: Set<Int> = []
     var maxWidth = 28
 
+    /// Each cell is measured once; lines are built in one buffer (`list` prints thousands of rows).
     func render() -> String {
-        var widths = headers.map(\.count)
-        for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = min(maxWidth, max(widths[i], cell.count)) }
+        let counts = rows.map { $0.map(displayCount) }
+        var widths = headers.map(displayCount)
+        for row in counts {
+            for (i, count) in row.enumerated() { widths[i] = min(maxWidth, max(widths[i], count)) }
         }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, c in fit(c, widths[i], alignRight: rightAligned.contains(i)) }
-                .joined(separator: "  ").trimmingTrailingSpaces()
+        let alignRight = widths.indices.map { rightAligned.contains($0) }
+        var out = ""
+        out.reserveCapacity((rows.count + 2) * (widths.reduce(0, +) + 2 * widths.count + 1))
+        func line(_ cells: [String], _ cellCounts: [Int]) {
+            if !out.isEmpty { out += "\n" }
+            var text = ""
+            for (i, cell) in cells.enumerated() {
+                if i > 0 { text += "  " }
+                append(cell, count: cellCounts[i], width: widths[i], alignRight: alignRight[i], to: &text)
+            }
+            out += text.trimmingTrailingSpaces()
         }
-        var out = [line(headers), line(widths.map { String(repeating: "-", count: $0) })]
-        out += rows.map(line)
-        return out.joined(separator: "\n")
+        line(headers, headers.map(displayCount))
+        line(widths.map { String(repeating: "-", count: $0) }, widths)
+        for (row, rowCounts) in zip(rows, counts) { line(row, rowCounts) }
+        return out
     }
 }
 
 extension String {
     func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+        return end == utf8.endIndex ? self : String(self[..<end])
     }
 }
