@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # CPU time and peak RSS of flightlogd recording a 1-hour flight replayed through gpsfake at full speed,
 # with the fake barometer sampled at 25 Hz: once at 1 Hz GNSS (3600 epochs) and once at 10 Hz (36 000).
-#   benchmarks/daemon.sh            uses .build/release/flightlogd (swift build -c release --product flightlogd)
+#   benchmarks/daemon.sh            uses .build/release/flightlogd (make, or swift build -c release --static-swift-stdlib --product flightlogd)
 #   FLIGHTLOGD=/path/to/flightlogd benchmarks/daemon.sh
 # Prints one line per variant: fixes stored, wall seconds, CPU user+sys seconds (from /proc), peak RSS (VmHWM).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 FLIGHTLOGD=${FLIGHTLOGD:-$ROOT/.build/release/flightlogd}
-[ -x "$FLIGHTLOGD" ] || { echo "no $FLIGHTLOGD: run 'swift build -c release --product flightlogd'" >&2; exit 1; }
+[ -x "$FLIGHTLOGD" ] || { echo "no $FLIGHTLOGD: run 'make'" >&2; exit 1; }
 # shellcheck source=/dev/null
 . scripts/gpsfake-env.sh
 

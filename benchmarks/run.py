@@ -6,7 +6,7 @@ Prints a table (ours / peer / ratio, smaller is better) and writes it as JSON.
     python3 benchmarks/run.py            # full sizes (a few minutes)
     python3 benchmarks/run.py --quick    # small sizes; CI runs this to prove it works (numbers not judged)
 
-Needs a release build (it runs `swift build -c release` itself), the aerofiles venv (scripts/setup-aerofiles.sh),
+Needs a release build (it runs `swift build -c release --static-swift-stdlib` itself, as `make` does), the aerofiles venv (scripts/setup-aerofiles.sh),
 gpsfake and gpxlogger (scripts/gpsfake-env.sh) and the sqlite3 CLI. Whole-process figures are the median of
 several runs of the command; in-process figures time only the operation inside one process.
 """
@@ -134,17 +134,22 @@ def wait_port(port, seconds=10):
 
 
 def proc_usage(pid):
-    """CPU seconds (user+sys) and peak RSS (MB) of a live process."""
+    """CPU seconds (user+sys), peak RSS (MB) and private anonymous memory now (RssAnon, MB) of a live process.
+
+    RSS also counts the pages of the program file and its libraries that are mapped in (shared, clean, dropped
+    first under memory pressure); RssAnon is the heap and stacks the process alone holds."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     tick = os.sysconf("SC_CLK_TCK")
     cpu = (int(fields[11]) + int(fields[12])) / tick
-    hwm = 0
+    hwm = anon = 0
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmHWM"):
                 hwm = int(line.split()[1]) / 1024
-    return cpu, hwm
+            elif line.startswith("RssAnon"):
+                anon = int(line.split()[1]) / 1024
+    return cpu, hwm, anon
 
 
 def descendants(pid):
@@ -208,12 +213,12 @@ def daemon_run(bins, env, workdir, nmea, epochs, baro_hz, delay=0):
                 pid = candidate
         except OSError:
             pass
-    cpu, rss = proc_usage(pid)
+    cpu, rss, anon = proc_usage(pid)
     status = json.load(open(status_path))
     os.kill(pid, signal.SIGTERM)
     daemon.wait(timeout=30)
     stop_group(fake)
-    return {"cpu": cpu, "rss": rss, "fixes": status.get("recordedFixes", 0), "p50": status.get("fixToDiskMillisP50"),
+    return {"cpu": cpu, "rss": rss, "anon": anon, "fixes": status.get("recordedFixes", 0), "p50": status.get("fixToDiskMillisP50"),
             "p99": status.get("fixToDiskMillisP99"), "db": db}
 
 
@@ -228,17 +233,17 @@ def gpxlogger_run(env, workdir, nmea, epochs, delay=0):
     logger = subprocess.Popen(["gpxlogger", "-f", out, f"127.0.0.1:{port}"], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     # gpxlogger exits when gpsd goes away: sample its usage while it runs.
-    cpu = rss = 0.0
+    cpu = rss = anon = 0.0
     deadline = time.time() + max(120, epochs * delay * 3 * 2 + 60)
     while time.time() < deadline and logger.poll() is None:
         try:
-            cpu, rss = proc_usage(logger.pid)
+            cpu, rss, anon = proc_usage(logger.pid)
         except (OSError, IndexError):
             break
         if fake.poll() is not None:
             time.sleep(1)
             try:
-                cpu, rss = proc_usage(logger.pid)
+                cpu, rss, anon = proc_usage(logger.pid)
             except (OSError, IndexError):
                 pass
             break
@@ -247,7 +252,7 @@ def gpxlogger_run(env, workdir, nmea, epochs, delay=0):
     logger.wait(timeout=10)
     stop_group(fake)
     points = open(out).read().count("<trkpt") if os.path.exists(out) else 0
-    return {"cpu": cpu, "rss": rss, "fixes": points}
+    return {"cpu": cpu, "rss": rss, "anon": anon, "fixes": points}
 
 
 def main():
@@ -261,9 +266,10 @@ def main():
     runs = 2 if quick else 5
 
     print("== setup (release build, aerofiles venv, gpsfake/gpxlogger)", flush=True)
-    run(["swift", "build", "-c", "release", "--product", "flightlog"], quiet=False)
-    run(["swift", "build", "-c", "release", "--product", "flightlogd"], quiet=False)
-    bindir = run(["swift", "build", "-c", "release", "--show-bin-path"]).strip()
+    release = ["swift", "build", "-c", "release", "--static-swift-stdlib"]  # as `make` builds for the Pi
+    run(release + ["--product", "flightlog"], quiet=False)
+    run(release + ["--product", "flightlogd"], quiet=False)
+    bindir = run(release + ["--show-bin-path"]).strip()
     bins = {"flightlog": os.path.join(bindir, "flightlog"), "flightlogd": os.path.join(bindir, "flightlogd")}
     python = run([os.path.join(ROOT, "scripts/setup-aerofiles.sh")]).strip().splitlines()[-1]
     env = dict(os.environ)
@@ -348,6 +354,8 @@ json.dump(out, open({fixes_json!r}, "w"))
         table.add(f"daemon CPU, {label}", ours["cpu"], peer["cpu"], "s", "gpxlogger (gpsd 3.22)", "≤ 2×",
                   f"ours stored {ours['fixes']} fixes + 25 Hz barometer; gpxlogger wrote {peer['fixes']} points")
         table.add(f"daemon peak RSS, {label}", ours["rss"], peer["rss"], "MB", "gpxlogger (gpsd 3.22)", "≤ 15 MB")
+        table.add(f"daemon private memory (RssAnon) at the end, {label}", ours["anon"], peer["anon"], "MB",
+                  "gpxlogger (gpsd 3.22)", "", "heap and stacks; RSS adds the mapped pages of the program file")
         if hz == 1:
             hours = epochs / 3600
             # Growth of the database file over an empty one, after folding the WAL in.

@@ -16,9 +16,9 @@ scripts/install-deps.sh --test
 # shellcheck source=/dev/null
 . scripts/gpsfake-env.sh
 echo "== building (release)"
-swift build -c release --product flightlog 2>&1 | grep -E "error|Compiling flightlog|Build" || true
-swift build -c release --product flightlogd 2>&1 | grep -E "error|Build" || true
-BIN=$(swift build -c release --show-bin-path)
+swift build -c release --static-swift-stdlib --product flightlog 2>&1 | grep -E "error|Compiling flightlog|Build" || true
+swift build -c release --static-swift-stdlib --product flightlogd 2>&1 | grep -E "error|Build" || true
+BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)
 fl() { local cmd=$1; shift; "$BIN/flightlog" "$cmd" --database "$OUT/flightlog.sqlite" "$@"; }
 
 rm -rf "$OUT"; mkdir -p "$OUT"
