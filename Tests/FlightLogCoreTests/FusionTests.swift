@@ -59,6 +59,45 @@ private let t0: UTCMillis = 1_749_979_800_000
         }
     }
 
+    /// The monotonic queue against the plain definition (minimum over the window, re-learned after confirmed
+    /// backward jumps), over random delays, bursts (fast replay), gaps and jumps.
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func slidingMinimumMatchesTheDefinition(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let windowNanos = 5 * second
+        var clock = ClockMapper(windowNanos: windowNanos)
+        var window: [(arrival: Int64, offset: Int64)] = []
+        var jumped: [(arrival: Int64, offset: Int64)] = []
+        var expected: Int64?
+        var arrival: Int64 = 100 * second
+        var fixTime = t0
+        for _ in 0..<5_000 {
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0: fixTime -= Int64.random(in: 6_000...60_000, using: &random)  // GNSS time backwards
+            case 1: arrival += Int64.random(in: 10...40, using: &random) * second  // gpsd away
+            case 2..<30: arrival += Int64.random(in: 0...2_000_000, using: &random)  // a burst
+            default: arrival += Int64.random(in: 900...1_100, using: &random) * 1_000_000
+            }
+            fixTime += 1000
+            clock.observe(fixTime: fixTime, arrivalNanos: arrival)
+            let observed = arrival - fixTime * 1_000_000
+            if let estimate = expected, observed - estimate > clock.jumpThresholdNanos {
+                jumped.append((arrival, observed))
+                if jumped.count >= clock.confirmations {
+                    window = jumped
+                    jumped = []
+                    expected = window.map(\.offset).min()
+                }
+            } else {
+                jumped = []
+                window.append((arrival, observed))
+                window.removeAll { $0.arrival < arrival - windowNanos }
+                expected = window.map(\.offset).min()
+            }
+            try #require(clock.offsetNanos == expected)
+        }
+    }
+
     @Test func gapsFromGpsdRestartsKeepTheOffset() throws {
         var clock = ClockMapper()
         for i in 0..<5 { clock.observe(fixTime: t0 + Int64(i) * 1000, arrivalNanos: Int64(i) * second + 100_000_000) }

@@ -16,7 +16,10 @@ package struct ClockMapper: Sendable {
     /// Consecutive jumped observations needed to re-learn the offset.
     package var confirmations: Int
 
+    /// The window as a monotonic queue: from `head` on, arrivals and offsets both strictly increase, so the
+    /// minimum is at `head` (O(1) per fix however many fixes the window spans, e.g. in a fast replay).
     private var window: [(arrival: Int64, offset: Int64)] = []
+    private var head = 0
     private var jumped: [(arrival: Int64, offset: Int64)] = []
     /// Current estimate: monotonic nanoseconds minus UTC nanoseconds, or `nil` before the first fix.
     package private(set) var offsetNanos: Int64?
@@ -34,19 +37,29 @@ package struct ClockMapper: Sendable {
         if let estimate = offsetNanos, offset - estimate > jumpThresholdNanos {
             jumped.append((arrivalNanos, offset))
             if jumped.count >= confirmations {
-                window = jumped
+                window = []
+                head = 0
+                for entry in jumped { push(entry) }
                 jumped = []
-                offsetNanos = window.map(\.offset).min()
+                offsetNanos = window[head].offset
             }
             return
         }
         jumped = []
-        window.append((arrivalNanos, offset))
+        push((arrivalNanos, offset))
         let oldest = arrivalNanos - windowNanos
-        if let firstKept = window.firstIndex(where: { $0.arrival >= oldest }), firstKept > 0 {
-            window.removeFirst(firstKept)
+        while window[head].arrival < oldest { head += 1 }  // the entry just pushed always stays
+        if head >= 64 && head * 2 >= window.count {
+            window.removeFirst(head)
+            head = 0
         }
-        offsetNanos = window.map(\.offset).min()
+        offsetNanos = window[head].offset
+    }
+
+    /// Appends an entry, dropping the ones it makes irrelevant: older and with an offset not below its own.
+    private mutating func push(_ entry: (arrival: Int64, offset: Int64)) {
+        while window.count > head, window[window.count - 1].offset >= entry.offset { window.removeLast() }
+        window.append(entry)
     }
 
     /// The monotonic instant of a GNSS time, never later than `notAfter` (the fix's arrival: a fix

@@ -13,14 +13,20 @@ package struct GPSService: Service {
         self.recorder = recorder
     }
 
+    /// The loop is cancelled as a whole on graceful shutdown (`cancelOnGracefulShutdown()` on the sequence would
+    /// pass every event through a merge with the shutdown signal: an extra task hop per event).
     package func run() async {
-        for await event in client.events().cancelOnGracefulShutdown() {
-            switch event {
-            case .fix(let reading): await recorder.ingest(GNSSReading(reading))
-            case .noFix(let at): await recorder.gpsNoFix(now: Int64(clamping: at))
-            case .connected: await recorder.gpsConnected(now: Int64(clamping: Monotonic.nowNanos()))
-            case .disconnected(let reason):
-                await recorder.gpsDisconnected(reason: reason, now: Int64(clamping: Monotonic.nowNanos()))
+        let client = client
+        let recorder = recorder
+        await cancelWhenGracefulShutdown {
+            for await event in client.events() {
+                switch event {
+                case .fix(let reading): await recorder.ingest(GNSSReading(reading))
+                case .noFix(let at): await recorder.gpsNoFix(now: Int64(clamping: at))
+                case .connected: await recorder.gpsConnected(now: Int64(clamping: Monotonic.nowNanos()))
+                case .disconnected(let reason):
+                    await recorder.gpsDisconnected(reason: reason, now: Int64(clamping: Monotonic.nowNanos()))
+                }
             }
         }
     }
@@ -37,15 +43,19 @@ package struct BarometerService: Service {
     }
 
     package func run() async {
-        for await event in barometer.events().cancelOnGracefulShutdown() {
-            switch event {
-            case .sample(let sample):
-                await recorder.ingest(
-                    PressureReading(
-                        monotonicNanos: Int64(clamping: sample.monotonicNanos), pascals: sample.pascals,
-                        temperatureCelsius: sample.temperatureCelsius))
-            case .found(let device): await recorder.barometerFound(device: device)
-            case .lost(let reason): await recorder.barometerLost(reason: reason)
+        let barometer = barometer
+        let recorder = recorder
+        await cancelWhenGracefulShutdown {
+            for await event in barometer.events() {
+                switch event {
+                case .sample(let sample):
+                    await recorder.ingest(
+                        PressureReading(
+                            monotonicNanos: Int64(clamping: sample.monotonicNanos), pascals: sample.pascals,
+                            temperatureCelsius: sample.temperatureCelsius))
+                case .found(let device): await recorder.barometerFound(device: device)
+                case .lost(let reason): await recorder.barometerLost(reason: reason)
+                }
             }
         }
     }

@@ -170,9 +170,11 @@ private struct GPSDSession {
             if count == 0 { continue }  // partial line
             let now = Monotonic.nowNanos()
             lastDataNanos = now
-            switch Self.jsonClass(message) {
+            let line = GPSDLine(
+                UnsafeBufferPointer(start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message)))
+            switch line.string("class") {
             case "TPV": handleTPV(data.pointee, receivedAt: now, yield: yield)
-            case "TOFF": cycleStart = Self.cycleStart(toff: String(cString: message), receivedAt: now)
+            case "TOFF": cycleStart = Self.cycleStart(toff: line, receivedAt: now)
             case "SKY":
                 let used = Int(data.pointee.satellites_used)
                 if used > 0 { satellitesUsed = used }
@@ -208,28 +210,14 @@ private struct GPSDSession {
     /// first data) as a monotonic instant: `clock` is moved onto the monotonic clock by how long ago it was on the
     /// wall clock. `nil` when that age is implausible (negative or over 2 s: the wall clock was stepped meanwhile).
     /// Parsed from the raw JSON: libgps 3.22 flags TOFF_SET but leaves `toff` zero (measured).
-    static func cycleStart(toff line: String, receivedAt now: UInt64) -> (time: UTCMillis, monotonicNanos: UInt64)? {
-        func integer(_ key: String) -> Int64? {
-            guard let range = line.range(of: "\"\(key)\":") else { return nil }
-            return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
-        }
-        guard let realSeconds = integer("real_sec"), realSeconds > 0, let clockSeconds = integer("clock_sec") else {
-            return nil
-        }
-        let clock = clockSeconds * 1_000_000_000 + (integer("clock_nsec") ?? 0)
+    static func cycleStart(toff line: GPSDLine, receivedAt now: UInt64) -> (time: UTCMillis, monotonicNanos: UInt64)? {
+        guard let realSeconds = line.integer("real_sec"), realSeconds > 0, let clockSeconds = line.integer("clock_sec")
+        else { return nil }
+        let clock = clockSeconds * 1_000_000_000 + (line.integer("clock_nsec") ?? 0)
         let age = Monotonic.realtimeNanos() - clock - Int64(Monotonic.nowNanos() - now)
         guard (0...2_000_000_000).contains(age) else { return nil }
-        let time = realSeconds * 1000 + ((integer("real_nsec") ?? 0) + 500_000) / 1_000_000
+        let time = realSeconds * 1000 + ((line.integer("real_nsec") ?? 0) + 500_000) / 1_000_000
         return (time, now - UInt64(age))
-    }
-
-    /// The `"class"` of the raw JSON line gpsd sent (`TPV`, `SKY`, `DEVICE` …).
-    static func jsonClass(_ message: UnsafePointer<CChar>) -> Substring? {
-        let line = String(cString: message)
-        guard let key = line.range(of: "\"class\":\"") else { return nil }
-        let rest = line[key.upperBound...]
-        guard let end = rest.firstIndex(of: "\"") else { return nil }
-        return rest[..<end]
     }
 }
 
