@@ -120,10 +120,8 @@ package final class FlightStore: Sendable {
     package func databaseSizeBytes() throws(StoreError) -> Int64 {
         var total: Int64 = 0
         for file in [path, path + "-wal"] {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-                let size = attributes[.size] as? NSNumber
-            else { continue }
-            total += size.int64Value
+            var info = stat()
+            if stat(file, &info) == 0 { total += Int64(info.st_size) }  // the daemon asks every few seconds
         }
         return total
     }

@@ -433,7 +433,9 @@ package actor Recorder {
 
     // MARK: - Status
 
-    private func refreshStatus(now: Int64) {
+    /// Whether the barometer is fresh: all that ``summary(now:)`` needs, cheap enough for systemd's 100 ms poll.
+    @discardableResult
+    private func refreshBarometerState(now: Int64) -> Bool {
         let baroFresh = lastPressureNanos.map { now - $0 <= fusion.pressures.stalenessNanos } ?? false
         status.gpsOnly = !baroFresh
         if settings.barometerConfigured, !baroFresh, status.barometerProblem == nil {
@@ -442,6 +444,12 @@ package actor Recorder {
         if baroFresh, status.barometerProblem?.hasPrefix("barometer silent") == true || status.barometerProblem == "no barometer data yet" {
             status.barometerProblem = nil
         }
+        return baroFresh
+    }
+
+    /// Every field of the status file (latency percentiles, database size): for the status file and `currentStatus`.
+    private func refreshStatus(now: Int64) {
+        let baroFresh = refreshBarometerState(now: now)
         status.lastFixTime = lastFix.map { iso8601UTC($0.time) }
         status.lastFixAgeSeconds = lastFixArrival.map { Double((now - $0) / 1_000_000) / 1000 }
         status.latitude = lastFix?.latitude
@@ -453,8 +461,9 @@ package actor Recorder {
         status.flightId = flight?.id
         status.recordingId = recordingId
         status.recordedFixes = recordedFixes
-        status.fixToDiskMillisP50 = latencies.percentile(0.5).map { Double($0 / 100_000) / 10 }
-        status.fixToDiskMillisP99 = latencies.percentile(0.99).map { Double($0 / 100_000) / 10 }
+        let percentiles = latencies.percentiles([0.5, 0.99])
+        status.fixToDiskMillisP50 = percentiles[0].map { Double($0 / 100_000) / 10 }
+        status.fixToDiskMillisP99 = percentiles[1].map { Double($0 / 100_000) / 10 }
         status.fixToDiskMillisMax = latencies.maximum.map { Double($0 / 100_000) / 10 }
         status.databaseWritable = !storeFailing
         status.databaseSizeBytes = try? store.databaseSizeBytes()
@@ -472,7 +481,7 @@ package actor Recorder {
     }
 
     private func summary(now: Int64) -> String {
-        refreshStatus(now: now)
+        refreshBarometerState(now: now)
         var parts: [String] = []
         parts.append(flight != nil ? "flying" : "on ground")
         if status.gpsdConnected != true {
@@ -511,10 +520,11 @@ struct LatencyWindow {
         }
     }
 
-    func percentile(_ p: Double) -> Int64? {
-        guard !values.isEmpty else { return nil }
+    /// Several percentiles from one sort (nearest rank).
+    func percentiles(_ ps: [Double]) -> [Int64?] {
+        guard !values.isEmpty else { return ps.map { _ in nil } }
         let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+        return ps.map { sorted[max(0, min(sorted.count - 1, Int((Double(sorted.count) * $0).rounded(.up)) - 1))] }
     }
 
     var maximum: Int64? { values.max() }
