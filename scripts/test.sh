@@ -12,5 +12,11 @@ export FLIGHTLOG_PYTHON
 # shellcheck source=/dev/null
 source scripts/gpsfake-env.sh
 
+# The benchmark in quick mode proves it runs end to end (release build, every row measured; numbers not judged).
+# Skip it with FLIGHTLOG_SKIP_BENCH=1.
+if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
+    python3 benchmarks/run.py --quick
+fi
+
 swift build --build-tests
 swift test --skip-build --no-parallel "$@"
