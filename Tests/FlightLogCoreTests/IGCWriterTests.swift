@@ -165,6 +165,21 @@ private func bLines(_ bytes: [UInt8]) -> [String] { lines(bytes).filter { $0.has
         #expect(back.extensions.suffix(3) == "100")
     }
 
+    /// One byte per character of the raw extension text: non-ASCII, spaces and reserved characters become "0".
+    @Test func extensionBytesAreWrittenOnePerCharacter() throws {
+        let ext = [FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2)]
+        func bLine(_ extensions: String) throws -> String {
+            let f = Fix(time: start, isValid: true, latitudeE7: -337_500_000, longitudeE7: -1_512_345_678,
+                        pressureAltitudeDm: -125, gnssAltitudeDm: 123_456, extensions: extensions)
+            let bytes = IGCWriter.write(fixes: [f], extensions: ext, headers: baro, serial: "ABC", flightNumberOfDay: 1)
+            return try #require(lines(bytes).first { $0.hasPrefix("B") })
+        }
+        // 10:00:00 UTC, 33°45.000' S, 151°14.074' W, pressure −13 m (rounded from −12.5), GNSS 12346 m.
+        #expect(try bLine("01207") == "B1000003345000S15114074WA-00131234601207")
+        #expect(try bLine("é2!0 9") == "B1000003345000S15114074WA-00131234602000")
+        #expect(try bLine("1") == "B1000003345000S15114074WA-00131234610000")
+    }
+
     // MARK: Real files
 
     /// What the writer should be given to reproduce a read file.

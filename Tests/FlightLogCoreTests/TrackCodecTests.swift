@@ -81,6 +81,11 @@ import Testing
         }
         #expect(throws: TrackCodecError.self) { try TrackCodec.decode([1, 0, 1, 0x10, 0, 0, 0, 1]) }
         #expect(try TrackCodec.decode([1, 0, 1, 0x08, 0, 0, 0]).count == 1)
+        // Extension text: ASCII, valid UTF-8, and bytes that are not UTF-8.
+        #expect(try TrackCodec.decode([1, 0, 1, 0x01, 0, 0, 0, 1, 0x41]).first?.extensions == "A")
+        #expect(try TrackCodec.decode([1, 0, 1, 0x01, 0, 0, 0, 2, 0xC3, 0x84]).first?.extensions == "Ä")
+        #expect(throws: TrackCodecError.self) { try TrackCodec.decode([1, 0, 1, 0x01, 0, 0, 0, 1, 0xFF]) }
+        #expect(throws: TrackCodecError.self) { try TrackCodec.decode([1, 0, 1, 0x01, 0, 0, 0, 2, 0x41, 0xC3]) }
         // Random garbage never traps.
         var rng = SeededRandom(seed: 7)
         for _ in 0..<2000 {

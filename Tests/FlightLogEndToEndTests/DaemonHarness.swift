@@ -117,7 +117,7 @@ final class DaemonWorld {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("flightlogd-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: daemonLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: daemonLog.path, contents: nil)
     }
 
     /// Writes the NMEA log and starts gpsfake (pipe mode, once) at `delay` seconds per sentence.
@@ -185,7 +185,7 @@ final class DaemonWorld {
             "replay", igc, "--iio-tree", iioTree.path, "--follow-gpsd", "127.0.0.1:\(port)", "--rate", "\(rate)",
         ]
         process.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: followerLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: followerLog.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: followerLog)
         try process.run()
         follower = process
@@ -407,7 +407,7 @@ final class RestartableGPSD {
 
     /// Lets a paused source start sending.
     func release() {
-        FileManager.default.createFile(atPath: goFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: goFile.path, contents: nil)
     }
 
     func startGPSD() throws {

@@ -149,17 +149,34 @@ package enum IGCWriter {
         return layout
     }
 
-    /// The extension layout of B lines, with the LAD/LOD digit counts looked up once.
+    /// The extension layout of B lines, looked up once per file: what each field after byte 35 holds.
     struct BLayout {
-        var extensions: [FixExtension]
+        enum Field {
+            /// The extra latitude (LAD) or longitude (LOD) digits, computed from the coordinate.
+            case latitudeDigits(Int), longitudeDigits(Int)
+            /// `length` bytes of the fix's raw extension text from `offset`.
+            case raw(offset: Int, length: Int)
+        }
+        var fields: [Field] = []
         var latitudeDigits: Int
         var longitudeDigits: Int
-        var hasExtraDigits: Bool { latitudeDigits + longitudeDigits > 0 }
+        /// Bytes of one B record with its CR LF.
+        var recordLength = 35 + 2
 
         init(_ extensions: [FixExtension]) {
-            self.extensions = extensions
             latitudeDigits = extensions.first { $0.code == "LAD" }?.length ?? 0
             longitudeDigits = extensions.first { $0.code == "LOD" }?.length ?? 0
+            let hasExtraDigits = latitudeDigits + longitudeDigits > 0
+            var offset = 0
+            for ext in extensions {
+                switch ext.code {
+                case "LAD" where hasExtraDigits: fields.append(.latitudeDigits(ext.length))
+                case "LOD" where hasExtraDigits: fields.append(.longitudeDigits(ext.length))
+                default: fields.append(.raw(offset: offset, length: ext.length))
+                }
+                offset += ext.length
+                recordLength += ext.length
+            }
         }
     }
 
@@ -174,44 +191,90 @@ package enum IGCWriter {
         return text
     }
 
+    /// Appends one B record. It is built in a stack buffer and appended at once (a 25,000-fix export appended
+    /// 170,000 digit groups one byte at a time before).
     static func appendB(_ out: inout [UInt8], _ fix: Fix, layout: BLayout, hasBarometer: Bool) {
-        let latitudeDigits = layout.latitudeDigits, longitudeDigits = layout.longitudeDigits
         let second = Int(floorDivide(fix.time, 1000) - floorDivide(fix.time, Time.millisPerDay) * 86_400)
-        out.append(UInt8(ascii: "B"))
-        appendDigits(&out, second / 3600, 2)
-        appendDigits(&out, second / 60 % 60, 2)
-        appendDigits(&out, second % 60, 2)
-        let latitude = igcCoordinate(fix.latitudeE7, extraDigits: latitudeDigits)
-        appendDigits(&out, latitude.thousandths / 60000, 2)
-        appendDigits(&out, latitude.thousandths % 60000, 5)
-        out.append(latitude.negative ? UInt8(ascii: "S") : UInt8(ascii: "N"))
-        let longitude = igcCoordinate(fix.longitudeE7, extraDigits: longitudeDigits)
-        appendDigits(&out, longitude.thousandths / 60000, 3)
-        appendDigits(&out, longitude.thousandths % 60000, 5)
-        out.append(longitude.negative ? UInt8(ascii: "W") : UInt8(ascii: "E"))
-        out.append(fix.isValid ? UInt8(ascii: "A") : UInt8(ascii: "V"))
-        appendAltitude(&out, hasBarometer ? fix.pressureAltitudeDm : nil)
-        appendAltitude(&out, fix.gnssAltitudeDm)
-
-        var raw = Array(fix.extensions.utf8)
-        if raw.contains(where: { $0 >= 0x80 }) {  // one byte per character, whatever it is
-            raw = fix.extensions.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : 0x30 }
-        }
-        var offset = 0
-        for ext in layout.extensions {
-            if ext.code == "LAD" || ext.code == "LOD", layout.hasExtraDigits {
-                let extra = ext.code == "LAD" ? latitude.extra : longitude.extra
-                appendDigits(&out, extra, ext.length)
-            } else {
-                for i in offset..<(offset + ext.length) {
-                    // Missing or unwritable bytes become "0": readers expect digits and aerofiles strips spaces.
-                    let byte = i < raw.count ? raw[i] : 0x30
-                    out.append(IGCText.isAllowed(byte) && byte != 0x20 ? byte : 0x30)
+        let latitude = igcCoordinate(fix.latitudeE7, extraDigits: layout.latitudeDigits)
+        let longitude = igcCoordinate(fix.longitudeE7, extraDigits: layout.longitudeDigits)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: layout.recordLength) { buffer in
+            var b = RecordBuffer(buffer)
+            b.byte(UInt8(ascii: "B"))
+            b.digits(second / 3600, 2)
+            b.digits(second / 60 % 60, 2)
+            b.digits(second % 60, 2)
+            b.digits(latitude.thousandths / 60000, 2)
+            b.digits(latitude.thousandths % 60000, 5)
+            b.byte(latitude.negative ? UInt8(ascii: "S") : UInt8(ascii: "N"))
+            b.digits(longitude.thousandths / 60000, 3)
+            b.digits(longitude.thousandths % 60000, 5)
+            b.byte(longitude.negative ? UInt8(ascii: "W") : UInt8(ascii: "E"))
+            b.byte(fix.isValid ? UInt8(ascii: "A") : UInt8(ascii: "V"))
+            b.altitude(hasBarometer ? fix.pressureAltitudeDm : nil)
+            b.altitude(fix.gnssAltitudeDm)
+            if !layout.fields.isEmpty {
+                /// Missing or unwritable bytes become "0": readers expect digits and aerofiles strips spaces.
+                func writeFields(_ raw: some RandomAccessCollection<UInt8>) {
+                    for field in layout.fields {
+                        switch field {
+                        case .latitudeDigits(let length): b.digits(latitude.extra, length)
+                        case .longitudeDigits(let length): b.digits(longitude.extra, length)
+                        case .raw(let offset, let length):
+                            for i in offset..<(offset + length) {
+                                let byte = i < raw.count ? raw[raw.index(raw.startIndex, offsetBy: i)] : 0x30
+                                b.byte(IGCText.isAllowed(byte) && byte != 0x20 ? byte : 0x30)
+                            }
+                        }
+                    }
+                }
+                let done: Void? = fix.extensions.utf8.withContiguousStorageIfAvailable { raw in
+                    guard !raw.contains(where: { $0 >= 0x80 }) else { return nil }
+                    writeFields(raw)
+                    return ()
+                } ?? nil
+                if done == nil {  // one byte per character, whatever it is
+                    writeFields(fix.extensions.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : 0x30 })
                 }
             }
-            offset += ext.length
+            b.byte(0x0D)
+            b.byte(0x0A)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<b.count]))
         }
-        out += [0x0D, 0x0A]
+    }
+
+    /// Writes ASCII into a buffer sized for one record.
+    struct RecordBuffer {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+        mutating func byte(_ value: UInt8) {
+            buffer[count] = value
+            count += 1
+        }
+
+        /// The last `width` decimal digits of `value` (≥ 0), zero-padded.
+        mutating func digits(_ value: Int, _ width: Int) {
+            var rest = value
+            for i in stride(from: count + width - 1, through: count, by: -1) {
+                buffer[i] = UInt8(0x30 + rest % 10)
+                rest /= 10
+            }
+            count += width
+        }
+
+        /// Whole metres from decimetres, `%05d` / `-%04d`, clamped to −9999…99999; `00000` for nil.
+        mutating func altitude(_ decimetres: Int32?) {
+            guard let decimetres else { return digits(0, 5) }
+            let dm = Int(decimetres)
+            let metres = min(max(dm >= 0 ? (dm + 5) / 10 : -((-dm + 5) / 10), -9999), 99999)
+            if metres < 0 {
+                byte(UInt8(ascii: "-"))
+                digits(-metres, 4)
+            } else {
+                digits(metres, 5)
+            }
+        }
     }
 
     /// Rounds once to 1/(60000·10^extraDigits) degree, then splits: never 60000 minutes. A value that rounds
@@ -222,33 +285,6 @@ package enum IGCWriter {
         // units = |degrees| · 60000 · scale = |e7| · 6 · scale / 1000, rounded half up.
         let units = (abs(Int(e7)) * 6 * scale + 500) / 1000
         return (units / scale, units % scale, e7 < 0 && units != 0)
-    }
-
-    /// Whole metres from decimetres, `%05d` / `-%04d`, clamped to −9999…99999; `00000` for nil.
-    static func appendAltitude(_ out: inout [UInt8], _ decimetres: Int32?) {
-        guard let decimetres else {
-            appendDigits(&out, 0, 5)
-            return
-        }
-        let dm = Int(decimetres)
-        let metres = min(max(dm >= 0 ? (dm + 5) / 10 : -((-dm + 5) / 10), -9999), 99999)
-        if metres < 0 {
-            out.append(UInt8(ascii: "-"))
-            appendDigits(&out, -metres, 4)
-        } else {
-            appendDigits(&out, metres, 5)
-        }
-    }
-
-    static func appendDigits(_ out: inout [UInt8], _ value: Int, _ width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            out.append(UInt8(0x30 + rest / divisor % 10))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 
     /// `LXFL` + text, folded, split into lines of at most 99 characters.

@@ -45,16 +45,18 @@ package enum TrackCodec {
         var lon = SecondDifference()
         var pressure: Int64 = 0
         var gnss: Int64 = 0
-        var extensions: [UInt8] = []
+        // Two reused buffers: the previous fix's extension bytes and this one's (no allocation per fix).
+        var previous: [UInt8] = []
+        var current: [UInt8] = []
         for fix in fixes {
             var flags: UInt8 = fix.isValid ? Flag.valid : 0
             if fix.pressureAltitudeDm != nil { flags |= Flag.pressure }
             if fix.gnssAltitudeDm != nil { flags |= Flag.gnss }
-            let newExtensions = Array(fix.extensions.utf8)
-            let changes = ChangedBytes(from: extensions, to: newExtensions)
-            if newExtensions == extensions {
+            current.removeAll(keepingCapacity: true)
+            current.append(contentsOf: fix.extensions.utf8)
+            if current == previous {
                 flags |= Flag.sameExtensions
-            } else if let changes, changes.encodedSize < 1 + newExtensions.count {
+            } else if let size = ChangedBytes.encodedSize(from: previous, to: current), size < 1 + current.count {
                 flags |= Flag.changedExtensionBytes
             }
             out.append(flags)
@@ -71,13 +73,13 @@ package enum TrackCodec {
                 writeSigned(Int64(g) &- gnss, to: &out)
                 gnss = Int64(g)
             }
-            if flags & Flag.changedExtensionBytes != 0, let changes {
-                changes.write(to: &out)
+            if flags & Flag.changedExtensionBytes != 0 {
+                ChangedBytes.write(from: previous, to: current, into: &out)
             } else if flags & Flag.sameExtensions == 0 {
-                writeVarint(UInt64(newExtensions.count), to: &out)
-                out.append(contentsOf: newExtensions)
+                writeVarint(UInt64(current.count), to: &out)
+                out.append(contentsOf: current)
             }
-            extensions = newExtensions
+            swap(&previous, &current)
         }
         return out
     }
@@ -145,10 +147,7 @@ package enum TrackCodec {
                     }
                     extensionBytes = Array(try reader.bytes(Int(length)))
                 }
-                guard let text = String(validating: extensionBytes, as: UTF8.self) else {
-                    throw TrackCodecError("fix \(index): extensions are not UTF-8")
-                }
-                extensions = text
+                extensions = try text(extensionBytes, index)
             }
             fixes.append(
                 Fix(
@@ -159,6 +158,16 @@ package enum TrackCodec {
             throw TrackCodecError("\(reader.remaining) unexpected bytes after the last fix")
         }
         return fixes
+    }
+
+    /// The extension text; ASCII (what recorders write) skips the generic UTF-8 validation, which cost
+    /// ~900 instructions for a few bytes, for every fix.
+    private static func text(_ bytes: [UInt8], _ index: Int) throws(TrackCodecError) -> String {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw TrackCodecError("fix \(index): extensions are not UTF-8")
+        }
+        return text
     }
 
     private static func int32(_ value: Int64, _ index: Int) throws(TrackCodecError) -> Int32 {
@@ -181,32 +190,29 @@ package enum TrackCodec {
     }
 
     /// Extension bytes of the same length as the previous fix's: which positions changed, and their new bytes.
-    private struct ChangedBytes {
-        var bitmap: [UInt8]
-        var bytes: [UInt8]
-
-        init?(from old: [UInt8], to new: [UInt8]) {
+    private enum ChangedBytes {
+        /// Bytes of the bitmap and the changed bytes, when `new` has the same (non-zero) length as `old`.
+        static func encodedSize(from old: [UInt8], to new: [UInt8]) -> Int? {
             guard old.count == new.count, !new.isEmpty else { return nil }
-            bitmap = [UInt8](repeating: 0, count: (new.count + 7) / 8)
-            bytes = []
-            for i in new.indices where new[i] != old[i] {
-                bitmap[i / 8] |= 1 << UInt8(i % 8)
-                bytes.append(new[i])
-            }
+            var changed = 0
+            for i in new.indices where new[i] != old[i] { changed += 1 }
+            return (new.count + 7) / 8 + changed
         }
 
-        var encodedSize: Int { bitmap.count + bytes.count }
-
-        func write(to out: inout [UInt8]) {
-            out.append(contentsOf: bitmap)
-            out.append(contentsOf: bytes)
+        /// The bitmap of changed positions, then the new bytes at those positions.
+        static func write(from old: [UInt8], to new: [UInt8], into out: inout [UInt8]) {
+            let bitmap = out.count
+            out.append(contentsOf: repeatElement(0, count: (new.count + 7) / 8))
+            for i in new.indices where new[i] != old[i] { out[bitmap + i / 8] |= 1 << UInt8(i % 8) }
+            for i in new.indices where new[i] != old[i] { out.append(new[i]) }
         }
 
         /// Reads a bitmap sized by `current` and patches `current` in place.
         static func apply(from reader: inout Reader, to current: inout [UInt8]) throws(TrackCodecError) {
             guard !current.isEmpty else { throw TrackCodecError("changed extension bytes without previous extensions") }
-            let bitmap = Array(try reader.bytes((current.count + 7) / 8))
-            for i in current.indices where bitmap[i / 8] & (1 << UInt8(i % 8)) != 0 {
+            let bitmap = reader.position  // read in place
+            try reader.skip((current.count + 7) / 8)
+            for i in current.indices where reader.bytes[bitmap + i / 8] & (1 << UInt8(i % 8)) != 0 {
                 current[i] = try reader.byte()
             }
         }
@@ -258,6 +264,11 @@ package enum TrackCodec {
             guard count <= remaining else { throw TrackCodecError("truncated track data") }
             defer { position += count }
             return bytes[position..<position + count]
+        }
+
+        mutating func skip(_ count: Int) throws(TrackCodecError) {
+            guard count <= remaining else { throw TrackCodecError("truncated track data") }
+            position += count
         }
 
         mutating func varint() throws(TrackCodecError) -> UInt64 {

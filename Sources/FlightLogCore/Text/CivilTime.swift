@@ -60,7 +60,16 @@ package struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringC
     package static func < (a: CivilDate, b: CivilDate) -> Bool { a.daysSinceEpoch < b.daysSinceEpoch }
 
     /// `YYYY-MM-DD`.
-    package var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+    package var description: String {
+        guard (0...9999).contains(year) else { return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+        return asciiDigits(10) { b in
+            b.put(year, 4, at: 0)
+            b[4] = UInt8(ascii: "-")
+            b.put(month, 2, at: 5)
+            b[7] = UInt8(ascii: "-")
+            b.put(day, 2, at: 8)
+        }
+    }
 }
 
 /// A wall-clock instant: a date plus time of day, in UTC or at some fixed UTC offset.
@@ -84,9 +93,23 @@ package struct CivilDateTime: Sendable, Hashable {
     }
 
     /// `HH:MM`.
-    package var hourMinute: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
+    package var hourMinute: String {
+        asciiDigits(5) { b in
+            b.put(hour, 2, at: 0)
+            b[2] = UInt8(ascii: ":")
+            b.put(minute, 2, at: 3)
+        }
+    }
     /// `HH:MM:SS`.
-    package var hourMinuteSecond: String { "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
+    package var hourMinuteSecond: String {
+        asciiDigits(8) { b in
+            b.put(hour, 2, at: 0)
+            b[2] = UInt8(ascii: ":")
+            b.put(minute, 2, at: 3)
+            b[5] = UInt8(ascii: ":")
+            b.put(second, 2, at: 6)
+        }
+    }
 }
 
 /// ISO-8601 UTC text with a `Z`, e.g. `2024-07-15T09:30:05Z` (milliseconds only when not zero).
@@ -104,14 +127,53 @@ package func hoursMinutes(_ millis: Int64) -> String {
 
 /// A UTC offset as `+HH:MM` / `-HH:MM`.
 package func offsetText(_ seconds: Int) -> String {
-    let sign = seconds < 0 ? "-" : "+"
     let m = abs(seconds) / 60
-    return "\(sign)\(pad(m / 60, 2)):\(pad(m % 60, 2))"
+    guard m / 60 < 100 else { return (seconds < 0 ? "-" : "+") + "\(pad(m / 60, 2)):\(pad(m % 60, 2))" }
+    return asciiDigits(6) { b in
+        b[0] = UInt8(ascii: seconds < 0 ? "-" : "+")
+        b.put(m / 60, 2, at: 1)
+        b[3] = UInt8(ascii: ":")
+        b.put(m % 60, 2, at: 4)
+    }
 }
 
 /// Zero-pads a non-negative number to `width` digits (FoundationEssentials has no `String(format:)`).
 package func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value.magnitude)
-    let body = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    return value < 0 ? "-" + body : body
+    var digitCount = 1
+    var rest = value.magnitude
+    while rest >= 10 {
+        rest /= 10
+        digitCount += 1
+    }
+    let sign = value < 0 ? 1 : 0
+    let count = sign + max(width, digitCount)
+    return String(unsafeUninitializedCapacity: count) { b in
+        var rest = value.magnitude
+        for i in stride(from: count - 1, through: sign, by: -1) {
+            b[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        if sign == 1 { b[0] = UInt8(ascii: "-") }
+        return count
+    }
+}
+
+/// ASCII text of exactly `count` bytes written in place by `write` (times and dates are printed thousands of times
+/// by `list`; string interpolation of padded parts cost ~1,500 instructions each).
+private func asciiDigits(_ count: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> String {
+    String(unsafeUninitializedCapacity: count) { b in
+        write(b)
+        return count
+    }
+}
+
+extension UnsafeMutableBufferPointer<UInt8> {
+    /// Writes `value` (0 ≤ value < 10^width) as `width` zero-padded decimal digits from `at`.
+    fileprivate func put(_ value: Int, _ width: Int, at start: Int) {
+        var rest = value
+        for i in stride(from: start + width - 1, through: start, by: -1) {
+            self[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+    }
 }

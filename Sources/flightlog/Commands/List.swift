@@ -63,8 +63,8 @@ enum FlightTable {
         }
         let total = flights.reduce(Int64(0)) { $0 + $1.duration }
         let launches = flights.filter { $0.details.launchMethod != .unknown }.count
-        let zones = Set(flights.map(\.zoneLabel))
-        let zoneNote = zones.count == 1 ? "times local, \(zones.first!)" : "times local at each takeoff place"
+        let offsets = Set(flights.map(\.utcOffsetSeconds))
+        let zoneNote = offsets.count == 1 ? "times local, \(flights[0].zoneLabel)" : "times local at each takeoff place"
         return table.render() + "\n\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
             + "\(flights.count) launch\(flights.count == 1 ? "" : "es") (\(launches) with a known method); \(zoneNote)"
     }
