@@ -49,9 +49,12 @@ uninstall:
 	-@if [ -z "$(DESTDIR)" ]; then systemctl daemon-reload; fi
 	@echo "kept $(CONFDIR)/flightlog.toml, /var/lib/flightlog (the logbook) and the flightlog user"
 
-.PHONY: bench bench-quick
+.PHONY: bench bench-quick profile
 # Benchmarks side by side with aerofiles, gpxlogger and the sqlite3 CLI (benchmarks/run.py).
 bench:
 	python3 benchmarks/run.py
 bench-quick:
 	python3 benchmarks/run.py --quick
+# Instruction profiles (callgrind) of start-up, list, export and import (benchmarks/profile.sh).
+profile:
+	benchmarks/profile.sh
