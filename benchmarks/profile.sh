@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instruction profiles (valgrind's callgrind: exact counts, repeatable on a busy machine) of the commands the
-# benchmark times: start-up alone, `list --instructor` on 10,000 flights, `export --igc` of a 25,000-fix flight,
+# benchmark times: start-up alone, `list --instructor` on 10,000 flights, `export --igc` of a 25,021-fix flight (as `run.py`),
 # and `import` of the shared flights (or generated ones). Prints each command's total instructions and the
 # functions that take the most (inclusive), with the runtime's plumbing left out.
 #   benchmarks/profile.sh            # release build, then the four profiles
@@ -41,14 +41,12 @@ profile() {
         | grep -vE 'swift_job_run|runJob|jobInvoke|start_thread|dispatch|Dispatch|__swift_run_job|SerializedDatabase|DatabasePool|Pool[CV]3get|inTransaction|inSavepoint|isolated|8Database[CW]|TRTA|_TR |Tm |below main|libc_start|0x0000' \
         | head -"${TOP:-14}" \
         | sed -E 's/\[[^]]*\]//; s/\?\?\?://' \
-        | while read -r count percent rest; do
-            printf '  %14s %8s  %s\n' "$count" "$percent" "$(echo "$rest" | swift demangle --compact --simplified 2>/dev/null | cut -c1-110)"
-        done || true  # `head` closes the pipe early
+        | swift demangle --compact --simplified | cut -c1-140 || true  # `head` closes the pipe early
 }
 
 profile start "start-up (flightlog --version)" "$fl" --version
 profile list "list --instructor, 10,000 flights" "$fl" list --instructor --database "$work/many.sqlite"
-profile export "export --igc, 25,021 fixes" "$fl" export --igc 1 -o "$work/out/" --database "$work/export.sqlite"
+profile export "export --igc of a 407-minute flight (25,021 fixes)" "$fl" export --igc 1 -o "$work/out/" --database "$work/export.sqlite"
 profile import "import of ${#flights[@]} IGC files" "$fl" import --database "$work/import.sqlite" "${flights[@]}"
 [ "${KEEP:-0}" = 1 ] && echo && echo "callgrind files: $work"
 exit 0

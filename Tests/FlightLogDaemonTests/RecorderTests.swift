@@ -146,3 +146,18 @@ private func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Rang
         #expect(!(await recorder.health(now: now + 120_000_000_000)).isHealthy)
     }
 }
+
+/// The fix-to-disk latency percentiles of the status file (nearest rank over the last `capacity` values).
+@Suite struct LatencyWindowTests {
+    @Test func percentilesByNearestRankFromTheLatestValues() {
+        var window = LatencyWindow(capacity: 100)
+        #expect(window.percentiles([0.5, 0.99]) == [nil, nil])
+        #expect(window.maximum == nil)
+        for value in (1...100).reversed() { window.add(Int64(value)) }
+        #expect(window.percentiles([0, 0.5, 0.99, 1]) == [1, 50, 99, 100])
+        // 50 newer values replace the oldest 50 (100 … 51): the window now holds 1…50 and 1001…1050.
+        for value in 1001...1050 { window.add(Int64(value)) }
+        #expect(window.percentiles([0.5, 0.99]) == [50, 1049])
+        #expect(window.maximum == 1050)
+    }
+}

@@ -227,12 +227,12 @@ package enum IGCWriter {
                         }
                     }
                 }
-                let done: Void? = fix.extensions.utf8.withContiguousStorageIfAvailable { raw in
-                    guard !raw.contains(where: { $0 >= 0x80 }) else { return nil }
+                let wroteASCII = fix.extensions.utf8.withContiguousStorageIfAvailable { raw in
+                    guard raw.allSatisfy({ $0 < 0x80 }) else { return false }
                     writeFields(raw)
-                    return ()
-                } ?? nil
-                if done == nil {  // one byte per character, whatever it is
+                    return true
+                } ?? false
+                if !wroteASCII {  // one byte per character, whatever it is
                     writeFields(fix.extensions.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : 0x30 })
                 }
             }
@@ -255,11 +255,7 @@ package enum IGCWriter {
 
         /// The last `width` decimal digits of `value` (≥ 0), zero-padded.
         mutating func digits(_ value: Int, _ width: Int) {
-            var rest = value
-            for i in stride(from: count + width - 1, through: count, by: -1) {
-                buffer[i] = UInt8(0x30 + rest % 10)
-                rest /= 10
-            }
+            buffer.put(value, width, at: count)
             count += width
         }
 

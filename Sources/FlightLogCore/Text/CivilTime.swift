@@ -148,11 +148,7 @@ package func pad(_ value: Int, _ width: Int) -> String {
     let sign = value < 0 ? 1 : 0
     let count = sign + max(width, digitCount)
     return String(unsafeUninitializedCapacity: count) { b in
-        var rest = value.magnitude
-        for i in stride(from: count - 1, through: sign, by: -1) {
-            b[i] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
+        b.put(value.magnitude, count - sign, at: sign)
         if sign == 1 { b[0] = UInt8(ascii: "-") }
         return count
     }
@@ -168,11 +164,16 @@ private func asciiDigits(_ count: Int, _ write: (UnsafeMutableBufferPointer<UInt
 }
 
 extension UnsafeMutableBufferPointer<UInt8> {
-    /// Writes `value` (0 ≤ value < 10^width) as `width` zero-padded decimal digits from `at`.
-    fileprivate func put(_ value: Int, _ width: Int, at start: Int) {
+    /// Writes the last `width` decimal digits of `value` (≥ 0), zero-padded, from `start`. Shared by the date and
+    /// time texts, `pad` and the IGC writer's B records.
+    @inline(__always)
+    func put(_ value: Int, _ width: Int, at start: Int) { put(UInt(value), width, at: start) }
+
+    @inline(__always)
+    func put(_ value: UInt, _ width: Int, at start: Int) {
         var rest = value
         for i in stride(from: start + width - 1, through: start, by: -1) {
-            self[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+            self[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
         }
     }
