@@ -44,14 +44,24 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
     func run() async throws {
         JournaldLogHandler.bootstrap(logLevel: verbose ? .debug : .info)
         let logger = Logger(label: "flightlogd")
-        let options = try resolvedOptions()
+        let options = try resolvedOptions(logger: logger)
         try await FlightLogDaemon.run(options, logger: logger)
     }
 
     /// Config file first, then the command line over it.
-    func resolvedOptions() throws -> DaemonOptions {
+    /// A broken config file does not stop the recorder (a typo must not cost a flight): it is logged as an error
+    /// and the built-in defaults are used; unknown keys are logged as warnings, as the CLI prints them.
+    func resolvedOptions(logger: Logger? = nil) throws -> DaemonOptions {
         let defaultPath = FlightStore.defaultPath(environment: ProcessInfo.processInfo.environment)
-        var options = DaemonOptions(config: try loadConfig(), defaultDatabasePath: defaultPath)
+        var config = FlightLogConfig()
+        do {
+            config = try loadConfig()
+            for warning in config.warnings { logger?.warning("config \(configPath ?? ""): \(warning)") }
+        } catch {
+            guard let logger else { throw error }
+            logger.error("\(error); recording with the built-in defaults until the file is fixed")
+        }
+        var options = DaemonOptions(config: config, defaultDatabasePath: defaultPath)
         if let gpsd { try options.setGPSD(gpsd) }
         if let iioContext { options.iioContext = iioContext }
         if let barometer { options.barometer = DaemonOptions.barometer(barometer) }
@@ -60,10 +70,13 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
         return options
     }
 
-    func loadConfig() throws -> FlightLogConfig {
+    var configPath: String? {
         let systemPath = "/etc/flightlog/flightlog.toml"
-        let path = config ?? (FileManager.default.fileExists(atPath: systemPath) ? systemPath : nil)
-        guard let path else { return FlightLogConfig() }
+        return config ?? (FileManager.default.fileExists(atPath: systemPath) ? systemPath : nil)
+    }
+
+    func loadConfig() throws -> FlightLogConfig {
+        guard let path = configPath else { return FlightLogConfig() }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw DaemonError("cannot read the config file \(path)")
         }

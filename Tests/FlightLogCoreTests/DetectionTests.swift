@@ -155,3 +155,47 @@ struct FlightSegmenterTests {
         #expect(stats.takeoffAltitude == 4 && stats.maxAltitude == 100 && stats.usesPressureAltitude)
     }
 }
+
+/// Live detection and import agree on the same fixes (issue 11, item 11).
+@Suite struct LiveDetectionTests {
+    func liveFlights(_ fixes: [Fix]) -> [(UTCMillis, UTCMillis)] {
+        var detection = LiveDetection()
+        var flights: [(UTCMillis, UTCMillis)] = []
+        var takeoff: UTCMillis?
+        for events in fixes.map({ detection.ingest($0) }) + [detection.finish()] {
+            for event in events {
+                switch event {
+                case .glider(.takeoff(let time, _)): takeoff = time
+                case .glider(.landing(let time, _)):
+                    if let t = takeoff { flights.append((t, time)) }
+                    takeoff = nil
+                case .slowFlight(let t0, let t1):
+                    let from = fixes.firstIndex { $0.time >= t0 }!, to = fixes.lastIndex { $0.time <= t1 }!
+                    if FlightSegmenter.isSlowFlight(fixes, from: from, to: to) { flights.append((t0, t1)) }
+                }
+            }
+        }
+        return flights
+    }
+
+    @Test(.enabled(if: SharedFlights.available), arguments: SharedFlights.names)
+    func liveFindsWhatImportFinds(name: String) throws {
+        let file = try IGCReader.read(SharedFlights.bytes(name))
+        let imported = FlightSegmenter.flightsForImport(file.track.fixes, extensions: file.track.recorder.extensions)
+            .filter { $0.detectedBy != nil && $0.landingDetected }
+        let live = liveFlights(file.track.fixes)
+        #expect(live.map(\.0) == imported.map(\.takeoffTime), "\(name)")
+        #expect(live.map(\.1) == imported.map(\.landingTime), "\(name)")
+    }
+
+    @Test func aCarTowAcrossTheFieldIsNoFlight() {
+        // 5 m/s for 5 minutes at one altitude: the slow profile moves, but nothing climbs or glides.
+        let fixes = (0..<600).map { s in
+            Fix(time: UTCMillis(s) * 1000, latitude: 50, longitude: 6 + (s < 100 ? 0 : 5 * Double(min(s - 100, 300)) / 71_474),
+                pressureAltitude: 100, gnssAltitude: 150)
+        }
+        #expect(liveFlights(fixes).isEmpty)
+        let imported = FlightSegmenter.flightsForImport(fixes, extensions: [])
+        #expect(imported.allSatisfy { $0.detectedBy == nil })
+    }
+}

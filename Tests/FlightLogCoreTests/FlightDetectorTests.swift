@@ -47,6 +47,33 @@ struct FlightDetectorTests {
         #expect(abs(t0 - Self.plan.takeoffTime) <= 10_000 && abs(t1 - Self.plan.landingTime) <= 10_000)
     }
 
+    @Test("a recording gap over an hour in the air ends the flight at the last fix before it")
+    func longGapEndsTheFlight() throws {
+        let fixes = Self.fixes
+        let cut = fixes.firstIndex { $0.time >= Self.plan.takeoffTime + 10 * 60_000 }!
+        var shifted = Array(fixes[..<cut])
+        shifted += fixes[cut...].map { fix in
+            var moved = fix
+            moved.time += UTCMillis(FlightDetector.maximumFlightGap * 1000) + 60_000
+            return moved
+        }
+        let found = events(shifted)
+        try #require(found.count >= 2)
+        guard case .landing(let time, let index) = found[1] else {
+            Issue.record("unexpected \(found)")
+            return
+        }
+        #expect(index == cut - 1 && time == fixes[cut - 1].time)
+        // A gap just under the limit keeps one flight.
+        var short = Array(fixes[..<cut])
+        short += fixes[cut...].map { fix in
+            var moved = fix
+            moved.time += 600_000
+            return moved
+        }
+        #expect(events(short).count == 2)
+    }
+
     @Test("re-feeding stored fixes after a restart gives the same events")
     func restart() {
         let all = events(Self.fixes)

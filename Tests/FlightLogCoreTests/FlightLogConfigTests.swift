@@ -50,9 +50,20 @@ import Testing
     }
 
     @Test(arguments: [
-        ("pilto = \"x\"", 1, "unknown key 'pilto'"),
+        ("pilto = \"x\"\npilot = \"Anna\"", 1, "unknown key 'pilto'"),
         ("[daemon]\n\ngspd = \"x\"", 3, "unknown key 'gspd' in [daemon]"),
         ("[demon]\ngpsd = \"x\"", 2, "unknown section [demon]"),
+    ])
+    func unknownKeysAreWarningsNotErrors(text: String, line: Int, fragment: String) throws {
+        let config = try FlightLogConfig.parse(text)
+        #expect(config.warnings.count == 1)
+        #expect(config.warnings.first?.line == line)
+        #expect(config.warnings.first?.description.contains(fragment) == true, "\(config.warnings)")
+        #expect(config.daemon.gpsd == FlightLogConfig().daemon.gpsd)
+        if text.contains("Anna") { #expect(config.pilot == "Anna") }
+    }
+
+    @Test(arguments: [
         ("[server]\nport = \"80\"", 2, "'port' must be a whole number"),
         ("[server]\nport = 70000", 2, "'port' must be in 1...65535"),
         ("pilot = [\"a\"]", 1, "unsupported value"),

@@ -16,7 +16,7 @@ private let july15 = CivilDate(year: 2024, month: 7, day: 15).utcMidnight
 
 private func readError(_ bytes: [UInt8]) -> IGCError? {
     do {
-        _ = try IGCReader.read(bytes)
+        _ = try IGCReader.read(bytes, strict: true)
         return nil
     } catch {
         return error
@@ -134,9 +134,9 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
     }
 
     @Test func decreaseOfMoreThan12HoursIsTheNextDay() throws {
-        let file = try IGCReader.read(igc(header + [b("235959"), b("000001"), b("043000")]))
+        let file = try IGCReader.read(igc(header + [b("235959"), b("000001"), b("043000"), b("043001")]))
         let days = CivilDate(year: 2024, month: 7, day: 16).utcMidnight
-        #expect(file.track.fixes.map(\.time) == [july15 + 86_399_000, days + 1000, days + 16_200_000])
+        #expect(file.track.fixes.map(\.time) == [july15 + 86_399_000, days + 1000, days + 16_200_000, days + 16_201_000])
     }
 
     @Test func sixtyThousandMinutesIsTheNextDegree() throws {
@@ -210,6 +210,8 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
         let bytes = try SharedFlights.bytes(name)
         let file = try IGCReader.read(bytes)
         #expect(file.track.fixes.count == SharedFlights.fixCounts[name])
+        #expect(file.warnings.isEmpty, "\(file.warnings)")
+        #expect(file.skippedLines == 0)
         let times = file.track.fixes.map(\.time)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
         #expect(file.headers.date != nil)

@@ -13,7 +13,7 @@ private struct ReplayFlight {
     let fixes: [Fix]
     /// How far NMEAWriter moves the dates (gpsd rejects NMEA dates before 2017), ms.
     let shift: Int64
-    /// The segmenter's flight on the original file.
+    /// The flight an import of the original file finds.
     let flight: DetectedFlight
 
     init(preferring sharedName: String) throws {
@@ -24,7 +24,7 @@ private struct ReplayFlight {
         let file = try IGCReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         fixes = file.track.fixes
         shift = NMEAWriter.dateShift(for: fixes)
-        flight = try #require(FlightSegmenter.flights(in: fixes, extensions: file.track.recorder.extensions).first)
+        flight = try #require(FlightSegmenter.flightsForImport(fixes, extensions: file.track.recorder.extensions).first)
     }
 }
 
@@ -97,11 +97,12 @@ struct RealTimeReplayTests {
         #expect(errors.count >= stored.count - 3)
     }
 
-    /// Fast: a whole flight goes through gpsd in seconds; the daemon must find it as one flight where the
-    /// segmenter finds it in the original file (DaemonEndToEndTests covers a synthetic flight at a fixed pressure).
-    @Test(.timeLimit(.minutes(4)))
-    func wholeRealFlightReplayedFastIsOneFlightAtTheSegmentersTimes() throws {
-        let source = try ReplayFlight(preferring: "apf-bug554.igc")
+    /// Fast: a whole flight goes through gpsd in seconds; the daemon must find it as one flight where an import
+    /// of the original file finds it (DaemonEndToEndTests covers a synthetic flight at a fixed pressure): a
+    /// glider's winch launch, and a paraglider that only the slow profile sees (issue 11, item 11).
+    @Test(.timeLimit(.minutes(4)), arguments: ["apf-bug554.igc", "xctrack-2020-09-04.igc"])
+    func wholeRealFlightReplayedFastIsOneFlightAtTheImportsTimes(name: String) throws {
+        let source = try ReplayFlight(preferring: name)
         let world = try DaemonWorld()
         // The source holds the flight back until the follower and the daemon are both watching gpsd: fixes
         // sent before a client connects never reach it (gpsfake starts at once and lost the first ones).
@@ -131,7 +132,7 @@ struct RealTimeReplayTests {
         // the original file the landing may differ more: at ~300× real time the fake barometer follows gpsd a few
         // flight-seconds late, and landing needs a steady pressure altitude (the real-time test checks accuracy).
         let stored = try storedFixes(world.database)
-        let batch = try #require(FlightSegmenter.flights(in: stored, extensions: FixFusion.extensions).first)
+        let batch = try #require(FlightSegmenter.flightsForImport(stored, extensions: FixFusion.extensions).first)
         #expect(abs(recorded.takeoffTime - batch.takeoffTime) <= 10_000)
         #expect(abs(recorded.landingTime - batch.landingTime) <= 10_000,
             "live landing \(iso8601UTC(recorded.landingTime)) vs batch \(iso8601UTC(batch.landingTime))")

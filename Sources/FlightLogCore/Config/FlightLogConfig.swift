@@ -1,5 +1,7 @@
 /// The settings file (`/etc/flightlog.toml` or `~/.config/flightlog/config.toml`; the executables choose
-/// the path). Every key is optional; unknown keys are errors so typos never pass silently.
+/// the path). Every key is optional. An unknown key or section is a warning (``warnings``), the same for every
+/// program that reads the file, so a typo is reported but never stops the recorder; a malformed file or value
+/// is an error.
 ///
 /// ```toml
 /// # Logbook defaults for new flights
@@ -34,6 +36,8 @@ package struct FlightLogConfig: Sendable, Hashable {
     package var recorderSerial: String?
     package var daemon: Daemon
     package var server: Server
+    /// Unknown keys and sections, with their lines: printed (CLI) or logged (daemon), never fatal.
+    package var warnings: [ConfigError] = []
 
     package struct Daemon: Sendable, Hashable {
         /// gpsd `host:port`.
@@ -122,13 +126,16 @@ package struct FlightLogConfig: Sendable, Hashable {
             case ("server", "password_hash"): config.server.passwordHash = try v.string()
             default:
                 guard let known = knownKeys[entry.section] else {
-                    throw ConfigError(
-                        line: entry.line, "unknown section [\(entry.section)] (known: [daemon], [server])")
+                    config.warnings.append(
+                        ConfigError(
+                            line: entry.line, "unknown section [\(entry.section)] (known: [daemon], [server]); ignored"))
+                    continue
                 }
                 let place = entry.section.isEmpty ? "at the top" : "in [\(entry.section)]"
-                throw ConfigError(
-                    line: entry.line,
-                    "unknown key '\(entry.key)' \(place) (known: \(known.joined(separator: ", ")))")
+                config.warnings.append(
+                    ConfigError(
+                        line: entry.line,
+                        "unknown key '\(entry.key)' \(place) (known: \(known.joined(separator: ", "))); ignored"))
             }
         }
         return config
@@ -176,7 +183,7 @@ package struct FlightLogConfig: Sendable, Hashable {
 }
 
 /// A config file that cannot be used; names the line.
-package struct ConfigError: Error, Equatable, CustomStringConvertible {
+package struct ConfigError: Error, Hashable, CustomStringConvertible {
     /// 1-based line number, when the error belongs to a line.
     package var line: Int?
     package var message: String

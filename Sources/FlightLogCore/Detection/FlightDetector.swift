@@ -50,6 +50,9 @@ package struct FlightDetector: Sendable {
     static let restBeforeTakeoff: Double = 60
     /// Stillness at the end of a track at least this long (s) counts as the landing.
     static let minimumFinalStillness: Double = 10
+    /// A recording gap (no fix at all, valid or not) longer than this (s) ends a flight at the last valid fix
+    /// before it: nobody knows what happened in between, and a flight never spans a day of missing data.
+    package static let maximumFlightGap: Double = 3600
 
     package init(profile: DetectionProfile = .glider) {
         self.profile = profile
@@ -81,12 +84,16 @@ package struct FlightDetector: Sendable {
         let index = ingested
         ingested += 1
         if let last = lastTime, fix.time <= last { return [] }
+        var events: [DetectorEvent] = []
+        if let last = lastTime, seconds(fix.time - last) > Self.maximumFlightGap {
+            events = endAtGap()
+        }
         lastTime = fix.time
-        guard fix.isValid else { return [] }
+        guard fix.isValid else { return events }
         let sample = Sample(index: index, time: fix.time, coordinate: fix.coordinate, altitude: Altitudes(fix))
         guard let previous = recent.last else {
             recent = [sample]
-            return []
+            return events
         }
 
         if Self.isWarp(previous.coordinate, sample.coordinate) || !isPlausible(from: previous, to: sample) {
@@ -194,6 +201,16 @@ package struct FlightDetector: Sendable {
             high = max(high, entry.altitude)
         }
         return high - low <= profile.steadyAltitudeBand
+    }
+
+    /// The recording stopped for longer than ``maximumFlightGap``: a flight in progress ends at its last valid fix.
+    private mutating func endAtGap() -> [DetectorEvent] {
+        var events: [DetectorEvent] = []
+        if phase == .flying, let last = recent.last { events.append(.landing(time: last.time, index: last.index)) }
+        if phase != .ground { land() }
+        recent.removeAll()
+        rejected.removeAll()
+        return events
     }
 
     private mutating func land() {

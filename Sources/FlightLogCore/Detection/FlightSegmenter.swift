@@ -72,14 +72,17 @@ package enum FlightSegmenter {
         return flights
     }
 
-    /// For an imported file, which the pilot says is a flight: the glider profile, else the slow profile,
-    /// else the whole track as one flight (`landingDetected` false, `detectedBy` nil).
+    /// For an imported file, which the pilot says is a flight: the glider profile, else the slow profile (flights
+    /// that change altitude), else the whole track as one flight (`landingDetected` false, `detectedBy` nil).
     /// Never empty for a track with ≥ 2 valid fixes.
     package static func flightsForImport(_ fixes: [Fix], extensions: [FixExtension]) -> [DetectedFlight] {
-        for profile in [DetectionProfile.glider, .slow] {
-            let found = flights(in: fixes, extensions: extensions, profile: profile)
-            if !found.isEmpty { return found }
+        let gliding = flights(in: fixes, extensions: extensions, profile: .glider)
+        if !gliding.isEmpty { return gliding }
+        // The same rule as live recording (LiveDetection): a slow flight must change altitude.
+        let slow = flights(in: fixes, extensions: extensions, profile: .slow).filter {
+            isSlowFlight(fixes, from: $0.takeoffIndex, to: $0.landingIndex)
         }
+        if !slow.isEmpty { return slow }
         guard let first = fixes.firstIndex(where: \.isValid), let last = lastValidIndex(fixes), last > first else {
             return []
         }

@@ -63,9 +63,11 @@ package enum LaunchAnalyzer {
         return nil
     }
 
+    /// nil when the field is missing, not digits, or wider than 9 digits (no sensor reads that far; the
+    /// value would overflow).
     static func extensionValue(_ range: Range<Int>, in fix: Fix) -> Int? {
         let utf8 = fix.extensions.utf8
-        guard utf8.count >= range.upperBound else { return nil }
+        guard range.count <= 9, utf8.count >= range.upperBound else { return nil }
         var value = 0
         for byte in utf8.dropFirst(range.lowerBound).prefix(range.count) {
             guard (48...57).contains(byte) else { return nil }

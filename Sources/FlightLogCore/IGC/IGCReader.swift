@@ -42,21 +42,37 @@ package struct IGCFile: Sendable {
     package var hasBarometer: Bool
     /// B records dropped: duplicate times and small backward steps.
     package var skippedFixes: Int
+    /// Lines the tolerant reader skipped (damaged B records, implausible times, over-long lines), first
+    /// ``IGCReader/maxWarnings`` of them; ``skippedLines`` counts them all.
+    package var warnings: [IGCError] = []
+    package var skippedLines: Int = 0
 }
 
 /// A tolerant IGC reader (notes/IGC.md §13): any CR/LF line ends, Latin-1 bytes, odd headers, every date form,
-/// duplicates and midnight wrap. It throws only for files it cannot date or whose B records make no sense.
+/// duplicates and midnight wrap. A damaged line (a file cut off by a power cut, a bad byte) is skipped with a
+/// warning naming it; `strict` rejects the whole file at the first one instead. It throws for files without a
+/// date or without a single usable B record.
+///
+/// Time only moves forward: a midnight wrap is accepted when it steps forward by at most
+/// ``maxForwardStepSeconds``; a bigger jump forward is kept only when the next fix confirms it (a gap in the
+/// recording), a jump backwards is skipped with a warning.
 package enum IGCReader {
+    /// Largest forward step between two fixes taken without confirmation (also bounds a midnight wrap).
+    package static let maxForwardStepSeconds: Int64 = 4 * 3600
+    /// A fix after a bigger jump is confirmed by a next fix at most this many seconds later.
+    static let jumpConfirmationSeconds: Int64 = 60
+    /// Warnings kept in ``IGCFile/warnings`` (all are counted).
+    package static let maxWarnings = 100
     /// Largest accepted file (bytes).
     package static let maxFileSize = 64 << 20
     /// Longest accepted line (bytes, without line end). Real L lines reach 113.
     package static let maxLineLength = 4096
 
-    package static func read(_ bytes: [UInt8]) throws(IGCError) -> IGCFile {
+    package static func read(_ bytes: [UInt8], strict: Bool = false) throws(IGCError) -> IGCFile {
         guard bytes.count <= maxFileSize else {
             throw IGCError(line: nil, message: "file has \(bytes.count) bytes, more than the \(maxFileSize >> 20) MB an IGC file may have")
         }
-        var parser = IGCParser(expectedFixes: bytes.count / 40)
+        var parser = IGCParser(expectedFixes: bytes.count / 40, strict: strict)
         try bytes.withUnsafeBufferPointer { (buffer) throws(IGCError) in
             let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
             let count = buffer.count
@@ -77,10 +93,12 @@ package enum IGCReader {
                 }
                 var end = index
                 while end < count && buffer[end] != lf && buffer[end] != cr { end += 1 }
-                guard end - index <= maxLineLength else {
-                    throw IGCError(line: lineNumber, message: "line has \(end - index) bytes, more than \(maxLineLength)")
+                if end - index > maxLineLength {
+                    try parser.damaged(
+                        IGCError(line: lineNumber, message: "line has \(end - index) bytes, more than \(maxLineLength)"))
+                } else {
+                    try parser.parse(UnsafeBufferPointer(rebasing: buffer[index..<end]), lineNumber: lineNumber)
                 }
-                try parser.parse(UnsafeBufferPointer(rebasing: buffer[index..<end]), lineNumber: lineNumber)
                 index = end
             }
         }
@@ -89,7 +107,7 @@ package enum IGCReader {
 }
 
 /// One pass over the lines of a file.
-private struct IGCParser {
+struct IGCParser {
     /// A field of the I record, as 0-based byte range of the B line.
     struct Field {
         var range: Range<Int>
@@ -116,14 +134,35 @@ private struct IGCParser {
     var dayOffset: Int64 = 0
     var lastSecond: Int64 = -1
     var skipped = 0
+    let strict: Bool
+    var warnings: [IGCError] = []
+    var damagedLines = 0
+    /// A fix whose time jumped far forward, with its second of flight, kept until the next fix confirms it.
+    var pendingJump: (fix: Fix, second: Int64, line: Int)?
 
-    init(expectedFixes: Int) { fixes.reserveCapacity(expectedFixes) }
+    init(expectedFixes: Int, strict: Bool) {
+        self.strict = strict
+        fixes.reserveCapacity(expectedFixes)
+    }
+
+    /// A line that cannot be used: the error in strict mode, else a warning and the line is skipped.
+    mutating func damaged(_ error: IGCError) throws(IGCError) {
+        if strict { throw error }
+        damagedLines += 1
+        if warnings.count < IGCReader.maxWarnings { warnings.append(error) }
+    }
 
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(IGCError) {
         guard let letter = line.first else { return }
         switch letter {
         case UInt8(ascii: "B"):
-            if !seenG { try parseB(line, lineNumber: lineNumber) }
+            if !seenG {
+                do {
+                    try parseB(line, lineNumber: lineNumber)
+                } catch {
+                    try damaged(error)
+                }
+            }
         case UInt8(ascii: "G"):
             seenG = true
         case UInt8(ascii: "H"):
@@ -137,8 +176,22 @@ private struct IGCParser {
         }
     }
 
-    func finish() throws(IGCError) -> IGCFile {
-        guard !fixes.isEmpty else { throw IGCError(line: nil, message: "file has no B record (no fixes)") }
+    mutating func finish() throws(IGCError) -> IGCFile {
+        if let jump = pendingJump {
+            pendingJump = nil
+            try damaged(jumpWarning(jump.line, second: jump.second))
+        }
+        guard !fixes.isEmpty else {
+            if headers.date == nil && damagedLines > 0 {
+                throw IGCError(line: nil, message: "file has no flight date (HFDTEDATE:DDMMYY header), so no fix can be dated")
+            }
+            if let first = warnings.first {
+                throw IGCError(
+                    line: nil,
+                    message: "file has no usable B record: \(damagedLines) damaged line\(damagedLines == 1 ? "" : "s"), the first at \(first)")
+            }
+            throw IGCError(line: nil, message: "file has no B record (no fixes)")
+        }
         var fixes = fixes
         // A V fix with GNSS 00000 has a nil GNSS altitude: compare it as 0.
         let pressureAllZero = fixes.allSatisfy { $0.pressureAltitudeDm == 0 }
@@ -153,7 +206,8 @@ private struct IGCParser {
             extensions: fields.map { FixExtension(code: $0.code, length: $0.range.count) })
         return IGCFile(
             headers: headers, track: Track(recorder: recorder, fixes: fixes), pressureCopiesGNSS: copies,
-            hasBarometer: !pressureAllZero && !copies, skippedFixes: skipped)
+            hasBarometer: !pressureAllZero && !copies, skippedFixes: skipped, warnings: warnings,
+            skippedLines: damagedLines)
     }
 
     // MARK: A, H, I
@@ -260,127 +314,9 @@ private struct IGCParser {
         if end == (fields.last?.range.upperBound ?? 35) { contiguousExtensions = 35..<end }
     }
 
-    // MARK: B
-
-    mutating func parseB(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(IGCError) {
-        func fail(_ message: String) -> IGCError { IGCError(line: lineNumber, message: "B record " + message) }
-        func digits(_ range: Range<Int>, _ name: String) throws(IGCError) -> Int {
-            var value = 0
-            for i in range {
-                let d = line[i] &- 0x30
-                guard d < 10 else {
-                    throw fail("has a non-digit in the \(name) (byte \(i + 1): \(IGCText.latin1([line[i]]).debugDescription))")
-                }
-                value = value * 10 + Int(d)
-            }
-            return value
-        }
-        func altitude(_ at: Int, _ name: String) throws(IGCError) -> Int {
-            if line[at] == UInt8(ascii: "-") { return try -digits((at + 1)..<(at + 5), name) }
-            return try digits(at..<(at + 5), name)
-        }
-
-        seenB = true
-        guard line.count >= 35 else { throw fail("has \(line.count) bytes; it needs at least 35") }
-        guard let date = headers.date else {
-            throw fail("comes before a valid date header (HFDTEDATE:DDMMYY); the file has no flight date")
-        }
-        let hour = try digits(1..<3, "time"), minute = try digits(3..<5, "time"), second = try digits(5..<7, "time")
-        guard hour < 24, minute < 60, second < 60 else {
-            throw fail("has an impossible time \(pad(hour, 2))\(pad(minute, 2))\(pad(second, 2))")
-        }
-        let latitudeDegrees = try digits(7..<9, "latitude")
-        let latitudeMinutes = try digits(9..<14, "latitude")
-        let longitudeDegrees = try digits(15..<18, "longitude")
-        let longitudeMinutes = try digits(18..<23, "longitude")
-        guard latitudeMinutes <= 60000 else {
-            throw fail("has latitude minutes \(latitudeMinutes) (must be < 60000)")
-        }
-        guard longitudeMinutes <= 60000 else {
-            throw fail("has longitude minutes \(longitudeMinutes) (must be < 60000)")
-        }
-        let north = line[14], east = line[23]
-        guard north == UInt8(ascii: "N") || north == UInt8(ascii: "S") else {
-            throw fail("has latitude hemisphere \(IGCText.latin1([north]).debugDescription) (must be N or S)")
-        }
-        guard east == UInt8(ascii: "E") || east == UInt8(ascii: "W") else {
-            throw fail("has longitude hemisphere \(IGCText.latin1([east]).debugDescription) (must be E or W)")
-        }
-        // Minutes of exactly 60000 are accepted as the next whole degree.
-        let latitudeThousandths = latitudeDegrees * 60000 + latitudeMinutes
-        let longitudeThousandths = longitudeDegrees * 60000 + longitudeMinutes
-        guard latitudeThousandths <= 90 * 60000 else {
-            throw fail("has latitude \(latitudeDegrees)° \(latitudeMinutes / 1000).\(pad(latitudeMinutes % 1000, 3))' (beyond 90°)")
-        }
-        guard longitudeThousandths <= 180 * 60000 else {
-            throw fail("has longitude \(longitudeDegrees)° \(longitudeMinutes / 1000).\(pad(longitudeMinutes % 1000, 3))' (beyond 180°)")
-        }
-        var latitudeE7 = Self.e7(thousandths: latitudeThousandths, extra: extraDigits(line, latitudeDigits))
-        var longitudeE7 = Self.e7(thousandths: longitudeThousandths, extra: extraDigits(line, longitudeDigits))
-        if north == UInt8(ascii: "S") { latitudeE7 = -latitudeE7 }
-        if east == UInt8(ascii: "W") { longitudeE7 = -longitudeE7 }
-        let isValid = line[24] == UInt8(ascii: "A")
-        let pressure = try altitude(25, "pressure altitude")
-        let gnss = try altitude(30, "GNSS altitude")
-
-        // Time: a decrease of more than 12 h is the midnight wrap; smaller steps back are skipped.
-        var secondOfFlight = dayOffset * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        if !fixes.isEmpty && secondOfFlight <= lastSecond {
-            if lastSecond - secondOfFlight > 43_200 {
-                dayOffset += 1
-                secondOfFlight += 86_400
-            } else {
-                skipped += 1
-                // Equal times: keep the first, unless only the second one has a valid (A) position.
-                if secondOfFlight == lastSecond, isValid, !fixes[fixes.count - 1].isValid {
-                    fixes.removeLast()
-                } else {
-                    return
-                }
-            }
-        }
-        lastSecond = secondOfFlight
-
-        fixes.append(
-            Fix(
-                time: date.utcMidnight + secondOfFlight * 1000, isValid: isValid,
-                latitudeE7: Int32(latitudeE7), longitudeE7: Int32(longitudeE7),
-                pressureAltitudeDm: Int32(pressure * 10),
-                gnssAltitudeDm: !isValid && gnss == 0 ? nil : Int32(gnss * 10),
-                extensions: extensionText(line)))
-    }
-
-    /// The declared extension bytes of a B line in I-record order (bytes missing from a short line are left out).
-    func extensionText(_ line: UnsafeBufferPointer<UInt8>) -> String {
-        if let run = contiguousExtensions {
-            return run.isEmpty ? "" : IGCText.latin1(line[run.clamped(to: 35..<max(35, line.count))])
-        }
-        var bytes: [UInt8] = []
-        for field in fields { bytes += line[field.range.clamped(to: 35..<max(35, line.count))] }
-        return IGCText.latin1(bytes)
-    }
-
-    /// LAD/LOD digits: (value, digit count), or nil when absent or not digits.
-    func extraDigits(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?) -> (Int, Int)? {
-        guard let range, range.upperBound <= line.count, let value = Self.number(line[range]) else { return nil }
-        return (value, range.count)
-    }
-
-    /// 1e-7 degrees from thousandths of minutes (plus LAD/LOD extra decimals), rounded.
-    static func e7(thousandths: Int, extra: (value: Int, digits: Int)?) -> Int {
-        var scale = 1
-        var total = thousandths
-        if let extra {
-            for _ in 0..<extra.digits { scale *= 10 }
-            total = thousandths * scale + extra.value
-        }
-        // degrees = total / (60000 · scale), so 1e-7 degrees = total · 1000 / (6 · scale).
-        let numerator = total * 1000, denominator = 6 * scale
-        return (2 * numerator + denominator) / (2 * denominator)
-    }
-
+    /// The decimal number of `bytes` (digits only), or nil when empty, not digits or too long to be a count.
     static func number<C: Collection<UInt8>>(_ bytes: C) -> Int? {
-        guard !bytes.isEmpty else { return nil }
+        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
         var value = 0
         for byte in bytes {
             guard isDigit(byte) else { return nil }
@@ -390,7 +326,7 @@ private struct IGCParser {
     }
 }
 
-private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
 private func isAlphanumeric(_ byte: UInt8) -> Bool {
     isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)

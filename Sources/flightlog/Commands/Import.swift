@@ -9,52 +9,77 @@ extension FlightLogCommand {
             commandName: "import",
             abstract: "Import IGC files into the logbook.",
             discussion: """
-                Each file is checked whole before anything is stored: a malformed file is reported with its line \
-                and nothing from it is stored; the other files still import. A file imported before is skipped.
+                A damaged line (a file cut off by a power cut, a bad byte) is skipped with a warning naming it and \
+                every valid fix is imported; --strict rejects such a file whole. A file with nothing usable is \
+                reported and nothing from it is stored; the other files still import. A file imported before is \
+                skipped. The exit status is 1 when any file failed.
                 Examples:
                   flightlog import 2025-05-03-XFL-ABC-01.IGC
                   flightlog import /media/usb/*.igc
+                  flightlog import --strict suspicious.igc
                 """)
 
         @OptionGroup var store: StoreOptions
+
+        @Flag(help: "Reject a file with any damaged line (default: skip the line, import the rest).")
+        var strict = false
 
         @Argument(help: "IGC files.")
         var files: [String]
 
         /// Bigger than any real flight (a 10 h flight at 1 s is ~1.5 MB); guards against reading a disk image.
         static let maxFileBytes = 64 << 20
+        /// Damaged lines named per file; the rest are counted.
+        static let warningsShown = 5
 
         func run() async throws {
             let config = try store.loadConfig()
-            let db = try store.open(.readWrite)
+            // Opened at the first file worth storing: a rejected file never leaves an empty database behind.
+            var db: FlightStore?
             let zones = SystemTimeZones()
-            var failures = 0
-            var imported = 0
+            var tally = ImportTally()
             for (n, path) in files.enumerated() {
+                let shown = terminalSafe(path)
                 let prefix = files.count > 1 ? "[\(n + 1)/\(files.count)] " : ""
                 do {
-                    switch try importFile(path, into: db, config: config, zones: zones) {
+                    let parsed = try parse(path, config: config, zones: zones)
+                    let store = try db ?? self.store.open(.readWrite)
+                    db = store
+                    switch try save(parsed, into: store) {
                     case .duplicate(let ids):
+                        tally.duplicates += 1
                         let list = ids.map(String.init).joined(separator: ", ")
-                        print("\(prefix)\(path): already in the logbook as flight \(list); skipped")
+                        print("\(prefix)\(shown): already in the logbook as flight \(list); skipped")
                     case .imported(let ids):
-                        imported += ids.count
+                        tally.files += 1
+                        tally.flights += ids.count
                         for id in ids {
-                            let f = try db.flight(id: id)
-                            print("\(prefix)\(path): flight \(id), \(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), \(f.details.launchMethod.rawValue)")
+                            let f = try store.flight(id: id)
+                            print("\(prefix)\(shown): flight \(id), \(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), \(f.details.launchMethod.rawValue)")
                         }
                     }
+                    if parsed.file.skippedLines > 0 {
+                        tally.damagedFiles += 1
+                        tally.damagedLines += parsed.file.skippedLines
+                        reportDamage(parsed.file, prefix: prefix + shown)
+                    }
                 } catch {
-                    failures += 1
-                    printError("\(prefix)\(path): \(error)")
+                    tally.failures += 1
+                    printError("\(prefix)\(shown): \(error)")
                 }
             }
-            if files.count > 1 {
-                print("Imported \(imported) flight\(imported == 1 ? "" : "s") from \(files.count - failures) of \(files.count) files.")
-            }
-            if failures > 0 {
+            if files.count > 1 || tally.damagedLines > 0 { print(tally.summary(fileCount: files.count)) }
+            if tally.failures > 0 {
                 throw ExitCode(1)
             }
+        }
+
+        /// Names the first damaged lines on standard error; counts the rest.
+        func reportDamage(_ file: IGCFile, prefix: String) {
+            let count = file.skippedLines
+            printError("\(prefix): warning: \(count) damaged line\(count == 1 ? "" : "s") skipped, every valid fix imported:")
+            for warning in file.warnings.prefix(Self.warningsShown) { printError("  \(warning)") }
+            if count > Self.warningsShown { printError("  … and \(count - Self.warningsShown) more") }
         }
 
         enum Outcome {
@@ -62,8 +87,16 @@ extension FlightLogCommand {
             case duplicate([Int64])
         }
 
-        /// Reads, checks and stores one file in one transaction. Throws before writing anything if the file is bad.
-        func importFile(_ path: String, into db: FlightStore, config: FlightLogConfig, zones: SystemTimeZones) throws -> Outcome {
+        /// A file read and cut into flights, not yet stored.
+        struct ParsedFile {
+            var fileName: String
+            var sha256: String
+            var file: IGCFile
+            var flights: [Flight]
+        }
+
+        /// Reads and checks one file and finds its flights. Throws, touching nothing, if the file is unusable.
+        func parse(_ path: String, config: FlightLogConfig, zones: SystemTimeZones) throws -> ParsedFile {
             let url = URL(fileURLWithPath: path)
             let attributes: [FileAttributeKey: Any]
             do {
@@ -71,22 +104,31 @@ extension FlightLogCommand {
             } catch {
                 throw CLIError("cannot read the file (does it exist?)")
             }
+            if attributes[.type] as? FileAttributeType == .typeDirectory {
+                throw CLIError("is a directory; name the IGC files in it (e.g. \(terminalSafe(path))/*.igc)")
+            }
             if let size = attributes[.size] as? Int, size > Self.maxFileBytes {
                 throw CLIError("file is \(size >> 20) MB; an IGC flight is at most a few MB — is this the right file?")
             }
-            guard let data = try? Data(contentsOf: url) else { throw CLIError("cannot read the file") }
+            guard let data = try? Data(contentsOf: url) else { throw CLIError("cannot read the file (permissions?)") }
             let bytes = [UInt8](data)
-            let sha = SHA256.hexDigest(bytes)
-            let existing = try db.flightIds(importedWithSHA256: sha)
-            if !existing.isEmpty { return .duplicate(existing) }
-            let file = try IGCReader.read(bytes)
+            let file: IGCFile
+            do {
+                file = try IGCReader.read(bytes, strict: strict)
+            } catch {
+                throw CLIError("not a usable IGC file: \(error)" + (strict ? " (--strict: without it the valid lines import)" : ""))
+            }
             let detected = FlightSegmenter.flightsForImport(file.track.fixes, extensions: file.track.recorder.extensions)
-            guard !detected.isEmpty else { throw CLIError("no flight found: the file has fewer than two valid fixes") }
+            guard !detected.isEmpty else {
+                let damage = file.warnings.first.map { " (\(file.skippedLines) damaged line\(file.skippedLines == 1 ? "" : "s") skipped, the first at \($0))" }
+                throw CLIError("no flight found: the file has fewer than two valid fixes" + (damage ?? ""))
+            }
             let h = file.headers
             let fromFile = FlightDetails(
                 pilot: h.pilot, secondPerson: h.crew, secondPersonRole: h.crew == nil ? nil : .crew,
                 gliderType: h.gliderType, registration: h.registration, competitionId: h.competitionId)
             let details = fromFile.filling(from: config.defaultDetails)
+            let sha = SHA256.hexDigest(bytes)
             let source = FlightSource.imported(fileName: url.lastPathComponent, sha256: sha)
             let flights = detected.map { d -> Flight in
                 let rules = zones.rules(near: d.takeoffCoordinate)
@@ -98,14 +140,42 @@ extension FlightLogCommand {
                     detected: d, details: flightDetails, source: source, hasBarometer: file.hasBarometer,
                     timeZoneIdentifier: rules.identifier, utcOffsetSeconds: rules.offsetSeconds(at: d.takeoffTime))
             }
+            return ParsedFile(fileName: url.lastPathComponent, sha256: sha, file: file, flights: flights)
+        }
+
+        /// Stores a parsed file in one transaction, unless the same file was imported before.
+        func save(_ parsed: ParsedFile, into db: FlightStore) throws -> Outcome {
+            let existing = try db.flightIds(importedWithSHA256: parsed.sha256)
+            if !existing.isEmpty { return .duplicate(existing) }
             do {
-                return .imported(try db.importFlights(track: file.track, fileName: url.lastPathComponent, sha256: sha, flights: flights))
+                return .imported(
+                    try db.importFlights(
+                        track: parsed.file.track, fileName: parsed.fileName, sha256: parsed.sha256, flights: parsed.flights))
             } catch {
                 // Another import of the same file may have won the race since the check above.
                 if case .duplicateImport(let ids) = error.code { return .duplicate(ids) }
                 throw error
             }
         }
+    }
+}
+
+/// What a batch import did, for its last line.
+struct ImportTally {
+    var files = 0
+    var flights = 0
+    var duplicates = 0
+    var failures = 0
+    var damagedFiles = 0
+    var damagedLines = 0
+
+    func summary(fileCount: Int) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var parts = ["Imported \(plural(flights, "flight")) from \(files) of \(plural(fileCount, "file"))"]
+        if duplicates > 0 { parts.append("\(duplicates) already in the logbook") }
+        if failures > 0 { parts.append("\(failures) failed (see the messages above)") }
+        if damagedLines > 0 { parts.append("\(plural(damagedLines, "damaged line")) skipped in \(plural(damagedFiles, "file"))") }
+        return parts.joined(separator: "; ") + "."
     }
 }
 

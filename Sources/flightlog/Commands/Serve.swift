@@ -46,7 +46,7 @@ extension FlightLogCommand {
             if let hash = config.server.passwordHash, !PasswordHash.isWellFormed(hash) {
                 throw CLIError("[server] password_hash in the config is not a hash from flightlog serve --hash-password")
             }
-            let settings = ServerSettings(databasePath: store.databasePath, config: config)
+            let settings = ServerSettings(databasePath: try store.databasePath(), config: config)
             let address = address ?? config.server.address
             let port = port ?? config.server.port
             let app = WebApp(settings: settings)

@@ -26,7 +26,7 @@ extension FlightLogCommand {
             }
             let track = try db.track(forFlight: id)
             let history = try db.history(id: id)
-            print(FlightDetailsText.render(flight, fixes: track.fixes, history: history))
+            print(terminalSafe(FlightDetailsText.render(flight, fixes: track.fixes, history: history), keepNewlines: true))
         }
     }
 }
@@ -37,7 +37,7 @@ enum FlightDetailsText {
         let d = f.details
         var rows: [(String, String)] = []
         func add(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { rows.append((label, value)) }
+            if let value, !value.isEmpty { rows.append((label, terminalSafe(value))) }
         }
         add("Date", "\(f.localDate) (local at the takeoff place, \(f.zoneLabel))")
         add("Takeoff", "\(f.localTakeoff.hourMinuteSecond) local, \(iso8601UTC(f.takeoffTime)) — \(f.takeoffPlaceText)")

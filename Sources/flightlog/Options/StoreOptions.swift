@@ -11,29 +11,34 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The config file with defaults for new flights.", valueName: "path"))
     var config: String?
 
-    var databasePath: String {
-        database ?? loadedConfig?.databasePath ?? FlightStore.defaultPath(environment: ProcessInfo.processInfo.environment)
+    /// `--database`, else the config file's `database`, else the default path. Throws for a broken config file,
+    /// the same in every command.
+    func databasePath() throws -> String {
+        if let database { return database }
+        return try loadConfig().databasePath ?? FlightStore.defaultPath(environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens the store; read-only for commands that only look.
     func open(_ mode: StoreMode) throws -> FlightStore {
-        try FlightStore(path: databasePath, mode: mode)
+        try FlightStore(path: databasePath(), mode: mode)
     }
 
-    /// The config file's settings (empty when there is none). A broken config file is an error, not ignored.
+    /// The config file's settings (empty when there is none). A broken config file is an error in every command;
+    /// an unknown key is a warning on standard error (once per run), as in flightlogd's journal.
     func loadConfig() throws -> FlightLogConfig {
         guard let path = configPath else { return FlightLogConfig() }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw CLIError("cannot read the config file \(path)")
+            throw CLIError("cannot read the config file \(path): check that it exists and is readable")
         }
+        let config: FlightLogConfig
         do {
-            return try FlightLogConfig.parse(text)
+            config = try FlightLogConfig.parse(text)
         } catch {
-            throw CLIError("\(path): \(error)")
+            throw CLIError("\(path): \(error) — fix the file or pass --config")
         }
+        ConfigWarnings.printOnce(config.warnings, path: path)
+        return config
     }
-
-    private var loadedConfig: FlightLogConfig? { try? loadConfig() }
 
     /// `--config`, else the user's XDG config file, else the system one.
     var configPath: String? {
@@ -49,4 +54,15 @@ struct StoreOptions: ParsableArguments {
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Config warnings are printed once per process, however many times a command loads the file.
+enum ConfigWarnings {
+    nonisolated(unsafe) private static var printed = false
+
+    static func printOnce(_ warnings: [ConfigError], path: String) {
+        guard !printed else { return }
+        printed = true
+        for warning in warnings { printError("warning: \(path): \(warning)") }
+    }
 }

@@ -19,8 +19,9 @@ extension Flight {
     var landingPlaceText: String { details.landingPlace ?? landingCoordinate.shortText }
 }
 
-/// RFC 4180 CSV field.
+/// RFC 4180 CSV field (control characters other than line ends escaped: the CSV often goes to a terminal).
 func csvField(_ text: String) -> String {
+    let text = terminalSafe(text, keepNewlines: true)
     if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

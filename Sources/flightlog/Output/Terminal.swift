@@ -4,7 +4,7 @@ import Glibc
 
 /// Writes to standard error with one `write(2)` (Swift 6 cannot name the C `stderr` global).
 func printError(_ text: String) {
-    var line = text
+    var line = terminalSafe(text, keepNewlines: true)
     if !line.hasSuffix("\n") { line += "\n" }
     _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
 }
@@ -48,6 +48,7 @@ struct TextTable {
     /// Each cell is measured once and the table is built as UTF-8 bytes in one buffer (`list` prints thousands of
     /// rows; appending to a `String` cell by cell was half of `list`'s instructions under callgrind).
     func render() -> String {
+        let rows = rows.map { $0.map { terminalSafe($0) } }
         let counts = rows.map { $0.map(displayCount) }
         var widths = headers.map(displayCount)
         for row in counts {
@@ -69,5 +70,30 @@ struct TextTable {
         line(widths.map { String(repeating: "-", count: $0) }, widths)
         for (row, rowCounts) in zip(rows, counts) { line(row, rowCounts) }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// `text` with every character that could steer a terminal shown as a visible escape (`\u{1B}`): C0 and C1
+/// controls, DEL, and the bidirectional overrides and line separators that make text read other than it is.
+/// Text from an IGC file or typed by a user goes through this before it reaches standard output or error, so
+/// a pilot name cannot clear the screen or retitle the terminal. `keepNewlines` keeps `\n` (multi-line output).
+func terminalSafe(_ text: String, keepNewlines: Bool = false) -> String {
+    if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || (keepNewlines && $0 == 0x0A) }) { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if keepNewlines && scalar == "\n" || !isSteering(scalar) {
+            out.append(scalar)
+        } else {
+            out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+        }
+    }
+    return String(out)
+}
+
+private func isSteering(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
     }
 }
