@@ -208,55 +208,27 @@ final class Canvas {
         cairo_clip(cr)
     }
     func showPage() { cairo_show_page(cr) }
+    /// cairo's sticky error state of this context (e.g. out of memory while drawing).
+    var status: cairo_status_t { cairo_status(cr) }
 }
 
 // MARK: - Output
 
-/// Where a render goes: a PDF or SVG file (written to `<path>.tmp`, renamed on success) or an SVG in memory.
+/// Where a render goes: a whole PDF or SVG document in memory. Nothing here touches the file system: the
+/// caller writes the bytes (the CLI atomically, the server as a response), so a failed render can never leave
+/// a truncated file behind or replace a good one.
 enum Output {
     /// A4 sizes in points.
     static let a4Landscape = (width: 841.89, height: 595.28)
     static let a4Portrait = (width: 595.28, height: 841.89)
 
-    enum FileKind { case pdf, svg }
+    enum Kind { case pdf, svg }
 
-    /// Renders into a new file at `path` atomically: on any failure no file is left at `path` or `path.tmp`.
-    static func toFile(
-        _ path: String, kind: FileKind, width: Double, height: Double, title: String,
-        draw: (Canvas) throws(ReportError) -> Void
-    ) throws(ReportError) {
-        try Canvas.checkFonts()
-        let tmp = path + ".tmp"
-        let surface: OpaquePointer? =
-            switch kind {
-            case .pdf: cairo_pdf_surface_create(tmp, width, height)
-            case .svg: cairo_svg_surface_create(tmp, width, height)
-            }
-        guard let surface else { throw .cannotWrite(path, "cairo could not create a surface") }
-        var ok = false
-        defer {
-            cairo_surface_destroy(surface)
-            if !ok { unlink(tmp) }
-        }
-        try check(surface, path)
-        if kind == .pdf {
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "flightlog")
-        } else {
-            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
-        }
-        do {
-            let canvas = Canvas(surface: surface)
-            try draw(canvas)
-        }
-        cairo_surface_finish(surface)
-        try check(surface, path)
-        if rename(tmp, path) != 0 { throw .cannotWrite(path, String(cString: strerror(errno))) }
-        ok = true
-    }
-
-    /// Renders one SVG image in memory and returns its text.
-    static func svgString(width: Double, height: Double, draw: (Canvas) -> Void) throws(ReportError) -> String {
+    /// Renders one document and returns its bytes; throws when cairo reports any error (the document would be
+    /// incomplete).
+    static func document(
+        _ kind: Kind, width: Double, height: Double, title: String, draw: (Canvas) throws(ReportError) -> Void
+    ) throws(ReportError) -> [UInt8] {
         try Canvas.checkFonts()
         let sink = ByteSink()
         let write: cairo_write_func_t = { closure, data, length in
@@ -267,32 +239,49 @@ enum Output {
         }
         let opaqueSink = Unmanaged.passRetained(sink)
         defer { opaqueSink.release() }
-        guard let surface = cairo_svg_surface_create_for_stream(write, opaqueSink.toOpaque(), width, height) else {
-            throw ReportError("cannot create an SVG surface")
-        }
+        let surface: OpaquePointer? =
+            switch kind {
+            case .pdf: cairo_pdf_surface_create_for_stream(write, opaqueSink.toOpaque(), width, height)
+            case .svg: cairo_svg_surface_create_for_stream(write, opaqueSink.toOpaque(), width, height)
+            }
+        guard let surface else { throw ReportError("cannot make the document (cairo could not start it)") }
         defer { cairo_surface_destroy(surface) }
-        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
+        try check(surface)
+        switch kind {
+        case .pdf:
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "flightlog")
+        case .svg:
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
+        }
         do {
             let canvas = Canvas(surface: surface)
-            draw(canvas)
+            try draw(canvas)
+            try check(canvas.status)
         }
         cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw ReportError("cannot render SVG: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return String(decoding: sink.bytes, as: UTF8.self)
+        try check(surface)
+        return sink.bytes
     }
 
-    private static func check(_ surface: OpaquePointer, _ path: String) throws(ReportError) {
-        let status = cairo_surface_status(surface)
+    /// Renders one SVG image in memory and returns its text.
+    static func svgString(width: Double, height: Double, draw: (Canvas) -> Void) throws(ReportError) -> String {
+        let bytes = try document(.svg, width: width, height: height, title: "") { canvas in draw(canvas) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func check(_ surface: OpaquePointer) throws(ReportError) {
+        try check(cairo_surface_status(surface))
+    }
+
+    private static func check(_ status: cairo_status_t) throws(ReportError) {
         if status != CAIRO_STATUS_SUCCESS {
-            throw .cannotWrite(path, String(cString: cairo_status_to_string(status)))
+            throw ReportError("cannot make the document (\(String(cString: cairo_status_to_string(status))))")
         }
     }
 }
 
-/// Collects the bytes cairo streams out for an in-memory SVG.
+/// Collects the bytes cairo streams out.
 private final class ByteSink {
     var bytes: [UInt8] = []
 }

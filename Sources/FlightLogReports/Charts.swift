@@ -17,13 +17,17 @@ struct Charts {
         self.options = options
     }
 
-    /// At most about `limit` evenly spaced fixes (always keeping the last), to keep vector files small.
-    static func thinned(_ fixes: [Fix], limit: Int) -> [Fix] {
-        guard fixes.count > limit, limit > 1 else { return fixes }
-        let stride = (fixes.count + limit - 1) / limit
-        var out = Swift.stride(from: 0, to: fixes.count, by: stride).map { fixes[$0] }
-        if out.last != fixes.last, let last = fixes.last { out.append(last) }
-        return out
+    /// Most track vertices drawn in a map, and in a barogram (both lines together): a 10-hour flight at 1 Hz
+    /// has 36,000 fixes, far more than a phone or a page can show, and the page must stay small.
+    static let maxMapPoints = 2000
+    static let maxBarogramPoints = 2000
+    /// Vertices closer than this (in points, 1/72 in) to the kept line are invisible and dropped.
+    static let tolerance = 0.1
+
+    /// The polyline through `points` (display coordinates) simplified to at most `limit` vertices.
+    static func simplified(_ points: [(x: Double, y: Double)], limit: Int) -> [Int] {
+        TrackSimplification.indices(
+            of: points.map { TrackSimplification.Point(x: $0.x, y: $0.y) }, maxPoints: limit, tolerance: tolerance)
     }
 
     /// The barogram's primary altitude in metres: ISA pressure altitude, or the altitude above QNH derived
@@ -56,11 +60,14 @@ struct Charts {
             return noTrack(x, y, width, height, "barogram")
         }
         let left = x + 44, right = x + width - 8, top = y + 20, bottom = y + height - 30
-        let points = Charts.thinned(fixes, limit: 2000)
-        let primary = points.compactMap { f in primaryAltitude(f).map { (f.time, $0) } }
-        let gnss = points.compactMap { f in f.gnssAltitude.map { (f.time, $0) } }
-        let all = (primary + gnss).map(\.1)
-        guard let lowest = all.min(), let highest = all.max() else {
+        let primary = fixes.compactMap { f in primaryAltitude(f).map { (f.time, $0) } }
+        let gnss = fixes.compactMap { f in f.gnssAltitude.map { (f.time, $0) } }
+        var lowest = Double.infinity, highest = -Double.infinity
+        for (_, a) in primary + gnss {
+            lowest = min(lowest, a)
+            highest = max(highest, a)
+        }
+        guard lowest <= highest else {
             return noTrack(x, y, width, height, "altitude data")
         }
         let yTicks = Scale.ticks(from: lowest, to: max(highest, lowest + 50), count: 6)
@@ -95,8 +102,9 @@ struct Charts {
 
         canvas.save()
         canvas.clip(left, top, right - left, bottom - top)
-        canvas.polyline(gnss.map { (px($0.0), py($0.1)) }, .gnss, width: 0.7)
-        canvas.polyline(primary.map { (px($0.0), py($0.1)) }, .accent, width: 1.1)
+        let lines = Charts.barogramLines([gnss, primary].map { $0.map { (px($0.0), py($0.1)) } })
+        canvas.polyline(lines[0], .gnss, width: 0.7)
+        canvas.polyline(lines[1], .accent, width: 1.1)
         canvas.restore()
         canvas.strokeRect(left, top, right - left, bottom - top, .grey, width: 0.5)
 
@@ -127,12 +135,18 @@ struct Charts {
         }
     }
 
+    /// The barogram's lines (display coordinates), simplified to share ``maxBarogramPoints`` evenly.
+    static func barogramLines(_ lines: [[(x: Double, y: Double)]]) -> [[(x: Double, y: Double)]] {
+        let share = maxBarogramPoints / max(1, lines.filter { !$0.isEmpty }.count)
+        return lines.map { line in simplified(line, limit: share).map { line[$0] } }
+    }
+
     // MARK: Map
 
     func map(x: Double, y: Double, width: Double, height: Double) {
         guard !fixes.isEmpty else { return noTrack(x, y, width, height, "map") }
         canvas.fillRect(x, y, width, height, Color(r: 0.97, g: 0.975, b: 0.97))
-        let points = Charts.thinned(fixes, limit: 4000)
+        let points = fixes
         // Equirectangular projection around the mean latitude: metres east/north of the mean position.
         let lat0 = points.reduce(0) { $0 + $1.latitude } / Double(points.count)
         let lon0 = points.reduce(0) { $0 + $1.longitude } / Double(points.count)
@@ -142,8 +156,9 @@ struct Charts {
             ((c.longitude - lon0) * k * metresPerDegree, (c.latitude - lat0) * metresPerDegree)
         }
         let projected = points.map { project($0.coordinate) }
-        let es = projected.map(\.e) + [project(flight.takeoffCoordinate).e, project(flight.landingCoordinate).e]
-        let ns = projected.map(\.n) + [project(flight.takeoffCoordinate).n, project(flight.landingCoordinate).n]
+        let ends = [project(flight.takeoffCoordinate), project(flight.landingCoordinate)]
+        let es = projected.map(\.e) + ends.map(\.e)
+        let ns = projected.map(\.n) + ends.map(\.n)
         let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
         let inset = 22.0
         let spanE = max(maxE - minE, 500), spanN = max(maxN - minN, 500)
@@ -154,8 +169,11 @@ struct Charts {
             (cx + (p.e - midE) * scale, cy - (p.n - midN) * scale)
         }
 
-        // Colour by altitude or vario, in bins; consecutive segments of one bin form one path.
-        let values = options.colorBy == .vario ? Charts.vario(points) : points.map { primaryAltitude($0) ?? $0.gnssAltitude ?? 0 }
+        // Colour by altitude or vario (from every fix), in bins; consecutive segments of one bin form one path.
+        let allValues = options.colorBy == .vario ? Charts.vario(points) : points.map { primaryAltitude($0) ?? $0.gnssAltitude ?? 0 }
+        let screen = projected.map(px)
+        let kept = Charts.simplified(screen, limit: Charts.maxMapPoints)
+        let values = kept.map { allValues[$0] }
         let (lo, hi): (Double, Double) =
             options.colorBy == .vario ? (-5, 5) : (values.min() ?? 0, max(values.max() ?? 1, (values.min() ?? 0) + 1))
         let bins = 24
@@ -163,12 +181,12 @@ struct Charts {
         canvas.save()
         canvas.clip(x, y, width, height)
         var i = 1
-        while i < points.count {
+        while i < kept.count {
             let b = bin(values[i])
-            var path = [px(projected[i - 1]), px(projected[i])]
+            var path = [screen[kept[i - 1]], screen[kept[i]]]
             var j = i + 1
-            while j < points.count, bin(values[j]) == b {
-                path.append(px(projected[j]))
+            while j < kept.count, bin(values[j]) == b {
+                path.append(screen[kept[j]])
                 j += 1
             }
             canvas.polyline(path, Charts.ramp((Double(b) + 0.5) / Double(bins), vario: options.colorBy == .vario), width: 1.2)
@@ -285,8 +303,11 @@ enum Scale {
     }
 
     /// A round time step in minutes giving about `count` ticks over `span` milliseconds.
+    /// Beyond 4 h a step is whole 6 h, then whole days, so a track of any length gets about `count` ticks.
     static func timeStepMinutes(span: Int64, count: Int) -> Int {
-        let raw = Double(span) / 60_000 / Double(count)
-        return [1, 2, 5, 10, 15, 20, 30, 60, 120, 180, 240].first { Double($0) >= raw } ?? 360
+        let raw = Double(span) / 60_000 / Double(max(1, count))
+        if let step = [1, 2, 5, 10, 15, 20, 30, 60, 120, 180, 240, 360].first(where: { Double($0) >= raw }) { return step }
+        let days = (raw / 1440).rounded(.up)
+        return Int(min(days.isFinite ? days : 1e11, 1e11)) * 1440  // 1e11 days in ms still fits an Int64
     }
 }

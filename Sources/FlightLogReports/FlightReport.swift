@@ -18,13 +18,13 @@ package struct FlightReportOptions: Sendable {
 
 /// A one-page flight report (A4 portrait): details, barogram, and the track to scale.
 package enum FlightReport {
-    /// Renders the report to a PDF or SVG file at `path`, atomically.
+    /// Renders the report as a whole PDF or SVG document.
     package static func render(
-        flight: Flight, fixes: [Fix], format: FlightReportFormat, options: FlightReportOptions, to path: String
-    ) throws(ReportError) {
+        flight: Flight, fixes: [Fix], format: FlightReportFormat, options: FlightReportOptions
+    ) throws(ReportError) -> [UInt8] {
         let page = Output.a4Portrait
-        try Output.toFile(
-            path, kind: format == .pdf ? .pdf : .svg, width: page.width, height: page.height,
+        return try Output.document(
+            format == .pdf ? .pdf : .svg, width: page.width, height: page.height,
             title: "Flight report – \(GeoExport.title(flight))"
         ) { canvas in
             ReportPage(canvas: canvas, flight: flight, fixes: fixes, options: options).draw()

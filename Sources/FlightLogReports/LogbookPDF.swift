@@ -22,15 +22,15 @@ package struct LogbookOptions: Sendable {
 /// The glider pilot's logbook as a PDF: A4 landscape, one row per flight, totals on every page
 /// (this page / brought forward / total), certification and signature line (FLIGHTS-AND-LOGBOOK.md §5–8).
 package enum LogbookPDF {
-    /// Renders `flights` (printed oldest first) to a PDF at `path`, atomically.
-    package static func render(flights: [Flight], options: LogbookOptions, to path: String) throws(ReportError) {
+    /// Renders `flights` (printed oldest first) as a whole PDF document.
+    package static func render(flights: [Flight], options: LogbookOptions) throws(ReportError) -> [UInt8] {
         guard !flights.isEmpty else { throw .noFlights(options.filterSummary) }
         let ordered = flights.enumerated().sorted {
             ($0.element.takeoffTime, $0.offset) < ($1.element.takeoffTime, $1.offset)
         }.map(\.element)
         let page = Output.a4Landscape
         let title = "Logbook – \(options.owner)"
-        try Output.toFile(path, kind: .pdf, width: page.width, height: page.height, title: title) { canvas in
+        return try Output.document(.pdf, width: page.width, height: page.height, title: title) { canvas in
             LogbookLayout(canvas: canvas, options: options, flights: ordered).drawAllPages()
         }
     }

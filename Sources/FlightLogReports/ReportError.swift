@@ -5,9 +5,6 @@ package struct ReportError: Error, CustomStringConvertible, Equatable {
 
     static let noFont = ReportError(
         "no usable font (install fonts-dejavu-core; fontconfig must find DejaVu Sans)")
-    static func cannotWrite(_ path: String, _ reason: String) -> ReportError {
-        ReportError("cannot write \(path): \(reason) (check that the folder exists and is writable)")
-    }
     static func noFlights(_ filter: String) -> ReportError {
         ReportError("no flights match the filter (\(filter.isEmpty ? "no filter" : filter)); nothing to print")
     }

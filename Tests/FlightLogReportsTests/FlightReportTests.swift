@@ -14,8 +14,8 @@ struct FlightReportTests {
         let (flight, fixes) = Fixtures.climbAndGlide()
         let dir = Tool.scratch("report")
         let path = dir + "/report.pdf"
-        try FlightReport.render(
-            flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(qnhPascals: 102_000), to: path)
+        try Tool.save(FlightReport.render(
+            flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(qnhPascals: 102_000)), to: path)
         #expect(try Tool.pageCount(path) == 1)
         let text = try Tool.run("pdftotext", ["-layout", path, "-"])
         for expected in [
@@ -32,8 +32,8 @@ struct FlightReportTests {
         Tool.keep(path, as: "report.pdf")
 
         let vario = dir + "/vario.pdf"
-        try FlightReport.render(
-            flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(colorBy: .vario), to: vario)
+        try Tool.save(FlightReport.render(
+            flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(colorBy: .vario)), to: vario)
         let varioText = try Tool.run("pdftotext", ["-layout", vario, "-"])
         #expect(varioText.contains("Pressure altitude (ISA, 1013.25 hPa)"))
         #expect(varioText.contains("m/s"))
@@ -45,7 +45,7 @@ struct FlightReportTests {
     func noFixes() throws {
         let (flight, _) = Fixtures.climbAndGlide()
         let path = Tool.scratch("nofix") + "/report.pdf"
-        try FlightReport.render(flight: flight, fixes: [], format: .pdf, options: FlightReportOptions(), to: path)
+        try Tool.save(FlightReport.render(flight: flight, fixes: [], format: .pdf, options: FlightReportOptions()), to: path)
         let text = try Tool.run("pdftotext", ["-layout", path, "-"])
         #expect(text.contains("no barogram and no map"))
         #expect(text.contains("Müller, Jürgen"))
@@ -56,11 +56,10 @@ struct FlightReportTests {
     func svg() throws {
         let (flight, fixes) = Fixtures.climbAndGlide(seconds: 1800)
         let path = Tool.scratch("svg") + "/report.svg"
-        try FlightReport.render(flight: flight, fixes: fixes, format: .svg, options: FlightReportOptions(), to: path)
+        try Tool.save(FlightReport.render(flight: flight, fixes: fixes, format: .svg, options: FlightReportOptions()), to: path)
         let file = try String(contentsOfFile: path, encoding: .utf8)
         #expect(file.contains("<svg"))
         #expect(XMLParser(data: Data(file.utf8)).parse())
-        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
 
         let barogram = try FlightReport.barogramSVG(
             flight: flight, fixes: fixes, width: 600, height: 240, options: FlightReportOptions())
@@ -87,11 +86,53 @@ struct FlightReportTests {
         #expect(empty.contains("</svg>"))
     }
 
+    /// The vertices of the stroked paths of `width` in a cairo SVG (the track lines), distinct ones.
+    static func vertices(_ svg: String, strokeWidth: String) -> (total: Int, distinct: Int) {
+        var total = 0
+        var distinct = Set<String>()
+        for path in svg.components(separatedBy: "<path").dropFirst() where path.contains("fill:none;stroke-width:\(strokeWidth);") {
+            guard let d = path.range(of: " d=\"") else { continue }
+            let data = path[d.upperBound...].prefix { $0 != "\"" }
+            let numbers = data.split(separator: " ").filter { $0 != "M" && $0 != "L" }
+            for i in stride(from: 0, to: numbers.count - 1, by: 2) {
+                total += 1
+                distinct.insert("\(numbers[i]) \(numbers[i + 1])")
+            }
+        }
+        return (total, distinct.count)
+    }
+
+    @Test("a 10-hour flight at 1 Hz: map and barogram draw at most 2,000 track points and stay small")
+    func longFlightIsSimplified() throws {
+        let (flight, fixes) = Fixtures.climbAndGlide(seconds: 36_000)
+        let map = try FlightReport.mapSVG(flight: flight, fixes: fixes, width: 560, height: 420, options: FlightReportOptions())
+        let barogram = try FlightReport.barogramSVG(
+            flight: flight, fixes: fixes, width: 560, height: 240, options: FlightReportOptions())
+        let track = Self.vertices(map, strokeWidth: "1.2")
+        #expect(track.distinct > 500 && track.distinct <= Charts.maxMapPoints, "map: \(track)")
+        let lines = Self.vertices(barogram, strokeWidth: "0.7").total + Self.vertices(barogram, strokeWidth: "1.1").total
+        #expect(lines > 200 && lines <= Charts.maxBarogramPoints, "barogram: \(lines)")
+        #expect(map.utf8.count < 300_000 && barogram.utf8.count < 200_000, "\(map.utf8.count) + \(barogram.utf8.count) bytes")
+        let pdf = try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions())
+        #expect(pdf.count < 500_000, "report PDF \(pdf.count) bytes")
+        print("FlightReportTests: 36,000 fixes: map \(track.distinct) points \(map.utf8.count) bytes, barogram \(lines) points \(barogram.utf8.count) bytes, PDF \(pdf.count) bytes")
+    }
+
+    @Test("the barogram's time axis has about 8 ticks for any span, even decades")
+    func timeStepsStayBounded() {
+        let spans: [Double] = [0.5, 3, 10, 30, 24 * 400, 305_496]
+        for hours in spans {
+            let span = Int64(hours * 3_600_000)
+            let step = Int64(Scale.timeStepMinutes(span: span, count: 8)) * 60_000
+            #expect(span / step <= 9, "\(hours) h: \(span / step) ticks")
+        }
+    }
+
     @Test("no barometer: the barogram shows GNSS altitude only and says so", .enabled(if: Tool.hasPoppler))
     func noBarometer() throws {
         let (flight, fixes) = Fixtures.climbAndGlide(seconds: 1200, barometer: false)
         let path = Tool.scratch("nobaro") + "/report.pdf"
-        try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(), to: path)
+        try Tool.save(FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions()), to: path)
         let text = try Tool.run("pdftotext", ["-layout", path, "-"])
         #expect(text.contains("no barometer"))
         #expect(text.contains("GNSS altitude (WGS84 ellipsoid)"))

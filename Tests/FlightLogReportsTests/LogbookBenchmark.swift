@@ -13,10 +13,10 @@ struct LogbookBenchmark {
         let dir = Tool.scratch("bench")
         let path = dir + "/logbook-\(count).pdf"
         let options = LogbookOptions(owner: "Müller, Jürgen", filterSummary: "benchmark")
-        try LogbookPDF.render(flights: Array(flights.prefix(16)), options: options, to: path)  // warm fontconfig
+        _ = try LogbookPDF.render(flights: Array(flights.prefix(16)), options: options)  // warm fontconfig
         let clock = ContinuousClock()
         let cpuStart = Foundation.clock()
-        let elapsed = try clock.measure { try LogbookPDF.render(flights: flights, options: options, to: path) }
+        let elapsed = try clock.measure { try Tool.save(LogbookPDF.render(flights: flights, options: options), to: path) }
         let cpu = Double(Foundation.clock() - cpuStart) / Double(CLOCKS_PER_SEC)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let pages = (try? Tool.pageCount(path)) ?? nil

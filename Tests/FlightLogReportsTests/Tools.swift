@@ -31,6 +31,11 @@ enum Tool {
         return line.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
     }
 
+    /// Writes a rendered document to `path` for the poppler tools.
+    static func save(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
     /// A fresh scratch directory under /tmp.
     static func scratch(_ name: String) -> String {
         let dir = NSTemporaryDirectory() + "flightlog-reports-\(name)-\(UUID().uuidString.prefix(8))"

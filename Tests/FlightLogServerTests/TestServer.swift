@@ -20,6 +20,15 @@ struct HTTPReply {
 /// no cookie jar), so tests can send hostile requests.
 struct RawClient {
     var port: Int
+    /// Source address to connect from (any 127.x.y.z is this machine): lets a test be several clients.
+    var source: String? = nil
+    /// How long to wait for an answer, seconds.
+    var timeout = 30
+
+    /// The same server, seen from another loopback address.
+    func from(_ address: String, timeout: Int = 30) -> RawClient {
+        RawClient(port: port, source: address, timeout: timeout)
+    }
 
     func get(_ target: String, cookie: String? = nil) async throws -> HTTPReply {
         try await send(method: "GET", target: target, cookie: cookie)
@@ -48,20 +57,44 @@ struct RawClient {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 
-    private func exchange(_ bytes: [UInt8]) throws -> HTTPReply {
+    /// A connected socket (the caller closes it).
+    func connectSocket() throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestError("socket failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        var timeout = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        func socketAddress(_ ip: String, port: Int) -> sockaddr_in {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr(ip)
+            return address
+        }
+        if let source {
+            var local = socketAddress(source, port: 0)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw TestError("bind to \(source) failed")
+            }
+        }
+        var address = socketAddress("127.0.0.1", port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw TestError("connect to port \(port) failed") }
+        guard connected == 0 else {
+            close(fd)
+            throw TestError("connect to port \(port) failed")
+        }
+        return fd
+    }
+
+    private func exchange(_ bytes: [UInt8]) throws -> HTTPReply {
+        let fd = try connectSocket()
+        defer { close(fd) }
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -149,8 +182,14 @@ struct TestLogbook {
     /// Stores one flight over `track(start:)`; returns its id.
     @discardableResult
     func addFlight(store: FlightStore, start: UTCMillis, details: FlightDetails, minutes: Int = 20) throws -> Int64 {
-        let track = Self.track(start: start, minutes: minutes)
+        try addFlight(store: store, track: Self.track(start: start, minutes: minutes), details: details)
+    }
+
+    /// Stores one flight over `track`, from its first to its last fix; returns its id.
+    @discardableResult
+    func addFlight(store: FlightStore, track: Track, details: FlightDetails) throws -> Int64 {
         let first = track.fixes.first!, last = track.fixes.last!
+        let start = first.time
         let flight = Flight(
             takeoffTime: first.time, landingTime: last.time, takeoffCoordinate: first.coordinate,
             landingCoordinate: last.coordinate, releaseTime: first.time + 60_000, details: details,
@@ -188,6 +227,7 @@ struct TestLogbook {
 /// Runs the real server on a free loopback port for the duration of `body`.
 func withServer<T: Sendable>(
     databasePath: String, passwordHash: String? = nil, statusPath: String? = nil,
+    limits: ConnectionLimits = ConnectionLimits(),
     _ body: @Sendable (RawClient, WebApp) async throws -> T
 ) async throws -> T {
     var config = FlightLogConfig()
@@ -196,7 +236,7 @@ func withServer<T: Sendable>(
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {
-            try await WebServer.run(app: app, address: "127.0.0.1", port: 0, handleSignals: false) { port in
+            try await WebServer.run(app: app, address: "127.0.0.1", port: 0, handleSignals: false, limits: limits) { port in
                 continuation.yield(port)
             }
             return nil

@@ -32,25 +32,16 @@ package enum ExportKind: String, CaseIterable, Sendable {
     }
 }
 
-/// Renders into a private temporary folder that is removed afterwards, on its own thread (cairo blocks).
-/// Only our own fixed file name is used there; nothing from the request reaches the file system.
-func renderInTemporaryFolder(_ render: @escaping @Sendable (String) throws -> Void) async throws -> [UInt8] {
+/// Runs a render (cairo blocks) on its own thread and returns the whole document, made in memory: nothing
+/// touches the file system, so a full disk cannot truncate it. An empty result is an error, never a download.
+func renderOffThread(_ render: @escaping @Sendable () throws -> [UInt8]) async throws -> [UInt8] {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
         let thread = Thread {
-            do {
-                let folder = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("flightlog-serve-\(SHA256.hex(try randomBytes(8)))")
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-                defer { try? FileManager.default.removeItem(at: folder) }
-                let path = folder.appendingPathComponent("out.pdf").path
-                try render(path)
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ServerError("the PDF was not written")
-                }
-                continuation.resume(returning: Array(data))
-            } catch {
-                continuation.resume(throwing: error)
-            }
+            continuation.resume(with: Result {
+                let bytes = try render()
+                guard !bytes.isEmpty else { throw ServerError("the document came out empty") }
+                return bytes
+            })
         }
         thread.stackSize = 8 << 20
         thread.start()

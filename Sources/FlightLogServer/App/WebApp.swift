@@ -49,8 +49,7 @@ package final class WebApp: Sendable {
             return errorPage(status: 400, title: "Bad request", message: "That address is not allowed.")
         }
         let sessionId = request.cookies[Sessions.cookieName]
-        let session = await sessions.session(id: sessionId)
-        let loggedIn = session?.isLoggedIn == true
+        let loggedIn = await sessions.session(id: sessionId) != nil
         do {
             switch (request.method, segments.count) {
             case (.get, 0), (.head, 0):
@@ -59,7 +58,7 @@ package final class WebApp: Sendable {
                 switch segments[0] {
                 case "status": return statusPage(loggedIn: loggedIn)
                 case "logbook.pdf": return try await logbook(request.query)
-                case "login": return try await loginForm(sessionId: sessionId, error: nil)
+                case "login": return try loginForm(request, error: nil)
                 default: break
                 }
             case (.post, 1):
@@ -208,8 +207,8 @@ package final class WebApp: Sendable {
             return .download(Array(text.utf8), contentType: kind.contentType, fileName: "\(stem).\(suffix)")
         case .report:
             let fixes = try db.track(forFlight: id).fixes
-            let bytes = try await limitedRender { path in
-                try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(), to: path)
+            let bytes = try await limitedRender {
+                try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions())
             }
             return .download(bytes, contentType: kind.contentType, fileName: "\(stem).pdf")
         }
@@ -228,11 +227,11 @@ package final class WebApp: Sendable {
         }
         let owner = settings.config.pilot ?? mostCommonPilot(flights) ?? ""
         let options = LogbookOptions(owner: owner, filterSummary: parsed.filter.summary)
-        let bytes = try await limitedRender { path in try LogbookPDF.render(flights: flights, options: options, to: path) }
+        let bytes = try await limitedRender { try LogbookPDF.render(flights: flights, options: options) }
         return .download(bytes, contentType: "application/pdf", fileName: "logbook.pdf")
     }
 
-    private func limitedRender(_ render: @escaping @Sendable (String) throws -> Void) async throws -> [UInt8] {
+    private func limitedRender(_ render: @escaping @Sendable () throws -> [UInt8]) async throws -> [UInt8] {
         let limit = maxRenders
         let admitted = renders.update { (count: inout Int) -> Bool in
             guard count < limit else { return false }
@@ -243,7 +242,11 @@ package final class WebApp: Sendable {
             throw HTTPError(status: 503, title: "Busy", message: "Other PDFs are being made right now; try again in a moment.")
         }
         defer { renders.update { (count: inout Int) -> Void in count -= 1 } }
-        return try await renderInTemporaryFolder(render)
+        do {
+            return try await renderOffThread(render)
+        } catch {
+            throw HTTPError(status: 500, title: "Could not make the PDF", message: "\(error)")
+        }
     }
 
     private func mostCommonPilot(_ flights: [Flight]) -> String? {
@@ -255,32 +258,35 @@ package final class WebApp: Sendable {
 
     private static let sessionCookie = "Set-Cookie"
 
-    private func loginForm(sessionId: String?, error: String?, status: Int = 200) async throws -> WebResponse {
+    /// The login form. Stores nothing: its token is signed for the nonce in the browser's login cookie (set here
+    /// when missing), so any number of anonymous visits cost no memory.
+    private func loginForm(_ request: WebRequest, error: String?, status: Int = 200) throws -> WebResponse {
         guard editingEnabled else { return .html(EditingOffPage().render()) }
-        if let session = await sessions.session(id: sessionId) {
-            return .html(LoginPage(csrfToken: session.csrfToken, error: error).render(), status: status)
+        var nonce = request.cookies[Sessions.loginCookieName] ?? ""
+        var headers: [(name: String, value: String)] = []
+        if !Sessions.isWellFormedNonce(nonce) {
+            nonce = try Sessions.newLoginNonce()
+            headers.append((Self.sessionCookie, Sessions.loginCookie(nonce: nonce)))
         }
-        let created = try await sessions.create(loggedIn: false)
-        return .html(
-            LoginPage(csrfToken: created.session.csrfToken, error: error).render(), status: status,
-            headers: [(Self.sessionCookie, Sessions.cookie(id: created.id))])
+        let page = LoginPage(csrfToken: sessions.loginToken(nonce: nonce), error: error)
+        return .html(page.render(), status: status, headers: headers)
     }
 
     private func login(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
         guard let hash = settings.passwordHash else { return .html(EditingOffPage().render(), status: 403) }
-        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
-            return try await loginForm(sessionId: nil, error: "The form expired; please try again.", status: 403)
+        guard sessions.checkLoginToken(nonce: request.cookies[Sessions.loginCookieName], token: request.form["csrf"]) else {
+            return try loginForm(request, error: "The form expired; please try again.", status: 403)
         }
-        if await sessions.tooManyFailures() {
-            return try await loginForm(sessionId: sessionId, error: "Too many wrong passwords; wait a minute.", status: 429)
+        if await sessions.tooManyFailures(client: request.client) {
+            return try loginForm(request, error: "Too many wrong passwords from here; wait a minute.", status: 429)
         }
         let password = request.form["password"] ?? ""
         guard password.utf8.count <= 200, PasswordHash.verify(password: password, against: hash) else {
-            _ = await sessions.noteFailure()
-            return try await loginForm(sessionId: sessionId, error: "Wrong password.", status: 403)
+            await sessions.noteFailure(client: request.client)
+            return try loginForm(request, error: "Wrong password.", status: 403)
         }
         await sessions.end(id: sessionId)
-        let created = try await sessions.create(loggedIn: true)
+        let created = try await sessions.create()
         return .redirect(to: "/", headers: [(Self.sessionCookie, Sessions.cookie(id: created.id))])
     }
 
@@ -301,7 +307,7 @@ package final class WebApp: Sendable {
 
     private func saveEdit(id: Int64, _ request: WebRequest, sessionId: String?) async throws -> WebResponse {
         guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
-        guard let session = await sessions.session(id: sessionId), session.isLoggedIn else {
+        guard let session = await sessions.session(id: sessionId) else {
             throw HTTPError(status: 403, title: "Log in first", message: "Editing needs the password: log in, then edit.")
         }
         guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {

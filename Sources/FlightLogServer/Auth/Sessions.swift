@@ -1,31 +1,45 @@
 import FlightLogCore
 import Foundation
 
-/// Browser sessions of the edit login. One actor owns them; ids and CSRF tokens are 32 random bytes (hex).
+/// Browser sessions of the edit login and the login throttle. One actor owns them; session ids and CSRF tokens
+/// are 32 random bytes (hex).
 ///
-/// A session starts unauthenticated (it carries the CSRF token of the login form) and is replaced by a new id
-/// when the password is accepted, so an id seen before login is worth nothing afterwards.
+/// Only a correct password creates a session, so anonymous requests cannot fill the store or evict the owner.
+/// The login form itself is stateless: its CSRF token is an HMAC (with a secret made at start) of a random
+/// nonce the browser keeps in a cookie (a signed double-submit cookie), checked on POST without any memory.
+/// Wrong passwords are counted per client address, so guessing from one place cannot lock the owner out
+/// from another.
 package actor Sessions {
     package struct Session: Sendable {
         package var csrfToken: String
-        package var isLoggedIn: Bool
         /// Monotonic seconds after which the session is gone.
         var expires: Double
     }
 
     /// Sessions last this long without use, seconds.
     private let lifetime: Double
-    /// At most this many sessions; the oldest is dropped first.
+    /// At most this many (logged-in) sessions; the least recently used is dropped first.
     private let capacity: Int
     private var sessions: [String: Session] = [:]
-    /// Failed logins in the current minute, to slow down guessing.
-    private var failures: (minute: Int, count: Int) = (0, 0)
+    /// Times (monotonic seconds) of each client's latest failed logins, at most ``failureLimit`` each.
+    private var failures: [String: [Double]] = [:]
+    /// Most clients whose failures are remembered at once.
+    private let maxTrackedClients = 4096
+    /// Key for the login form tokens; new on every start (a form from before a restart just expires).
+    private let secret: [UInt8]
 
     package static let cookieName = "flightlog_session"
+    /// The login form's nonce cookie.
+    package static let loginCookieName = "flightlog_login"
+    /// Wrong passwords allowed per client within ``failureWindow`` seconds.
+    package static let failureLimit = 10
+    package static let failureWindow = 60.0
 
     package init(lifetimeSeconds: Double = 12 * 3600, capacity: Int = 256) {
         self.lifetime = lifetimeSeconds
         self.capacity = capacity
+        var generator = SystemRandomNumberGenerator()  // getrandom(2)
+        self.secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
     /// The live session for this cookie value, if any (its lifetime is extended).
@@ -41,13 +55,15 @@ package actor Sessions {
         return session
     }
 
-    /// A new session; returns its id (for the cookie) and CSRF token.
-    package func create(loggedIn: Bool) throws(ServerError) -> (id: String, session: Session) {
+    /// A new logged-in session (call only after the password was accepted); returns its id and CSRF token.
+    package func create() throws(ServerError) -> (id: String, session: Session) {
+        let now = Self.now()
+        sessions = sessions.filter { $0.value.expires > now }
         if sessions.count >= capacity, let oldest = sessions.min(by: { $0.value.expires < $1.value.expires })?.key {
             sessions[oldest] = nil
         }
         let id = SHA256.hex(try randomBytes(32))
-        let session = Session(csrfToken: SHA256.hex(try randomBytes(32)), isLoggedIn: loggedIn, expires: Self.now() + lifetime)
+        let session = Session(csrfToken: SHA256.hex(try randomBytes(32)), expires: now + lifetime)
         sessions[id] = session
         return (id, session)
     }
@@ -62,16 +78,51 @@ package actor Sessions {
         return constantTimeEqual(Array(session.csrfToken.utf8), Array(token.utf8))
     }
 
-    /// Counts a failed login; `false` once more than `limit` failed in the current minute.
-    package func noteFailure(limit: Int = 10) -> Bool {
-        let minute = Int(Self.now() / 60)
-        failures = failures.minute == minute ? (minute, failures.count + 1) : (minute, 1)
-        return failures.count <= limit
+    // MARK: Login form
+
+    /// A fresh nonce for the login cookie.
+    package static func newLoginNonce() throws(ServerError) -> String { SHA256.hex(try randomBytes(32)) }
+
+    /// Whether `nonce` looks like one of ours (64 lowercase hex digits).
+    package static func isWellFormedNonce(_ nonce: String?) -> Bool {
+        guard let nonce, nonce.utf8.count == 64 else { return false }
+        return nonce.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
-    package func tooManyFailures(limit: Int = 10) -> Bool {
-        failures.minute == Int(Self.now() / 60) && failures.count >= limit
+    /// The login form's CSRF token for the browser holding `nonce` in its login cookie.
+    package nonisolated func loginToken(nonce: String) -> String {
+        SHA256.hex(PasswordHash.hmac(key: secret, message: Array("flightlog login form \(nonce)".utf8)))
     }
+
+    /// Whether the posted login `token` belongs to the `nonce` from the browser's login cookie.
+    package nonisolated func checkLoginToken(nonce: String?, token: String?) -> Bool {
+        guard let nonce, let token, Self.isWellFormedNonce(nonce) else { return false }
+        return constantTimeEqual(Array(loginToken(nonce: nonce).utf8), Array(token.utf8))
+    }
+
+    // MARK: Throttle
+
+    /// Counts a failed login from `client`.
+    package func noteFailure(client: String) {
+        let now = Self.now()
+        if failures[client] == nil && failures.count >= maxTrackedClients {
+            failures = failures.filter { ($0.value.last ?? 0) > now - Self.failureWindow }
+            if failures.count >= maxTrackedClients, let least = failures.min(by: { $0.value.count < $1.value.count })?.key {
+                failures[least] = nil
+            }
+        }
+        let recent = (failures[client] ?? []).filter { $0 > now - Self.failureWindow } + [now]
+        failures[client] = Array(recent.suffix(Self.failureLimit))
+    }
+
+    /// Whether `client` used up its wrong passwords: ``failureLimit`` within the last ``failureWindow`` seconds.
+    package func tooManyFailures(client: String) -> Bool {
+        let now = Self.now()
+        return (failures[client] ?? []).filter { $0 > now - Self.failureWindow }.count >= Self.failureLimit
+    }
+
+    /// How many sessions are stored (for tests and the status page).
+    package var count: Int { sessions.count }
 
     private static func now() -> Double {
         var t = timespec()
@@ -83,5 +134,10 @@ package actor Sessions {
     package static func cookie(id: String?) -> String {
         guard let id else { return "\(cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0" }
         return "\(cookieName)=\(id); Path=/; HttpOnly; SameSite=Strict"
+    }
+
+    /// `Set-Cookie` value for the login form's nonce.
+    package static func loginCookie(nonce: String) -> String {
+        "\(loginCookieName)=\(nonce); Path=/; HttpOnly; SameSite=Strict"
     }
 }

@@ -13,16 +13,19 @@ package struct WebRequest: Sendable {
     package var cookies: [String: String]
     /// `application/x-www-form-urlencoded` body fields of a POST.
     package var form: [String: String]
+    /// Who is asking (``clientKey(_:)``): per-client limits such as the login throttle count by it.
+    package var client: String
 
     package init(
         method: Method, path: String, query: [String: String] = [:], cookies: [String: String] = [:],
-        form: [String: String] = [:]
+        form: [String: String] = [:], client: String = "local"
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.cookies = cookies
         self.form = form
+        self.client = client
     }
 }
 

@@ -8,7 +8,7 @@ import NIOCore
 /// security headers to every response.
 package enum WebServer {
     /// Most simultaneous connections; more wait in the listen backlog.
-    package static let maxConnections = 32
+    package static let maxConnections = ConnectionLimits().maxConnections
 
     /// Headers on every response: nothing may be loaded from elsewhere, no framing, no sniffing, no referrer.
     static let securityHeaders: [(String, String)] = [
@@ -27,22 +27,28 @@ package enum WebServer {
     /// - Parameters:
     ///   - address: IP address or host name to listen on (`0.0.0.0` for every interface, e.g. the Pi's hotspot).
     ///   - port: TCP port; 0 picks a free one (reported to `onRunning`).
+    ///   - limits: connection limits and request timeouts (tests shorten them).
     ///   - onRunning: called once the socket listens, with the actual port.
     package static func run(
-        app: WebApp, address: String, port: Int, handleSignals: Bool = true,
+        app: WebApp, address: String, port: Int, handleSignals: Bool = true, limits: ConnectionLimits = ConnectionLimits(),
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            await respond(app: app, to: request)
+        let responder = CallbackResponder<ClientRequestContext> { request, context in
+            await respond(app: app, to: request, client: context.client)
         }
-        var http1 = HTTP1Channel.Configuration()
-        http1.idleTimeout = .seconds(30)
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [RequestDeadlineHandler(headTimeout: limits.headTimeout, bodyTimeout: limits.bodyTimeout)],
+            idleTimeout: .seconds(30))
+        let limiter = ConnectionLimiter(perClient: limits.maxConnectionsPerClient)
+        let server = HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: http1), limiter: limiter)
+        }
         let application = Application(
             responder: responder,
-            server: .http1(configuration: http1),
+            server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(address, port: port), serverName: nil, backlog: 64,
-                availableConnectionsDelegate: MaximumAvailableConnections(maxConnections)),
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) })
         if handleSignals {
             try await application.runService()
@@ -51,19 +57,22 @@ package enum WebServer {
         }
     }
 
-    static func respond(app: WebApp, to request: Request) async -> Response {
-        let response: WebResponse
+    static func respond(app: WebApp, to request: Request, client: String) async -> Response {
+        var response: WebResponse
         if let query = request.uri.query, query.utf8.count > WebLimits.maxQueryBytes {
             response = errorPage(status: 414, title: "Address too long", message: "The address is longer than this server accepts.")
         } else if request.uri.path.utf8.count > 1024 {
             response = errorPage(status: 414, title: "Address too long", message: "The address is longer than this server accepts.")
         } else {
-            response = await decode(request, app: app)
+            response = await decode(request, app: app, client: client)
+        }
+        if response.status == 200 && response.body.isEmpty {  // never an empty "success" (e.g. a 0-byte PDF)
+            response = errorPage(status: 500, title: "Something went wrong", message: "The answer came out empty; try again.")
         }
         return encode(response, head: request.method == .head)
     }
 
-    private static func decode(_ request: Request, app: WebApp) async -> WebResponse {
+    private static func decode(_ request: Request, app: WebApp, client: String) async -> WebResponse {
         let method: WebRequest.Method =
             switch request.method {
             case .get: .get
@@ -94,7 +103,8 @@ package enum WebServer {
             form = parsed
         }
         let cookies = request.headers[.cookie].map(parseCookies) ?? [:]
-        return await app.respond(to: WebRequest(method: method, path: path, query: query, cookies: cookies, form: form))
+        return await app.respond(
+            to: WebRequest(method: method, path: path, query: query, cookies: cookies, form: form, client: client))
     }
 
     private static func encode(_ response: WebResponse, head: Bool) -> Response {

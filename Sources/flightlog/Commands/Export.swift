@@ -11,7 +11,9 @@ extension FlightLogCommand {
             abstract: "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG) or the PDF logbook.",
             discussion: """
                 Flights are chosen by id or, without ids, by the list filters (all flights when none is given).
-                Every file is written to a temporary name and renamed when complete.
+                Every file is written to a temporary name in its folder, synced and renamed when complete: on any
+                error (a full disk too) the old file stays as it was. Only regular files are replaced; -o - writes
+                one file to standard output.
                 Examples:
                   flightlog export --igc 12 -o ~/igc/                 # → ~/igc/2025-05-03-XFL-FLG-01.IGC
                   flightlog export --igc --since 2025-01-01 -o out/   # every 2025 flight
@@ -42,14 +44,16 @@ extension FlightLogCommand {
         @Argument(help: "Flight ids (see flightlog list). Without ids the filters choose.")
         var ids: [Int64] = []
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or directory for several files.", valueName: "path"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp("Output file, directory for several files, or - for standard output.", valueName: "path"))
         var output: String?
 
         @Option(help: ArgumentHelp("QNH in hPa for the report's barogram (display only; IGC stays ISA).", valueName: "hPa"))
         var qnh: Double?
 
         func validate() throws {
-            if kind == .pdf && output == nil { throw ValidationError("--pdf needs -o FILE.pdf") }
+            if kind == .pdf && output == nil { throw ValidationError("--pdf needs -o FILE.pdf (or -o - for standard output)") }
             if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
         }
 
@@ -65,12 +69,17 @@ extension FlightLogCommand {
             } else {
                 flights = try ids.map { try db.flight(id: $0) }
             }
+            if toStandardOutput && flights.count > 1 && kind != .pdf {
+                throw CLIError("-o - writes one file, but \(flights.count) flights were chosen; give one flight id or a folder")
+            }
             if kind == .pdf {
                 let owner = config.pilot ?? mostCommonPilot(flights) ?? ""
                 let summary = ids.isEmpty ? (filters.filter.isEmpty ? "all flights" : filters.filter.summary) : "flights " + ids.map(String.init).joined(separator: ", ")
-                let path = absolute(output!)
-                try LogbookPDF.render(flights: flights, options: LogbookOptions(owner: owner, filterSummary: summary), to: path)
-                print("Wrote \(path) (\(flights.count) flight\(flights.count == 1 ? "" : "s")).")
+                let path = toStandardOutput ? nil : absolute(output!)
+                if let path { try AtomicFile.checkTarget(path) }
+                let bytes = try LogbookPDF.render(flights: flights, options: LogbookOptions(owner: owner, filterSummary: summary))
+                try deliver(bytes, to: path)
+                if let path { print("Wrote \(path) (\(flights.count) flight\(flights.count == 1 ? "" : "s")).") }
                 return
             }
             let many = flights.count > 1
@@ -78,67 +87,68 @@ extension FlightLogCommand {
                 let id = flight.id!
                 // IGC assembles its own (shared with the web server); the other kinds need the fixes.
                 func fixes() throws -> [Fix] { try db.track(forFlight: id).fixes }
-                let path: String
+                let path: String?
+                let bytes: [UInt8]
                 switch kind {
                 case .igc:
                     let file = try igcExport(flightId: id, store: db, config: config)
-                    path = destination(defaultName: file.fileName, many: many)
-                    try writeAtomically(Data(file.bytes), to: path)
+                    path = try destination(defaultName: file.fileName, many: many)
+                    bytes = file.bytes
                 case .kml, .gpx, .geojson:
-                    let text: String
+                    path = try destination(defaultName: "flight-\(id)-\(flight.localDate).\(kind.rawValue)", many: many)
                     let track = try fixes()
                     switch kind {
-                    case .kml: text = GeoExport.kml(flight: flight, fixes: track)
-                    case .gpx: text = GeoExport.gpx(flight: flight, fixes: track)
-                    default: text = GeoExport.geojson(flight: flight, fixes: track)
+                    case .kml: bytes = Array(GeoExport.kml(flight: flight, fixes: track).utf8)
+                    case .gpx: bytes = Array(GeoExport.gpx(flight: flight, fixes: track).utf8)
+                    default: bytes = Array(GeoExport.geojson(flight: flight, fixes: track).utf8)
                     }
-                    path = destination(defaultName: "flight-\(id)-\(flight.localDate).\(kind.rawValue)", many: many)
-                    try writeAtomically(Data(text.utf8), to: path)
                 case .report:
-                    path = destination(defaultName: "flight-\(id)-\(flight.localDate).pdf", many: many)
-                    let format: FlightReportFormat = path.lowercased().hasSuffix(".svg") ? .svg : .pdf
-                    try FlightReport.render(
+                    path = try destination(defaultName: "flight-\(id)-\(flight.localDate).pdf", many: many)
+                    let format: FlightReportFormat = path?.lowercased().hasSuffix(".svg") == true ? .svg : .pdf
+                    bytes = try FlightReport.render(
                         flight: flight, fixes: try fixes(), format: format,
-                        options: FlightReportOptions(qnhPascals: qnh.map { $0 * 100 }), to: path)
+                        options: FlightReportOptions(qnhPascals: qnh.map { $0 * 100 }))
                 case .pdf:
                     fatalError("handled above")
                 }
-                print("Wrote \(path)")
+                try deliver(bytes, to: path)
+                if let path { print("Wrote \(path)") }
             }
         }
 
-        /// `-o` as a file (one flight, not a directory) or a directory (several, or `-o` names a directory).
-        func destination(defaultName: String, many: Bool) -> String {
-            guard let output else { return absolute(defaultName) }
-            var isDirectory: ObjCBool = false
-            if output.hasSuffix("/") || many || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
-                return absolute((output as NSString).appendingPathComponent(defaultName))
+        var toStandardOutput: Bool { output == "-" }
+
+        /// Writes to the file atomically, or to standard output when `path` is `nil`.
+        func deliver(_ bytes: [UInt8], to path: String?) throws(CLIError) {
+            if let path {
+                try AtomicFile.write(bytes, to: path)
+            } else {
+                try AtomicFile.writeToStandardOutput(bytes)
             }
-            return absolute(output)
+        }
+
+        /// `-o` as a file (one flight, not a directory) or a directory (several, or `-o` names a directory);
+        /// `nil` for standard output. The target is checked before anything is made (see ``AtomicFile``).
+        func destination(defaultName: String, many: Bool) throws(CLIError) -> String? {
+            if toStandardOutput { return nil }
+            let path: String
+            var isDirectory: ObjCBool = false
+            if let output {
+                if output.hasSuffix("/") || many || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                    path = absolute((output as NSString).appendingPathComponent(defaultName))
+                } else {
+                    path = absolute(output)
+                }
+            } else {
+                path = absolute(defaultName)
+            }
+            try AtomicFile.checkTarget(path)
+            return path
         }
 
         func mostCommonPilot(_ flights: [Flight]) -> String? {
             let counts = Dictionary(grouping: flights.compactMap(\.details.pilot), by: { $0 }).mapValues(\.count)
             return counts.max { $0.value < $1.value }?.key
         }
-    }
-}
-
-func absolute(_ path: String) -> String {
-    let expanded = (path as NSString).expandingTildeInPath
-    return expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-}
-
-/// Writes a file completely or not at all (temporary file in the same directory, then rename).
-func writeAtomically(_ data: Data, to path: String) throws {
-    let directory = (path as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw CLIError("cannot write \(path): the directory \(directory) does not exist")
-    }
-    do {
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-        throw CLIError("cannot write \(path): \((error as NSError).localizedDescription)")
     }
 }
