@@ -80,7 +80,7 @@ enum AtomicFile {
         case S_IFIFO: kind = "a named pipe (FIFO)"
         case S_IFCHR, S_IFBLK: kind = "a device"
         case S_IFSOCK: kind = "a socket"
-        case S_IFDIR: kind = "a folder"
+        case S_IFDIR: throw CLIError("cannot write \(path): it is a folder; name a file inside it")
         default: kind = "not a regular file"
         }
         throw CLIError("refusing to write \(path): it is \(kind); give a regular file or a folder (nothing was changed)")
