@@ -24,21 +24,29 @@ package final class FlightStore: Sendable {
     /// Track chunk size for imports and compaction (fixes per blob; about 17 minutes at 1 Hz).
     static let chunkSize = 1024
 
+    /// How long any connection waits for another process's lock before giving up: long enough for the daemon's
+    /// commit, a checkpoint and a whole PDF export.
+    package static let busyTimeoutSeconds: Double = 10
+
     /// Opens (and in `readWrite` mode creates and migrates) the database at `path`.
     /// - Throws: `.missingDatabase` (read-only, no file), `.newerSchema`, `.notADatabase`, `.cannotOpen`.
     ///   A database from a newer flightlog is never modified, in either mode.
     package init(path: String, mode: StoreMode) throws(StoreError) {
         self.path = path
         self.mode = mode
+        if let problem = Self.fileProblem(path: path, mode: mode) { throw problem }
         let exists = FileManager.default.fileExists(atPath: path)
         if mode == .readOnly && !exists {
             throw StoreError(
                 .missingDatabase,
                 "no flight database at \(path) — import a flight (flightlog import) or start flightlogd")
         }
+        // Every connection waits for locks (busy timeout), the schema check's included. GRDB 7 begins every
+        // write transaction IMMEDIATE (never a read upgraded to a write), and read-only connections never
+        // set up WAL or migrate, so they take no write lock.
         var config = Configuration()
         config.readonly = mode == .readOnly
-        config.busyMode = .timeout(5)
+        config.busyMode = .timeout(Self.busyTimeoutSeconds)
         config.foreignKeysEnabled = true
         if mode == .readWrite {
             config.prepareDatabase { db in
@@ -58,6 +66,7 @@ package final class FlightStore: Sendable {
                 // Check with a read-only connection first: opening a writable pool already writes (WAL setup).
                 var readonly = Configuration()
                 readonly.readonly = true
+                readonly.busyMode = .timeout(Self.busyTimeoutSeconds)
                 try DatabaseQueue(path: path, configuration: readonly).read { db in
                     try Self.checkSchema(db, path: path, mode: mode)
                 }
@@ -69,6 +78,12 @@ package final class FlightStore: Sendable {
         } catch {
             throw StoreError.from(error, path: path)
         }
+    }
+
+    /// A read-write store leaves the database file complete when it closes (`flightlog import`, `edit` and
+    /// `delete` end here): best effort, a failure leaves the data in the WAL, where SQLite still finds it.
+    deinit {
+        if mode == .readWrite { _ = try? checkpoint() }
     }
 
     /// Refuses databases this binary must not use: not ours, newer, or (read-only) older than this binary.
@@ -114,16 +129,6 @@ package final class FlightStore: Sendable {
             dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         }
         return dataHome + "/flightlog/flightlog.sqlite"
-    }
-
-    /// Bytes on disk: the database file plus its write-ahead log.
-    package func databaseSizeBytes() throws(StoreError) -> Int64 {
-        var total: Int64 = 0
-        for file in [path, path + "-wal"] {
-            var info = stat()
-            if stat(file, &info) == 0 { total += Int64(info.st_size) }  // the daemon asks every few seconds
-        }
-        return total
     }
 
     // MARK: - Access helpers (map every error to StoreError)

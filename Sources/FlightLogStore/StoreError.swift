@@ -34,15 +34,21 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
             switch e.resultCode {
             case .SQLITE_FULL: return StoreError(.diskFull, "disk full: nothing was written (\(path))")
             case .SQLITE_READONLY:
-                return StoreError(
-                    .readOnly, "the flight database \(path) is read-only for this user: nothing was written (\(detail))"
-                )
+                return StoreError(.readOnly, "the flight database \(path) is read-only for this user: nothing was written")
             case .SQLITE_NOTADB: return StoreError(.notADatabase, "\(path) is not a flight database (not SQLite)")
             case .SQLITE_CORRUPT: return StoreError(.corrupt, "the flight database \(path) is damaged: \(detail)")
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
-                return StoreError(.cannotOpen, "cannot open the flight database \(path): \(detail)")
+                return StoreError(
+                    .cannotOpen,
+                    "cannot open the flight database \(path); check that it is a file this user may read, in a folder it may enter")
+            case .SQLITE_IOERR:
+                return StoreError(
+                    .other,
+                    "the flight database \(path) could not be read or written; check that its disk is still there, and --database")
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return StoreError(.other, "the flight database \(path) stayed busy for 5 s; try again (\(detail))")
+                let seconds = Int(FlightStore.busyTimeoutSeconds)
+                return StoreError(
+                    .other, "the flight database \(path) stayed busy for \(seconds) s (another flightlog is writing); try again")
             default: return StoreError(.other, "flight database \(path): \(detail)")
             }
         }

@@ -374,6 +374,7 @@ package actor Recorder {
                 finished.details.releaseHeight = launch.releaseHeight?.rounded()
             }
             try store.updateRecordedFacts(of: id, from: finished, inProgress: false)
+            _ = try? store.checkpoint()  // the .sqlite file alone now holds this flight (issue 11)
             logger.notice(
                 "landing",
                 metadata: [

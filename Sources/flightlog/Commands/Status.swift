@@ -11,10 +11,11 @@ extension FlightLogCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Is flightlogd recording? gpsd, last fix, barometer, flying or not, database size.",
+            abstract: "Is flightlogd recording? gpsd, last fix, barometer, flying or not, database and WAL size.",
             discussion: """
                 Reads the status flightlogd writes every 2 s next to its database. Exits 1 when the recorder is not \
-                running, so scripts can check it.
+                running, so scripts can check it. The database line gives the size of the database file and of its \
+                write-ahead log (WAL): data in the WAL is not yet in the file (flightlog backup makes a complete copy).
                 Example: flightlog status
                 """)
 
@@ -24,11 +25,12 @@ extension FlightLogCommand {
         var json = false
 
         func run() async throws {
-            let path = store.databasePath
+            let path = try store.databasePath()
             let statusPath = ((path as NSString).deletingLastPathComponent as NSString)
                 .appendingPathComponent("flightlogd.status.json")
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-            let databaseLine = size.map { "\(path), \($0 / 1024) KiB" } ?? "\(path) (not created yet)"
+            let databaseLine =
+                FileManager.default.fileExists(atPath: path)
+                ? "\(path), \(FlightStore.fileSizes(path: path).text)" : "\(path) (not created yet)"
             guard let data = FileManager.default.contents(atPath: statusPath),
                 let status = try? JSONDecoder().decode(RecorderStatus.self, from: data)
             else {
