@@ -71,7 +71,7 @@ package actor Recorder {
     private let zones = SystemTimeZones()
 
     private var fusion = FixFusion()
-    private var detector = FlightDetector(profile: .glider)
+    private var detection = LiveDetection()
     private var vario = KalmanVario()
 
     /// The recording being written; opened at the first fix.
@@ -214,6 +214,8 @@ package actor Recorder {
     package func finish(now: Int64) {
         accept(fusion.release(now: .max))
         flush(now: now)
+        // Switched off on the ground after a landing that had not yet lasted the landing hold: that is the landing.
+        for event in detection.finish() { handle(event, now: now) }
         if flight != nil { updateFlightInProgress(now: now) }
         if let id = recordingId { perform("compact recording") { try store.compactRecording(id: id) } }
         status.stopped = true
@@ -252,7 +254,7 @@ package actor Recorder {
         if pendingSince == nil { pendingSince = now }
         lastFix = fix
         recordedFixes += 1
-        let events = detector.ingest(fix)
+        let events = detection.ingest(fix)
         if !events.isEmpty { flush(now: now) }
         for event in events { handle(event, now: now) }
         if let since = pendingSince, now - since >= settings.commitDelayNanos { flush(now: now) }
@@ -301,13 +303,13 @@ package actor Recorder {
         if let interrupted { flight = (interrupted.id, interrupted.flight) }
         for fix in tail {
             lastFix = fix
-            for event in detector.ingest(fix) { handle(event, now: now) }
+            for event in detection.ingest(fix) { handle(event, now: now) }
         }
         if let interrupted {
             logger.notice(
                 "continuing the flight interrupted by a restart",
-                metadata: ["flight": "\(interrupted.id)", "storedFixes": "\(tail.count)", "flying": "\(detector.isFlying)"])
-            if flight != nil, !detector.isFlying { finishFlight(landingTime: lastFixTime) }
+                metadata: ["flight": "\(interrupted.id)", "storedFixes": "\(tail.count)", "flying": "\(detection.isFlying)"])
+            if flight != nil, !detection.isFlying { finishFlight(landingTime: lastFixTime) }
         }
     }
 
@@ -317,6 +319,22 @@ package actor Recorder {
         let end = (try? store.lastRecording()).flatMap { $0?.id == stored.recordingId ? $0?.lastFixTime : nil }
         logger.notice("closing a flight interrupted by a restart", metadata: ["flight": "\(stored.id)"])
         finishFlight(landingTime: end ?? stored.flight.landingTime, recording: stored.recordingId)
+    }
+
+    private func handle(_ event: LiveDetection.Event, now: Int64) {
+        switch event {
+        case .glider(let event):
+            handle(event, now: now)
+        case .slowFlight(let takeoff, let landing):
+            // Only what an import of the same fixes would keep (a change of altitude, no glider flight).
+            guard flight == nil, let recordingId,
+                let fixes = try? store.fixes(recording: recordingId, from: takeoff, to: landing),
+                FlightSegmenter.isSlowFlight(fixes, from: 0, to: fixes.count - 1)
+            else { return }
+            logger.notice("slow flight (paraglider or foot launch profile)", metadata: ["takeoff": "\(iso8601UTC(takeoff))"])
+            handle(.takeoff(time: takeoff, index: 0), now: now)
+            finishFlight(landingTime: landing)
+        }
     }
 
     private func handle(_ event: DetectorEvent, now: Int64) {
