@@ -2,7 +2,9 @@ import FlightLogCore
 
 /// One flight as an IGC file, assembled the same way for `flightlog export --igc` and `flightlog serve`:
 /// headers from the logbook details and the recorder, comment lines (import origin, second person's role,
-/// launch), the recorder serial, the flight number of its UTC day and the standard long file name.
+/// launch), the recorder serial, the flight number of its UTC day and the standard long file name. A recorded
+/// flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end, among the B
+/// records; an imported flight gets none (its own records stay as they were).
 /// - Throws: `StoreError` (`.notFound` for an unknown id).
 package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLogConfig) throws(StoreError) -> (
     fileName: String, bytes: [UInt8]
@@ -15,7 +17,8 @@ package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLog
     let bytes = IGCWriter.write(
         fixes: track.fixes, extensions: track.recorder.extensions,
         headers: IGCExportParts.headers(flight, track: track), serial: serial, flightNumberOfDay: number,
-        comments: IGCExportParts.comments(flight, track: track))
+        comments: IGCExportParts.comments(flight, track: track),
+        timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) })
     return (IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes)
 }
 

@@ -48,9 +48,11 @@ package enum IGCWriter {
     /// `I00` when empty). The header date is the UTC date of the first valid fix (first fix if none is valid, or
     /// if the first valid fix falls on a later date than the first fix, so that readers date every B line right).
     /// A track is taken to be one flight: gaps of 12 h or more between fixes cannot be dated back by readers.
+    /// `comments` follow the I record; each of `timedComments` follows the last B record of its second or before
+    /// (IGC order: L records among the B records in time order, all before G).
     package static func write(
         fixes: [Fix], extensions: [FixExtension], headers: IGCHeaderValues, serial: String, flightNumberOfDay: Int,
-        comments: [String] = []
+        comments: [String] = [], timedComments: [(time: UTCMillis, text: String)] = []
     ) -> [UInt8] {
         var kept: [Fix] = []
         kept.reserveCapacity(fixes.count)
@@ -89,7 +91,15 @@ package enum IGCWriter {
         line(&out, iRecord(layout))
         for comment in comments { appendComment(&out, comment) }
         let bLayout = BLayout(layout)
-        for fix in kept { appendB(&out, fix, layout: bLayout, hasBarometer: hasBarometer) }
+        var pending = timedComments.sorted { $0.time < $1.time }[...]
+        for fix in kept {
+            while let next = pending.first, floorDivide(next.time, 1000) < floorDivide(fix.time, 1000) {
+                appendComment(&out, next.text)
+                pending.removeFirst()
+            }
+            appendB(&out, fix, layout: bLayout, hasBarometer: hasBarometer)
+        }
+        for comment in pending { appendComment(&out, comment.text) }
 
         let digest = SHA256.hex(SHA256.hash(out)).uppercased()
         line(&out, "G" + digest.prefix(32))
