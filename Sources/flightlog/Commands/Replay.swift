@@ -21,10 +21,14 @@ struct Replay: AsyncParsableCommand {
             --serve-nmea instead makes this process the receiver: it serves the epochs over TCP, each at its own \
             instant (--speed times real time, from when gpsd connects), and keeps the fake barometer on the same \
             clock, as a real receiver and barometer share the physical world's time.
+            Faults (UTC of the flight's day): --no-fix sends the epochs of a window without a fix (RMC V, GGA \
+            quality 0, time kept), --displace sends one fix --displace-km north of the track, --barometer-missing \
+            removes in_pressure_input for a window; --real-time slows a window of a --speed replay to real time.
             Examples:
               flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
               flightlog replay flight.igc --iio-tree /tmp/iio --serve-nmea 127.0.0.1:29480 &
               gpsd -N -n -S 29470 tcp://127.0.0.1:29480
+              flightlog replay f.igc --iio-tree /tmp/iio --serve-nmea 127.0.0.1:29480 --speed 50 --no-fix 10:15:00-10:16:30
             """)
 
     @Argument(help: ArgumentHelp("The IGC file to replay.", valueName: "file.igc")) var file: String
@@ -47,6 +51,25 @@ struct Replay: AsyncParsableCommand {
     @Option(help: "Pressure writes per second while following gpsd or serving.") var rate: Double = 25
     @Option(name: .customLong("geoid-separation"), help: "Geoid height above the ellipsoid for GGA, metres.")
     var geoidSeparation: Double = 48
+    @Option(
+        name: .customLong("no-fix"),
+        help: ArgumentHelp("Epochs in this UTC window have no fix (HH:MM:SS-HH:MM:SS; open end: to the end).", valueName: "window"))
+    var noFix: [String] = []
+    @Option(help: ArgumentHelp("Send the first fix from this UTC time on far off the track (HH:MM:SS).", valueName: "time"))
+    var displace: [String] = []
+    @Option(name: .customLong("displace-km"), help: "How far north --displace moves a fix, km.") var displaceKm: Double = 55
+    @Option(
+        name: .customLong("barometer-missing"),
+        help: ArgumentHelp("Remove in_pressure_input during this UTC window (with --serve-nmea).", valueName: "window"))
+    var barometerMissing: [String] = []
+    @Option(
+        name: .customLong("real-time"),
+        help: ArgumentHelp("Run at real time instead of --speed in this UTC window (with --serve-nmea).", valueName: "window"))
+    var realTime: [String] = []
+    @Option(
+        name: .customLong("hold-until"),
+        help: ArgumentHelp("With --serve-nmea, start the flight only once this file exists.", valueName: "path"))
+    var holdUntil: String?
 
     func validate() throws {
         if nmea == nil && iioTree == nil && serveNMEA == nil {
@@ -64,13 +87,35 @@ struct Replay: AsyncParsableCommand {
         }
         if !(1...200).contains(rate) { throw ValidationError("--rate must be 1…200 writes per second.") }
         if deviceName.isEmpty || deviceName.contains("/") { throw ValidationError("--device-name must be a plain name.") }
+        if serveNMEA == nil && !(barometerMissing.isEmpty && realTime.isEmpty && holdUntil == nil) {
+            throw ValidationError("--barometer-missing, --real-time and --hold-until need --serve-nmea.")
+        }
+        if !barometerMissing.isEmpty && iioTree == nil { throw ValidationError("--barometer-missing needs --iio-tree DIR.") }
+        if !(0...20_000).contains(displaceKm) { throw ValidationError("--displace-km must be 0…20000.") }
+        for window in noFix + barometerMissing + realTime where ReplayFaults.window(window, start: 0) == nil {
+            throw ValidationError("\(window) is not a UTC window like 10:15:00-10:16:30.")
+        }
+        for time in displace where ReplayFaults.time(time, start: 0) == nil {
+            throw ValidationError("\(time) is not a UTC time like 10:15:00.")
+        }
+    }
+
+    /// The faults and the real-time windows given on the command line, on the day of `fixes`.
+    func faults(for fixes: [Fix]) -> (ReplayFaults, realTime: [ClosedRange<UTCMillis>]) {
+        let start = fixes[0].time
+        let windows = { (texts: [String]) in texts.compactMap { ReplayFaults.window($0, start: start) } }
+        let faults = ReplayFaults(
+            noFix: windows(noFix), displaced: displace.compactMap { ReplayFaults.time($0, start: start) },
+            displacementMeters: displaceKm * 1000, barometerMissing: windows(barometerMissing))
+        return (faults, windows(realTime))
     }
 
     func run() async throws {
         let fixes = try Self.readFixes(file)
         let shift = NMEAWriter.dateShift(for: fixes)
+        let (faults, realTimeWindows) = faults(for: fixes)
         if let nmea {
-            let log = NMEAWriter.log(fixes, dateShift: shift, geoidSeparation: geoidSeparation)
+            let log = NMEAWriter.log(faults.apply(to: fixes), dateShift: shift, geoidSeparation: geoidSeparation)
             try Data(log.utf8).write(to: URL(fileURLWithPath: nmea), options: .atomic)
             let years = shift / NMEAWriter.shiftCycle * 28
             Self.say("Wrote \(nmea): \(fixes.count) epochs" + (shift == 0 ? "." : ", dates moved forward by \(years) years."))
@@ -87,8 +132,9 @@ struct Replay: AsyncParsableCommand {
         }
         if let serveNMEA, let listener, let (host, port) = Self.hostPort(serveNMEA) {
             var receiver = SimulatedReceiver(
-                host: host, port: port, fixes: fixes, dateShift: shift, tree: tree, rate: rate, speed: speed,
-                latencySeconds: latency)
+                host: host, port: port, fixes: fixes, dateShift: shift, tree: tree, rate: rate,
+                schedule: ReplaySchedule(start: fixes[0].time, speed: speed, realTime: realTimeWindows),
+                latencySeconds: latency, faults: faults, holdUntil: holdUntil)
             Self.say("Serving \(fixes.count) epochs on \(serveNMEA) at \(speed)× real time once gpsd connects.")
             try receiver.run(listener: listener)
             Self.say("Sent \(receiver.epochsSent) epochs, wrote \(receiver.writes) pressures.")
@@ -155,6 +201,11 @@ struct FakeIIOTree {
             throw ReplayError("cannot create the fake IIO tree in \(root): \(error.localizedDescription)")
         }
         try write(pascals: pascals)
+    }
+
+    /// Removes `in_pressure_input` (a barometer that does not answer); the next ``write(pascals:)`` restores it.
+    func removePressure() {
+        unlink(pressurePath)
     }
 
     /// Replaces `in_pressure_input` atomically with kPa printed as the kernel does (`%d.%09u`, truncated).

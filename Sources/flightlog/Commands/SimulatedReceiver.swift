@@ -23,26 +23,32 @@ struct SimulatedReceiver {
     let tree: FakeIIOTree?
     /// Pressure writes per second.
     let rate: Double
-    /// Simulated seconds per real second.
-    let speed: Double
+    /// Simulated UTC against wall time (--speed, --real-time windows).
+    let schedule: ReplaySchedule
     /// How long after its epoch a fix's sentences go out, as a receiver's serial output lags, nanoseconds.
     let latencyNanos: UInt64
+    /// Epochs without a fix, displaced fixes and a missing pressure attribute.
+    let faults: ReplayFaults
+    /// The flight starts once this file exists (every client of gpsd connected first).
+    let holdUntil: String?
     private(set) var epochsSent = 0
     private(set) var writes = 0
 
     init(
-        host: String, port: UInt16, fixes: [Fix], dateShift: Int64, tree: FakeIIOTree?, rate: Double, speed: Double,
-        latencySeconds: Double
+        host: String, port: UInt16, fixes: [Fix], dateShift: Int64, tree: FakeIIOTree?, rate: Double,
+        schedule: ReplaySchedule, latencySeconds: Double, faults: ReplayFaults = ReplayFaults(), holdUntil: String? = nil
     ) {
         self.host = host
         self.port = port
-        self.fixes = fixes
+        self.fixes = faults.apply(to: fixes)
         self.dateShift = dateShift
-        self.timeline = PressureTimeline(fixes: fixes)
+        self.timeline = PressureTimeline(fixes: fixes)  // the world's pressure, whatever the receiver says
         self.tree = tree
         self.rate = rate
-        self.speed = speed
+        self.schedule = schedule
         self.latencyNanos = UInt64(max(0, latencySeconds) * 1e9)
+        self.faults = faults
+        self.holdUntil = holdUntil
     }
 
     /// Serves until the last epoch is 3 s old. `listener`: from ``listen(host:port:)`` (made before the fake
@@ -53,11 +59,14 @@ struct SimulatedReceiver {
         defer { clients.forEach { close($0) } }
         // The world starts when the first client is there (epochs sent to nobody would be lost).
         clients.append(try Self.accept(listener, timeoutMillis: 30_000))
-        let worldStart = ReplayClock.nowNanos() + 200_000_000
-        let firstTime = fixes[0].time
-        func instant(of time: UTCMillis) -> UInt64 {
-            worldStart + UInt64(Double(time - firstTime) * 1e6 / speed)
+        if let holdUntil {
+            while access(holdUntil, F_OK) != 0 {
+                if let client = try? Self.accept(listener, timeoutMillis: 10) { clients.append(client) }
+            }
         }
+        let worldStart = ReplayClock.nowNanos() + 200_000_000
+        func instant(of time: UTCMillis) -> UInt64 { worldStart + schedule.wallNanos(at: time) }
+        var barometerRemoved = false
         let period = UInt64(1e9 / rate)
         let end = instant(of: fixes[fixes.count - 1].time) + 3_000_000_000
         var nextWrite = ReplayClock.nowNanos()
@@ -67,8 +76,12 @@ struct SimulatedReceiver {
             let now = ReplayClock.nowNanos()
             if now >= end { return }
             if let tree, now >= nextWrite {
-                let utc = firstTime + (now > worldStart ? Int64(Double(now - worldStart) * speed / 1e6) : 0)
-                if let pascals = timeline.pressure(at: utc) {
+                let utc = schedule.utc(atWallNanos: now > worldStart ? now - worldStart : 0)
+                if !faults.barometerPresent(at: utc) {
+                    if !barometerRemoved { tree.removePressure() }
+                    barometerRemoved = true
+                } else if let pascals = timeline.pressure(at: utc) {
+                    barometerRemoved = false
                     try tree.write(pascals: pascals)
                     writes += 1
                 }

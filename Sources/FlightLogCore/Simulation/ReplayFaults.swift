@@ -1,0 +1,121 @@
+/// Faults a replayed flight can suffer, in the flight's own UTC (before any date shift): windows in which the
+/// receiver has no fix (its epochs keep their time: RMC `V`, GGA quality 0), fixes sent far off the track (a
+/// receiver glitch) and windows in which the barometer's pressure attribute is missing.
+package struct ReplayFaults: Sendable, Equatable {
+    /// Epochs in these windows are sent without a fix.
+    package var noFix: [ClosedRange<UTCMillis>] = []
+    /// The first fix at or after each of these times is sent `displacementMeters` north of where it was.
+    package var displaced: [UTCMillis] = []
+    package var displacementMeters: Meters = 55_000
+    /// The barometer's pressure attribute is missing in these windows.
+    package var barometerMissing: [ClosedRange<UTCMillis>] = []
+
+    package init(
+        noFix: [ClosedRange<UTCMillis>] = [], displaced: [UTCMillis] = [], displacementMeters: Meters = 55_000,
+        barometerMissing: [ClosedRange<UTCMillis>] = []
+    ) {
+        self.noFix = noFix
+        self.displaced = displaced
+        self.displacementMeters = displacementMeters
+        self.barometerMissing = barometerMissing
+    }
+
+    package var isEmpty: Bool { noFix.isEmpty && displaced.isEmpty && barometerMissing.isEmpty }
+
+    /// The fixes as the receiver sends them: no fix (and no GNSS altitude) inside a no-fix window, the
+    /// displaced ones moved north. Times and pressure altitudes stay (the world's pressure does not change).
+    package func apply(to fixes: [Fix]) -> [Fix] {
+        var result = fixes
+        for index in result.indices where noFix.contains(where: { $0.contains(result[index].time) }) {
+            result[index].isValid = false
+            result[index].gnssAltitudeDm = nil
+        }
+        let degrees = displacementMeters / 111_195
+        for time in displaced {
+            guard let index = result.firstIndex(where: { $0.time >= time && $0.isValid }) else { continue }
+            result[index].latitudeE7 += Int32((degrees * 1e7).rounded())
+        }
+        return result
+    }
+
+    /// Whether the barometer answers at `time`.
+    package func barometerPresent(at time: UTCMillis) -> Bool {
+        !barometerMissing.contains { $0.contains(time) }
+    }
+
+    /// A window of the flight's day, `HH:MM:SS-HH:MM:SS` (or `HHMMSS-HHMMSS`) in UTC; an open end
+    /// (`HH:MM:SS-`) lasts to the end of the flight. Times before `start` (the flight's first fix) are on
+    /// the next day (flights across midnight UTC).
+    package static func window(_ text: String, start: UTCMillis) -> ClosedRange<UTCMillis>? {
+        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let from = time(String(parts[0]), start: start) else { return nil }
+        if parts[1].isEmpty { return from...UTCMillis.max }
+        guard let to = time(String(parts[1]), start: start) else { return nil }
+        let end = to < from ? to + Time.millisPerDay : to
+        return from...end
+    }
+
+    /// `HH:MM:SS` or `HHMMSS` of the flight's day, UTC, at or after `start`'s day.
+    package static func time(_ text: String, start: UTCMillis) -> UTCMillis? {
+        let digits = text.filter { $0 != ":" }
+        guard digits.count == 6, digits.allSatisfy(\.isASCII), let value = Int64(digits) else { return nil }
+        let (h, m, s) = (value / 10_000, value / 100 % 100, value % 100)
+        guard h < 24, m < 60, s < 60 else { return nil }
+        let midnight = start - ((start % Time.millisPerDay) + Time.millisPerDay) % Time.millisPerDay
+        let time = midnight + (h * 3600 + m * 60 + s) * 1000
+        return time < start ? time + Time.millisPerDay : time
+    }
+}
+
+/// The replay's clock: simulated UTC against wall time, `speed` times real time except in `realTime`
+/// windows, where it runs at real time (so that what the recorder does on its own wall clock - reconnect
+/// backoffs, a restart - takes the flight time it would take in the air).
+package struct ReplaySchedule: Sendable {
+    package let start: UTCMillis
+    package let speed: Double
+    /// Sorted, non-overlapping real-time windows clipped to start at or after `start`.
+    private let windows: [ClosedRange<UTCMillis>]
+
+    package init(start: UTCMillis, speed: Double, realTime: [ClosedRange<UTCMillis>] = []) {
+        self.start = start
+        self.speed = speed
+        var merged: [ClosedRange<UTCMillis>] = []
+        for window in realTime.sorted(by: { $0.lowerBound < $1.lowerBound }) where window.upperBound > start {
+            let clipped = max(window.lowerBound, start)...window.upperBound
+            if let last = merged.last, clipped.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, clipped.upperBound)
+            } else {
+                merged.append(clipped)
+            }
+        }
+        windows = merged
+    }
+
+    /// Wall nanoseconds from the replay's start to simulated `time`.
+    package func wallNanos(at time: UTCMillis) -> UInt64 {
+        guard time > start else { return 0 }
+        var realTimeMillis: Int64 = 0
+        for window in windows where window.lowerBound < time {
+            realTimeMillis += min(time, window.upperBound) - window.lowerBound
+        }
+        let fast = Double(time - start - realTimeMillis) / speed
+        return UInt64(((fast + Double(realTimeMillis)) * 1e6).rounded())
+    }
+
+    /// Simulated UTC `nanos` wall nanoseconds after the replay's start.
+    package func utc(atWallNanos nanos: UInt64) -> UTCMillis {
+        var wallMillis = Double(nanos) / 1e6
+        var time = start
+        for window in windows {
+            let fastToWindow = Double(window.lowerBound - time) / speed
+            if wallMillis <= fastToWindow { break }
+            wallMillis -= fastToWindow
+            time = window.lowerBound
+            let length = Double(window.upperBound - window.lowerBound)
+            if wallMillis <= length { return time + Int64(wallMillis) }
+            wallMillis -= length
+            time = window.upperBound
+        }
+        return time + Int64(wallMillis * speed)
+    }
+}
