@@ -197,12 +197,12 @@ final class DaemonWorld {
     /// The receiver and the barometer on one clock (`flightlog replay IGC --iio-tree --serve-nmea`), read by a
     /// real gpsd over loopback TCP (`gpsd tcp://…`). The replay runs at real-time priority when allowed (root), so
     /// the simulated world keeps time however loaded the machine is; everything else runs as usual.
-    func startReceiverAndGPSD(igc: String, rate: Int = 50) throws {
+    func startReceiverAndGPSD(igc: String, rate: Int = 50, extraArguments: [String] = []) throws {
         let receiverPort = port + 1
         var arguments = [
             DaemonHarness.flightlog, "replay", igc, "--iio-tree", iioTree.path,
             "--serve-nmea", "127.0.0.1:\(receiverPort)", "--rate", "\(rate)",
-        ]
+        ] + extraArguments
         if DaemonHarness.shell("chrt -f 20 true").status == 0 { arguments = ["chrt", "-f", "20"] + arguments }
         let replay = Process()
         replay.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -227,6 +227,9 @@ final class DaemonWorld {
         directGPSD = gpsd
         try #require(DaemonHarness.waitForPort(port), "gpsd did not open port \(port)")
     }
+
+    /// The replay started by ``startFollower(igc:rate:)`` or ``startReceiverAndGPSD(igc:rate:extraArguments:)`` still runs.
+    var replayIsRunning: Bool { follower?.isRunning ?? false }
 
     /// A fake bmp280 at a fixed pressure (kPa).
     func makeBarometer(kPa: Double = 97.7720625) {

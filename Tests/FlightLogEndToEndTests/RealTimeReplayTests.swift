@@ -7,37 +7,12 @@ import Testing
 import Glibc
 #endif
 
-/// A flight to replay: a real one from `../shared/flights`, else the generated winch flight in `samples/`.
-private struct ReplayFlight {
-    let path: String
-    let fixes: [Fix]
-    /// How far NMEAWriter moves the dates (gpsd rejects NMEA dates before 2017), ms.
-    let shift: Int64
-    /// The flight an import of the original file finds.
-    let flight: DetectedFlight
-
-    init(preferring sharedName: String) throws {
-        let shared = DaemonHarness.packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/flights/\(sharedName)").path
-        let generated = DaemonHarness.packageRoot.appendingPathComponent("samples/simulated-winch.igc").path
-        path = FileManager.default.fileExists(atPath: shared) ? shared : generated
-        let file = try IGCReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        fixes = file.track.fixes
-        shift = NMEAWriter.dateShift(for: fixes)
-        flight = try #require(FlightSegmenter.flightsForImport(fixes, extensions: file.track.recorder.extensions).first)
-    }
-}
-
 /// Every stored fix of every recording, in time order.
 private func storedFixes(_ path: String) throws -> [Fix] {
     let store = try FlightStore(path: path, mode: .readOnly)
     guard let last = try store.lastRecording() else { return [] }
     return (1...last.id).flatMap { (try? store.fixes(recording: $0, from: 0, to: .max)) ?? [] }.sorted { $0.time < $1.time }
 }
-
-/// `scripts/with-fake-iio.sh` can make a private mount namespace here.
-private let hasMountNamespace =
-    DaemonHarness.shell("if [ \"$(id -u)\" = 0 ]; then unshare -m true; else unshare -Urm true; fi").status == 0
 
 /// A coordinate as an IGC B record writes it: thousandths of a minute.
 private func igcUnits(_ degrees: Double) -> Int64 { Int64((degrees * 60_000).rounded()) }
