@@ -15,6 +15,9 @@ struct Color {
     static let landing = Color(r: 0.8, g: 0.15, b: 0.15)
     static let release = Color(r: 0.85, g: 0.5, b: 0.05)
     static let white = Color(r: 1, g: 1, b: 1)
+    /// Recording faults on the barogram: a pale amber band, its label in dark amber.
+    static let faultBand = Color(r: 0.99, g: 0.89, b: 0.70)
+    static let fault = Color(r: 0.62, g: 0.36, b: 0.02)
 }
 
 /// Text styling for one call of ``Canvas/text``.

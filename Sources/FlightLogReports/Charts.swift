@@ -6,15 +6,18 @@ import Foundation
 struct Charts {
     let canvas: Canvas
     let flight: Flight
+    /// Every stored fix: the barogram draws pressure altitude through V fixes too.
     let fixes: [Fix]
     let options: FlightReportOptions
+    /// GPS, barometer and power losses of a recorded flight: bands on the barogram, breaks in lines and map.
+    let faults: [RecordingFault]
 
     init(canvas: Canvas, flight: Flight, fixes: [Fix], options: FlightReportOptions) {
         self.canvas = canvas
         self.flight = flight
-        // Same rule as the geo exports: drop V fixes that never had a position.
-        self.fixes = GeoExport.exportable(fixes)
+        self.fixes = fixes
         self.options = options
+        self.faults = RecordingFaults.of(flight, fixes: fixes)
     }
 
     /// Most track vertices drawn in a map, and in a barogram (both lines together): a 10-hour flight at 1 Hz
@@ -77,6 +80,7 @@ struct Charts {
         func py(_ a: Double) -> Double { bottom - (a - y0) / (y1 - y0) * (bottom - top) }
 
         canvas.fillRect(left, top, right - left, bottom - top, Color(r: 0.985, g: 0.988, b: 0.995))
+        faultBands(left: left, right: right, top: top, bottom: bottom, t0: t0, t1: t1)
         let small = TextStyle(size: 6.5, color: .grey, align: .right)
         for tick in yTicks {
             canvas.line(left, py(tick), right, py(tick), .rule, width: 0.25)
@@ -102,10 +106,19 @@ struct Charts {
 
         canvas.save()
         canvas.clip(left, top, right - left, bottom - top)
-        let lines = Charts.barogramLines([gnss, primary].map { $0.map { (px($0.0), py($0.1)) } })
-        canvas.polyline(lines[0], .gnss, width: 0.7)
-        canvas.polyline(lines[1], .accent, width: 1.1)
+        // Each line is broken where its source was lost (a fault), never drawn across the gap.
+        let gnssLines = Charts.split(gnss, at: faults.filter { $0.kind != .baro })
+        let primaryLines = Charts.split(primary, at: faults.filter { $0.kind != .gps })
+        let lines = Charts.barogramLines((gnssLines + primaryLines).map { $0.map { (px($0.0), py($0.1)) } })
+        for (i, line) in lines.enumerated() {
+            if i < gnssLines.count {
+                canvas.polyline(line, .gnss, width: 0.7)
+            } else {
+                canvas.polyline(line, .accent, width: 1.1)
+            }
+        }
         canvas.restore()
+        faultLabels(left: left, right: right, bottom: bottom, t0: t0, t1: t1)
         canvas.strokeRect(left, top, right - left, bottom - top, .grey, width: 0.5)
 
         let marks: [(String, UTCMillis?, Color)] = [
@@ -135,18 +148,22 @@ struct Charts {
         }
     }
 
-    /// The barogram's lines (display coordinates), simplified to share ``maxBarogramPoints`` evenly.
+    /// The barogram's lines (display coordinates), simplified to share ``maxBarogramPoints`` by their lengths.
     static func barogramLines(_ lines: [[(x: Double, y: Double)]]) -> [[(x: Double, y: Double)]] {
-        let share = maxBarogramPoints / max(1, lines.filter { !$0.isEmpty }.count)
-        return lines.map { line in simplified(line, limit: share).map { line[$0] } }
+        let total = max(1, lines.reduce(0) { $0 + $1.count })
+        return lines.map { line in
+            simplified(line, limit: max(2, maxBarogramPoints * line.count / total)).map { line[$0] }
+        }
     }
 
     // MARK: Map
 
     func map(x: Double, y: Double, width: Double, height: Double) {
-        guard !fixes.isEmpty else { return noTrack(x, y, width, height, "map") }
+        // Only known positions, one line per stretch: never a line through V fixes or a power cut.
+        let runs = RecordingFaults.positionedRuns(fixes, faults: faults)
+        let points = runs.flatMap { fixes[$0] }
+        guard !points.isEmpty else { return noTrack(x, y, width, height, "map") }
         canvas.fillRect(x, y, width, height, Color(r: 0.97, g: 0.975, b: 0.97))
-        let points = fixes
         // Equirectangular projection around the mean latitude: metres east/north of the mean position.
         let lat0 = points.reduce(0) { $0 + $1.latitude } / Double(points.count)
         let lon0 = points.reduce(0) { $0 + $1.longitude } / Double(points.count)
@@ -169,28 +186,39 @@ struct Charts {
             (cx + (p.e - midE) * scale, cy - (p.n - midN) * scale)
         }
 
-        // Colour by altitude or vario (from every fix), in bins; consecutive segments of one bin form one path.
+        // Colour by altitude or vario (from every positioned fix), in bins; consecutive segments of one bin
+        // form one path. Each stretch is simplified on its own, sharing maxMapPoints by length.
         let allValues = options.colorBy == .vario ? Charts.vario(points) : points.map { primaryAltitude($0) ?? $0.gnssAltitude ?? 0 }
         let screen = projected.map(px)
-        let kept = Charts.simplified(screen, limit: Charts.maxMapPoints)
-        let values = kept.map { allValues[$0] }
+        var stretches: [[Int]] = []
+        var offset = 0
+        for run in runs {
+            let part = Array(screen[offset..<(offset + run.count)])
+            let limit = max(2, Charts.maxMapPoints * run.count / points.count)
+            stretches.append(Charts.simplified(part, limit: limit).map { $0 + offset })
+            offset += run.count
+        }
+        let keptValues = stretches.joined().map { allValues[$0] }
         let (lo, hi): (Double, Double) =
-            options.colorBy == .vario ? (-5, 5) : (values.min() ?? 0, max(values.max() ?? 1, (values.min() ?? 0) + 1))
+            options.colorBy == .vario
+            ? (-5, 5) : (keptValues.min() ?? 0, max(keptValues.max() ?? 1, (keptValues.min() ?? 0) + 1))
         let bins = 24
         func bin(_ v: Double) -> Int { min(bins - 1, max(0, Int((v - lo) / (hi - lo) * Double(bins)))) }
         canvas.save()
         canvas.clip(x, y, width, height)
-        var i = 1
-        while i < kept.count {
-            let b = bin(values[i])
-            var path = [screen[kept[i - 1]], screen[kept[i]]]
-            var j = i + 1
-            while j < kept.count, bin(values[j]) == b {
-                path.append(screen[kept[j]])
-                j += 1
+        for kept in stretches {
+            var i = 1
+            while i < kept.count {
+                let b = bin(allValues[kept[i]])
+                var path = [screen[kept[i - 1]], screen[kept[i]]]
+                var j = i + 1
+                while j < kept.count, bin(allValues[kept[j]]) == b {
+                    path.append(screen[kept[j]])
+                    j += 1
+                }
+                canvas.polyline(path, Charts.ramp((Double(b) + 0.5) / Double(bins), vario: options.colorBy == .vario), width: 1.2)
+                i = j
             }
-            canvas.polyline(path, Charts.ramp((Double(b) + 0.5) / Double(bins), vario: options.colorBy == .vario), width: 1.2)
-            i = j
         }
         canvas.restore()
 

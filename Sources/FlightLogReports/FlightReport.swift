@@ -31,11 +31,20 @@ package enum FlightReport {
         }
     }
 
-    /// The barogram alone as an SVG document (`width` × `height` points), for the web UI.
+    /// The barogram alone as an SVG document (`width` × `height` points), for the web UI. Its `<title>` names
+    /// the faults drawn as bands (cairo draws text as glyph outlines, which no reader or search finds).
     package static func barogramSVG(
         flight: Flight, fixes: [Fix], width: Double, height: Double, options: FlightReportOptions
     ) throws(ReportError) -> String {
-        try chartSVG("baro", flight, fixes, width, height, options) { $0.barogram(x: 0, y: 0, width: width, height: height) }
+        let svg = try chartSVG("baro", flight, fixes, width, height, options) {
+            $0.barogram(x: 0, y: 0, width: width, height: height)
+        }
+        let faults = RecordingFaults.of(flight, fixes: fixes)
+        guard !faults.isEmpty, let open = svg.range(of: "<svg"), let end = svg[open.upperBound...].firstIndex(of: ">")
+        else { return svg }
+        let title = "Barogram. Recording faults: " + faults.map(\.text).joined(separator: "; ")
+        return svg.replacingCharacters(
+            in: end..<svg.index(after: end), with: "><title>\(GeoExport.xmlEscaped(title))</title>")
     }
 
     /// The track map alone as an SVG document (`width` × `height` points), for the web UI.
@@ -143,6 +152,13 @@ private struct ReportPage {
         case .imported(let name, _): rows.append(("Source", "imported from \(name)"))
         }
         if let r = ReportText.nonEmpty(d.remarks) { rows.append(("Remarks", r)) }
+        if case .recorded = flight.source {
+            let faults = RecordingFaults.of(flight, fixes: fixes)
+            let shown = 4
+            for (i, fault) in faults.prefix(shown).enumerated() { rows.append((i == 0 ? "Faults" : "", fault.text)) }
+            if faults.count > shown { rows.append(("", "and \(faults.count - shown) more (flightlog show lists them)")) }
+            if faults.isEmpty { rows.append(("Faults", "none (no GPS, barometer or power loss of 10 s or more)")) }
+        }
         return rows
     }
 

@@ -5,12 +5,15 @@
 /// `<ele>`). Note that KML "absolute" and GPX `ele` nominally mean height above mean sea level; the ellipsoid
 /// differs from it by the geoid separation (about +47 m in Central Europe), which we accept for display.
 ///
-/// Fixes: every fix is exported, including IGC `V` fixes (they carry the last known position), except a `V`
-/// fix at exactly 0°/0° — that is "no position was ever known", not a place in the Gulf of Guinea.
+/// Fixes: only known positions (`A` fixes). The track is broken wherever the position was unknown: at every `V`
+/// fix (it repeats the last known position, or 0°/0°) and, for a recorded flight, at every power cut
+/// (``RecordingFaults/positionedRuns(_:faults:)``). A track in one piece is one `LineString` / `trkseg`, as
+/// before; a broken one is a KML `MultiGeometry`, several GPX `trkseg`, a GeoJSON `MultiLineString`. KML and
+/// GeoJSON lines need two positions, so a lone fix between two breaks is left out there (GPX keeps it).
 package enum GeoExport {
-    /// KML 2.2 document: the track as a `LineString` with `absolute` altitudes plus takeoff and landing placemarks.
+    /// KML 2.2 document: the track as `LineString`s with `absolute` altitudes plus takeoff and landing placemarks.
     package static func kml(flight: Flight, fixes: [Fix]) -> String {
-        let points = exportable(fixes)
+        let lines = stretches(flight, fixes, minimumCount: 2)
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <kml xmlns="http://www.opengis.net/kml/2.2">
@@ -28,20 +31,26 @@ package enum GeoExport {
             "Landing", place: flight.details.landingPlace, time: flight.landingTime,
             at: flight.landingCoordinate, style: "landing")
         out += "<Placemark>\n<name>Track</name>\n<styleUrl>#track</styleUrl>\n"
-        out += "<LineString>\n<tessellate>0</tessellate>\n<altitudeMode>absolute</altitudeMode>\n<coordinates>\n"
-        out.reserveCapacity(out.utf8.count + points.count * 32)
-        for fix in points {
-            out += "\(decimal(fix.longitudeE7, scale: 7)),\(decimal(fix.latitudeE7, scale: 7)),"
-            out += exportAltitudeDm(fix).map { decimal($0, scale: 1) } ?? "0"
-            out += "\n"
+        if lines.count > 1 { out += "<MultiGeometry>\n" }
+        out.reserveCapacity(out.utf8.count + lines.reduce(0) { $0 + $1.count } * 32)
+        for line in lines.isEmpty ? [[]] : lines {
+            out += "<LineString>\n<tessellate>0</tessellate>\n<altitudeMode>absolute</altitudeMode>\n<coordinates>\n"
+            for fix in line {
+                out += "\(decimal(fix.longitudeE7, scale: 7)),\(decimal(fix.latitudeE7, scale: 7)),"
+                out += exportAltitudeDm(fix).map { decimal($0, scale: 1) } ?? "0"
+                out += "\n"
+            }
+            out += "</coordinates>\n</LineString>\n"
         }
-        out += "</coordinates>\n</LineString>\n</Placemark>\n</Document>\n</kml>\n"
+        if lines.count > 1 { out += "</MultiGeometry>\n" }
+        out += "</Placemark>\n</Document>\n</kml>\n"
         return out
     }
 
-    /// GPX 1.1: takeoff and landing waypoints and one `trk` with `ele` and `time` for every fix.
+    /// GPX 1.1: takeoff and landing waypoints and one `trk` with `ele` and `time` for every positioned fix, a
+    /// `trkseg` per stretch.
     package static func gpx(flight: Flight, fixes: [Fix]) -> String {
-        let points = exportable(fixes)
+        let segments = stretches(flight, fixes, minimumCount: 1)
         let name = xmlEscaped(title(flight))
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -56,30 +65,40 @@ package enum GeoExport {
             out += "<wpt lat=\"\(degrees(at.latitude))\" lon=\"\(degrees(at.longitude))\">"
             out += "<time>\(iso8601UTC(time))</time><name>\(xmlEscaped(placemarkName(label, place)))</name></wpt>\n"
         }
-        out += "<trk><name>\(name)</name><trkseg>\n"
-        out.reserveCapacity(out.utf8.count + points.count * 100)
-        for fix in points {
-            out += "<trkpt lat=\"\(decimal(fix.latitudeE7, scale: 7))\" lon=\"\(decimal(fix.longitudeE7, scale: 7))\">"
-            if let altitude = exportAltitudeDm(fix) { out += "<ele>\(decimal(altitude, scale: 1))</ele>" }
-            out += "<time>\(iso8601UTC(fix.time))</time></trkpt>\n"
+        out += "<trk><name>\(name)</name>"
+        out.reserveCapacity(out.utf8.count + segments.reduce(0) { $0 + $1.count } * 100)
+        for segment in segments.isEmpty ? [[]] : segments {
+            out += "<trkseg>\n"
+            for fix in segment {
+                out += "<trkpt lat=\"\(decimal(fix.latitudeE7, scale: 7))\" lon=\"\(decimal(fix.longitudeE7, scale: 7))\">"
+                if let altitude = exportAltitudeDm(fix) { out += "<ele>\(decimal(altitude, scale: 1))</ele>" }
+                out += "<time>\(iso8601UTC(fix.time))</time></trkpt>\n"
+            }
+            out += "</trkseg>"
         }
-        out += "</trkseg></trk>\n</gpx>\n"
+        out += "</trk>\n</gpx>\n"
         return out
     }
 
     /// GeoJSON (RFC 7946) `Feature` with a `LineString` of `[lon, lat, alt]` (`[lon, lat]` for a fix without any
-    /// altitude) and properties including `coordTimes` (ISO-8601 UTC per position, the togeojson convention).
+    /// altitude), or a `MultiLineString` of such lines for a broken track, and properties including `coordTimes`
+    /// (ISO-8601 UTC per position, nested like the coordinates: the togeojson convention).
     package static func geojson(flight: Flight, fixes: [Fix]) -> String {
-        let points = exportable(fixes)
-        var out = "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":["
-        out.reserveCapacity(points.count * 70 + 1000)
-        for (i, fix) in points.enumerated() {
-            if i > 0 { out += "," }
-            out += "[\(decimal(fix.longitudeE7, scale: 7)),\(decimal(fix.latitudeE7, scale: 7))"
-            if let altitude = exportAltitudeDm(fix) { out += ",\(decimal(altitude, scale: 1))" }
-            out += "]"
+        let lines = stretches(flight, fixes, minimumCount: 2)
+        let multi = lines.count > 1
+        /// `[a,b]` per line, wrapped once more for a MultiLineString.
+        func nested(_ item: (Fix) -> String) -> String {
+            let parts = (multi ? lines : [lines.first ?? []]).map { "[" + $0.map(item).joined(separator: ",") + "]" }
+            return multi ? "[" + parts.joined(separator: ",") + "]" : parts[0]
         }
-        out += "]},\"properties\":{"
+        var out = "{\"type\":\"Feature\",\"geometry\":{\"type\":\"\(multi ? "MultiLineString" : "LineString")\",\"coordinates\":"
+        out.reserveCapacity(lines.reduce(0) { $0 + $1.count } * 70 + 1000)
+        out += nested { fix in
+            var point = "[\(decimal(fix.longitudeE7, scale: 7)),\(decimal(fix.latitudeE7, scale: 7))"
+            if let altitude = exportAltitudeDm(fix) { point += ",\(decimal(altitude, scale: 1))" }
+            return point + "]"
+        }
+        out += "},\"properties\":{"
         let d = flight.details
         let properties: [(String, String?)] = [
             ("name", title(flight)), ("takeoffTime", iso8601UTC(flight.takeoffTime)),
@@ -91,17 +110,15 @@ package enum GeoExport {
         for (key, value) in properties {
             out += "\(jsonString(key)):" + (value.map(jsonString) ?? "null") + ","
         }
-        out += "\"coordTimes\":["
-        for (i, fix) in points.enumerated() {
-            out += (i > 0 ? ",\"" : "\"") + iso8601UTC(fix.time) + "\""
-        }
-        out += "]}}\n"
+        out += "\"coordTimes\":" + nested { "\"" + iso8601UTC($0.time) + "\"" }
+        out += "}}\n"
         return out
     }
 
-    /// The fixes an export writes: all but `V` fixes that never had a position (0°/0°).
-    package static func exportable(_ fixes: [Fix]) -> [Fix] {
-        fixes.filter { $0.isValid || $0.latitudeE7 != 0 || $0.longitudeE7 != 0 }
+    /// The positioned stretches of the track (see the type's note), those of at least `minimumCount` fixes.
+    package static func stretches(_ flight: Flight, _ fixes: [Fix], minimumCount: Int) -> [ArraySlice<Fix>] {
+        RecordingFaults.positionedRuns(fixes, faults: RecordingFaults.of(flight, fixes: fixes))
+            .filter { $0.count >= minimumCount }.map { fixes[$0] }
     }
 
     /// Export altitude in decimetres: GNSS (ellipsoid) if present, else pressure altitude.

@@ -172,7 +172,8 @@ package final class WebApp: Sendable {
         let page = FlightPage(
             flight: flight, mapSVG: map.map { inlineSVG($0, idPrefix: "map-") },
             barogramSVG: barogram.map { inlineSVG($0, idPrefix: "baro-") }, history: try db.history(id: id),
-            notice: notice, loggedIn: loggedIn, editingEnabled: editingEnabled)
+            notice: notice, loggedIn: loggedIn, editingEnabled: editingEnabled,
+            faults: RecordingFaults.of(flight, fixes: fixes))
         return .html(page.render())
     }
 

@@ -9,6 +9,8 @@ struct FlightPage {
     var notice: String?
     var loggedIn: Bool
     var editingEnabled: Bool
+    /// GPS, barometer and power losses of a recorded flight (shaded on the barogram, listed below it).
+    var faults: [RecordingFault] = []
 
     func render() -> String {
         let id = flight.id ?? 0
@@ -45,6 +47,11 @@ struct FlightPage {
         body += figure(mapSVG, caption: "Track; takeoff, release and landing marked. North is up.")
         body += "<h2>Barogram</h2>"
         body += figure(barogramSVG, caption: flight.hasBarometer ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+        if !faults.isEmpty {
+            body += "<h2>Recording faults</h2><ul class=\"faults\">"
+            body += faults.map { "<li>\(esc($0.text))</li>" }.joined() + "</ul>"
+            body += "<p class=\"muted\">Shaded on the barogram. The map draws no line where the position was unknown.</p>"
+        }
         body += "<h2>Details</h2>"
         body += "<dl class=\"facts\">" + facts.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
         if editingEnabled {

@@ -129,6 +129,22 @@ enum FlightJSON {
         var remarks: String?
         var source: String
         var sourceFile: String?
+        /// `show --json` only: GPS, barometer and power losses of a recorded flight (``RecordingFaults``).
+        var faults: [Fault]?
+    }
+
+    struct Fault: Encodable {
+        var kind: String
+        var from: String
+        var to: String
+        var durationSeconds: Int64
+
+        init(_ fault: RecordingFault) {
+            kind = fault.kind.code
+            from = iso8601UTC(fault.from)
+            to = iso8601UTC(fault.to)
+            durationSeconds = fault.durationMillis / 1000
+        }
     }
 
     static func object(_ f: Flight) -> Object {

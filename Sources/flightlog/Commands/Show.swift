@@ -20,20 +20,26 @@ extension FlightLogCommand {
         func run() async throws {
             let db = try store.open(.readOnly)
             let flight = try db.flight(id: id)
+            let track = try db.track(forFlight: id)
+            let faults = RecordingFaults.of(flight, fixes: track.fixes)
             if json {
-                print(FlightJSON.encode(FlightJSON.object(flight)))
+                var object = FlightJSON.object(flight)
+                if case .recorded = flight.source { object.faults = faults.map(FlightJSON.Fault.init) }
+                print(FlightJSON.encode(object))
                 return
             }
-            let track = try db.track(forFlight: id)
             let history = try db.history(id: id)
-            print(terminalSafe(FlightDetailsText.render(flight, fixes: track.fixes, history: history), keepNewlines: true))
+            print(
+                terminalSafe(
+                    FlightDetailsText.render(flight, fixes: track.fixes, faults: faults, history: history),
+                    keepNewlines: true))
         }
     }
 }
 
 /// The text of `flightlog show`.
 enum FlightDetailsText {
-    static func render(_ f: Flight, fixes: [Fix], history: [FieldChange]) -> String {
+    static func render(_ f: Flight, fixes: [Fix], faults: [RecordingFault] = [], history: [FieldChange]) -> String {
         let d = f.details
         var rows: [(String, String)] = []
         func add(_ label: String, _ value: String?) {
@@ -61,6 +67,10 @@ enum FlightDetailsText {
         add("Remarks", d.remarks)
         let width = rows.map(\.0.count).max() ?? 0
         var out = rows.map { "\(fit($0.0 + ":", width + 1)) \($0.1)" }.joined(separator: "\n")
+        if case .recorded = f.source {
+            out += "\n\nFaults: " + (faults.isEmpty ? "none (no GPS, barometer or power loss of 10 s or more)" : "")
+            for fault in faults { out += "\n  " + fault.text }
+        }
         let chart = TerminalBarogram.render(fixes: fixes, flight: f)
         if !chart.isEmpty { out += "\n\n" + chart }
         if !history.isEmpty {
