@@ -1,0 +1,89 @@
+/// A place to take off and land: a field of the shipped data set or one from a pilot's SeeYou CUP file.
+package struct Airfield: Sendable, Hashable {
+    /// Where the entry came from; a pilot's entry wins over the data set at the same place.
+    package enum Source: Sendable, Hashable {
+        case dataSet
+        case pilot
+    }
+
+    /// ICAO (or other) code, e.g. `EDKL`; nil for a gliding site without one.
+    package var code: String?
+    package var name: String
+    package var coordinate: Coordinate
+    /// Field elevation above mean sea level, when known.
+    package var elevation: Meters?
+    /// IANA zone, e.g. `Europe/Berlin`; nil when unknown (a CUP entry before it is merged with the data set).
+    package var zoneIdentifier: String?
+    package var source: Source
+
+    package init(
+        code: String?, name: String, coordinate: Coordinate, elevation: Meters?, zoneIdentifier: String?,
+        source: Source
+    ) {
+        self.code = code
+        self.name = name
+        self.coordinate = coordinate
+        self.elevation = elevation
+        self.zoneIdentifier = zoneIdentifier
+        self.source = source
+    }
+
+    /// `Leverkusen Airport (EDKL)`, or the name alone without a code.
+    package var label: String { code.map { "\(name) (\($0))" } ?? name }
+
+    /// The name a pilot says: generic trailing words dropped and only the part before a `/`
+    /// (`Wershofen/Eifel Airport` → `Wershofen`, `Jelenia Góra Glider Airport` → `Jelenia Góra`).
+    package var shortName: String {
+        var words = name.split(separator: " ").map(String.init)
+        let generic: Set<String> = [
+            "airport", "airfield", "aerodrome", "airstrip", "airpark", "glider", "gliding", "site",
+        ]
+        while words.count > 1, let last = words.last, generic.contains(last.lowercased()) { words.removeLast() }
+        let joined = words.joined(separator: " ")
+        let head = joined.split(separator: "/", maxSplits: 1).first.map(String.init) ?? joined
+        return head.isEmpty ? name : head
+    }
+}
+
+/// One of the eight compass points of a bearing (N = 337.5° ..< 22.5°).
+package enum CompassPoint: String, Sendable, CaseIterable {
+    case n = "N", ne = "NE", e = "E", se = "SE", s = "S", sw = "SW", w = "W", nw = "NW"
+
+    package init(bearing: Degrees) {
+        let sector = Int((Geodesy.normalizedDegrees(bearing) + 22.5) / 45) % 8
+        self = CompassPoint.allCases[sector]
+    }
+}
+
+/// Where a flight took off or landed: at a known field, or an outlanding described from the nearest field.
+package struct Place: Sendable, Hashable {
+    /// The field at the place (within the radius), or for an outlanding the nearest known field (nil when the
+    /// index is empty).
+    package var airfield: Airfield?
+    package var isOutlanding: Bool
+    /// Distance (m) and true bearing (°) from the field to the place.
+    package var distance: Meters
+    package var bearing: Degrees
+
+    package init(airfield: Airfield?, isOutlanding: Bool, distance: Meters, bearing: Degrees) {
+        self.airfield = airfield
+        self.isOutlanding = isOutlanding
+        self.distance = distance
+        self.bearing = bearing
+    }
+
+    /// The IANA zone of the place: the field's zone; for an outlanding the nearest field's zone, which can be
+    /// the neighbour country's near a border (no boundary data set here). Nil when no field has one.
+    package var zoneIdentifier: String? { airfield?.zoneIdentifier }
+
+    /// `Leverkusen Airport (EDKL)`, or `outlanding, 12 km NE of Wershofen (EDRV)`: the distance rounded to whole
+    /// km (to 0.1 km below 10 km), the 8-point direction from the nearest field.
+    package var description: String {
+        guard let field = airfield else { return "outlanding" }
+        guard isOutlanding else { return field.label }
+        let km = distance / 1000
+        let distanceText = km < 9.95 ? "\(decimal(km, 1)) km" : "\(decimal(km, 0)) km"
+        let name = field.code.map { "\(field.shortName) (\($0))" } ?? field.shortName
+        return "outlanding, \(distanceText) \(CompassPoint(bearing: bearing).rawValue) of \(name)"
+    }
+}

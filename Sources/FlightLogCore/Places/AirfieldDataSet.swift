@@ -1,0 +1,51 @@
+/// The shipped airfield data set (`airfields.tsv`, made by `scripts/generate-airfields.py`) as bytes in, fields
+/// out; the store's loader reads the file.
+///
+/// Format: the line `#flightlog-airfields 1`, one `@Zone/Name` line per IANA zone (numbered from 0 in order),
+/// then per field `code TAB name TAB latitude TAB longitude TAB elevation-m TAB zone-number`.
+package enum AirfieldDataSet {
+    package struct FormatError: Error, Equatable, CustomStringConvertible {
+        package var line: Int
+        package var message: String
+        package var description: String { "airfield data line \(line): \(message)" }
+    }
+
+    package static let header = "#flightlog-airfields 1"
+
+    /// Every field of the file. Strict: the file is generated, so any bad line means a damaged install.
+    package static func parse(_ bytes: [UInt8]) throws(FormatError) -> [Airfield] {
+        var zones: [String] = []
+        var fields: [Airfield] = []
+        fields.reserveCapacity(bytes.count / 52)
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if lineNumber == 1 {
+                guard String(decoding: line, as: UTF8.self) == header else {
+                    throw FormatError(line: 1, message: "not an airfield data file (expected '\(header)')")
+                }
+                continue
+            }
+            if line.isEmpty { continue }
+            if line.first == UInt8(ascii: "@") {
+                zones.append(String(decoding: line.dropFirst(), as: UTF8.self))
+                continue
+            }
+            let columns = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard columns.count == 6,
+                let latitude = Double(String(decoding: columns[2], as: UTF8.self)),
+                let longitude = Double(String(decoding: columns[3], as: UTF8.self)),
+                (-90...90).contains(latitude), (-180...180).contains(longitude),
+                let elevation = Int(String(decoding: columns[4], as: UTF8.self)),
+                let zone = Int(String(decoding: columns[5], as: UTF8.self)), zones.indices.contains(zone)
+            else { throw FormatError(line: lineNumber, message: "expected 6 valid columns") }
+            let code = String(decoding: columns[0], as: UTF8.self)
+            fields.append(
+                Airfield(
+                    code: code.isEmpty ? nil : code, name: String(decoding: columns[1], as: UTF8.self),
+                    coordinate: Coordinate(latitude: latitude, longitude: longitude), elevation: Meters(elevation),
+                    zoneIdentifier: zones[zone], source: .dataSet))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,111 @@
+/// Every known airfield, sorted by latitude, for the nearest field to a position.
+///
+/// A field within distance `r` of a point lies within `r / R` radians of latitude of it (great circle ≥ the
+/// meridian arc), so the search scans the latitude band of a radius and widens it (×4) until the best field
+/// found is inside that radius: exact for any position, poles and the date line included (longitude is not
+/// used to prune). About 28,000 fields: a lookup scans a few dozen in Europe.
+package struct AirfieldIndex: Sendable {
+    /// The default radius within which a takeoff or landing is "at" a field.
+    package static let defaultRadius: Meters = 3000
+    /// A pilot's field replaces data-set fields within this distance (or with its code): the same field's
+    /// reference point differs between sources by a few hundred metres.
+    package static let samePlaceDistance: Meters = 1000
+
+    /// The fields, ascending by latitude.
+    package let fields: [Airfield]
+
+    package init(_ fields: [Airfield]) {
+        self.fields = fields.filter { $0.coordinate.latitude.isFinite && $0.coordinate.longitude.isFinite }
+            .sorted { $0.coordinate.latitude < $1.coordinate.latitude }
+    }
+
+    /// The data set with the pilots' fields added; a pilot's field wins over data-set fields at the same place
+    /// (within ``samePlaceDistance`` or with the same code). A pilot's field without a zone takes the zone of the
+    /// data set's nearest field (the field it replaces, or its neighbour).
+    package init(dataSet: [Airfield], pilots: [Airfield]) {
+        let base = AirfieldIndex(dataSet)
+        var replacedCodes = Set<String>()
+        var replaced = Set<Int>()
+        var added: [Airfield] = []
+        for var field in pilots {
+            for i in base.indices(within: Self.samePlaceDistance, of: field.coordinate) { replaced.insert(i) }
+            if let code = field.code { replacedCodes.insert(code.uppercased()) }
+            if field.zoneIdentifier == nil {
+                field.zoneIdentifier = base.nearest(to: field.coordinate)?.airfield.zoneIdentifier
+            }
+            added.append(field)
+        }
+        var kept: [Airfield] = []
+        kept.reserveCapacity(base.fields.count + added.count)
+        for (i, field) in base.fields.enumerated()
+        where !replaced.contains(i) && !(field.code.map { replacedCodes.contains($0.uppercased()) } ?? false) {
+            kept.append(field)
+        }
+        self.init(kept + added)
+    }
+
+    /// The nearest field and its distance (m), nil only when the index is empty.
+    package func nearest(to point: Coordinate) -> (airfield: Airfield, distance: Meters)? {
+        guard !fields.isEmpty, point.latitude.isFinite, point.longitude.isFinite else { return nil }
+        var radius: Meters = 5000
+        while true {
+            if let best = best(within: radius, of: point) { return best }
+            if radius > Geodesy.earthRadius * .pi { return nil }
+            radius *= 4
+        }
+    }
+
+    /// The nearest field within `radius` metres, nil when there is none.
+    package func nearest(to point: Coordinate, within radius: Meters) -> (airfield: Airfield, distance: Meters)? {
+        best(within: radius, of: point)
+    }
+
+    /// Every field within `radius` metres, nearest first.
+    package func fields(within radius: Meters, of point: Coordinate) -> [(airfield: Airfield, distance: Meters)] {
+        indices(within: radius, of: point).map { (fields[$0], Geodesy.distance(point, fields[$0].coordinate)) }
+            .sorted { $0.1 < $1.1 }.map { (airfield: $0.0, distance: $0.1) }
+    }
+
+    /// The place of a takeoff or landing at `point`: the nearest field within `radius`, else an outlanding
+    /// described from the nearest field anywhere.
+    package func place(at point: Coordinate, radius: Meters = defaultRadius) -> Place {
+        guard let (field, distance) = nearest(to: point) else {
+            return Place(airfield: nil, isOutlanding: true, distance: 0, bearing: 0)
+        }
+        return Place(
+            airfield: field, isOutlanding: distance > radius, distance: distance,
+            bearing: Geodesy.bearing(field.coordinate, point))
+    }
+
+    private func best(within radius: Meters, of point: Coordinate) -> (airfield: Airfield, distance: Meters)? {
+        var best: (airfield: Airfield, distance: Meters)?
+        for i in indices(within: radius, of: point) {
+            let d = Geodesy.distance(point, fields[i].coordinate)
+            if d < (best?.distance ?? .infinity) { best = (fields[i], d) }
+        }
+        return best
+    }
+
+    /// Positions in `fields` of the fields within `radius` of `point`.
+    private func indices(within radius: Meters, of point: Coordinate) -> [Int] {
+        guard radius >= 0, point.latitude.isFinite, point.longitude.isFinite else { return [] }
+        let band = radius / Geodesy.earthRadius * 180 / .pi
+        var i = firstIndex(atOrAbove: point.latitude - band)
+        var found: [Int] = []
+        while i < fields.count, fields[i].coordinate.latitude <= point.latitude + band {
+            if Geodesy.distance(point, fields[i].coordinate) <= radius { found.append(i) }
+            i += 1
+        }
+        return found
+    }
+
+    /// Binary search: the first position whose latitude is ≥ `latitude`.
+    private func firstIndex(atOrAbove latitude: Degrees) -> Int {
+        var low = 0, high = fields.count
+        while low < high {
+            let mid = (low + high) / 2
+            if fields[mid].coordinate.latitude < latitude { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
