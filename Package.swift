@@ -29,7 +29,9 @@ let package = Package(
         // Domain and logic, no I/O.
         .target(name: "FlightLogCore"),
         // SQLite flight store (GRDB over the system libsqlite3).
-        .target(name: "FlightLogStore", dependencies: ["FlightLogCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "FlightLogStore", dependencies: ["FlightLogCore", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Airfields/Data/README.md"], resources: [.copy("Airfields/Data/airfields.tsv")]),
         // gpsd (libgps) and IIO barometer (libiio) readers.
         .target(name: "FlightLogSensors", dependencies: ["FlightLogCore", "CGPS", "CIIO"]),
         // The recorder service: fusion, detection, durability, systemd.

@@ -128,12 +128,15 @@ package struct FixFusion: Sendable {
     private func makeFix(_ reading: GNSSReading, instant: Int64?) -> Fix {
         let pascals = instant.flatMap { pressures.pressure(at: $0) }
         let is3D = reading.mode >= 3
-        let gnssAltitude = is3D ? reading.altitudeHAE.flatMap { $0.isFinite ? $0 : nil } : nil
+        let gnssAltitude = is3D ? reading.altitudeHAE.flatMap { Self.plausibleAltitudes.contains($0) ? $0 : nil } : nil
         return Fix(
             time: reading.time, isValid: is3D, latitude: reading.latitude, longitude: reading.longitude,
             pressureAltitude: pascals.map { ISA.altitude(pressure: $0) }, gnssAltitude: gnssAltitude,
             extensions: Self.extensionText(eph: reading.eph, satellitesUsed: reading.satellitesUsed))
     }
+
+    /// GNSS altitudes outside this range (metres) are not readings but garbage (and would not fit a fix): unknown.
+    static let plausibleAltitudes: ClosedRange<Meters> = -1_000...100_000
 
     /// `FXA` (EPE in metres, 3 digits, clamped to 0…999, 999 when unknown) + `SIU` (2 digits, 0…99).
     package static func extensionText(eph: Meters?, satellitesUsed: Int?) -> String {

@@ -99,7 +99,8 @@ package final class GPSDClient: Sendable {
 }
 
 /// The state of one reader thread: the libgps struct at a stable heap address plus de-duplication.
-private struct GPSDSession {
+/// (Internal, not private: the gpsd fuzz target and its regression tests drive ``handle(_:_:receivedAt:yield:)``.)
+struct GPSDSession {
     let host: String
     let port: String
     let noDataTimeout: Double
@@ -172,16 +173,23 @@ private struct GPSDSession {
             lastDataNanos = now
             let line = GPSDLine(
                 UnsafeBufferPointer(start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message)))
-            switch line.string("class") {
-            case "TPV": handleTPV(data.pointee, receivedAt: now, yield: yield)
-            case "TOFF": cycleStart = Self.cycleStart(toff: line, receivedAt: now)
-            case "SKY":
-                let used = Int(data.pointee.satellites_used)
-                if used > 0 { satellitesUsed = used }
-            default: break
-            }
+            handle(line, data, receivedAt: now, yield: yield)
         }
         return nil
+    }
+
+    /// One message: its raw line and what libgps unpacked from it.
+    mutating func handle(
+        _ line: GPSDLine, _ data: UnsafeMutablePointer<gps_data_t>, receivedAt now: UInt64, yield: (GPSEvent) -> Void
+    ) {
+        switch line.string("class") {
+        case "TPV": handleTPV(data.pointee, receivedAt: now, yield: yield)
+        case "TOFF": cycleStart = Self.cycleStart(toff: line, receivedAt: now)
+        case "SKY":
+            let used = Int(data.pointee.satellites_used)
+            if used > 0 { satellitesUsed = used }
+        default: break
+        }
     }
 
     private mutating func handleTPV(_ gps: gps_data_t, receivedAt now: UInt64, yield: (GPSEvent) -> Void) {
@@ -209,15 +217,19 @@ private struct GPSDSession {
     /// A TOFF line (GNSS time `real_sec/nsec`; host `CLOCK_REALTIME` `clock_sec/nsec` when gpsd got the cycle's
     /// first data) as a monotonic instant: `clock` is moved onto the monotonic clock by how long ago it was on the
     /// wall clock. `nil` when that age is implausible (negative or over 2 s: the wall clock was stepped meanwhile).
-    /// Parsed from the raw JSON: libgps 3.22 flags TOFF_SET but leaves `toff` zero (measured).
+    /// Parsed from the raw JSON: libgps 3.22 flags TOFF_SET but leaves `toff` zero (measured). Seconds beyond
+    /// 2^33 (year 2242) or nanoseconds of a second or more are corrupt: `nil`, never an overflow.
     static func cycleStart(toff line: GPSDLine, receivedAt now: UInt64) -> (time: UTCMillis, monotonicNanos: UInt64)? {
-        guard let realSeconds = line.integer("real_sec"), realSeconds > 0, let clockSeconds = line.integer("clock_sec")
-        else { return nil }
-        let clock = clockSeconds * 1_000_000_000 + (line.integer("clock_nsec") ?? 0)
+        func nanos(_ name: String) -> Int64? {
+            guard let seconds = line.integer(name + "_sec"), (0..<(1 << 33)).contains(seconds) else { return nil }
+            let fraction = line.integer(name + "_nsec") ?? 0
+            guard abs(fraction) < 1_000_000_000 else { return nil }
+            return seconds * 1_000_000_000 + fraction
+        }
+        guard let real = nanos("real"), real > 0, let clock = nanos("clock") else { return nil }
         let age = Monotonic.realtimeNanos() - clock - Int64(Monotonic.nowNanos() - now)
-        guard (0...2_000_000_000).contains(age) else { return nil }
-        let time = realSeconds * 1000 + ((line.integer("real_nsec") ?? 0) + 500_000) / 1_000_000
-        return (time, now - UInt64(age))
+        guard (0...2_000_000_000).contains(age), UInt64(age) <= now else { return nil }
+        return ((real + 500_000) / 1_000_000, now - UInt64(age))
     }
 }
 

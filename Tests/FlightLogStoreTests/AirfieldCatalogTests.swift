@@ -1,0 +1,130 @@
+import FlightLogCore
+import Foundation
+import Testing
+
+@testable import FlightLogStore
+
+/// The shipped data set through the real loader, and places of the shared flights (`../shared/flights`) checked
+/// against the data set itself: the expected field is computed by brute force over every field, never typed in.
+@Suite struct AirfieldCatalogTests {
+    static let flightsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/flights").path
+    static var sharedFlights: Bool { FileManager.default.fileExists(atPath: flightsDirectory + "/README.md") }
+
+    /// Loaded once for the suite (about 28,000 fields).
+    static let dataSet: [Airfield] = (try? AirfieldCatalog.dataSet()) ?? []
+    static let index = AirfieldIndex(dataSet)
+
+    static func bruteForceNearest(_ point: Coordinate) -> (Airfield, Meters) {
+        var best = (dataSet[0], Geodesy.distance(point, dataSet[0].coordinate))
+        for field in dataSet {
+            let d = Geodesy.distance(point, field.coordinate)
+            if d < best.1 { best = (field, d) }
+        }
+        return best
+    }
+
+    @Test func theDataSetLoadsWhole() throws {
+        let path = try #require(AirfieldCatalog.dataSetPath())
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let fieldLines = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("@") }.count
+        #expect(Self.dataSet.count == fieldLines)
+        #expect(Self.dataSet.count > 25_000)
+        #expect(Self.dataSet.allSatisfy { $0.zoneIdentifier?.isEmpty == false })
+        let clock = ContinuousClock()
+        var loaded = 0
+        let elapsed = clock.measure { loaded = AirfieldIndex((try? AirfieldCatalog.dataSet()) ?? []).fields.count }
+        print(
+            "AirfieldCatalog: data set \(loaded) fields, \(text.utf8.count) bytes, read + parsed + indexed in \(elapsed)"
+        )
+        #expect(loaded == Self.dataSet.count)
+    }
+
+    @Test func leverkusenAndJeleniaGoraZones() {
+        let leverkusen = Self.index.place(at: Coordinate(latitude: 51.0147, longitude: 7.0053))
+        #expect(leverkusen.airfield?.code == "EDKL")
+        #expect(!leverkusen.isOutlanding)
+        #expect(leverkusen.zoneIdentifier == "Europe/Berlin")
+        let jelenia = Self.index.place(at: Coordinate(latitude: 50.8989, longitude: 15.7856))
+        #expect(jelenia.airfield?.code == "EPJG")
+        #expect(jelenia.zoneIdentifier == "Europe/Warsaw")
+        // An outlanding between them takes the nearest field's zone.
+        let field = Self.bruteForceNearest(Coordinate(latitude: 50.95, longitude: 15.5))
+        let out = Self.index.place(at: Coordinate(latitude: 50.95, longitude: 15.5))
+        #expect(out.isOutlanding == (field.1 > 3000))
+        #expect(out.zoneIdentifier == field.0.zoneIdentifier)
+    }
+
+    /// Every shared flight's takeoff and landing: the place found is the data set's nearest field, an airfield
+    /// exactly when that field is within 3 km, else an outlanding described from it.
+    @Test(.enabled(if: sharedFlights)) func sharedFlightsPlaces() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.flightsDirectory)
+            .filter { $0.lowercased().hasSuffix(".igc") }.sorted()
+        #expect(names.count >= 8)
+        for name in names {
+            let bytes = [UInt8](try #require(FileManager.default.contents(atPath: Self.flightsDirectory + "/" + name)))
+            let track = try IGCReader.read(bytes).track
+            for flight in FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions) {
+                for point in [flight.takeoffCoordinate, flight.landingCoordinate] {
+                    let (field, distance) = Self.bruteForceNearest(point)
+                    let place = Self.index.place(at: point)
+                    #expect(place.airfield == field, "\(name)")
+                    #expect(place.distance == distance, "\(name)")
+                    #expect(place.isOutlanding == (distance > AirfieldIndex.defaultRadius), "\(name)")
+                    #expect(place.zoneIdentifier == field.zoneIdentifier, "\(name)")
+                    print("\(name): \(point.shortText) -> \(place.description), \(place.zoneIdentifier ?? "?")")
+                }
+            }
+        }
+    }
+
+    @Test func cupFoldersAndTheirNotices() throws {
+        let folder = NSTemporaryDirectory() + "flightlog-airfields-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let system = folder + "/system", user = folder + "/user"
+        try FileManager.default.createDirectory(atPath: system + "/broken.cup", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        try Data("\"Wershofen Club\",\"EDRV\",DE,5027.083N,00647.000E,499.0m,2\nbad line\n".utf8)
+            .write(to: URL(fileURLWithPath: user + "/Club.CUP"))
+        try Data("ignored".utf8).write(to: URL(fileURLWithPath: user + "/notes.txt"))
+        #expect(
+            AirfieldCatalog.cupFiles(in: [system, user, folder + "/missing"]) == [
+                system + "/broken.cup", user + "/Club.CUP",
+            ])
+        let loaded = try AirfieldCatalog.index(directories: [system, user])
+        #expect(loaded.notices.map(\.file) == [system + "/broken.cup", user + "/Club.CUP"])
+        #expect(loaded.notices.last?.message.hasPrefix("line 2:") == true)
+        let place = loaded.index.place(at: Coordinate(latitude: 50.4514, longitude: 6.7833))
+        #expect(place.airfield?.name == "Wershofen Club")
+        #expect(place.airfield?.zoneIdentifier == "Europe/Berlin")
+        #expect(loaded.index.fields.count == Self.dataSet.count, "EDRV replaced, not added")
+    }
+
+    @Test func directoriesFromTheEnvironment() {
+        #expect(
+            AirfieldCatalog.userDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.config/flightlog/airfields")
+        #expect(
+            AirfieldCatalog.userDirectory(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "/x"])
+                == "/x/flightlog/airfields")
+        #expect(AirfieldCatalog.systemDirectory(environment: [:]) == "/etc/flightlog/airfields")
+        #expect(AirfieldCatalog.dataSetPath(environment: ["FLIGHTLOG_AIRFIELD_DATA": "/x/a.tsv"]) == "/x/a.tsv")
+    }
+
+    @Test func missingOrDamagedDataSetIsOneClearError() throws {
+        #expect(throws: AirfieldCatalog.LoadError.self) {
+            try AirfieldCatalog.dataSet(path: "/nonexistent/airfields.tsv")
+        }
+        let path = NSTemporaryDirectory() + "airfields-\(UUID().uuidString).tsv"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("#flightlog-airfields 1\n@Europe/Berlin\nEDKL\tLeverkusen\t51.0\t7.0\t48\t0\nEDXX\tcut off\t51".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try AirfieldCatalog.dataSet(path: path)
+            Issue.record("a damaged data set loaded")
+        } catch {
+            #expect(error.description.contains("line 4"))
+            #expect(error.description.contains("reinstall"))
+        }
+    }
+}
