@@ -58,3 +58,12 @@ bench-quick:
 # Instruction profiles (callgrind) of start-up, list, export and import (benchmarks/profile.sh).
 profile:
 	benchmarks/profile.sh
+
+.PHONY: fuzz fuzz-smoke
+# libFuzzer targets in Fuzz/ (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600) or FUZZ_RUNS executions each;
+# crashes are copied to Tests/FuzzCorpus/<target>/.
+fuzz:
+	scripts/fuzz.sh run
+# About 25 s per target, for CI (scripts/test.sh runs it; FLIGHTLOG_SKIP_FUZZ=1 skips it there).
+fuzz-smoke:
+	scripts/fuzz.sh smoke

@@ -17,6 +17,10 @@ source scripts/gpsfake-env.sh
 if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
     python3 benchmarks/run.py --quick
 fi
+# Each libFuzzer target for ~25 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
+if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
+    scripts/fuzz.sh smoke
+fi
 
 swift build --build-tests
 swift test --skip-build --no-parallel "$@"

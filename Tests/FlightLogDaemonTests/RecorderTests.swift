@@ -7,15 +7,15 @@ import Testing
 @testable import FlightLogDaemon
 
 /// A fresh database file in its own temporary directory.
-private func temporaryDatabase() throws -> String {
+func temporaryDatabase() throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flightlogd-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.appendingPathComponent("flights.sqlite").path
 }
 
-private let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
-private func settings(statusPath: String?) -> RecorderSettings {
+func settings(statusPath: String?) -> RecorderSettings {
     RecorderSettings(
         recorder: RecorderInfo(manufacturer: "XFL", serial: "TST", pressureSensor: "IIO bmp280"),
         defaults: FlightDetails(pilot: "Müller, Jürgen", gliderType: "ASK 21", registration: "D-1234", competitionId: "XY"),
@@ -23,7 +23,7 @@ private func settings(statusPath: String?) -> RecorderSettings {
 }
 
 /// Feeds seconds `range` of the synthetic flight, ticking like the maintenance service.
-private func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) async {
+func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) async {
     for i in range {
         let second = flight.second(i)
         for pressure in second.pressures { await recorder.ingest(pressure) }

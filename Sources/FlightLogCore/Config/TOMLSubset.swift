@@ -25,9 +25,10 @@ package func parseTOMLSubset(_ text: String) throws(ConfigError) -> [TOMLEntry] 
     var seenSections: Set<String> = [""]
     var seenKeys: Set<String> = []
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split on scalars: as Characters, "\r\n" is one grapheme that never equals "\n" (a CR LF file was one line).
+    for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
         lineNumber += 1
-        var scanner = LineScanner(Array(rawLine.unicodeScalars), line: lineNumber)
+        var scanner = LineScanner(Array(rawLine), line: lineNumber)
         scanner.skipSpace()
         if scanner.atEndOrComment { continue }
         if scanner.peek == "[" {

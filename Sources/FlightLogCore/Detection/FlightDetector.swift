@@ -17,6 +17,8 @@ package enum DetectorEvent: Sendable, Hashable {
 ///   stillness or movement. Backward or repeated times are ignored. A fix implying more than
 ///   `maximumSpeed` is a jump and is dropped, unless three consistent fixes confirm the new position;
 ///   a confirmed move over 1° of latitude or 30° of longitude (a warp) ends any flight at the last good fix.
+/// - The fix lost in flight for good: the pressure altitude of the `V` fixes alone can land the flight
+///   (``PressureLanding``: still within 3 m for 3 min near the takeoff altitude).
 package struct FlightDetector: Sendable {
     package let profile: DetectionProfile
 
@@ -46,10 +48,16 @@ package struct FlightDetector: Sendable {
     private var highestAboveTakeoff: Meters = 0
     /// Recent altitudes on the ground (time, metres), emptied at gaps: a takeoff must start from rest.
     private var groundAltitudes: [(time: UTCMillis, altitude: Meters)] = []
+    /// Stillness of the pressure altitude while only `V` fixes come in flight.
+    private var pressureLanding = PressureLanding()
     /// Seconds before a takeoff run in which the altitude must have been steady, when data covers them.
     static let restBeforeTakeoff: Double = 60
     /// Stillness at the end of a track at least this long (s) counts as the landing.
     static let minimumFinalStillness: Double = 10
+    /// The same from the pressure alone (`V` fixes at the end of a track), seconds: longer than the GPS rule's 10 s
+    /// (no ground speed to confirm it), short enough for loggers switched off half a minute after the landing
+    /// (2016-11-08-xcs-aaa-02.igc and complex_example_lxn.igc end 35 s and 32 s after theirs).
+    static let minimumFinalPressureStillness: Double = 30
     /// A recording gap (no fix at all, valid or not) longer than this (s) ends a flight at the last valid fix
     /// before it: nobody knows what happened in between, and a flight never spans a day of missing data.
     package static let maximumFlightGap: Double = 3600
@@ -70,6 +78,11 @@ package struct FlightDetector: Sendable {
     /// The landing the current stillness would give, once it has lasted 10 s while airborne. At the end of a
     /// finished recording (an IGC file stopped after landing), this is the landing.
     package var landingInProgress: DetectorEvent? {
+        if phase == .flying, let since = pressureLanding.since, let now = lastTime,
+            pressureLanding.stillSeconds(at: now) >= Self.minimumFinalPressureStillness
+        {
+            return .landing(time: since.time, index: since.index)
+        }
         guard phase == .flying, let still = stillSince, let now = recent.last,
             seconds(now.time - still.time) >= Self.minimumFinalStillness
         else { return nil }
@@ -89,7 +102,8 @@ package struct FlightDetector: Sendable {
             events = endAtGap()
         }
         lastTime = fix.time
-        guard fix.isValid else { return events }
+        guard fix.isValid else { return events + pressureOnly(fix, index: index) }
+        pressureLanding.reset(at: fix.time)
         let sample = Sample(index: index, time: fix.time, coordinate: fix.coordinate, altitude: Altitudes(fix))
         guard let previous = recent.last else {
             recent = [sample]
@@ -181,6 +195,17 @@ package struct FlightDetector: Sendable {
         return events
     }
 
+    /// A `V` fix in flight: the landing from the pressure alone, once it has been still long enough.
+    private mutating func pressureOnly(_ fix: Fix, index: Int) -> [DetectorEvent] {
+        guard phase == .flying, let takeoff,
+            let landing = pressureLanding.feed(
+                time: fix.time, index: index, pressureAltitude: Altitudes(fix).pressure,
+                takeoffAltitude: takeoff.altitude.pressure)
+        else { return [] }
+        land()
+        return [.landing(time: landing.time, index: landing.index)]
+    }
+
     private mutating func rememberGroundAltitude(_ sample: Sample) {
         guard let altitude = sample.altitude.best else { return }
         groundAltitudes.append((sample.time, altitude))
@@ -222,6 +247,7 @@ package struct FlightDetector: Sendable {
     private mutating func restartRuns() {
         movingSince = nil
         stillSince = nil
+        pressureLanding.reset(at: lastTime)
         groundAltitudes.removeAll()
     }
 

@@ -16,6 +16,12 @@ package struct RecorderStatus: Codable, Sendable, Hashable {
     package var latitude: Double?
     package var longitude: Double?
     package var gnssAltitudeMeters: Double?
+    /// GNSS UTC of the last valid fix while the recorder writes `V` fixes without one (GPS lost); `nil` when fine.
+    package var gpsLostSince: String?
+    /// Fixes stored as `V` because they jumped implausibly far or fast (receiver glitches), this run.
+    package var positionGlitches: Int?
+    /// Barometer samples dropped as implausible (outside 30–110 kPa or an impossible jump), this run.
+    package var pressureGlitches: Int?
 
     package var barometerConfigured = true
     package var barometerDevice: String?

@@ -42,6 +42,8 @@ package struct GNSSReading: Sendable, Hashable {
 package struct FusedFix: Sendable, Hashable {
     package var fix: Fix
     package var receivedAtMonotonicNanos: Int64
+    /// False for a `V` fix the barograph wrote without a reading from the receiver (``FixFusion/noFix(time:receivedAt:)``).
+    package var isFromReceiver = true
 }
 
 /// Turns GNSS readings plus barometer readings into recorded fixes.
@@ -49,7 +51,8 @@ package struct FusedFix: Sendable, Hashable {
 /// Rules: pressure altitude is the ICAO ISA altitude of the pressure *at the fix's own instant* (mapped
 /// to the monotonic clock by ``ClockMapper``), rounded to decimetres, and `nil` when there is no fresh
 /// barometer reading — never the GNSS altitude. GNSS altitude is `altHAE`, only for 3D fixes. Validity
-/// is `A` only for 3D. Fix times are strictly increasing: duplicates and backward times are dropped.
+/// is `A` only for 3D fixes that pass ``FixPlausibility``. Fix times are strictly increasing: duplicates and
+/// backward times are dropped. Without a fix the barograph goes on (FixFusion+Barograph.swift).
 ///
 /// A fix reaches the host a few milliseconds after its instant, usually before the barometer reading that
 /// follows that instant. So a fix waits (at most `maximumWaitNanos`) until a reading at or after its instant
@@ -74,9 +77,21 @@ package struct FixFusion: Sendable {
     /// Longest a fix waits for the barometer reading after its instant, nanoseconds (from its arrival).
     package var maximumWaitNanos: Int64 = 300_000_000
     /// Time of the last fix accepted.
-    package private(set) var lastFixTime: UTCMillis?
-    /// Accepted readings waiting for the barometer, oldest first, with their monotonic instants.
-    private var waiting: [(reading: GNSSReading, instant: Int64?)] = []
+    package internal(set) var lastFixTime: UTCMillis?
+    /// The jump gate; its anchor is the last valid fix.
+    package internal(set) var plausibility = FixPlausibility()
+    /// Accepted readings waiting for the barometer, oldest first, with their monotonic instants; `made` = a
+    /// barograph `V` fix (no receiver reading behind it).
+    var waiting: [(reading: GNSSReading, instant: Int64?, made: Bool)] = []
+    /// The receiver said "no fix" since the last fix: the barograph writes `V` fixes at once, not only after
+    /// `silenceBeforeOutageMillis`.
+    var noFixReported = false
+    /// Position and time of the last reading with a fix (2D included): the position for `V` fixes before any
+    /// valid one, the time from which a silent receiver's outage is measured.
+    var lastPosition: Coordinate?
+    var lastReceivedTime: UTCMillis?
+    /// The barograph's settings (FixFusion+Barograph.swift).
+    package var barograph = BarographSettings()
 
     package init(lastFixTime: UTCMillis? = nil) {
         self.lastFixTime = lastFixTime
@@ -106,8 +121,14 @@ package struct FixFusion: Sendable {
         let seen = min(reading.epochMonotonicNanos ?? .max, reading.receivedAtMonotonicNanos)
         clock.observe(fixTime: reading.time, arrivalNanos: seen)
         let instant = clock.monotonicNanos(of: reading.time, notAfter: reading.receivedAtMonotonicNanos)
+        if noFixReported || lastReceivedTime.map({ reading.time - $0 >= barograph.silenceMillis }) == true {
+            writeOutage(before: reading.time, now: reading.receivedAtMonotonicNanos)  // the outage's last seconds
+        }
         lastFixTime = reading.time
-        waiting.append((reading, instant))
+        noFixReported = false
+        lastPosition = Coordinate(latitude: reading.latitude, longitude: reading.longitude)
+        lastReceivedTime = reading.time
+        waiting.append((reading, instant, false))
         return .success(release(now: reading.receivedAtMonotonicNanos))
     }
 
@@ -115,24 +136,30 @@ package struct FixFusion: Sendable {
     /// the barometer has nothing fresh to wait for, or they waited `maximumWaitNanos`. `now: .max` releases all.
     package mutating func release(now: Int64) -> [FusedFix] {
         var done: [FusedFix] = []
-        while let (reading, instant) = waiting.first {
+        while let (reading, instant, made) = waiting.first {
             let covered = instant.map { instant in pressures.newest.map { $0.monotonicNanos >= instant } ?? false } ?? true
             let waited = now == .max || now - reading.receivedAtMonotonicNanos >= maximumWaitNanos
             guard covered || waited || pressures.isStale(now: now) else { break }
             waiting.removeFirst()
-            done.append(FusedFix(fix: makeFix(reading, instant: instant), receivedAtMonotonicNanos: reading.receivedAtMonotonicNanos))
+            done.append(
+                FusedFix(
+                    fix: makeFix(reading, instant: instant), receivedAtMonotonicNanos: reading.receivedAtMonotonicNanos,
+                    isFromReceiver: !made))
         }
         return done
     }
 
-    private func makeFix(_ reading: GNSSReading, instant: Int64?) -> Fix {
+    /// The fix of a reading; a 3D fix that fails the jump gate is kept as `V`.
+    private mutating func makeFix(_ reading: GNSSReading, instant: Int64?) -> Fix {
         let pascals = instant.flatMap { pressures.pressure(at: $0) }
         let is3D = reading.mode >= 3
         let gnssAltitude = is3D ? reading.altitudeHAE.flatMap { Self.plausibleAltitudes.contains($0) ? $0 : nil } : nil
-        return Fix(
+        var fix = Fix(
             time: reading.time, isValid: is3D, latitude: reading.latitude, longitude: reading.longitude,
             pressureAltitude: pascals.map { ISA.altitude(pressure: $0) }, gnssAltitude: gnssAltitude,
             extensions: Self.extensionText(eph: reading.eph, satellitesUsed: reading.satellitesUsed))
+        if !plausibility.accepts(fix) { fix.isValid = false }
+        return fix
     }
 
     /// GNSS altitudes outside this range (metres) are not readings but garbage (and would not fit a fix): unknown.

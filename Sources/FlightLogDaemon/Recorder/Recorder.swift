@@ -65,42 +65,47 @@ package struct RecorderHealth: Sendable, Hashable {
 /// new fix, the recorder continues that recording and re-feeds the detector with its stored tail, so a
 /// brown-out in the air does not split the flight.
 package actor Recorder {
-    private let store: FlightStore
-    private let settings: RecorderSettings
-    private let logger: Logger
-    private let zones = SystemTimeZones()
+    let store: FlightStore
+    let settings: RecorderSettings
+    let logger: Logger
+    let zones = SystemTimeZones()
 
-    private var fusion = FixFusion()
-    private var detection = LiveDetection()
-    private var vario = KalmanVario()
+    var fusion = FixFusion()
+    var detection = LiveDetection()
+    var vario = KalmanVario()
 
     /// The recording being written; opened at the first fix.
-    private var recordingId: Int64?
+    var recordingId: Int64?
     /// What the store held at start: candidate for resuming.
-    private var previous: (id: Int64, lastFixTime: UTCMillis)?
-    private var previousFlight: (id: Int64, recordingId: Int64, flight: Flight)?
-    private var pending: [Fix] = []
+    var previous: (id: Int64, lastFixTime: UTCMillis)?
+    var previousFlight: (id: Int64, recordingId: Int64, flight: Flight)?
+    var pending: [Fix] = []
     /// Monotonic arrival time of each pending fix (for the fix-to-disk latency).
-    private var pendingArrivals: [Int64] = []
+    var pendingArrivals: [Int64] = []
     /// Fix-to-disk latencies of the last 4096 committed fixes, nanoseconds (gpsd delivery → committed).
-    private var latencies = LatencyWindow(capacity: 4096)
-    private var pendingSince: Int64?
-    private var flight: (id: Int64, flight: Flight)?
+    var latencies = LatencyWindow(capacity: 4096)
+    var pendingSince: Int64?
+    var flight: (id: Int64, flight: Flight)?
 
     // Timers (monotonic nanoseconds).
-    private var lastFlightUpdate: Int64 = 0
-    private var lastStatusWrite: Int64 = .min
-    private var lastCompaction: Int64
-    private var lastPrune: Int64 = .min
+    var lastFlightUpdate: Int64 = 0
+    var lastStatusWrite: Int64 = .min
+    var lastCompaction: Int64
+    var lastPrune: Int64 = .min
 
     // Status.
-    private var status = RecorderStatus()
-    private var lastFix: Fix?
-    private var lastFixArrival: Int64?
-    private var lastSensorData: Int64?
-    private var lastPressureNanos: Int64?
-    private var storeFailing = false
-    private var recordedFixes = 0
+    var status = RecorderStatus()
+    /// The last fix stored (a barograph `V` fix included).
+    var lastFix: Fix?
+    /// The last fix that came from the receiver, and the time of the last valid one (for "GPS lost since").
+    var lastReceiverFix: Fix?
+    var lastValidFixTime: UTCMillis?
+    var pressureGlitches = 0
+    var lastFixArrival: Int64?
+    var lastSensorData: Int64?
+    var lastPressureNanos: Int64?
+    var storeFailing = false
+    var recordedFixes = 0
 
     /// Opens the recorder on a store. Does not write anything until the first fix.
     /// - Throws: ``StoreError`` when the store cannot be read.
@@ -138,13 +143,6 @@ package actor Recorder {
         case .failure(let reason):
             logger.debug("GNSS reading dropped", metadata: ["reason": "\(reason)", "time": "\(reading.time)"])
         }
-    }
-
-    /// gpsd reports no fix (mode < 2).
-    package func gpsNoFix(now: Int64) {
-        lastSensorData = now
-        status.gpsdConnected = true
-        status.gpsMode = 1
     }
 
     package func gpsConnected(now: Int64) {
@@ -191,7 +189,7 @@ package actor Recorder {
     /// Commits pending fixes, refreshes the flight row and the status file, compacts and prunes when due.
     /// Called every ~250 ms by the maintenance service.
     package func tick(now: Int64) {
-        accept(fusion.release(now: now))
+        accept(fusion.fillOutage(now: now))  // the barograph goes on without a fix
         if !pending.isEmpty { flush(now: now) }
         if flight != nil, now - lastFlightUpdate >= settings.flightUpdateNanos { updateFlightInProgress(now: now) }
         if let id = recordingId, now - lastCompaction >= settings.compactionNanos {
@@ -242,8 +240,12 @@ package actor Recorder {
     // MARK: - Recording
 
     /// Fixes the fusion completed, each dated by its GNSS reading's arrival.
-    private func accept(_ fused: [FusedFix]) {
-        for item in fused { accept(item.fix, now: item.receivedAtMonotonicNanos) }
+    func accept(_ fused: [FusedFix]) {
+        for item in fused {
+            if item.isFromReceiver { lastReceiverFix = item.fix }
+            if item.fix.isValid { lastValidFixTime = item.fix.time }
+            accept(item.fix, now: item.receivedAtMonotonicNanos)
+        }
     }
 
     private func accept(_ fix: Fix, now: Int64) {
@@ -449,102 +451,4 @@ package actor Recorder {
         }
         return info
     }
-
-    // MARK: - Status
-
-    /// Whether the barometer is fresh: all that ``summary(now:)`` needs, cheap enough for systemd's 100 ms poll.
-    @discardableResult
-    private func refreshBarometerState(now: Int64) -> Bool {
-        let baroFresh = lastPressureNanos.map { now - $0 <= fusion.pressures.stalenessNanos } ?? false
-        status.gpsOnly = !baroFresh
-        if settings.barometerConfigured, !baroFresh, status.barometerProblem == nil {
-            status.barometerProblem = lastPressureNanos == nil ? "no barometer data yet" : "barometer silent"
-        }
-        if baroFresh, status.barometerProblem?.hasPrefix("barometer silent") == true || status.barometerProblem == "no barometer data yet" {
-            status.barometerProblem = nil
-        }
-        return baroFresh
-    }
-
-    /// Every field of the status file (latency percentiles, database size): for the status file and `currentStatus`.
-    private func refreshStatus(now: Int64) {
-        let baroFresh = refreshBarometerState(now: now)
-        status.lastFixTime = lastFix.map { iso8601UTC($0.time) }
-        status.lastFixAgeSeconds = lastFixArrival.map { Double((now - $0) / 1_000_000) / 1000 }
-        status.latitude = lastFix?.latitude
-        status.longitude = lastFix?.longitude
-        status.gnssAltitudeMeters = lastFix?.gnssAltitude
-        status.varioMetersPerSecond = vario.hasEstimate && baroFresh ? (vario.vario * 10).rounded() / 10 : nil
-        status.flying = flight != nil
-        status.flyingSince = flight.map { iso8601UTC($0.flight.takeoffTime) }
-        status.flightId = flight?.id
-        status.recordingId = recordingId
-        status.recordedFixes = recordedFixes
-        let percentiles = latencies.percentiles([0.5, 0.99])
-        status.fixToDiskMillisP50 = percentiles[0].map { Double($0 / 100_000) / 10 }
-        status.fixToDiskMillisP99 = percentiles[1].map { Double($0 / 100_000) / 10 }
-        status.fixToDiskMillisMax = latencies.maximum.map { Double($0 / 100_000) / 10 }
-        status.databaseWritable = !storeFailing
-        status.databaseSizeBytes = try? store.databaseSizeBytes()
-        status.updatedAt = fusion.clock.utc(atMonotonic: now).map(iso8601UTC)
-    }
-
-    private func writeStatus(now: Int64) {
-        refreshStatus(now: now)
-        guard let path = settings.statusPath else { return }
-        do {
-            try status.write(to: path)
-        } catch {
-            logger.warning("cannot write the status file", metadata: ["path": "\(path)", "error": "\(error)"])
-        }
-    }
-
-    private func summary(now: Int64) -> String {
-        refreshBarometerState(now: now)
-        var parts: [String] = []
-        parts.append(flight != nil ? "flying" : "on ground")
-        if status.gpsdConnected != true {
-            parts.append("gpsd not connected")
-        } else if let mode = status.gpsMode, mode >= 2 {
-            parts.append("\(mode)D fix" + (status.satellitesUsed.map { ", \($0) sats" } ?? ""))
-        } else {
-            parts.append("no fix")
-        }
-        parts.append(status.gpsOnly ? "NO BAROMETER (GPS-only)" : "barometer \(status.barometerDevice ?? "ok")")
-        return "Recording: " + parts.joined(separator: ", ")
-    }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds (the clock sensor readings are stamped with).
-private func monotonicNanos() -> Int64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-}
-
-/// The last `capacity` latency values, for percentiles in the status.
-struct LatencyWindow {
-    private var values: [Int64] = []
-    private var next = 0
-    let capacity: Int
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    mutating func add(_ value: Int64) {
-        if values.count < capacity {
-            values.append(value)
-        } else {
-            values[next] = value
-            next = (next + 1) % capacity
-        }
-    }
-
-    /// Several percentiles from one sort (nearest rank).
-    func percentiles(_ ps: [Double]) -> [Int64?] {
-        guard !values.isEmpty else { return ps.map { _ in nil } }
-        let sorted = values.sorted()
-        return ps.map { sorted[max(0, min(sorted.count - 1, Int((Double(sorted.count) * $0).rounded(.up)) - 1))] }
-    }
-
-    var maximum: Int64? { values.max() }
 }

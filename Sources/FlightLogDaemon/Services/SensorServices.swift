@@ -22,7 +22,7 @@ package struct GPSService: Service {
             for await event in client.events() {
                 switch event {
                 case .fix(let reading): await recorder.ingest(GNSSReading(reading))
-                case .noFix(let at): await recorder.gpsNoFix(now: Int64(clamping: at))
+                case .noFix(let time, let at): await recorder.gpsNoFix(time: time, now: Int64(clamping: at))
                 case .connected: await recorder.gpsConnected(now: Int64(clamping: Monotonic.nowNanos()))
                 case .disconnected(let reason):
                     await recorder.gpsDisconnected(reason: reason, now: Int64(clamping: Monotonic.nowNanos()))
@@ -53,6 +53,7 @@ package struct BarometerService: Service {
                         PressureReading(
                             monotonicNanos: Int64(clamping: sample.monotonicNanos), pascals: sample.pascals,
                             temperatureCelsius: sample.temperatureCelsius))
+                case .glitch(let sample): await recorder.pressureGlitch(pascals: sample.pascals)
                 case .found(let device): await recorder.barometerFound(device: device)
                 case .lost(let reason): await recorder.barometerLost(reason: reason)
                 }

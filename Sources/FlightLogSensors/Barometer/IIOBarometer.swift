@@ -25,6 +25,8 @@ package struct PressureSample: Sendable, Hashable {
 package enum BarometerEvent: Sendable, Hashable {
     /// A plausible sample (inside the pressure range, no implausible jump).
     case sample(PressureSample)
+    /// A sample dropped as a glitch by the plausibility gate (``PressureGate``): counted, never used.
+    case glitch(PressureSample)
     /// No usable device (absent at start, vanished, or failing); the reader keeps looking with backoff.
     case lost(reason: String)
     /// A device was (re)found and read successfully; its IIO name, e.g. `bmp280`.
@@ -102,7 +104,7 @@ package final class IIOBarometer: Sendable {
             while !stop.isSet {
                 do {
                     let sample = try sensor.read()
-                    if timing.accepts(sample), gate.accepts(sample) { yield(.sample(sample)) }
+                    if timing.accepts(sample) { yield(gate.accepts(sample) ? .sample(sample) : .glitch(sample)) }
                 } catch {
                     lastLoss = error.description
                     yield(.lost(reason: error.description))
@@ -133,12 +135,16 @@ struct ReadTiming {
 }
 
 /// Drops samples outside a pressure range or jumping faster than a rate; re-anchors after 5 rejects in a row
-/// (a real step, e.g. after a gap), so a wrong first value cannot lock the gate.
+/// (a real step, e.g. after a gap), so a wrong first value cannot lock the gate. The limit is never above 5 hPa
+/// per 40 ms (issue 18, scaled by the interval); the rate (1500 Pa/s ≈ 120 m/s) plus the slack is tighter for
+/// every interval above 9 ms.
 struct PressureGate {
     let range: ClosedRange<Pascals>
     let maximumRate: Pascals
     /// Allowed change on top of the rate (noise, quantisation of 1-Pa drivers), Pa.
     let slack: Pascals = 100
+    /// Issue 18: more than 5 hPa between two samples 40 ms apart is a glitch.
+    static let glitchStep: Pascals = 500
     private var last: PressureSample?
     private var rejectedInARow = 0
 
@@ -156,7 +162,8 @@ struct PressureGate {
         guard range.contains(sample.pascals) else { return false }
         if let last, rejectedInARow < 5 {
             let seconds = Double(sample.monotonicNanos &- last.monotonicNanos) / 1e9
-            if abs(sample.pascals - last.pascals) > maximumRate * max(seconds, 0) + slack {
+            let limit = min(maximumRate * max(seconds, 0) + slack, Self.glitchStep * max(seconds, 0) / 0.040)
+            if abs(sample.pascals - last.pascals) > limit {
                 rejectedInARow += 1
                 return false
             }

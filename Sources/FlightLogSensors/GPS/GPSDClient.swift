@@ -47,8 +47,9 @@ package struct GPSReading: Sendable, Hashable {
 package enum GPSEvent: Sendable, Hashable {
     /// A new fix (never the same time twice in a row).
     case fix(GPSReading)
-    /// gpsd reported a TPV without a usable fix (mode < 2, no time or position, or an implausible year).
-    case noFix(receivedAtMonotonicNanos: UInt64)
+    /// gpsd reported a TPV without a usable fix (mode < 2, no time or position, or an implausible year), with its
+    /// GNSS time when it had one in a plausible year (the barograph's `V` fixes keep GPS time while they can).
+    case noFix(time: UTCMillis?, receivedAtMonotonicNanos: UInt64)
     /// Connected to gpsd and WATCH sent.
     case connected
     /// The connection ended or could not be made; the reader retries with backoff (0.5 s doubling to 8 s).
@@ -194,14 +195,15 @@ struct GPSDSession {
 
     private mutating func handleTPV(_ gps: gps_data_t, receivedAt now: UInt64, yield: (GPSEvent) -> Void) {
         let fix = gps.fix
-        let required = MODE_SET | TIME_SET | LATLON_SET
-        guard gps.set & required == required, fix.mode >= MODE_2D,
-            fix.latitude.isFinite, fix.longitude.isFinite
-        else { return yield(.noFix(receivedAtMonotonicNanos: now)) }
-        let time = Int64(fix.time.tv_sec) * 1000 + (Int64(fix.time.tv_nsec) + 500_000) / 1_000_000
-        guard plausibleYears.contains(CivilDateTime(utc: time).date.year) else {
-            return yield(.noFix(receivedAtMonotonicNanos: now))
+        var time: UTCMillis?
+        if gps.set & TIME_SET != 0, (0..<(1 << 33)).contains(Int64(fix.time.tv_sec)) {
+            let millis = Int64(fix.time.tv_sec) * 1000 + (Int64(fix.time.tv_nsec) + 500_000) / 1_000_000
+            if plausibleYears.contains(CivilDateTime(utc: millis).date.year) { time = millis }
         }
+        let required = MODE_SET | LATLON_SET
+        guard let time, gps.set & required == required, fix.mode >= MODE_2D,
+            fix.latitude.isFinite, fix.longitude.isFinite
+        else { return yield(.noFix(time: time, receivedAtMonotonicNanos: now)) }
         if time == lastFixTime { return }  // gpsd re-reports an epoch (e.g. RMC then GGA)
         lastFixTime = time
         let epoch = cycleStart.flatMap { $0.time == time ? $0.monotonicNanos : nil }

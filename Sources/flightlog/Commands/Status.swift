@@ -59,6 +59,14 @@ enum StatusText {
         if let mode = s.gpsMode { gps += ", " + (mode >= 3 ? "3D fix" : mode == 2 ? "2D fix" : "no fix") }
         if let sats = s.satellitesUsed { gps += ", \(sats) satellites" }
         lines.append(("gpsd", gps))
+        if let since = s.gpsLostSince {
+            lines.append(("GPS", "LOST since \(since) (last valid fix) — recording V fixes: pressure altitude, last position"))
+        }
+        let glitches = [
+            (s.positionGlitches ?? 0) > 0 ? "\(s.positionGlitches ?? 0) implausible fixes stored as V" : nil,
+            (s.pressureGlitches ?? 0) > 0 ? "\(s.pressureGlitches ?? 0) barometer samples dropped" : nil,
+        ].compactMap { $0 }
+        if !glitches.isEmpty { lines.append(("glitches", glitches.joined(separator: ", "))) }
         if let time = s.lastFixTime {
             var fix = time
             if let age = s.lastFixAgeSeconds { fix += " (\(decimal(age, 1)) s ago)" }

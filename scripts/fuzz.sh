@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ and runs each of them (make fuzz, make fuzz-smoke).
+#
+# Usage: scripts/fuzz.sh [build|run|smoke] [TARGET...]      (default: run every target)
+#   FUZZ_SECONDS=600   time per target for `run` (smoke: 25)
+#   FUZZ_RUNS=1000000  stop each target after this many executions instead (no time limit unless FUZZ_SECONDS is set)
+#
+# Targets (Fuzz/<target>.swift; the code each runs is shared with the regression tests):
+#   igc        IGC import + detection + launch analysis + storage codec + IGC/KML/GPX/GeoJSON export
+#   config     the config file          timezone   TZif files and zone1970.tab     trackcodec  track blobs
+#   gpsd       gpsd JSON lines through libgps, the reader, fusion and live detection
+#   http       requests to `flightlog serve`: path, query, form, cookies, list filters, edit form, login token
+#   cup        a pilot's SeeYou CUP airfield file: tolerant reader, merge into the airfield index, place lookup
+#
+# Everything goes to .build-fuzz/: the instrumented modules, bin/fuzz-<target>, the seeds (made from
+# ../shared/flights, samples/, systemd/, tzdata and Fuzz/seeds/), the growing work corpus and the logs. A crash
+# is copied to Tests/FuzzCorpus/<target>/ (add it to git: FuzzRegressionTests run every file there) and the
+# script exits 1. Each target's executions and exec/s are printed at the end and kept in .build-fuzz/summary.txt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=$root/.build-fuzz
+all_targets=(igc config timezone trackcodec gpsd http cup)
+
+mode=${1:-run}
+case $mode in build | run | smoke) shift || true ;; *) mode=run ;; esac
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+
+swift_flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name flightlog -swift-version 6
+    -enable-upcoming-feature ExistentialAny)
+c_modules=(-I "$root/Sources/CGPS" -I "$root/Sources/CIIO")
+
+# Compiles one module as an instrumented static library into $out/<dir>, unless its sources did not change.
+build_module() { # dir module-name source-file...
+    local dir=$out/$1 name=$2
+    shift 2
+    local stamp
+    stamp=$(cat "$@" | sha1sum | cut -c1-40)
+    if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ]; then return 0; fi
+    echo "fuzz: building $name ($# files)"
+    rm -rf "$dir" && mkdir -p "$dir"
+    nice -n 10 swiftc "${swift_flags[@]}" -enable-testing -emit-library -static -emit-module -module-name "$name" \
+        -I "$out/core" "${c_modules[@]}" -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" "$@" \
+        2>&1 | grep -v 'ld.gold: warning' || true
+    [ -f "$dir/lib$name.a" ] || { echo "fuzz: $name did not build" >&2; exit 2; }
+    echo "$stamp" >"$dir/stamp"
+}
+
+# The Server files that need neither the database, the reports nor Hummingbird (the pure request handling);
+# the flight page needs the exports' list.
+server_sources() {
+    local f
+    for f in $(find Sources/FlightLogServer -name '*.swift' ! -name FlightPage.swift | sort); do
+        grep -qE '^(@preconcurrency )?((internal|package|public) )?import (FlightLogStore|FlightLogReports|Hummingbird|HummingbirdCore|HTTPTypes|NIO)' "$f" ||
+            echo "$f"
+    done
+}
+
+build_target() { # target
+    local t=$1 libs pipeline=()
+    case $t in
+    igc | config | timezone | trackcodec | cup)
+        pipeline=(Tests/FlightLogCoreTests/FuzzPipelines.swift Tests/FlightLogCoreTests/*FuzzPipeline.swift)
+        libs=(-L "$out/core" -lFlightLogCore) ;;
+    gpsd)
+        build_module sensors FlightLogSensors $(find Sources/FlightLogSensors -name '*.swift' | sort)
+        pipeline=Tests/FlightLogSensorsTests/GPSDFuzzPipeline.swift
+        libs=(-I "$out/sensors" -L "$out/sensors" -lFlightLogSensors -L "$out/core" -lFlightLogCore -lgps -liio) ;;
+    http)
+        build_module server FlightLogServer $(server_sources)
+        pipeline=Tests/FlightLogServerTests/HTTPFuzzPipeline.swift
+        libs=(-I "$out/server" -L "$out/server" -lFlightLogServer -L "$out/core" -lFlightLogCore) ;;
+    *) echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2 ;;
+    esac
+    mkdir -p "$out/bin"
+    rm -f "$out/bin/fuzz-$t"
+    nice -n 10 swiftc "${swift_flags[@]}" -module-name "Fuzz_$t" -I "$out/core" "${c_modules[@]}" "${libs[@]}" \
+        "Fuzz/$t.swift" "${pipeline[@]}" -o "$out/bin/fuzz-$t" 2>&1 | grep -v 'ld.gold: warning' || true
+    [ -x "$out/bin/fuzz-$t" ] || { echo "fuzz: fuzz-$t did not build" >&2; exit 2; }
+}
+
+# Cuts an IGC file into small seeds (headers + 150 B records: the start, the middle, the whole flight thinned),
+# so that each execution stays fast and the detector still sees takeoffs and landings.
+igc_seeds() { # file dir
+    local f=$1 dir=$2 b total
+    b=$(basename "$f")
+    total=$(grep -ac '^B' "$f" || true)
+    [ "$total" -gt 0 ] || return 0
+    awk 'BEGIN{n=0} /^B/{n++; if(n<=150) print; next} /^[LKE]/{next} {print}' "$f" >"$dir/$b.start"
+    awk -v m=$((total / 2)) 'BEGIN{n=0} /^B/{n++; if(n>m && n<=m+150) print; next} /^[LKE]/{next} {print}' "$f" >"$dir/$b.middle"
+    awk -v k=$((total / 150 + 1)) 'BEGIN{n=0} /^B/{n++; if(n%k==0) print; next} /^[LKE]/{next} {print}' "$f" >"$dir/$b.thin"
+}
+
+make_seeds() { # target
+    local t=$1 dir=$out/seeds/$1 f z
+    rm -rf "$dir" && mkdir -p "$dir"
+    case $t in
+    igc) for f in ../shared/flights/*.igc ../shared/flights/*.IGC samples/*.igc; do [ -f "$f" ] && igc_seeds "$f" "$dir"; done ;;
+    config) cp systemd/flightlog.toml.example "$dir/" ;;
+    timezone)
+        for z in Europe/Berlin America/New_York Australia/Lord_Howe Pacific/Chatham Asia/Kolkata America/Sao_Paulo UTC; do
+            [ -f "/usr/share/zoneinfo/$z" ] && cp "/usr/share/zoneinfo/$z" "$dir/${z//\//-}"
+        done
+        [ -f /usr/share/zoneinfo/zone1970.tab ] && head -c 16000 /usr/share/zoneinfo/zone1970.tab >"$dir/zone1970.tab" || true ;;
+    esac
+    [ -d "Fuzz/seeds/$t" ] && cp Fuzz/seeds/"$t"/* "$dir/" 2>/dev/null || true
+}
+
+max_len() {
+    case $1 in timezone | http) echo 20000 ;; config) echo 4096 ;; *) echo 8192 ;; esac
+}
+
+# Runs one target; adds "target executions exec/s seconds crashes" to `results`.
+run_target() { # target seconds runs
+    local t=$1 seconds=$2 runs=$3 log=$out/logs/$1.log limit=() dict=() status=0 art
+    mkdir -p "$out/corpus/$t" "$out/artifacts/$t" "$out/logs" "Tests/FuzzCorpus/$t"
+    [ -n "$seconds" ] && limit+=(-max_total_time="$seconds")
+    [ -n "$runs" ] && limit+=(-runs="$runs")
+    [ -f "Fuzz/$t.dict" ] && dict=(-dict="Fuzz/$t.dict")
+    rm -f "$out/artifacts/$t"/*
+    echo "fuzz: $t ${seconds:+${seconds}s }${runs:+$runs runs}"
+    local start=$SECONDS
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 nice -n 10 "$out/bin/fuzz-$t" "${limit[@]}" "${dict[@]}" \
+        -max_len="$(max_len "$t")" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$out/artifacts/$t/" "$out/corpus/$t" "$out/seeds/$t" "Tests/FuzzCorpus/$t" >"$log" 2>&1 || status=$?
+    local elapsed=$((SECONDS - start)) executed rate crashes=0
+    executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    for art in "$out/artifacts/$t"/*; do
+        [ -f "$art" ] || continue
+        crashes=$((crashes + 1))
+        cp "$art" "Tests/FuzzCorpus/$t/$(basename "$art")"
+        echo "fuzz: $t: $(basename "$art") -> Tests/FuzzCorpus/$t/ ($(grep -m1 -E 'Fatal error|ERROR:|SUMMARY' "$log" || echo see $log))"
+    done
+    [ "$status" -eq 0 ] || [ "$crashes" -gt 0 ] || { crashes=1; echo "fuzz: $t stopped with status $status, see $log"; }
+    results+=("$(printf '%-11s %12s %8s %6ss %7s' "$t" "${executed:-?}" "${rate:-?}" "$elapsed" "$crashes")")
+    [ "$crashes" -eq 0 ]
+}
+
+mkdir -p "$out"
+build_module core FlightLogCore $(find Sources/FlightLogCore -name '*.swift' | sort)
+for t in "${targets[@]}"; do build_target "$t"; done
+[ "$mode" = build ] && exit 0
+
+seconds=${FUZZ_SECONDS:-}
+runs=${FUZZ_RUNS:-}
+if [ "$mode" = smoke ]; then seconds=${FUZZ_SECONDS:-25}; fi
+if [ -z "$seconds" ] && [ -z "$runs" ]; then seconds=600; fi
+failed=0
+results=()
+for t in "${targets[@]}"; do
+    make_seeds "$t"
+    run_target "$t" "$seconds" "$runs" || failed=1
+done
+{
+    echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null) ${seconds:+${seconds}s per target}${runs:+ $runs runs}"
+    printf '%-11s %12s %8s %7s %7s\n' target executions exec/s time crashes
+    printf '%s\n' "${results[@]}"
+} | tee -a "$out/summary.txt"
+[ "$failed" -eq 0 ] || { echo "fuzz: crashes found; the inputs are in Tests/FuzzCorpus (see above)"; exit 1; }
