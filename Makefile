@@ -61,7 +61,7 @@ profile:
 
 .PHONY: fuzz fuzz-smoke
 # libFuzzer targets in Fuzz/ (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600) or FUZZ_RUNS executions each;
-# crashes are copied to Tests/FuzzCorpus/<target>/.
+# crashes are copied to Tests/FuzzCorpus/open/<target>/.
 fuzz:
 	scripts/fuzz.sh run
 # About 25 s per target, for CI (scripts/test.sh runs it; FLIGHTLOG_SKIP_FUZZ=1 skips it there).

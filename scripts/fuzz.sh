@@ -14,8 +14,10 @@
 #
 # Everything goes to .build-fuzz/: the instrumented modules, bin/fuzz-<target>, the seeds (made from
 # ../shared/flights, samples/, systemd/, tzdata and Fuzz/seeds/), the growing work corpus and the logs. A crash
-# is copied to Tests/FuzzCorpus/<target>/ (add it to git: FuzzRegressionTests run every file there) and the
-# script exits 1. Each target's executions and exec/s are printed at the end and kept in .build-fuzz/summary.txt.
+# or hang is copied to Tests/FuzzCorpus/open/<target>/ and the script exits 1: add it to git, and in the commit that
+# fixes it move it to Tests/FuzzCorpus/<target>/, whose files the regression tests run (and the fuzzer loads;
+# open/ is neither, so that an unfixed trap does not kill `swift test`). Each target's executions and exec/s are
+# printed at the end and kept in .build-fuzz/summary.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -114,7 +116,7 @@ max_len() {
 # Runs one target; adds "target executions exec/s seconds crashes" to `results`.
 run_target() { # target seconds runs
     local t=$1 seconds=$2 runs=$3 log=$out/logs/$1.log limit=() dict=() status=0 art
-    mkdir -p "$out/corpus/$t" "$out/artifacts/$t" "$out/logs" "Tests/FuzzCorpus/$t"
+    mkdir -p "$out/corpus/$t" "$out/artifacts/$t" "$out/logs" "Tests/FuzzCorpus/$t" "Tests/FuzzCorpus/open/$t"
     [ -n "$seconds" ] && limit+=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit+=(-runs="$runs")
     [ -f "Fuzz/$t.dict" ] && dict=(-dict="Fuzz/$t.dict")
@@ -130,8 +132,8 @@ run_target() { # target seconds runs
     for art in "$out/artifacts/$t"/*; do
         [ -f "$art" ] || continue
         crashes=$((crashes + 1))
-        cp "$art" "Tests/FuzzCorpus/$t/$(basename "$art")"
-        echo "fuzz: $t: $(basename "$art") -> Tests/FuzzCorpus/$t/ ($(grep -m1 -E 'Fatal error|ERROR:|SUMMARY' "$log" || echo see $log))"
+        cp "$art" "Tests/FuzzCorpus/open/$t/$(basename "$art")"
+        echo "fuzz: $t: $(basename "$art") -> Tests/FuzzCorpus/open/$t/ ($(grep -m1 -E 'Fatal error|ERROR:|SUMMARY' "$log" || echo see $log))"
     done
     [ "$status" -eq 0 ] || [ "$crashes" -gt 0 ] || { crashes=1; echo "fuzz: $t stopped with status $status, see $log"; }
     results+=("$(printf '%-11s %12s %8s %6ss %7s' "$t" "${executed:-?}" "${rate:-?}" "$elapsed" "$crashes")")
@@ -158,4 +160,4 @@ done
     printf '%-11s %12s %8s %7s %7s\n' target executions exec/s time crashes
     printf '%s\n' "${results[@]}"
 } | tee -a "$out/summary.txt"
-[ "$failed" -eq 0 ] || { echo "fuzz: crashes found; the inputs are in Tests/FuzzCorpus (see above)"; exit 1; }
+[ "$failed" -eq 0 ] || { echo "fuzz: crashes found; the inputs are in Tests/FuzzCorpus/open (see above)"; exit 1; }

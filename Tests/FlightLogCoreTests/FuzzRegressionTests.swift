@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlightLogCore
 
-/// Every input the fuzzers stored (`Tests/FuzzCorpus/<target>/`: crashes, hangs, hand-made edge cases) and every
+/// Every input the fuzzers stored (`Tests/FuzzCorpus/<target>/`: fixed crashes, hangs, hand-made edge cases) and every
 /// seed in `Fuzz/seeds/<target>/` runs through the same pipeline the fuzz target runs (`FuzzPipelines`): it must
 /// return, without a trap and without breaking an invariant.
 @Suite struct FuzzRegressionTests {
@@ -53,6 +53,8 @@ import Testing
         let outcomes = try Self.expectNoViolation("timezone", FuzzPipelines.timeZone)
         #expect(outcomes["Pacific-Chatham.tzif"]?.summary.hasPrefix("rules") == true, "\(outcomes)")
         #expect(outcomes["zone1970-excerpt.tab"]?.summary == "zones: 5", "\(outcomes)")
+        // A footer TZ string with an endless number (was an overflow trap in its scanner): a corrupt file.
+        #expect(outcomes["footer-number-overflow.tzif"]?.summary.hasPrefix("rejected") == true, "\(outcomes)")
     }
 
     @Test func cupInputs() throws {
@@ -67,5 +69,8 @@ import Testing
         let outcomes = try Self.expectNoViolation("trackcodec", FuzzPipelines.trackCodec)
         #expect(outcomes["live-10hz.bin"]?.summary.hasPrefix("decoded: 150 fixes") == true)
         #expect(outcomes["simulated-winch-start.bin"]?.summary.hasPrefix("decoded: 200 fixes") == true)
+        // Times wrapping around Int64 (a foreign database file): the KML export's fault finder trapped on their
+        // differences; such a blob is corrupt.
+        #expect(outcomes["times-wrapping-int64.bin"]?.summary == "rejected: corrupt track data: fix 112: time out of range")
     }
 }

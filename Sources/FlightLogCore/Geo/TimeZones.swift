@@ -261,10 +261,12 @@ private struct PosixScanner {
         return index - start >= 3 ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
     }
 
+    /// Decimal digits; `nil` beyond 6 digits (no field of a TZ string has more: a corrupt file, not an overflow).
     mutating func number() -> Int? {
         let start = index
         var value = 0
         while let peek, (0x30...0x39).contains(peek) {
+            guard index - start < 6 else { return nil }
             value = value * 10 + Int(peek - 0x30)
             index += 1
         }

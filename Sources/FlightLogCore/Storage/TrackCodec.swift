@@ -20,6 +20,8 @@
 /// Decoding validates everything and throws ``TrackCodecError`` on corrupt input; it never traps.
 package enum TrackCodec {
     package static let version: UInt8 = 1
+    /// Largest |time| a decoded fix may have, ms.
+    package static let maxAbsoluteTime: UTCMillis = 1 << 50
 
     private enum Flag {
         static let valid: UInt8 = 1 << 0
@@ -112,6 +114,10 @@ package enum TrackCodec {
             let flags = try reader.byte()
             guard flags & ~Flag.all == 0 else { throw TrackCodecError("fix \(index): unknown flags \(flags)") }
             let t = time.decode(try reader.signed())
+            // ±2^50 ms is ±35,000 years: anything beyond is corrupt, and differences of any two times fit Int64.
+            guard (-maxAbsoluteTime...maxAbsoluteTime).contains(t) else {
+                throw TrackCodecError("fix \(index): time out of range")
+            }
             var la = lat.decode(try reader.signed())
             var lo = lon.decode(try reader.signed())
             if igc {
