@@ -149,6 +149,9 @@ seconds=${FUZZ_SECONDS:-}
 runs=${FUZZ_RUNS:-}
 if [ "$mode" = smoke ]; then seconds=${FUZZ_SECONDS:-25}; fi
 if [ -z "$seconds" ] && [ -z "$runs" ]; then seconds=600; fi
+# What was fuzzed: the commit, and whether the sources had uncommitted changes.
+rev=$(git rev-parse --short HEAD 2>/dev/null || echo ?)
+git diff --quiet HEAD -- Sources 2>/dev/null || rev+=" + uncommitted changes in Sources/"
 failed=0
 results=()
 for t in "${targets[@]}"; do
@@ -156,7 +159,7 @@ for t in "${targets[@]}"; do
     run_target "$t" "$seconds" "$runs" || failed=1
 done
 {
-    echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null) ${seconds:+${seconds}s per target}${runs:+ $runs runs}"
+    echo "# $(date -u +%FT%TZ) $rev: ${seconds:+${seconds}s per target}${runs:+$runs runs per target}"
     printf '%-11s %12s %8s %7s %7s\n' target executions exec/s time crashes
     printf '%s\n' "${results[@]}"
 } | tee -a "$out/summary.txt"

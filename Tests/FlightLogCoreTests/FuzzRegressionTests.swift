@@ -72,5 +72,7 @@ import Testing
         // Times wrapping around Int64 (a foreign database file): the KML export's fault finder trapped on their
         // differences; such a blob is corrupt.
         #expect(outcomes["times-wrapping-int64.bin"]?.summary == "rejected: corrupt track data: fix 112: time out of range")
+        // A position in IGC units that wraps to Int64.min: abs() trapped in the decoder itself.
+        #expect(outcomes["igc-units-position-int64-min.bin"]?.summary.hasSuffix("position out of range") == true, "\(outcomes)")
     }
 }

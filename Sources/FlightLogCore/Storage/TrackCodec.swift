@@ -121,7 +121,8 @@ package enum TrackCodec {
             var la = lat.decode(try reader.signed())
             var lo = lon.decode(try reader.signed())
             if igc {
-                guard abs(la) < 10_000_000, abs(lo) < 20_000_000 else {
+                // Ranges, not abs(): abs(Int64.min) traps, and a corrupt blob can wrap to it.
+                guard (-9_999_999...9_999_999).contains(la), (-19_999_999...19_999_999).contains(lo) else {
                     throw TrackCodecError("fix \(index): position out of range")
                 }
                 la = IGCUnits.e7(la)
