@@ -29,7 +29,7 @@ case $mode in build | run | smoke) shift || true ;; *) mode=run ;; esac
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
-swift_flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name flightlog -swift-version 6
+swift_flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name flightlog -swift-version 6 -suppress-warnings
     -enable-upcoming-feature ExistentialAny)
 c_modules=(-I "$root/Sources/CGPS" -I "$root/Sources/CIIO")
 
