@@ -172,10 +172,12 @@ package enum IGCWriter {
         var longitudeDigits: Int
         /// Bytes of one B record with its CR LF.
         var recordLength = 35 + 2
+        static let maxComputedDigits = 4
 
         init(_ extensions: [FixExtension]) {
-            latitudeDigits = extensions.first { $0.code == "LAD" }?.length ?? 0
-            longitudeDigits = extensions.first { $0.code == "LOD" }?.length ?? 0
+            // Digits beyond the reader's four carry no precision (and 10^n would overflow): written as zeros.
+            latitudeDigits = min(Self.maxComputedDigits, extensions.first { $0.code == "LAD" }?.length ?? 0)
+            longitudeDigits = min(Self.maxComputedDigits, extensions.first { $0.code == "LOD" }?.length ?? 0)
             let hasExtraDigits = latitudeDigits + longitudeDigits > 0
             var offset = 0
             for ext in extensions {
@@ -227,8 +229,12 @@ package enum IGCWriter {
                 func writeFields(_ raw: some RandomAccessCollection<UInt8>) {
                     for field in layout.fields {
                         switch field {
-                        case .latitudeDigits(let length): b.digits(latitude.extra, length)
-                        case .longitudeDigits(let length): b.digits(longitude.extra, length)
+                        case .latitudeDigits(let length):
+                            b.digits(latitude.extra, min(length, BLayout.maxComputedDigits))
+                            if length > BLayout.maxComputedDigits { b.digits(0, length - BLayout.maxComputedDigits) }
+                        case .longitudeDigits(let length):
+                            b.digits(longitude.extra, min(length, BLayout.maxComputedDigits))
+                            if length > BLayout.maxComputedDigits { b.digits(0, length - BLayout.maxComputedDigits) }
                         case .raw(let offset, let length):
                             for i in offset..<(offset + length) {
                                 let byte = i < raw.count ? raw[raw.index(raw.startIndex, offsetBy: i)] : 0x30
