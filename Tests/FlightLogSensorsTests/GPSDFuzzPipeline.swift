@@ -79,8 +79,13 @@ enum GPSDFuzzPipeline {
 
 extension GPSDFuzzPipeline {
     /// One JSON object of class TPV, TOFF, SKY or PPS whose values are numbers, strings or booleans (a SKY may also
-    /// have a `satellites` array of such objects), as gpsd writes them.
+    /// have a `satellites` array of such objects), as gpsd writes them: `"class"` first and only once (libgps 3.22
+    /// also hangs on a TPV with a second `"class"` key).
     static func isGPSDShaped(_ line: ArraySlice<UInt8>) -> Bool {
+        let classKey = Array(#""class":""#.utf8)
+        guard line.starts(with: [UInt8(ascii: "{")] + classKey),
+            line.indices.count(where: { line[$0...].starts(with: classKey) }) == 1
+        else { return false }
         func isFlat(_ object: [String: Any]) -> Bool {
             object.values.allSatisfy { $0 is String || $0 is NSNumber || $0 is Int || $0 is Double || $0 is Bool }
         }
