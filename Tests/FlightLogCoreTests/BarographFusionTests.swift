@@ -153,4 +153,21 @@ private let t0: UTCMillis = 1_749_979_800_000
         #expect(passes)
         #expect(gate.anchor?.time == t0 + 4000)
     }
+
+    /// A receiver clock that jumps a week ahead in one second of monotonic time is no outage of a week: at most
+    /// the seconds the monotonic clock saw are back-filled (the fuzzer's two-line input queued 604,800 `V` fixes).
+    @Test func clockJumpAheadBackFillsOnlyTheElapsedSeconds() throws {
+        var (fusion, out) = flying()
+        let week: Int64 = 7 * 24 * 3600
+        let noFixArrival = 100 * second + 10 * second + 200_000_000
+        out += fusion.noFix(time: nil, receivedAt: noFixArrival)
+        let jumped = GNSSReading(
+            time: t0 + (week + 10) * 1000, mode: 3, latitude: 47.392, longitude: 8.53, altitudeHAE: 1468, eph: 4,
+            satellitesUsed: 9, receivedAtMonotonicNanos: 100 * second + 11 * second + 200_000_000)
+        let released = try fusion.fuse(jumped).get() + fusion.release(now: .max)
+        let made = released.filter { !$0.isFromReceiver }
+        #expect(made.count <= 3, "\(made.count) V fixes back-filled for a clock jump of a week")
+        #expect(released.contains { $0.isFromReceiver && $0.fix.time == jumped.time })
+        #expect(fusion.waitingCount == 0)
+    }
 }

@@ -49,10 +49,15 @@ extension FixFusion {
     /// True while the barograph writes `V` fixes because the receiver reports no fix.
     package var isReportingNoFix: Bool { noFixReported }
 
-    /// `V` fixes on the interval grid after the last fix, up to (not including) `end`.
+    /// `V` fixes on the interval grid after the last fix, up to (not including) `end`, and no further than the
+    /// monotonic clock has run since the last fix (plus two intervals of slack for a fix's late arrival).
     mutating func writeOutage(before end: UTCMillis, now: Int64) {
-        guard var next = lastFixTime.map({ $0 + barograph.intervalMillis }) else { return }
-        while next < end {
+        guard let lastFixTime, let lastFixMonotonic, now >= lastFixMonotonic else { return }
+        let elapsedMillis = (now - lastFixMonotonic) / 1_000_000
+        let confirmedEnd = lastFixTime.addingReportingOverflow(elapsedMillis + 2 * barograph.intervalMillis)
+        let limit = confirmedEnd.overflow ? end : min(end, confirmedEnd.partialValue)
+        var next = lastFixTime + barograph.intervalMillis
+        while next < limit {
             appendMade(at: next, now: now)
             next += barograph.intervalMillis
         }
@@ -65,6 +70,8 @@ extension FixFusion {
             time: time, mode: 1, latitude: position?.latitude ?? 0, longitude: position?.longitude ?? 0,
             altitudeHAE: nil, receivedAtMonotonicNanos: now)
         lastFixTime = time
-        waiting.append((reading, clock.monotonicNanos(of: time), true))
+        let instant = clock.monotonicNanos(of: time)
+        lastFixMonotonic = instant ?? now
+        waiting.append((reading, instant, true))
     }
 }

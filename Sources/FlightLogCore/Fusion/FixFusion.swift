@@ -90,6 +90,10 @@ package struct FixFusion: Sendable {
     /// valid one, the time from which a silent receiver's outage is measured.
     var lastPosition: Coordinate?
     var lastReceivedTime: UTCMillis?
+    /// Monotonic instant of `lastFixTime` (nanoseconds): an outage is back-filled only as far as the monotonic
+    /// clock confirms, so a receiver clock that jumps ahead (a week, years) queues no `V` fixes for time that
+    /// never passed. `nil` after a restart (that gap is a power fault, not a GPS outage).
+    var lastFixMonotonic: Int64?
     /// The barograph's settings (FixFusion+Barograph.swift).
     package var barograph = BarographSettings()
 
@@ -125,6 +129,7 @@ package struct FixFusion: Sendable {
             writeOutage(before: reading.time, now: reading.receivedAtMonotonicNanos)  // the outage's last seconds
         }
         lastFixTime = reading.time
+        lastFixMonotonic = instant ?? seen
         noFixReported = false
         lastPosition = Coordinate(latitude: reading.latitude, longitude: reading.longitude)
         lastReceivedTime = reading.time
@@ -136,11 +141,14 @@ package struct FixFusion: Sendable {
     /// the barometer has nothing fresh to wait for, or they waited `maximumWaitNanos`. `now: .max` releases all.
     package mutating func release(now: Int64) -> [FusedFix] {
         var done: [FusedFix] = []
-        while let (reading, instant, made) = waiting.first {
+        var taken = 0
+        defer { waiting.removeFirst(taken) }
+        while taken < waiting.count {
+            let (reading, instant, made) = waiting[taken]
             let covered = instant.map { instant in pressures.newest.map { $0.monotonicNanos >= instant } ?? false } ?? true
             let waited = now == .max || now - reading.receivedAtMonotonicNanos >= maximumWaitNanos
             guard covered || waited || pressures.isStale(now: now) else { break }
-            waiting.removeFirst()
+            taken += 1
             done.append(
                 FusedFix(
                     fix: makeFix(reading, instant: instant), receivedAtMonotonicNanos: reading.receivedAtMonotonicNanos,

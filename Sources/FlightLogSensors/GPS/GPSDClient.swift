@@ -229,8 +229,12 @@ struct GPSDSession {
             return seconds * 1_000_000_000 + fraction
         }
         guard let real = nanos("real"), real > 0, let clock = nanos("clock") else { return nil }
-        let age = Monotonic.realtimeNanos() - clock - Int64(Monotonic.nowNanos() - now)
-        guard (0...2_000_000_000).contains(age), UInt64(age) <= now else { return nil }
+        // The two clocks are read one after the other: a stamp of a moment ago can come out a few microseconds
+        // "in the future". Up to 10 ms of that is read as age 0; more is a stepped clock: no cycle start.
+        let measured = Monotonic.realtimeNanos() - clock - (Int64(clamping: Monotonic.nowNanos()) - Int64(clamping: now))
+        guard (-10_000_000...2_000_000_000).contains(measured) else { return nil }
+        let age = max(0, measured)
+        guard UInt64(age) <= now else { return nil }
         return ((real + 500_000) / 1_000_000, now - UInt64(age))
     }
 }
