@@ -16,8 +16,10 @@ package struct RecorderSettings: Sendable {
     /// Whether a barometer is configured (`--barometer none` = false). Without one every fix is GPS-only.
     package var barometerConfigured: Bool
     /// A restart continues the last recording (and its in-progress flight) when the first new fix comes less
-    /// than this after the last stored one, milliseconds.
-    package var resumeGapMillis: Int64 = 10 * 60 * 1000
+    /// than this after the last stored one, milliseconds: the gap at which an import of the same fixes would end
+    /// the flight too (``FlightDetector/maximumFlightGap``), so a power cut of any length up to it stays one
+    /// flight with its POWER fault in the record, as the file of a recorder switched off as long would.
+    package var resumeGapMillis: Int64 = Int64(FlightDetector.maximumFlightGap * 1000)
     /// Pending fixes are committed once the oldest is this old (monotonic nanoseconds). With the 250 ms tick
     /// a fix is on disk well within a second of its arrival.
     package var commitDelayNanos: Int64 = 500_000_000
