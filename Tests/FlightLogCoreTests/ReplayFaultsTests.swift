@@ -57,4 +57,24 @@ struct ReplayFaultsTests {
         let merged = ReplaySchedule(start: start, speed: 10, realTime: [start...start + 10_000, start + 5_000...start + 20_000])
         #expect(merged.wallNanos(at: start + 20_000) == 20_000_000_000)
     }
+
+    @Test func altitudeSpikeRaisesOneFixesGNSSAltitudeOnly() {
+        let faults = ReplayFaults(altitudeSpikes: [start + 4_500])
+        let sent = faults.apply(to: fixes(8))
+        #expect(sent.map(\.gnssAltitudeDm) == [5200, 5200, 5200, 5200, 5200, 35_200, 5200, 5200])
+        #expect(sent.allSatisfy { $0.pressureAltitudeDm == 5000 && $0.isValid })
+    }
+
+    @Test func pressureGlitchesParseAbsoluteAndRelative() throws {
+        let absolute = try #require(ReplayFaults.PressureGlitch.parse("09:31:00=25000", start: start))
+        #expect(absolute.time == start + 60_000 && !absolute.relative && absolute.value(truth: 95_000) == 25_000)
+        let up = try #require(ReplayFaults.PressureGlitch.parse("093100=+800", start: start))
+        #expect(up.relative && up.value(truth: 95_000) == 95_800)
+        #expect(ReplayFaults.PressureGlitch.parse("09:31:00=-800", start: start)?.value(truth: 95_000) == 94_200)
+        for bad in ["09:31:00", "09:31:00=", "09:31:00=abc", "09:31:00=nan", "25:00:00=100", "09:31:00=1e300"] {
+            #expect(ReplayFaults.PressureGlitch.parse(bad, start: start) == nil, "\(bad)")
+        }
+        let early = ReplayFaults.PressureGlitch(time: start + 1_000, pascals: 500, relative: true)
+        #expect(ReplayFaults(pressureGlitches: [absolute, early]).pressureGlitches == [early, absolute], "in time order")
+    }
 }

@@ -1,26 +1,63 @@
 /// Faults a replayed flight can suffer, in the flight's own UTC (before any date shift): windows in which the
-/// receiver has no fix (its epochs keep their time: RMC `V`, GGA quality 0), fixes sent far off the track (a
-/// receiver glitch) and windows in which the barometer's pressure attribute is missing.
+/// receiver has no fix (its epochs keep their time: RMC `V`, GGA quality 0), fixes sent far off the track or with
+/// a GNSS altitude far off (receiver glitches), windows in which the barometer's pressure attribute is missing,
+/// and single wrong barometer values (a 25 kPa read, an 8 hPa jump).
 package struct ReplayFaults: Sendable, Equatable {
+    /// A wrong value in the barometer's attribute for a moment: `pascals` itself, or the true pressure plus
+    /// `pascals` when `relative`.
+    package struct PressureGlitch: Sendable, Equatable {
+        package var time: UTCMillis
+        package var pascals: Pascals
+        package var relative: Bool
+
+        package init(time: UTCMillis, pascals: Pascals, relative: Bool) {
+            self.time = time
+            self.pascals = pascals
+            self.relative = relative
+        }
+
+        /// The value written instead of `truth`.
+        package func value(truth: Pascals) -> Pascals { relative ? truth + pascals : pascals }
+
+        /// `HH:MM:SS=25000` (absolute, Pa) or `HH:MM:SS=+800` / `=-800` (relative to the true pressure).
+        package static func parse(_ text: String, start: UTCMillis) -> PressureGlitch? {
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let time = ReplayFaults.time(String(parts[0]), start: start),
+                let pascals = Double(parts[1]), pascals.isFinite, abs(pascals) <= 1_000_000
+            else { return nil }
+            return PressureGlitch(time: time, pascals: pascals, relative: parts[1].first.map { "+-".contains($0) } ?? false)
+        }
+    }
+
     /// Epochs in these windows are sent without a fix.
     package var noFix: [ClosedRange<UTCMillis>] = []
     /// The first fix at or after each of these times is sent `displacementMeters` north of where it was.
     package var displaced: [UTCMillis] = []
     package var displacementMeters: Meters = 55_000
+    /// The first fix at or after each of these times is sent with its GNSS altitude `altitudeSpikeMeters` higher.
+    package var altitudeSpikes: [UTCMillis] = []
+    package var altitudeSpikeMeters: Meters = 3000
     /// The barometer's pressure attribute is missing in these windows.
     package var barometerMissing: [ClosedRange<UTCMillis>] = []
+    /// Wrong values written to the pressure attribute (each for `PressureGlitch.holdNanos` of wall time).
+    package var pressureGlitches: [PressureGlitch] = []
 
     package init(
         noFix: [ClosedRange<UTCMillis>] = [], displaced: [UTCMillis] = [], displacementMeters: Meters = 55_000,
-        barometerMissing: [ClosedRange<UTCMillis>] = []
+        altitudeSpikes: [UTCMillis] = [], barometerMissing: [ClosedRange<UTCMillis>] = [],
+        pressureGlitches: [PressureGlitch] = []
     ) {
         self.noFix = noFix
         self.displaced = displaced
         self.displacementMeters = displacementMeters
+        self.altitudeSpikes = altitudeSpikes
         self.barometerMissing = barometerMissing
+        self.pressureGlitches = pressureGlitches.sorted { $0.time < $1.time }
     }
 
-    package var isEmpty: Bool { noFix.isEmpty && displaced.isEmpty && barometerMissing.isEmpty }
+    package var isEmpty: Bool {
+        noFix.isEmpty && displaced.isEmpty && altitudeSpikes.isEmpty && barometerMissing.isEmpty && pressureGlitches.isEmpty
+    }
 
     /// The fixes as the receiver sends them: no fix (and no GNSS altitude) inside a no-fix window, the
     /// displaced ones moved north. Times and pressure altitudes stay (the world's pressure does not change).
@@ -34,6 +71,12 @@ package struct ReplayFaults: Sendable, Equatable {
         for time in displaced {
             guard let index = result.firstIndex(where: { $0.time >= time && $0.isValid }) else { continue }
             result[index].latitudeE7 += Int32((degrees * 1e7).rounded())
+        }
+        let spikeDm = Int32((altitudeSpikeMeters * 10).rounded())
+        for time in altitudeSpikes {
+            guard let index = result.firstIndex(where: { $0.time >= time && $0.isValid && $0.gnssAltitudeDm != nil })
+            else { continue }
+            result[index].gnssAltitudeDm = result[index].gnssAltitudeDm.map { $0 &+ spikeDm }
         }
         return result
     }

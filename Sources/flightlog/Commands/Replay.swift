@@ -22,8 +22,10 @@ struct Replay: AsyncParsableCommand {
             instant (--speed times real time, from when gpsd connects), and keeps the fake barometer on the same \
             clock, as a real receiver and barometer share the physical world's time.
             Faults (UTC of the flight's day): --no-fix sends the epochs of a window without a fix (RMC V, GGA \
-            quality 0, time kept), --displace sends one fix --displace-km north of the track, --barometer-missing \
-            removes in_pressure_input for a window; --real-time slows a window of a --speed replay to real time.
+            quality 0, time kept), --displace sends one fix --displace-km north of the track, --altitude-spike one \
+            with its GNSS altitude 3000 m up, --barometer-missing removes in_pressure_input for a window, \
+            --pressure-glitch writes a wrong pressure for 100 ms; --real-time slows a window of a --speed replay \
+            to real time.
             Examples:
               flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
               flightlog replay flight.igc --iio-tree /tmp/iio --serve-nmea 127.0.0.1:29480 &
@@ -59,6 +61,16 @@ struct Replay: AsyncParsableCommand {
     var displace: [String] = []
     @Option(name: .customLong("displace-km"), help: "How far north --displace moves a fix, km.") var displaceKm: Double = 55
     @Option(
+        name: .customLong("altitude-spike"),
+        help: ArgumentHelp("Send the first fix from this UTC time on with its GNSS altitude 3000 m up (HH:MM:SS).", valueName: "time"))
+    var altitudeSpike: [String] = []
+    @Option(
+        name: .customLong("pressure-glitch"),
+        help: ArgumentHelp(
+            "Write a wrong pressure for 100 ms at this UTC time: HH:MM:SS=25000 (Pa) or HH:MM:SS=+800 (Pa above the true one).",
+            valueName: "time=pa"))
+    var pressureGlitch: [String] = []
+    @Option(
         name: .customLong("barometer-missing"),
         help: ArgumentHelp("Remove in_pressure_input during this UTC window (with --serve-nmea).", valueName: "window"))
     var barometerMissing: [String] = []
@@ -91,11 +103,17 @@ struct Replay: AsyncParsableCommand {
             throw ValidationError("--barometer-missing, --real-time and --hold-until need --serve-nmea.")
         }
         if !barometerMissing.isEmpty && iioTree == nil { throw ValidationError("--barometer-missing needs --iio-tree DIR.") }
+        if !pressureGlitch.isEmpty && (iioTree == nil || serveNMEA == nil) {
+            throw ValidationError("--pressure-glitch needs --iio-tree DIR and --serve-nmea.")
+        }
+        for glitch in pressureGlitch where ReplayFaults.PressureGlitch.parse(glitch, start: 0) == nil {
+            throw ValidationError("\(glitch) is not a glitch like 10:15:00=25000 or 10:15:00=+800 (pascals).")
+        }
         if !(0...20_000).contains(displaceKm) { throw ValidationError("--displace-km must be 0…20000.") }
         for window in noFix + barometerMissing + realTime where ReplayFaults.window(window, start: 0) == nil {
             throw ValidationError("\(window) is not a UTC window like 10:15:00-10:16:30.")
         }
-        for time in displace where ReplayFaults.time(time, start: 0) == nil {
+        for time in displace + altitudeSpike where ReplayFaults.time(time, start: 0) == nil {
             throw ValidationError("\(time) is not a UTC time like 10:15:00.")
         }
     }
@@ -106,7 +124,10 @@ struct Replay: AsyncParsableCommand {
         let windows = { (texts: [String]) in texts.compactMap { ReplayFaults.window($0, start: start) } }
         let faults = ReplayFaults(
             noFix: windows(noFix), displaced: displace.compactMap { ReplayFaults.time($0, start: start) },
-            displacementMeters: displaceKm * 1000, barometerMissing: windows(barometerMissing))
+            displacementMeters: displaceKm * 1000,
+            altitudeSpikes: altitudeSpike.compactMap { ReplayFaults.time($0, start: start) },
+            barometerMissing: windows(barometerMissing),
+            pressureGlitches: pressureGlitch.compactMap { ReplayFaults.PressureGlitch.parse($0, start: start) })
         return (faults, windows(realTime))
     }
 

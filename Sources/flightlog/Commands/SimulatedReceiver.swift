@@ -15,6 +15,10 @@ import Glibc
 /// delivery delays — which is what the daemon's fusion claims and what gpsfake (which sleeps between lines,
 /// so its epochs drift with load) cannot show.
 struct SimulatedReceiver {
+    /// How long a `--pressure-glitch` value stays in the attribute (wall time): two or three of flightlogd's
+    /// 25 Hz reads see it, whatever the write rate.
+    static let glitchHoldNanos: UInt64 = 100_000_000
+
     let host: String
     let port: UInt16
     let fixes: [Fix]
@@ -67,6 +71,9 @@ struct SimulatedReceiver {
         let worldStart = ReplayClock.nowNanos() + 200_000_000
         func instant(of time: UTCMillis) -> UInt64 { worldStart + schedule.wallNanos(at: time) }
         var barometerRemoved = false
+        var glitches = faults.pressureGlitches[...]
+        var glitchUntil: UInt64 = 0
+        var glitch: ReplayFaults.PressureGlitch?
         let period = UInt64(1e9 / rate)
         let end = instant(of: fixes[fixes.count - 1].time) + 3_000_000_000
         var nextWrite = ReplayClock.nowNanos()
@@ -82,7 +89,12 @@ struct SimulatedReceiver {
                     barometerRemoved = true
                 } else if let pascals = timeline.pressure(at: utc) {
                     barometerRemoved = false
-                    try tree.write(pascals: pascals)
+                    if let next = glitches.first, utc >= next.time {  // a wrong value, held for a few reads
+                        glitch = glitches.removeFirst()
+                        glitchUntil = now + Self.glitchHoldNanos
+                    }
+                    if glitch != nil, now >= glitchUntil { glitch = nil }
+                    try tree.write(pascals: glitch.map { $0.value(truth: pascals) } ?? pascals)
                     writes += 1
                 }
                 nextWrite += period
