@@ -9,6 +9,7 @@ TMPFILESDIR ?= /usr/lib/tmpfiles.d
 UDEVDIR ?= /etc/udev/rules.d
 CONFDIR ?= /etc/flightlog
 SWIFT ?= swift
+SHELL := /bin/bash
 # The Swift runtime and Foundation linked in: the CLI starts in ~10 ms instead of ~22 ms, the daemon maps less.
 BUILD_FLAGS ?= -c release --static-swift-stdlib
 
@@ -58,6 +59,17 @@ bench-quick:
 # Instruction profiles (callgrind) of start-up, list, export and import (benchmarks/profile.sh).
 profile:
 	benchmarks/profile.sh
+
+.PHONY: test test-long
+# The test suite as CI runs it (scripts/test.sh: system packages, fuzz smoke, quick benchmark, swift test).
+test:
+	scripts/test.sh
+# The long end-to-end replays CI leaves out (FLIGHTLOG_LONG_TESTS=1): the GPS fix lost for good 4 min before the
+# landing through the real gpsd and libiio (~10 min, mostly real time), then the other fault replays.
+test-long:
+	$(SWIFT) build --build-tests
+	. scripts/gpsfake-env.sh && FLIGHTLOG_LONG_TESTS=1 $(SWIFT) test --skip-build --no-parallel \
+		--filter 'BarographFaultTests|PlausibilityFaultTests'
 
 .PHONY: fuzz fuzz-smoke
 # libFuzzer targets in Fuzz/ (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600) or FUZZ_RUNS executions each;

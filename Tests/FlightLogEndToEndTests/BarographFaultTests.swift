@@ -155,7 +155,11 @@ struct BarographFaultTests {
     /// monotonic clock, which a 50× replay never does (a real receiver's time never runs 50× fast).
     /// H1_77flne21 has a real barometer trace (10 min still on the ground after landing); apf-bug554's "pressure"
     /// altitude is its GNSS altitude (74–80 m on the ground), which no barometer would show.
-    @Test(.timeLimit(.minutes(15)))
+    /// Ten minutes, most of it at real time: `make test-long` (FLIGHTLOG_LONG_TESTS=1) runs it; CI keeps the unit
+    /// level of the same (RecorderBarographTests.fixLostForGoodStillLands, PressureLandingTests on six real flights).
+    @Test(
+        .timeLimit(.minutes(15)),
+        .enabled(if: ProcessInfo.processInfo.environment["FLIGHTLOG_LONG_TESTS"] == "1", "long: make test-long"))
     func fixLostForGoodBeforeLandingStillEndsTheFlight() throws {
         let source = try ReplayFlight(preferring: "H1_77flne21.IGC")
         let landing = source.flight.landingTime
