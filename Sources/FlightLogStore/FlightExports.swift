@@ -1,14 +1,31 @@
 import FlightLogCore
 
-/// One flight as an IGC file, assembled the same way for `flightlog export --igc` and `flightlog serve`:
-/// headers from the logbook details and the recorder, comment lines (import origin, second person's role,
-/// launch), the recorder serial, the flight number of its UTC day and the standard long file name. A recorded
-/// flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end, among the B
-/// records; an imported flight gets none (its own records stay as they were).
+/// An IGC file of a flight, as `flightlog export --igc` and `flightlog serve` give it.
+package struct IGCExport: Sendable {
+    package var fileName: String
+    package var bytes: [UInt8]
+    /// The imported file itself, byte for byte (its recorder's G record intact), rather than one we wrote.
+    package var isOriginal: Bool
+    /// Flights the original file holds (it is given whole for each of them); 1 for a written file.
+    package var flightsInFile: Int
+}
+
+/// One flight as an IGC file. An imported flight gets the file it came from, unchanged (issue 12: what a
+/// recorder signed comes back out byte for byte), unless `rebuild`; otherwise the file is written the same way
+/// for `flightlog export --igc` and `flightlog serve`: headers from the logbook details and the recorder,
+/// comment lines (import origin, second person's role, launch), the recorder serial, the flight number of its
+/// UTC day, the standard long file name, and the fixes from 60 s before takeoff to 60 s after landing. A
+/// recorded flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end,
+/// among the B records; an imported flight gets none (its own records stay as they were).
 /// - Throws: `StoreError` (`.notFound` for an unknown id).
-package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLogConfig) throws(StoreError) -> (
-    fileName: String, bytes: [UInt8]
-) {
+package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLogConfig, rebuild: Bool = false)
+    throws(StoreError) -> IGCExport
+{
+    if !rebuild, let original = try store.originalFile(forFlight: id) {
+        return IGCExport(
+            fileName: IGCExportParts.safeFileName(original.fileName, id: id), bytes: original.bytes, isOriginal: true,
+            flightsInFile: original.flights)
+    }
     let flight = try store.flight(id: id)
     let track = try store.track(forFlight: id)
     let serial = IGCExportParts.serial(track: track, config: config)
@@ -19,7 +36,9 @@ package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLog
         headers: IGCExportParts.headers(flight, track: track), serial: serial, flightNumberOfDay: number,
         comments: IGCExportParts.comments(flight, track: track),
         timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) })
-    return (IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes)
+    return IGCExport(
+        fileName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes: bytes,
+        isOriginal: false, flightsInFile: 1)
 }
 
 /// The pieces of an IGC export (moved from the CLI's Export command).
@@ -51,6 +70,15 @@ package enum IGCExportParts {
         if let role = flight.details.secondPersonRole { lines.append("SECOND PERSON ROLE \(role.rawValue.uppercased())") }
         lines.append("LAUNCH \(flight.details.launchMethod.rawValue.uppercased())")
         return lines
+    }
+
+    /// An imported file's own name as a plain file name: letters, digits, `.`, `-`, `_` (others become `_`), never
+    /// hidden, `.` or `..`.
+    package static func safeFileName(_ name: String, id: Int64) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        let kept = String(name.map { allowed.contains($0) ? $0 : "_" })
+        let trimmed = kept.drop { $0 == "." || $0 == "-" }
+        return trimmed.count == kept.count && !kept.isEmpty ? kept : "flight-\(id)-\(trimmed.isEmpty ? "file.igc" : trimmed)"
     }
 
     /// IGC `NN`: 1 + flights that took off earlier on the same UTC date.

@@ -7,9 +7,10 @@ extension FlightStore {
     /// - Returns: the new flight ids, in the order of `flights`.
     /// - Throws: `.duplicateImport(ids)` when a file with this SHA-256 was imported before (nothing is written);
     ///   `.diskFull`, `.readOnly`. An empty `flights` list is not an error (the track is still kept).
-    package func importFlights(track: Track, fileName: String, sha256: String, flights: [Flight]) throws(StoreError)
-        -> [Int64]
-    {
+    /// `original`: the file's bytes, kept verbatim for `export --igc` (nil: not kept).
+    package func importFlights(
+        track: Track, fileName: String, sha256: String, original: [UInt8]? = nil, flights: [Flight]
+    ) throws(StoreError) -> [Int64] {
         try write { db in
             let existing = try Self.flightIds(sha256: sha256, db)
             if let existing {
@@ -21,9 +22,35 @@ extension FlightStore {
             let recordingId = try Recordings.insert(
                 kind: "imported", fileName: fileName, sha256: sha256, recorder: track.recorder, into: db)
             try Recordings.insertChunks(track.fixes, recordingId: recordingId, into: db)
+            if let original {
+                try db.execute(
+                    sql: "INSERT INTO recordingFile (recordingId, bytes) VALUES (?, ?)",
+                    arguments: [recordingId, Data(original)])
+            }
             return try flights.map { flight in
                 try FlightRows.insert(flight, recordingId: recordingId, inProgress: false, into: db)
             }
+        }
+    }
+
+    /// The file flight `id` was imported from, byte for byte, with its name and the number of flights in it;
+    /// `nil` for a recorded flight or one imported before files were kept.
+    /// - Throws: `.notFound` for an unknown id.
+    package func originalFile(forFlight id: Int64) throws(StoreError) -> (fileName: String, bytes: [UInt8], flights: Int)? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT r.fileName, o.bytes,
+                            (SELECT count(*) FROM flight g WHERE g.recordingId = f.recordingId) AS flights
+                        FROM flight f JOIN recording r ON r.id = f.recordingId
+                        LEFT JOIN recordingFile o ON o.recordingId = f.recordingId WHERE f.id = ?
+                        """,
+                    arguments: [id])
+            else { throw StoreError.notFound(id) }
+            guard let data: Data = row["bytes"] else { return nil }
+            return ((row["fileName"] as String?) ?? "flight-\(id).igc", [UInt8](data), row["flights"])
         }
     }
 
@@ -166,6 +193,7 @@ extension FlightStore {
                 ?? 0
             if others == 0 {
                 try db.execute(sql: "DELETE FROM trackChunk WHERE recordingId = ?", arguments: [recordingId])
+                try db.execute(sql: "DELETE FROM recordingFile WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(
                     sql: "DELETE FROM recording WHERE id = ? AND kind = 'imported'", arguments: [recordingId])
             }

@@ -76,6 +76,17 @@ enum Schema {
                     CREATE INDEX flightEdit_flightId ON flightEdit(flightId);
                     """)
         }
+        migrator.registerMigration("v2 original files") { db in
+            try db.execute(
+                sql: """
+                    -- The bytes of an imported IGC file exactly as they were read (issue 12): `export --igc` gives
+                    -- them back, G record and all. Files imported before this migration have none.
+                    CREATE TABLE recordingFile (
+                        recordingId INTEGER PRIMARY KEY REFERENCES recording(id) ON DELETE CASCADE,
+                        bytes BLOB NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }()
 }

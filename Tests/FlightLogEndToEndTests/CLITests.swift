@@ -99,7 +99,7 @@ struct CLITests {
         #expect(try list([], db: db, dir: dir).count == files.count)
     }
 
-    @Test("import → export is lossless and the export passes aerofiles", .enabled(if: CLI.sharedFlightsAvailable))
+    @Test("import → export --rebuild is lossless and the export passes aerofiles", .enabled(if: CLI.sharedFlightsAvailable))
     func exportIsLossless() throws {
         let dir = try CLI.temporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
@@ -110,7 +110,7 @@ struct CLITests {
         for flight in try list([], db: db, dir: dir) {
             let target = out.appendingPathComponent("\(flight.id)")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            let r = try CLI.run(["export", "--igc", "\(flight.id)", "-o", target.path + "/"], database: db, in: dir)
+            let r = try CLI.run(["export", "--igc", "--rebuild", "\(flight.id)", "-o", target.path + "/"], database: db, in: dir)
             try #require(r.status == 0, "\(r.stderr)")
             let written = try #require(try FileManager.default.contentsOfDirectory(at: target, includingPropertiesForKeys: nil).first)
             #expect(written.lastPathComponent.range(of: #"^\d{4}-\d{2}-\d{2}-XFL-[A-Z0-9]{3}-\d{2}\.IGC$"#, options: .regularExpression) != nil)

@@ -15,7 +15,12 @@ extension FlightLogCommand {
                 error (a full disk too) the old file stays as it was. Only regular files are replaced; -o - writes
                 one file to standard output.
                 Examples:
+                An imported flight's IGC file is the file it was imported from, byte for byte (its recorder's G \
+                record intact, every flight in it); --rebuild writes our own file from the stored fixes and the \
+                logbook details instead.
                   flightlog export --igc 12 -o ~/igc/                 # → ~/igc/2025-05-03-XFL-FLG-01.IGC
+                  flightlog export --igc 7 -o ~/igc/                  # imported: → ~/igc/its-own-name.igc, unchanged
+                  flightlog export --igc --rebuild 7 -o flight7.igc   # our file, with the edited details
                   flightlog export --igc --since 2025-01-01 -o out/   # every 2025 flight
                   flightlog export --kml 12 -o flight12.kml
                   flightlog export --report 12 -o flight12.pdf        # or .svg
@@ -52,9 +57,13 @@ extension FlightLogCommand {
         @Option(help: ArgumentHelp("QNH in hPa for the report's barogram (display only; IGC stays ISA).", valueName: "hPa"))
         var qnh: Double?
 
+        @Flag(help: "With --igc: write our own file even for an imported flight (not the recorder's original).")
+        var rebuild = false
+
         func validate() throws {
             if kind == .pdf && output == nil { throw ValidationError("--pdf needs -o FILE.pdf (or -o - for standard output)") }
             if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
+            if rebuild && kind != .igc { throw ValidationError("--rebuild goes with --igc.") }
         }
 
         func run() async throws {
@@ -83,6 +92,7 @@ extension FlightLogCommand {
                 return
             }
             let many = flights.count > 1
+            var originalsWritten: Set<String> = []  // a file holding several chosen flights is written once
             for flight in flights {
                 let id = flight.id!
                 // IGC assembles its own (shared with the web server); the other kinds need the fixes.
@@ -91,9 +101,15 @@ extension FlightLogCommand {
                 let bytes: [UInt8]
                 switch kind {
                 case .igc:
-                    let file = try igcExport(flightId: id, store: db, config: config)
+                    let file = try igcExport(flightId: id, store: db, config: config, rebuild: rebuild)
                     path = try destination(defaultName: file.fileName, many: many)
                     bytes = file.bytes
+                    if file.isOriginal {
+                        if !originalsWritten.insert(path ?? "-").inserted { continue }
+                        if file.flightsInFile > 1 {
+                            printError("flight \(id): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)")
+                        }
+                    }
                 case .kml, .gpx, .geojson:
                     path = try destination(defaultName: "flight-\(id)-\(flight.localDate).\(kind.rawValue)", many: many)
                     let track = try fixes()

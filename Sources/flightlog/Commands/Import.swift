@@ -91,6 +91,8 @@ extension FlightLogCommand {
         struct ParsedFile {
             var fileName: String
             var sha256: String
+            /// The file as read, kept verbatim in the logbook.
+            var bytes: [UInt8]
             var file: IGCFile
             var flights: [Flight]
         }
@@ -140,7 +142,7 @@ extension FlightLogCommand {
                     detected: d, details: flightDetails, source: source, hasBarometer: file.hasBarometer,
                     timeZoneIdentifier: rules.identifier, utcOffsetSeconds: rules.offsetSeconds(at: d.takeoffTime))
             }
-            return ParsedFile(fileName: url.lastPathComponent, sha256: sha, file: file, flights: flights)
+            return ParsedFile(fileName: url.lastPathComponent, sha256: sha, bytes: bytes, file: file, flights: flights)
         }
 
         /// Stores a parsed file in one transaction, unless the same file was imported before.
@@ -150,7 +152,8 @@ extension FlightLogCommand {
             do {
                 return .imported(
                     try db.importFlights(
-                        track: parsed.file.track, fileName: parsed.fileName, sha256: parsed.sha256, flights: parsed.flights))
+                        track: parsed.file.track, fileName: parsed.fileName, sha256: parsed.sha256,
+                        original: parsed.bytes, flights: parsed.flights))
             } catch {
                 // Another import of the same file may have won the race since the check above.
                 if case .duplicateImport(let ids) = error.code { return .duplicate(ids) }
