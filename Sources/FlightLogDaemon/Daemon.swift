@@ -16,6 +16,7 @@ package struct DaemonOptions: Sendable, Hashable {
     package var retentionDays = 30
     package var defaults = FlightDetails()
     package var recorderSerial = "001"
+    package var airfieldRadiusMeters = AirfieldIndex.defaultRadius
 
     package init(databasePath: String) {
         self.databasePath = databasePath
@@ -33,6 +34,7 @@ package struct DaemonOptions: Sendable, Hashable {
             pilot: config.pilot, gliderType: config.gliderType, registration: config.registration,
             competitionId: config.competitionId)
         recorderSerial = config.recorderSerial ?? recorderSerial
+        airfieldRadiusMeters = config.airfieldRadiusMeters
     }
 
     /// Sets gpsd from `HOST:PORT` (or `HOST`, port 2947; `[v6]:PORT` for IPv6).
@@ -79,6 +81,21 @@ package struct DaemonError: Error, CustomStringConvertible, Hashable {
 package enum FlightLogDaemon {
     /// - Throws: ``DaemonError`` or the store's error when the database cannot be opened; sensor trouble is
     ///   never an error (the daemon waits for gpsd and records GPS-only without a barometer).
+    /// Flights from before places were kept (or imported while the airfield data was missing) get theirs.
+    static func placeOlderFlights(store: FlightStore, settings: RecorderSettings, logger: Logger) {
+        guard let unplaced = try? store.unplacedFlightCount(), unplaced > 0 else { return }
+        guard let placing = settings.loadPlacing(settings.airfieldRadiusMeters) else {
+            logger.warning("the airfield data set is missing: flights keep bare coordinates (reinstall flightlog)")
+            return
+        }
+        do {
+            let placed = try store.assignPlaces(using: placing)
+            logger.notice("named the takeoff and landing places of older flights", metadata: ["flights": "\(placed)"])
+        } catch {
+            logger.error("cannot name the places of older flights", metadata: ["error": "\(error)"])
+        }
+    }
+
     package static func run(_ options: DaemonOptions, logger: Logger) async throws {
         let directory = URL(fileURLWithPath: options.databasePath).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -97,6 +114,8 @@ package enum FlightLogDaemon {
             defaults: options.defaults, retentionDays: options.retentionDays, statusPath: options.statusPath,
             barometerConfigured: barometerName != nil)
         settings.recorder.extensions = FixFusion.extensions
+        settings.airfieldRadiusMeters = options.airfieldRadiusMeters
+        placeOlderFlights(store: store, settings: settings, logger: logger)
         let recorder = try Recorder(
             store: store, settings: settings, logger: logger, now: Int64(clamping: Monotonic.nowNanos()))
 

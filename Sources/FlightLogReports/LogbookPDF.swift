@@ -215,7 +215,7 @@ private struct LogbookLayout {
         cell(.takeoffPlace, ReportText.place(d.takeoffPlace, f.takeoffCoordinate), main, lines: 2, at: line1)
         cell(.takeoffTime, ReportText.localTime(f.takeoffTime, f), main, at: line1)
         cell(.takeoffTime, ReportText.utcTime(f.takeoffTime) + "Z", second, at: line2)
-        cell(.landingPlace, ReportText.place(d.landingPlace, f.landingCoordinate), main, lines: 2, at: line1)
+        cell(.landingPlace, ReportText.place(f.landingPlaceLabel, f.landingCoordinate), main, lines: 2, at: line1)
         cell(.landingTime, ReportText.localTime(f.landingTime, f), main, at: line1)
         cell(.landingTime, ReportText.utcTime(f.landingTime) + "Z", second, at: line2)
         cell(.launchMethod, ReportText.launch(d.launchMethod), main, at: line1)

@@ -13,7 +13,11 @@ enum FlightRows {
             f.maxDistanceFromTakeoff, f.pathLength, f.hasBarometer, f.timeZoneIdentifier, f.utcOffsetSeconds,
             f.pilot, f.secondPerson, f.secondPersonRole, f.gliderType, f.registration, f.competitionId,
             f.launchMethod, f.releaseHeight, f.takeoffPlace, f.landingPlace, f.remarks,
-            r.kind, r.fileName, r.sha256
+            r.kind, r.fileName, r.sha256,
+            f.takeoffPlaceCode, f.takeoffPlaceName, f.takeoffPlaceDistance, f.takeoffPlaceBearing, f.takeoffOutlanding,
+            f.takeoffPlaceZone,
+            f.landingPlaceCode, f.landingPlaceName, f.landingPlaceDistance, f.landingPlaceBearing, f.landingOutlanding,
+            f.landingPlaceZone
         FROM flight f JOIN recording r ON r.id = f.recordingId
         """
 
@@ -35,7 +39,19 @@ enum FlightRows {
             ("timeZoneIdentifier", flight.timeZoneIdentifier),
             ("utcOffsetSeconds", flight.utcOffsetSeconds),
             ("localDate", flight.localDate.description),
-        ]
+        ] + placeColumns(flight)
+    }
+
+    /// The recorded places (nil columns for a flight not placed yet).
+    static func placeColumns(_ flight: Flight) -> Columns {
+        func columns(_ prefix: String, _ place: FlightPlace?) -> Columns {
+            [
+                ("\(prefix)PlaceCode", place?.code), ("\(prefix)PlaceName", place?.name),
+                ("\(prefix)PlaceDistance", place?.distance), ("\(prefix)PlaceBearing", place?.bearing),
+                ("\(prefix)Outlanding", place?.isOutlanding), ("\(prefix)PlaceZone", place?.zoneIdentifier),
+            ]
+        }
+        return columns("takeoff", flight.takeoffLocation) + columns("landing", flight.landingLocation)
     }
 
     /// Columns written from the editable details, including the search keys.
@@ -116,12 +132,24 @@ enum FlightRows {
         let kind: String = value()
         let fileName: String? = optional()
         let sha256: String? = optional()
-        return Flight(
+        func place() -> FlightPlace? {
+            let code: String? = optional(), name: String? = optional(), distance: Double? = optional()
+            let bearing: Double? = optional(), outlanding: Bool? = optional(), zone: String? = optional()
+            guard let distance, let bearing, let outlanding else { return nil }
+            return FlightPlace(
+                code: code, name: name, distance: distance, bearing: bearing, isOutlanding: outlanding,
+                zoneIdentifier: zone)
+        }
+        let takeoffPlace = place(), landingPlace = place()
+        var flight = Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
             source: kind == "imported" ? .imported(fileName: fileName ?? "", sha256: sha256 ?? "") : .recorded,
             maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
             pathLength: pathLength, hasBarometer: hasBarometer, timeZoneIdentifier: timeZone, utcOffsetSeconds: offset)
+        flight.takeoffLocation = takeoffPlace
+        flight.landingLocation = landingPlace
+        return flight
     }
 
     /// The SQL condition (over `flight f`) equivalent to `FlightFilter.matches`.
@@ -149,6 +177,7 @@ enum FlightRows {
         add(
             "f.id IN (SELECT value FROM json_each(?))",
             filter.ids.map { "[\($0.map(String.init).joined(separator: ","))]" })
+        if let outlanding = filter.outlanding { clauses.append(outlanding ? "f.landingOutlanding = 1" : "f.landingOutlanding IS NOT 1") }
         let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
         return (sql, StatementArguments(arguments))
     }

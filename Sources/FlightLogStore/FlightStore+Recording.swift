@@ -100,14 +100,18 @@ extension FlightStore {
         }
     }
 
-    /// Updates what the recorder measured (times, coordinates, release, statistics, time zone, and the launch
-    /// method and release height unless the pilot edited them). Other edited details are kept.
+    /// Updates what the recorder measured (times, coordinates, release, statistics, places, time zone, and the
+    /// launch method, release height and place texts unless the pilot edited them). Other edited details are kept.
     package func updateRecordedFacts(of id: Int64, from flight: Flight, inProgress: Bool) throws(StoreError) {
         try write { db in
             var columns = FlightRows.factColumns(flight) + [("inProgress", inProgress)]
-            let edited = Set(
-                try String.fetchAll(
-                    db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
+            let edited = try Self.editedFields(id, db)
+            if flight.takeoffLocation != nil, !edited.contains("takeoffPlace") {
+                columns.append(("takeoffPlace", flight.details.takeoffPlace))
+            }
+            if flight.landingLocation != nil, !edited.contains("landingPlace") {
+                columns.append(("landingPlace", flight.details.landingPlace))
+            }
             if !edited.contains("launchMethod") {
                 columns.append(("launchMethod", flight.details.launchMethod.rawValue))
             }

@@ -87,6 +87,27 @@ enum Schema {
                     );
                     """)
         }
+        migrator.registerMigration("v3 places") { db in
+            try db.execute(
+                sql: """
+                    -- Takeoff and landing places from the airfield index (issue 12): the field within the radius,
+                    -- or for an outlanding the nearest one; distance (m) and bearing (°) from it; the place's IANA
+                    -- zone. NULL until placed: flightlogd places older flights when it starts.
+                    ALTER TABLE flight ADD COLUMN takeoffPlaceCode TEXT;
+                    ALTER TABLE flight ADD COLUMN takeoffPlaceName TEXT;
+                    ALTER TABLE flight ADD COLUMN takeoffPlaceDistance REAL;
+                    ALTER TABLE flight ADD COLUMN takeoffPlaceBearing REAL;
+                    ALTER TABLE flight ADD COLUMN takeoffOutlanding INTEGER;
+                    ALTER TABLE flight ADD COLUMN takeoffPlaceZone TEXT;
+                    ALTER TABLE flight ADD COLUMN landingPlaceCode TEXT;
+                    ALTER TABLE flight ADD COLUMN landingPlaceName TEXT;
+                    ALTER TABLE flight ADD COLUMN landingPlaceDistance REAL;
+                    ALTER TABLE flight ADD COLUMN landingPlaceBearing REAL;
+                    ALTER TABLE flight ADD COLUMN landingOutlanding INTEGER;
+                    ALTER TABLE flight ADD COLUMN landingPlaceZone TEXT;
+                    CREATE INDEX flight_landingOutlanding ON flight(landingOutlanding) WHERE landingOutlanding;
+                    """)
+        }
         return migrator
     }()
 }

@@ -139,4 +139,34 @@ import Testing
         print("AirfieldIndex: \(lookups) place lookups in 28,000 fields: \(perLookup) each (\(found) at a field)")
         #expect(perLookup < .milliseconds(5))
     }
+
+    /// The logbook's place: compact text for the list, the landing label marking an outlanding the pilot renamed,
+    /// the outlanding filter, and the zone of a pilot's site without one (the nearest zoned field's).
+    @Test func flightPlacesAndTheirTexts() {
+        let point = Geodesy.destination(from: Self.wershofen.coordinate, bearing: 45, distance: 12_000)
+        let out = FlightPlace(Self.index.place(at: point), zoneIdentifier: "Europe/Berlin")
+        #expect(out.compactText == "12 km NE EDRV")
+        let home = FlightPlace(Self.index.place(at: Self.leverkusen.coordinate), zoneIdentifier: "Europe/Berlin")
+        #expect(home.compactText == "EDKL" && home.description == "Leverkusen Airport (EDKL)")
+
+        var flight = Flight(
+            takeoffTime: 0, landingTime: 3_600_000, takeoffCoordinate: Self.leverkusen.coordinate, landingCoordinate: point)
+        #expect(flight.landingPlaceLabel == nil && !flight.isOutlanding, "not placed yet")
+        flight.takeoffLocation = home
+        flight.landingLocation = out
+        flight.details.landingPlace = out.description
+        #expect(flight.landingPlaceLabel == "outlanding, 12 km NE of Wershofen (EDRV)")
+        flight.details.landingPlace = "Farmer Jansen's field"
+        #expect(flight.landingPlaceLabel == "Farmer Jansen's field (outlanding)")
+        #expect(FlightFilter(outlanding: true).matches(flight) && !FlightFilter(outlanding: false).matches(flight))
+        flight.landingLocation = home
+        #expect(flight.landingPlaceLabel == "Farmer Jansen's field")
+        #expect(!FlightFilter(outlanding: true).matches(flight) && FlightFilter(outlanding: false).matches(flight))
+        #expect(FlightFilter(outlanding: true).summary == "outlandings")
+
+        let site = Self.field(nil, "Hangweide", 50.5, 6.85, zone: nil, source: .pilot)
+        let withSite = AirfieldIndex([site, Self.wershofen, Self.jelenia])
+        #expect(withSite.zoneIdentifier(near: site.coordinate) == "Europe/Berlin")
+        #expect(withSite.zoneIdentifier(near: Coordinate(latitude: -40, longitude: 100)) == nil, "nothing within 200 km")
+    }
 }

@@ -65,6 +65,14 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         let maxAltitude = try #require(recorded.maxAltitude)
         #expect(abs(maxAltitude - (SyntheticFlight.elevation + 600)) < 2)
         #expect(try store.inProgressFlight() == nil)
+        // Places from the shipped airfield data, the zone of the takeoff place, the place texts filled in.
+        let index = AirfieldIndex(try AirfieldCatalog.dataSet())
+        let takeoffPlace = try #require(recorded.takeoffLocation), landingPlace = try #require(recorded.landingLocation)
+        #expect(takeoffPlace.name == index.place(at: recorded.takeoffCoordinate).airfield?.name)
+        #expect(landingPlace.isOutlanding == index.place(at: recorded.landingCoordinate).isOutlanding)
+        #expect(recorded.details.takeoffPlace == takeoffPlace.description)
+        #expect(recorded.details.landingPlace == landingPlace.description)
+        #expect(recorded.timeZoneIdentifier != nil && recorded.timeZoneIdentifier == takeoffPlace.zoneIdentifier)
 
         // Every second was recorded, ground time included, with ISA pressure altitude.
         let track = try store.track(forFlight: try #require(recorded.id), marginMillis: 3_600_000)
@@ -173,5 +181,34 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         for value in 1001...1050 { window.add(Int64(value)) }
         #expect(window.percentiles([0.5, 0.99]) == [50, 1049])
         #expect(window.maximum == 1050)
+    }
+
+    /// Flights from before places were kept get theirs when flightlogd starts; a hand-edited place stays.
+    @Test func olderFlightsArePlacedAtStart() throws {
+        let path = try temporaryDatabase()
+        let store = try FlightStore(path: path, mode: .readWrite)
+        let leverkusen = Coordinate(latitude: 51.0147, longitude: 7.0053)
+        var flights: [Flight] = []
+        for n in 0..<2 {
+            flights.append(
+                Flight(
+                    takeoffTime: SyntheticFlight.start + Int64(n) * 86_400_000, landingTime: SyntheticFlight.start + Int64(n) * 86_400_000 + 3_600_000,
+                    takeoffCoordinate: leverkusen, landingCoordinate: leverkusen, source: .imported(fileName: "old.igc", sha256: "ab"),
+                    timeZoneIdentifier: "Europe/Brussels", utcOffsetSeconds: 7200))
+        }
+        let ids = try store.importFlights(
+            track: Track(recorder: RecorderInfo(manufacturer: "XCS", serial: "AAA"), fixes: []), fileName: "old.igc",
+            sha256: "ab", flights: flights)
+        var edited = try store.flight(id: ids[1]).details
+        edited.landingPlace = "Wiese am Rhein"
+        _ = try store.updateDetails(id: ids[1], to: edited, editedAt: 0)
+        #expect(try store.unplacedFlightCount() == 2)
+
+        FlightLogDaemon.placeOlderFlights(store: store, settings: settings(statusPath: nil), logger: quiet)
+        #expect(try store.unplacedFlightCount() == 0)
+        let first = try store.flight(id: ids[0]), second = try store.flight(id: ids[1])
+        #expect(first.takeoffLocation?.code == "EDKL" && first.details.takeoffPlace == "Leverkusen Airport (EDKL)")
+        #expect(first.timeZoneIdentifier == "Europe/Berlin", "the nearest-zone guess (Brussels) is replaced by the field's")
+        #expect(second.details.landingPlace == "Wiese am Rhein" && second.landingLocation?.code == "EDKL")
     }
 }

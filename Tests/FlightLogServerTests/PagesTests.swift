@@ -61,6 +61,38 @@ struct PagesTests {
         }
     }
 
+    /// Outlandings are marked in the list and filtered like `flightlog list --outlanding`.
+    @Test func outlandingsAreMarkedAndFiltered() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        let ids = try logbook.fillWithThreeFlights()
+        let store = try FlightStore(path: logbook.databasePath, mode: .readWrite)
+        let flight = try store.flight(id: ids[0])
+        func field(at point: Coordinate) -> AirfieldIndex {
+            AirfieldIndex([
+                Airfield(code: "EDKA", name: "Aachen-Merzbruck Airport", coordinate: point, elevation: 189,
+                         zoneIdentifier: "Europe/Berlin", source: .dataSet)
+            ])
+        }
+        let far = Geodesy.destination(from: flight.landingCoordinate, bearing: 90, distance: 20_000)
+        for (index, outlandings) in [(field(at: far), ids), (field(at: flight.landingCoordinate), [])] {
+            try store.assignPlaces(using: FlightPlacing(index: index), all: true)
+            try #require(try ids.filter { try store.flight(id: $0).isOutlanding } == outlandings)
+            try await withServer(databasePath: logbook.databasePath) { client, _ in
+                let all = try await client.get("/")
+                #expect(all.text.components(separatedBy: "→ outlanding").count - 1 == outlandings.count)
+                for (query, expected) in [("outlanding=yes", outlandings), ("outlanding=no", ids.filter { !outlandings.contains($0) })] {
+                    let reply = try await client.get("/?\(query)")
+                    #expect(reply.status == 200, "\(query)")
+                    for id in ids {
+                        #expect(reply.text.contains("href=\"/flights/\(id)\"") == expected.contains(id), "\(query): flight \(id)")
+                    }
+                }
+                #expect(try await client.get("/?outlanding=maybe").status == 400)
+            }
+        }
+    }
+
     @Test func pagingCoversEveryFlightOnce() async throws {
         let logbook = try TestLogbook()
         defer { logbook.remove() }

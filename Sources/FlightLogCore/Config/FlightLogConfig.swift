@@ -34,6 +34,9 @@ package struct FlightLogConfig: Sendable, Hashable {
     package var databasePath: String?
     /// Serial written into the IGC A record of our recordings.
     package var recorderSerial: String?
+    /// A takeoff or landing within this distance of a known field is at that field, else an outlanding (metres;
+    /// `airfield_radius_km`).
+    package var airfieldRadiusMeters: Double = 3000
     package var daemon: Daemon
     package var server: Server
     /// Unknown keys and sections, with their lines: printed (CLI) or logged (daemon), never fatal.
@@ -114,6 +117,7 @@ package struct FlightLogConfig: Sendable, Hashable {
             case ("", "competition_id"): config.competitionId = try v.string()
             case ("", "database"): config.databasePath = try v.string()
             case ("", "recorder_serial"): config.recorderSerial = try v.string()
+            case ("", "airfield_radius_km"): config.airfieldRadiusMeters = try v.number(in: 0.1...50) * 1000
             case ("daemon", "gpsd"): config.daemon.gpsd = try v.string()
             case ("daemon", "iio_context"): config.daemon.iioContext = try v.string()
             case ("daemon", "barometer"):
@@ -142,7 +146,7 @@ package struct FlightLogConfig: Sendable, Hashable {
     }
 
     private static let knownKeys: [String: [String]] = [
-        "": ["pilot", "glider_type", "registration", "competition_id", "database", "recorder_serial"],
+        "": ["pilot", "glider_type", "registration", "competition_id", "database", "recorder_serial", "airfield_radius_km"],
         "daemon": ["gpsd", "iio_context", "barometer", "barometer_rate_hz", "retention_days"],
         "server": ["address", "port", "password_hash"],
     ]

@@ -87,6 +87,23 @@ package struct Flight: Sendable, Hashable {
     /// UTC offset at the takeoff place at takeoff time, seconds east of UTC. Local times and the logbook
     /// date of this flight use it.
     package var utcOffsetSeconds: Int
+    /// Where the flight took off and landed, from the airfield index (nil until placed: flights from before
+    /// places were kept get theirs when flightlogd or `flightlog airfields assign` next runs). The editable
+    /// `details.takeoffPlace`/`landingPlace` text starts as their description.
+    package var takeoffLocation: FlightPlace?
+    package var landingLocation: FlightPlace?
+
+    /// The landing was away from any known field.
+    package var isOutlanding: Bool { landingLocation?.isOutlanding ?? false }
+
+    /// The landing place as every view shows it: the (editable) place text, marked `(outlanding)` when the
+    /// landing was away from any known field and the text does not say so; nil when there is no text.
+    package var landingPlaceLabel: String? {
+        guard let text = details.landingPlace, !text.allSatisfy(\.isWhitespace) else {
+            return isOutlanding ? "outlanding" : nil
+        }
+        return isOutlanding && !text.lowercased().contains("outlanding") ? "\(text) (outlanding)" : text
+    }
 
     /// The logbook date: the local date at the takeoff place.
     package var localDate: CivilDate { CivilDateTime(utc: takeoffTime, offsetSeconds: utcOffsetSeconds).date }

@@ -22,11 +22,13 @@ package struct FlightFilter: Sendable, Hashable {
     package var launch: LaunchMethod?
     /// Only these flight ids (an empty list matches nothing).
     package var ids: [Int64]?
+    /// `true`: only outlandings (landed away from any known field); `false`: only landings at a field.
+    package var outlanding: Bool?
 
     package init(
         withInstructor: Bool? = nil, guest: String? = nil, plane: String? = nil, pilot: String? = nil,
         registration: String? = nil, since: CivilDate? = nil, until: CivilDate? = nil,
-        launch: LaunchMethod? = nil, ids: [Int64]? = nil
+        launch: LaunchMethod? = nil, ids: [Int64]? = nil, outlanding: Bool? = nil
     ) {
         self.withInstructor = withInstructor
         self.guest = guest
@@ -37,6 +39,7 @@ package struct FlightFilter: Sendable, Hashable {
         self.until = until
         self.launch = launch
         self.ids = ids
+        self.outlanding = outlanding
     }
 
     package var isEmpty: Bool { self == FlightFilter() }
@@ -63,6 +66,7 @@ package struct FlightFilter: Sendable, Hashable {
             case .unknown: parts.append("unknown launch")
             }
         }
+        if let outlanding { parts.append(outlanding ? "outlandings" : "no outlandings") }
         if let ids { parts.append(ids.isEmpty ? "no ids" : "ids " + ids.map(String.init).joined(separator: ", ")) }
         return parts.isEmpty ? "all flights" : parts.joined(separator: " · ")
     }
@@ -83,6 +87,7 @@ package struct FlightFilter: Sendable, Hashable {
         if let since, date < since { return false }
         if let until, date > until { return false }
         if let launch, d.launchMethod != launch { return false }
+        if let outlanding, flight.isOutlanding != outlanding { return false }
         if let ids {
             guard let id = flight.id, ids.contains(id) else { return false }
         }

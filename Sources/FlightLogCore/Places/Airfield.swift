@@ -33,7 +33,10 @@ package struct Airfield: Sendable, Hashable {
 
     /// The name a pilot says: generic trailing words dropped and only the part before a `/`
     /// (`Wershofen/Eifel Airport` → `Wershofen`, `Jelenia Góra Glider Airport` → `Jelenia Góra`).
-    package var shortName: String {
+    package var shortName: String { Self.shortName(of: name) }
+
+    /// ``shortName`` of any field name.
+    package static func shortName(of name: String) -> String {
         var words = name.split(separator: " ").map(String.init)
         let generic: Set<String> = [
             "airport", "airfield", "aerodrome", "airstrip", "airpark", "glider", "gliding", "site",
@@ -76,14 +79,62 @@ package struct Place: Sendable, Hashable {
     /// the neighbour country's near a border (no boundary data set here). Nil when no field has one.
     package var zoneIdentifier: String? { airfield?.zoneIdentifier }
 
+    /// `Leverkusen Airport (EDKL)`, or `outlanding, 12 km NE of Wershofen (EDRV)` (``FlightPlace/description``).
+    package var description: String { FlightPlace(self, zoneIdentifier: zoneIdentifier).description }
+}
+
+/// A takeoff or landing place as the logbook keeps it (recorded facts, not editable): the field (code, name)
+/// within the radius, or for an outlanding the nearest field, the distance and bearing from it, and the IANA
+/// zone of the place.
+package struct FlightPlace: Sendable, Hashable {
+    package var code: String?
+    /// The field's name; nil when no field was known at all.
+    package var name: String?
+    /// Distance (m) and true bearing (°) from the field to the place.
+    package var distance: Meters
+    package var bearing: Degrees
+    package var isOutlanding: Bool
+    package var zoneIdentifier: String?
+
+    package init(
+        code: String?, name: String?, distance: Meters, bearing: Degrees, isOutlanding: Bool, zoneIdentifier: String?
+    ) {
+        self.code = code
+        self.name = name
+        self.distance = distance
+        self.bearing = bearing
+        self.isOutlanding = isOutlanding
+        self.zoneIdentifier = zoneIdentifier
+    }
+
+    /// The place as found in an index, with the zone the caller settled on.
+    package init(_ place: Place, zoneIdentifier: String?) {
+        self.init(
+            code: place.airfield?.code, name: place.airfield?.name, distance: place.distance, bearing: place.bearing,
+            isOutlanding: place.isOutlanding, zoneIdentifier: zoneIdentifier)
+    }
+
     /// `Leverkusen Airport (EDKL)`, or `outlanding, 12 km NE of Wershofen (EDRV)`: the distance rounded to whole
     /// km (to 0.1 km below 10 km), the 8-point direction from the nearest field.
     package var description: String {
-        guard let field = airfield else { return "outlanding" }
-        guard isOutlanding else { return field.label }
+        guard let name else { return "outlanding" }
+        guard isOutlanding else { return code.map { "\(name) (\($0))" } ?? name }
+        let short = Airfield.shortName(of: name)
+        let field = code.map { "\(short) (\($0))" } ?? short
+        return "outlanding, \(offsetText) of \(field)"
+    }
+
+    /// For narrow columns: `EDKL` (or the short name without a code), `12 km NE EDRV` away from a field.
+    package var compactText: String {
+        guard let name else { return "outlanding" }
+        let field = code ?? Airfield.shortName(of: name)
+        return isOutlanding ? "\(offsetText) \(field)" : field
+    }
+
+    /// `12 km NE`, `4.2 km SW`: whole km from 10 km on.
+    private var offsetText: String {
         let km = distance / 1000
         let distanceText = km < 9.95 ? "\(decimal(km, 1)) km" : "\(decimal(km, 0)) km"
-        let name = field.code.map { "\(field.shortName) (\($0))" } ?? field.shortName
-        return "outlanding, \(distanceText) \(CompassPoint(bearing: bearing).rawValue) of \(name)"
+        return "\(distanceText) \(CompassPoint(bearing: bearing).rawValue)"
     }
 }

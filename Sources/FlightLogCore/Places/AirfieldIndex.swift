@@ -77,6 +77,13 @@ package struct AirfieldIndex: Sendable {
             bearing: Geodesy.bearing(field.coordinate, point))
     }
 
+    /// The IANA zone of `point` as the fields tell it: the zone of the nearest field that has one (a pilot's
+    /// CUP site has none of its own), searched out to `limit` metres; nil beyond.
+    package func zoneIdentifier(near point: Coordinate, limit: Meters = 200_000) -> String? {
+        if let (field, _) = nearest(to: point, within: limit), let zone = field.zoneIdentifier { return zone }
+        return fields(within: limit, of: point).first { $0.airfield.zoneIdentifier != nil }?.airfield.zoneIdentifier
+    }
+
     private func best(within radius: Meters, of point: Coordinate) -> (airfield: Airfield, distance: Meters)? {
         var best: (airfield: Airfield, distance: Meters)?
         for i in indices(within: radius, of: point) {

@@ -15,6 +15,11 @@ package struct RecorderSettings: Sendable {
     package var statusPath: String?
     /// Whether a barometer is configured (`--barometer none` = false). Without one every fix is GPS-only.
     package var barometerConfigured: Bool
+    /// Takeoff and landing places: the nearest airfield within this many metres, else an outlanding.
+    package var airfieldRadiusMeters: Meters = AirfieldIndex.defaultRadius
+    /// Loads the airfield index for places (nil: flights keep bare coordinates). The daemon loads it at takeoff
+    /// and drops it after the landing, so it costs no memory on the ground.
+    package var loadPlacing: @Sendable (Meters) -> FlightPlacing? = { try? FlightPlacing.load(radius: $0).placing }
     /// A restart continues the last recording (and its in-progress flight) when the first new fix comes less
     /// than this after the last stored one, milliseconds: the gap at which an import of the same fixes would end
     /// the flight too (``FlightDetector/maximumFlightGap``), so a power cut of any length up to it stays one
@@ -71,6 +76,9 @@ package actor Recorder {
     let settings: RecorderSettings
     let logger: Logger
     let zones = SystemTimeZones()
+
+    /// The airfield index while a flight is in the air (``RecorderSettings/loadPlacing``).
+    var placing: FlightPlacing?
 
     var fusion = FixFusion()
     var detection = LiveDetection()
@@ -348,14 +356,18 @@ package actor Recorder {
             let takeoffFix = (try? store.fixes(recording: recordingId, from: time, to: time))?.first ?? lastFix
             var details = settings.defaults
             details.launchMethod = .unknown
-            let rules = zones.rules(near: takeoffFix.coordinate)
-            let new = Flight(
+            placing = placing ?? settings.loadPlacing(settings.airfieldRadiusMeters)
+            let place = placing?.location(of: takeoffFix.coordinate)
+            details.takeoffPlace = place?.description
+            let rules = place?.zoneIdentifier.flatMap(zones.rules(identifier:)) ?? zones.rules(near: takeoffFix.coordinate)
+            var new = Flight(
                 takeoffTime: time, landingTime: lastFix.time, takeoffCoordinate: takeoffFix.coordinate,
                 landingCoordinate: lastFix.coordinate, details: details, source: .recorded,
                 maxAltitude: lastFix.pressureAltitude ?? lastFix.gnssAltitude,
                 takeoffAltitude: takeoffFix.pressureAltitude ?? takeoffFix.gnssAltitude,
                 hasBarometer: takeoffFix.pressureAltitudeDm != nil, timeZoneIdentifier: rules.identifier,
                 utcOffsetSeconds: rules.offsetSeconds(at: time))
+            new.takeoffLocation = place
             do {
                 let id = try store.insertFlight(new, recording: recordingId, inProgress: true)
                 flight = (id, new)
@@ -395,6 +407,9 @@ package actor Recorder {
                 finished.details.launchMethod = launch.method
                 finished.details.releaseHeight = launch.releaseHeight?.rounded()
             }
+            // Places (the place texts are written unless the pilot edited them meanwhile).
+            (placing ?? settings.loadPlacing(settings.airfieldRadiusMeters))?.place(&finished)
+            placing = nil
             try store.updateRecordedFacts(of: id, from: finished, inProgress: false)
             _ = try? store.checkpoint()  // the .sqlite file alone now holds this flight (issue 11)
             logger.notice(

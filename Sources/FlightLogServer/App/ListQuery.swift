@@ -9,7 +9,7 @@ package struct ListQuery: Sendable, Equatable {
     package static let pageSize = 50
     /// Query parameter names the list understands (the form fields).
     static let names: Set<String> = [
-        "instructor", "guest", "plane", "pilot", "registration", "since", "until", "launch", "page",
+        "instructor", "guest", "plane", "pilot", "registration", "since", "until", "launch", "outlanding", "page",
     ]
 
     package init(filter: FlightFilter = FlightFilter(), page: Int = 1) {
@@ -56,6 +56,12 @@ package struct ListQuery: Sendable, Equatable {
             }
             filter.launch = method
         }
+        switch try text("outlanding") {
+        case nil: break
+        case "yes": filter.outlanding = true
+        case "no": filter.outlanding = false
+        case let other?: throw ServerError("outlanding: \(other) is not yes or no")
+        }
         if let number = try text("page") {
             guard let page = Int(number), (1...1_000_000).contains(page) else {
                 throw ServerError("page: \(number) is not a page number")
@@ -75,6 +81,7 @@ package struct ListQuery: Sendable, Equatable {
         if let since = filter.since { items.append(("since", since.description)) }
         if let until = filter.until { items.append(("until", until.description)) }
         if let launch = filter.launch { items.append(("launch", launch.rawValue)) }
+        if let outlanding = filter.outlanding { items.append(("outlanding", outlanding ? "yes" : "no")) }
         if let page, page > 1 { items.append(("page", String(page))) }
         return items.map { "\($0.0)=\(urlEncoded($0.1))" }.joined(separator: "&")
     }

@@ -24,7 +24,7 @@ extension Flight {
     }
 
     var takeoffPlaceText: String { details.takeoffPlace ?? takeoffCoordinate.shortText }
-    var landingPlaceText: String { details.landingPlace ?? landingCoordinate.shortText }
+    var landingPlaceText: String { landingPlaceLabel ?? landingCoordinate.shortText }
 }
 
 extension LaunchMethod {

@@ -89,6 +89,7 @@ let stylesheet = """
     .flights .dur{font-weight:700;text-align:right;font-variant-numeric:tabular-nums}
     .flights .what,.flights .where{color:var(--muted);font-size:.95rem}
     .flights .where{text-align:right}
+    .flights .out{color:var(--warn);font-weight:600}
     details.filters{background:var(--card);border-radius:10px;padding:.25rem .75rem;margin:.5rem 0}
     details.filters summary{min-height:44px;display:flex;align-items:center;font-weight:700;cursor:pointer}
     form.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.6rem .9rem;padding:.25rem 0 .75rem}

@@ -48,7 +48,7 @@ struct ListPage {
             <span class="when">\(flight.localDate) \(flight.localTakeoff.hourMinute)</span>\
             <span class="dur">\(hoursMinutes(flight.duration))</span>\
             <span class="what">\(esc(what.isEmpty ? "Glider not set" : what))\(people.isEmpty ? "" : "<br>" + esc(people))</span>\
-            <span class="where">\(esc(flight.takeoffPlaceText))</span></a></li>
+            <span class="where">\(esc(flight.takeoffPlaceText))\(flight.isOutlanding ? " <b class=\"out\">→ outlanding</b>" : "")</span></a></li>
             """
     }
 
@@ -83,6 +83,8 @@ struct ListPage {
             \(field("pilot", "Pilot", f.pilot))\(field("registration", "Registration", f.registration, hint: "D-1234"))\
             \(field("since", "From", f.since?.description, type: "date"))\(field("until", "To", f.until?.description, type: "date"))
             <label>Launch<select name="launch">\(option("", "Any", f.launch == nil))\(launches)</select></label>
+            <label>Landing<select name="outlanding">\(option("", "Any", f.outlanding == nil))\
+            \(option("no", "At an airfield", f.outlanding == false))\(option("yes", "Outlandings", f.outlanding == true))</select></label>
             <div class="actions"><button type="submit">Show flights</button><a class="button secondary" href="/">Clear</a></div>
             </form></details>
             """

@@ -19,7 +19,7 @@ extension FlightLogCommand {
                 ~/.config/flightlog/airfields/ (both are read); a field of yours wins over the data set's at the \
                 same place (within 1 km, or with the same code).
                 """,
-            subcommands: [ListNear.self, ImportCUP.self])
+            subcommands: [ListNear.self, ImportCUP.self, Assign.self])
 
         struct ListNear: ParsableCommand {
             static let configuration = CommandConfiguration(

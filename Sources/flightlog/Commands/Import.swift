@@ -37,12 +37,17 @@ extension FlightLogCommand {
             // Opened at the first file worth storing: a rejected file never leaves an empty database behind.
             var db: FlightStore?
             let zones = SystemTimeZones()
+            var placing: FlightPlacing??  // loaded at the first file with a flight; .some(nil): not available
             var tally = ImportTally()
             for (n, path) in files.enumerated() {
                 let shown = terminalSafe(path)
                 let prefix = files.count > 1 ? "[\(n + 1)/\(files.count)] " : ""
                 do {
-                    let parsed = try parse(path, config: config, zones: zones)
+                    var parsed = try parse(path, config: config, zones: zones)
+                    if placing == nil { placing = .some(loadPlacing(config)) }
+                    if let placing = placing ?? nil {
+                        for i in parsed.flights.indices { placing.place(&parsed.flights[i]) }
+                    }
                     let store = try db ?? self.store.open(.readWrite)
                     db = store
                     switch try save(parsed, into: store) {
@@ -55,7 +60,9 @@ extension FlightLogCommand {
                         tally.flights += ids.count
                         for id in ids {
                             let f = try store.flight(id: id)
-                            print("\(prefix)\(shown): flight \(id), \(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), \(f.details.launchMethod.rawValue)")
+                            let places = [f.details.takeoffPlace, f.isOutlanding ? f.details.landingPlace : nil]
+                                .compactMap { $0 }.map { terminalSafe($0) }.joined(separator: " → ")
+                            print("\(prefix)\(shown): flight \(id), \(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), \(f.details.launchMethod.rawValue)" + (places.isEmpty ? "" : ", \(places)"))
                         }
                     }
                     if parsed.file.skippedLines > 0 {
@@ -71,6 +78,19 @@ extension FlightLogCommand {
             if files.count > 1 || tally.damagedLines > 0 { print(tally.summary(fileCount: files.count)) }
             if tally.failures > 0 {
                 throw ExitCode(1)
+            }
+        }
+
+        /// The airfield index for places; nil (flights keep coordinates, `flightlog airfields assign` places them
+        /// later) with a warning when the data set cannot be read.
+        func loadPlacing(_ config: FlightLogConfig) -> FlightPlacing? {
+            do {
+                let (placing, notices) = try FlightPlacing.load(radius: config.airfieldRadiusMeters)
+                for notice in notices { printError("warning: \(terminalSafe(notice.description))") }
+                return placing
+            } catch {
+                printError("warning: \(error); flights are imported without airfield names")
+                return nil
             }
         }
 

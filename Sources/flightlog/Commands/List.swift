@@ -52,12 +52,12 @@ extension FlightLogCommand {
 enum FlightTable {
     static func render(_ flights: [Flight]) -> String {
         var table = TextTable(
-            headers: ["ID", "Date", "Takeoff", "Landing", "Time", "Glider", "Reg", "Pilot", "Second person", "Launch"])
+            headers: ["ID", "Date", "Takeoff", "Landing", "Time", "Place", "Glider", "Reg", "Pilot", "Second person", "Launch"])
         table.rightAligned = [0, 4]
         for f in flights {
             table.rows.append([
                 String(f.id ?? 0), f.localDate.description, f.localTakeoff.hourMinute, f.localLanding.hourMinute,
-                hoursMinutes(f.duration), f.details.gliderType ?? "", f.details.registration ?? "",
+                hoursMinutes(f.duration), f.placeCell, f.details.gliderType ?? "", f.details.registration ?? "",
                 f.details.pilot ?? "", f.secondPersonText, f.details.launchMethod.rawValue,
             ])
         }
@@ -65,8 +65,10 @@ enum FlightTable {
         let launches = flights.filter { $0.details.launchMethod != .unknown }.count
         let offsets = Set(flights.map(\.utcOffsetSeconds))
         let zoneNote = offsets.count == 1 ? "times local, \(flights[0].zoneLabel)" : "times local at each takeoff place"
+        let outlandings = flights.filter(\.isOutlanding).count
         return table.render() + "\n\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
-            + "\(flights.count) launch\(flights.count == 1 ? "" : "es") (\(launches) with a known method); \(zoneNote)"
+            + "\(flights.count) launch\(flights.count == 1 ? "" : "es") (\(launches) with a known method)"
+            + (outlandings > 0 ? ", \(outlandings) outlanding\(outlandings == 1 ? "" : "s")" : "") + "; \(zoneNote)"
     }
 }
 
@@ -76,6 +78,7 @@ enum FlightCSV {
         "id", "date", "takeoff_utc", "landing_utc", "takeoff_local", "landing_local", "utc_offset", "duration_min",
         "glider_type", "registration", "competition_id", "pilot", "second_person", "second_person_role", "launch",
         "release_height_m", "takeoff_place", "landing_place", "max_altitude_m", "distance_km", "remarks",
+        "takeoff_airfield", "landing_airfield", "outlanding", "time_zone",
     ]
 
     static func render(_ flights: [Flight]) -> String {
@@ -90,6 +93,8 @@ enum FlightCSV {
                 d.pilot ?? "", d.secondPerson ?? "", d.secondPersonRole?.rawValue ?? "", d.launchMethod.rawValue,
                 d.releaseHeight.map { decimal($0, 0) } ?? "", f.takeoffPlaceText, f.landingPlaceText,
                 f.maxAltitude.map { decimal($0, 0) } ?? "", decimal(f.maxDistanceFromTakeoff / 1000, 1), d.remarks ?? "",
+                f.takeoffLocation?.code ?? "", f.landingLocation?.code ?? "",
+                f.landingLocation == nil ? "" : f.isOutlanding ? "yes" : "no", f.timeZoneIdentifier ?? "",
             ]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
@@ -131,6 +136,34 @@ enum FlightJSON {
         var sourceFile: String?
         /// `show --json` only: GPS, barometer and power losses of a recorded flight (``RecordingFaults``).
         var faults: [Fault]?
+        /// Landed away from any known field.
+        var outlanding: Bool
+        /// The places from the airfield index (nil for a flight not placed yet).
+        var takeoffLocation: Location?
+        var landingLocation: Location?
+    }
+
+    /// A takeoff or landing place (``FlightPlace``).
+    struct Location: Encodable {
+        /// ICAO code of the field, when it has one.
+        var code: String?
+        var name: String?
+        /// From the field to the place.
+        var distanceMeters: Int
+        var bearingDegrees: Int
+        var outlanding: Bool
+        var timeZone: String?
+        var description: String
+
+        init(_ place: FlightPlace) {
+            code = place.code
+            name = place.name
+            distanceMeters = Int(place.distance.rounded())
+            bearingDegrees = Int(place.bearing.rounded()) % 360
+            outlanding = place.isOutlanding
+            timeZone = place.zoneIdentifier
+            description = place.description
+        }
     }
 
     struct Fault: Encodable {
@@ -163,7 +196,8 @@ enum FlightJSON {
             landingLatitude: f.landingCoordinate.latitude, landingLongitude: f.landingCoordinate.longitude,
             maxAltitude: f.maxAltitude, maxDistanceKm: (f.maxDistanceFromTakeoff / 100).rounded() / 10,
             pathLengthKm: (f.pathLength / 100).rounded() / 10, hasBarometer: f.hasBarometer, remarks: d.remarks,
-            source: sourceFile == nil ? "recorded" : "imported", sourceFile: sourceFile)
+            source: sourceFile == nil ? "recorded" : "imported", sourceFile: sourceFile, outlanding: f.isOutlanding,
+            takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init))
     }
 
     static func array(_ flights: [Flight]) -> String { encode(flights.map(object)) }

@@ -19,12 +19,22 @@ extension FlightLogCommand {
         @Option(help: "Seed of the random weather.") var seed: UInt64 = 1
         @Option(name: .customLong("interval-ms"), help: "Fix interval in milliseconds (1000 = 1 Hz).") var intervalMillis: Int = 1000
         @Option(name: .shortAndLong, help: ArgumentHelp("Output IGC file.", valueName: "path")) var output: String
+        @Option(
+            help: ArgumentHelp(
+                "The field to fly from, latitude,longitude in degrees (default Aachen-Merzbrück).", valueName: "lat,lon"))
+        var at: String?
+        @Option(help: ArgumentHelp("Field elevation with --at, metres above sea level.", valueName: "m"))
+        var elevation: Double?
 
         func validate() throws {
             if launch == .unknown { throw ValidationError("--launch must be winch, aerotow or self.") }
             if !(5...720).contains(minutes) { throw ValidationError("--minutes must be 5…720.") }
             if parseUTC(start) == nil { throw ValidationError("--start must look like 2025-06-14T10:00:00Z.") }
             if !(100...10_000).contains(intervalMillis) { throw ValidationError("--interval-ms must be 100…10000.") }
+            if let at, FlightLogCommand.Airfields.ListNear.coordinate(at) == nil {
+                throw ValidationError("--at wants latitude,longitude in degrees, e.g. --at 51.0147,7.0053")
+            }
+            if let elevation, !(-500...5000).contains(elevation) { throw ValidationError("--elevation must be -500…5000 m.") }
         }
 
         func run() async throws {
@@ -34,6 +44,8 @@ extension FlightLogCommand {
             plan.flightMinutes = minutes
             plan.seed = seed
             plan.fixIntervalMillis = intervalMillis
+            if let at, let field = FlightLogCommand.Airfields.ListNear.coordinate(at) { plan.field = field }
+            if let elevation { plan.fieldElevation = elevation }
             let fixes = FlightSimulator.simulate(plan)
             let headers = IGCHeaderValues(
                 pilot: "Simulated Pilot", gliderType: "ASK 21", registration: "D-1234",

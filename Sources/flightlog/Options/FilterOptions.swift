@@ -40,7 +40,16 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method"))
     var launch: LaunchMethod?
 
+    @Flag(name: .long, help: "Only outlandings (landed away from any known airfield).")
+    var outlanding = false
+
+    @Flag(name: .customLong("no-outlanding"), help: "Only flights that landed at an airfield.")
+    var noOutlanding = false
+
     func validate() throws {
+        if outlanding && noOutlanding {
+            throw ValidationError("--outlanding and --no-outlanding exclude each other.")
+        }
         if instructor && noInstructor {
             throw ValidationError("--instructor and --no-instructor exclude each other.")
         }
@@ -53,6 +62,6 @@ struct FilterOptions: ParsableArguments {
         FlightFilter(
             withInstructor: instructor ? true : (noInstructor ? false : nil),
             guest: guest, plane: plane, pilot: pilot, registration: registration,
-            since: since, until: until, launch: launch)
+            since: since, until: until, launch: launch, outlanding: outlanding ? true : (noOutlanding ? false : nil))
     }
 }

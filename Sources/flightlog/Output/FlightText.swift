@@ -5,9 +5,21 @@ extension Flight {
     var localTakeoff: CivilDateTime { CivilDateTime(utc: takeoffTime, offsetSeconds: utcOffsetSeconds) }
     var localLanding: CivilDateTime { CivilDateTime(utc: landingTime, offsetSeconds: utcOffsetSeconds) }
 
-    /// The zone label printed next to local times, e.g. `UTC+02:00`. Only the offset: the zone name comes from
-    /// the nearest tz principal city, which near a border can be the neighbour's (Brussels for Aachen).
-    var zoneLabel: String { "UTC" + offsetText(utcOffsetSeconds) }
+    /// The zone label printed next to local times: `Europe/Berlin, UTC+02:00` for a flight placed at a field
+    /// (the zone of the place); only the offset otherwise (the nearest tz principal city, which near a border can
+    /// be the neighbour's).
+    var zoneLabel: String {
+        let offset = "UTC" + offsetText(utcOffsetSeconds)
+        guard takeoffLocation != nil, let zone = timeZoneIdentifier, zone.contains("/") else { return offset }
+        return "\(zone), \(offset)"
+    }
+
+    /// The list's place column: the takeoff field's code or short name (`12 km NE EDRV` away from a field),
+    /// `→ outlanding` after an outlanding.
+    var placeCell: String {
+        let takeoff = takeoffLocation?.compactText ?? details.takeoffPlace ?? ""
+        return isOutlanding ? (takeoff.isEmpty ? "outlanding" : "\(takeoff) → outlanding") : takeoff
+    }
 
     var secondPersonText: String {
         guard let name = details.secondPerson, !name.isEmpty else { return "" }
@@ -16,7 +28,7 @@ extension Flight {
     }
 
     var takeoffPlaceText: String { details.takeoffPlace ?? takeoffCoordinate.shortText }
-    var landingPlaceText: String { details.landingPlace ?? landingCoordinate.shortText }
+    var landingPlaceText: String { landingPlaceLabel ?? landingCoordinate.shortText }
 }
 
 /// RFC 4180 CSV field (control characters other than line ends escaped: the CSV often goes to a terminal).

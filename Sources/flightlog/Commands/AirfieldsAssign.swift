@@ -1,0 +1,42 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogStore
+
+extension FlightLogCommand.Airfields {
+    /// `flightlog airfields assign`: names the takeoff and landing places of flights from the airfield index.
+    struct Assign: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "assign",
+            abstract: "Name the takeoff and landing places of flights that have none yet (--all: every flight).",
+            discussion: """
+                New flights are placed when they are recorded or imported, and flightlogd places older ones when \
+                it starts. After adding a CUP file, `assign --all` places every flight again: the nearest field \
+                within airfield_radius_km (default 3 km), else an outlanding; the time zone of the takeoff place. \
+                A place you edited by hand is kept.
+                Examples:
+                  flightlog airfields assign
+                  flightlog airfields import club-sites.cup && flightlog airfields assign --all
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Flag(help: "Place every flight again, not only those without a place.")
+        var all = false
+
+        func run() throws {
+            let config = try store.loadConfig()
+            let placing: FlightPlacing
+            do {
+                let loaded = try FlightPlacing.load(radius: config.airfieldRadiusMeters)
+                for notice in loaded.notices { printError("warning: \(terminalSafe(notice.description))") }
+                placing = loaded.placing
+            } catch {
+                throw CLIError("\(error)")
+            }
+            let db = try store.open(.readWrite)
+            let placed = try db.assignPlaces(using: placing, all: all)
+            let outlandings = try db.count(matching: FlightFilter(outlanding: true))
+            print("Placed \(placed) flight\(placed == 1 ? "" : "s"); \(outlandings) outlanding\(outlandings == 1 ? "" : "s") in the logbook.")
+        }
+    }
+}
