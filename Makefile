@@ -8,6 +8,7 @@ SYSUSERSDIR ?= /usr/lib/sysusers.d
 TMPFILESDIR ?= /usr/lib/tmpfiles.d
 UDEVDIR ?= /etc/udev/rules.d
 CONFDIR ?= /etc/flightlog
+DATADIR ?= $(PREFIX)/share/flightlog
 SWIFT ?= swift
 SHELL := /bin/bash
 # The Swift runtime and Foundation linked in: the CLI starts in ~10 ms instead of ~22 ms, the daemon maps less.
@@ -27,6 +28,8 @@ install:
 		$(DESTDIR)$(UDEVDIR) $(DESTDIR)$(CONFDIR)
 	install -m 0755 "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/flightlogd" $(DESTDIR)$(BINDIR)/flightlogd
 	install -m 0755 "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/flightlog" $(DESTDIR)$(BINDIR)/flightlog
+	install -d $(DESTDIR)$(DATADIR) $(DESTDIR)$(CONFDIR)/airfields
+	install -m 0644 Sources/FlightLogStore/Airfields/Data/airfields.tsv $(DESTDIR)$(DATADIR)/airfields.tsv
 	install -m 0644 systemd/flightlogd.service $(DESTDIR)$(UNITDIR)/flightlogd.service
 	install -m 0644 systemd/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-web.service
 	install -m 0644 systemd/flightlog.sysusers $(DESTDIR)$(SYSUSERSDIR)/flightlog.conf
@@ -46,9 +49,10 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/flightlogd $(DESTDIR)$(BINDIR)/flightlog $(DESTDIR)$(UNITDIR)/flightlogd.service \
 		$(DESTDIR)$(UNITDIR)/flightlog-web.service \
 		$(DESTDIR)$(SYSUSERSDIR)/flightlog.conf $(DESTDIR)$(TMPFILESDIR)/flightlog.conf \
-		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
+		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules $(DESTDIR)$(DATADIR)/airfields.tsv
+	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 	-@if [ -z "$(DESTDIR)" ]; then systemctl daemon-reload; fi
-	@echo "kept $(CONFDIR)/flightlog.toml, /var/lib/flightlog (the logbook) and the flightlog user"
+	@echo "kept $(CONFDIR)/flightlog.toml, $(CONFDIR)/airfields, /var/lib/flightlog (the logbook) and the flightlog user"
 
 .PHONY: bench bench-quick profile
 # Benchmarks side by side with aerofiles, gpxlogger and the sqlite3 CLI (benchmarks/run.py).
