@@ -70,7 +70,7 @@ enum FlightRows {
             ("remarks", d.remarks),
             ("pilotKey", d.pilot.map(searchKey)),
             ("secondPersonKey", d.secondPerson.map(searchKey)),
-            ("gliderTypeKey", d.gliderType.map(searchKey)),
+            ("gliderTypeKey", d.gliderType.map(designationKey)),
             ("registrationKey", d.registration.map(registrationKey)),
         ]
     }
@@ -168,7 +168,8 @@ enum FlightRows {
         }
         // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
         add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", filter.guest.map(searchKey))
-        add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(searchKey))
+        add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(designationKey))
+        add("f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0", filter.instructorName.map(searchKey))
         add("instr(f.pilotKey, ?) > 0", filter.pilot.map(searchKey))
         add("instr(f.registrationKey, ?) > 0", filter.registration.map(registrationKey))
         add("f.localDate >= ?", filter.since?.description)

@@ -67,8 +67,14 @@ package final class FlightStore: Sendable {
                 var readonly = Configuration()
                 readonly.readonly = true
                 readonly.busyMode = .timeout(Self.busyTimeoutSeconds)
-                try DatabaseQueue(path: path, configuration: readonly).read { db in
-                    try Self.checkSchema(db, path: path, mode: mode)
+                do {
+                    try DatabaseQueue(path: path, configuration: readonly).read { db in
+                        try Self.checkSchema(db, path: path, mode: mode)
+                    }
+                } catch let error as StoreError where error.code == .olderSchema && Self.isWritable(path) {
+                    // A newer flightlog reading an older logbook it may write (after an upgrade, a copy on a
+                    // stick): upgraded once, as `import` or flightlogd would, then read as asked.
+                    _ = try FlightStore(path: path, mode: .readWrite)
                 }
             }
             pool = try DatabasePool(path: path, configuration: config)
@@ -84,6 +90,11 @@ package final class FlightStore: Sendable {
     /// `delete` end here): best effort, a failure leaves the data in the WAL, where SQLite still finds it.
     deinit {
         if mode == .readWrite { _ = try? checkpoint() }
+    }
+
+    /// The file and its folder (for the WAL) can be written by this process.
+    private static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0 && access((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, W_OK) == 0
     }
 
     /// Refuses databases this binary must not use: not ours, newer, or (read-only) older than this binary.
@@ -109,7 +120,7 @@ package final class FlightStore: Sendable {
         }
         if mode == .readOnly, try !migrator.hasCompletedMigrations(db) {
             throw StoreError(
-                .cannotOpen,
+                .olderSchema,
                 "the flight database \(path) was written by an older flightlog; start flightlogd or run "
                     + "flightlog import once to upgrade it")
         }

@@ -1,3 +1,4 @@
+import FlightLogCore
 import GRDB
 
 /// The schema, as named migrations. A shipped migration is never edited; changes are new migrations.
@@ -107,6 +108,16 @@ enum Schema {
                     ALTER TABLE flight ADD COLUMN landingPlaceZone TEXT;
                     CREATE INDEX flight_landingOutlanding ON flight(landingOutlanding) WHERE landingOutlanding;
                     """)
+        }
+        migrator.registerMigration("v4 glider type and registration keys without separators") { db in
+            // Glider types match ignoring spaces, `_` and `-` (designationKey), registrations also ignore `_`.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, gliderType, registration FROM flight")
+            for row in rows {
+                let type: String? = row["gliderType"], registration: String? = row["registration"]
+                try db.execute(
+                    sql: "UPDATE flight SET gliderTypeKey = ?, registrationKey = ? WHERE id = ?",
+                    arguments: [type.map(designationKey), registration.map(registrationKey), row["id"] as Int64])
+            }
         }
         return migrator
     }()

@@ -5,7 +5,7 @@ import GRDB
 /// Everything that can go wrong in the flight store, with a message that says what to do.
 package struct StoreError: Error, CustomStringConvertible, Equatable {
     package enum Code: Sendable, Hashable {
-        case missingDatabase, newerSchema, notADatabase, cannotOpen, readOnly, notFound
+        case missingDatabase, newerSchema, olderSchema, notADatabase, cannotOpen, readOnly, notFound
         /// The same file (by SHA-256) was imported before; its flight ids.
         case duplicateImport([Int64])
         case diskFull, corrupt, other

@@ -53,6 +53,25 @@ import Testing
         #expect(!FlightFilter(plane: "ka").matches(flight(glider: nil)))
     }
 
+    /// Issue 13: glider types and registrations as people type them; the instructor by name.
+    @Test func typesAndRegistrationsIgnoreSeparatorsAndInstructorsHaveNames() {
+        let ls4 = flight(glider: "LS_4", registration: "D_0221")
+        for typed in ["LS 4", "ls4", "LS-4", "ls_4", " LS  4 "] {
+            #expect(FlightFilter(plane: typed).matches(ls4), "\(typed)")
+        }
+        #expect(!FlightFilter(plane: "LS 8").matches(ls4))
+        #expect(FlightFilter(plane: "ask 21").matches(flight(glider: "ASK-21 Mi")))
+        for typed in ["D-0221", "d0221", "D 0221", "d_0221"] {
+            #expect(FlightFilter(registration: typed).matches(ls4), "\(typed)")
+        }
+        let dual = flight(second: "Müller, Jürgen", role: .instructor)
+        let guest = flight(second: "Jürgen Müller", role: .guest)
+        #expect(FlightFilter(instructorName: "muller").matches(dual))
+        #expect(!FlightFilter(instructorName: "muller").matches(guest), "a guest is not an instructor")
+        #expect(!FlightFilter(instructorName: "meier").matches(dual))
+        #expect(FlightFilter(instructorName: "Müller").summary == "instructor Müller")
+    }
+
     @Test func datesAreLocalAtTakeoffAndInclusive() {
         // 2025-01-01 23:30 UTC is 2025-01-02 at UTC+1.
         let late = flight(takeoff: CivilDate(year: 2025, month: 1, day: 1).utcMidnight + 23 * 3_600_000 + 1_800_000)

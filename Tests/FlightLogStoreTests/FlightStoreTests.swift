@@ -10,6 +10,39 @@ import Testing
 #endif
 
 @Suite struct FlightStoreTests {
+    /// Migration v4: keys stored by earlier versions (separators kept) are recomputed, so old flights match
+    /// "LS 4" and "D-0221" typed any way.
+    @Test func olderSearchKeysAreRecomputed() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        do {
+            let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+            let t = track(start: day0 + 10 * 3_600_000, count: 1200)
+            _ = try store.importFlights(
+                track: t, fileName: "a.igc", sha256: "aa",
+                flights: [flight(takeoff: t.fixes[100].time, minutes: 10, glider: "LS_4", registration: "D_0221")])
+        }
+        // As an older version left it: the old keys, and no v4 migration yet.
+        let queue = try DatabaseQueue(path: dir.databasePath)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE flight SET gliderTypeKey = 'ls_4', registrationKey = 'D_0221'")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v4 %'")
+        }
+        try queue.close()
+        // Not writable (a read-only copy): refused with what to do, nothing changed.
+        let folder = (dir.databasePath as NSString).deletingLastPathComponent
+        chmod(folder, 0o555)
+        chmod(dir.databasePath, 0o444)
+        if geteuid() != 0 {  // root writes anyway
+            #expect(throws: StoreError.self) { try FlightStore(path: dir.databasePath, mode: .readOnly) }
+        }
+        chmod(folder, 0o755)
+        chmod(dir.databasePath, 0o644)
+        // Writable: a read-only command (list) upgrades it once and reads.
+        let upgraded = try FlightStore(path: dir.databasePath, mode: .readOnly)
+        #expect(try upgraded.count(matching: FlightFilter(plane: "LS 4", registration: "d-0221")) == 1)
+    }
+
     @Test func importQueryEditHistoryDelete() throws {
         let dir = try TempDirectory()
         defer { dir.cleanup() }

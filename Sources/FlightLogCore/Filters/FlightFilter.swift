@@ -24,11 +24,13 @@ package struct FlightFilter: Sendable, Hashable {
     package var ids: [Int64]?
     /// `true`: only outlandings (landed away from any known field); `false`: only landings at a field.
     package var outlanding: Bool?
+    /// Substring of the instructor's name, on flights where the second person is an instructor.
+    package var instructorName: String?
 
     package init(
         withInstructor: Bool? = nil, guest: String? = nil, plane: String? = nil, pilot: String? = nil,
         registration: String? = nil, since: CivilDate? = nil, until: CivilDate? = nil,
-        launch: LaunchMethod? = nil, ids: [Int64]? = nil, outlanding: Bool? = nil
+        launch: LaunchMethod? = nil, ids: [Int64]? = nil, outlanding: Bool? = nil, instructorName: String? = nil
     ) {
         self.withInstructor = withInstructor
         self.guest = guest
@@ -40,6 +42,7 @@ package struct FlightFilter: Sendable, Hashable {
         self.launch = launch
         self.ids = ids
         self.outlanding = outlanding
+        self.instructorName = instructorName
     }
 
     package var isEmpty: Bool { self == FlightFilter() }
@@ -49,6 +52,7 @@ package struct FlightFilter: Sendable, Hashable {
         var parts: [String] = []
         if let withInstructor { parts.append(withInstructor ? "with instructor" : "without instructor") }
         if let guest { parts.append("guest \(guest)") }
+        if let instructorName { parts.append("instructor \(instructorName)") }
         if let pilot { parts.append("pilot \(pilot)") }
         if let plane { parts.append("glider \(plane)") }
         if let registration { parts.append("registration \(registration)") }
@@ -75,12 +79,12 @@ package struct FlightFilter: Sendable, Hashable {
     package func matches(_ flight: Flight) -> Bool {
         let d = flight.details
         if let withInstructor, (d.secondPersonRole == .instructor) != withInstructor { return false }
-        if let guest {
-            guard d.secondPersonRole == .guest, let name = d.secondPerson,
-                containsUTF8(searchKey(name), searchKey(guest))
+        for (role, wanted) in [(SecondPersonRole.guest, guest), (.instructor, instructorName)] {
+            guard let wanted else { continue }
+            guard d.secondPersonRole == role, let name = d.secondPerson, containsUTF8(searchKey(name), searchKey(wanted))
             else { return false }
         }
-        if !Self.contains(d.gliderType, plane, key: searchKey) { return false }
+        if !Self.contains(d.gliderType, plane, key: designationKey) { return false }
         if !Self.contains(d.pilot, pilot, key: searchKey) { return false }
         if !Self.contains(d.registration, registration, key: registrationKey) { return false }
         let date = flight.localDate

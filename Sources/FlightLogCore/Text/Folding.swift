@@ -34,9 +34,16 @@ package func searchKey(_ s: String) -> String {
     return String(out)
 }
 
-/// Registration key: upper-case without hyphens and whitespace, so "d-1234" and "D1234" match.
+/// Registration key: upper-case without hyphens, underscores and whitespace, so "d-1234", "D_1234" and "D1234"
+/// match.
 package func registrationKey(_ s: String) -> String {
-    String(s.uppercased().unicodeScalars.filter { $0 != "-" && !$0.properties.isWhitespace }.map(Character.init))
+    String(s.uppercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && !$0.properties.isWhitespace }.map(Character.init))
+}
+
+/// Key of a glider type as people type it: ``searchKey(_:)`` without spaces, `_` and `-`, so "LS 4", "ls4",
+/// "LS_4" and "LS-4" match, and "ask 21" finds "ASK-21 Mi".
+package func designationKey(_ s: String) -> String {
+    String(searchKey(s).unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" }.map(Character.init))
 }
 
 /// True when `needle` occurs in `haystack` as a run of UTF-8 bytes — the same test as SQLite's `instr()`

@@ -146,9 +146,12 @@ extension FlightLogCommand {
                 throw CLIError("no flight found: the file has fewer than two valid fixes" + (damage ?? ""))
             }
             let h = file.headers
+            // The logbook reads the headers as a pilot would (placeholders are nobody); the file keeps them raw.
+            let crew = HeaderValues.personName(h.crew)
             let fromFile = FlightDetails(
-                pilot: h.pilot, secondPerson: h.crew, secondPersonRole: h.crew == nil ? nil : .crew,
-                gliderType: h.gliderType, registration: h.registration, competitionId: h.competitionId)
+                pilot: HeaderValues.personName(h.pilot), secondPerson: crew, secondPersonRole: crew == nil ? nil : .crew,
+                gliderType: HeaderValues.gliderType(h.gliderType), registration: HeaderValues.registration(h.registration),
+                competitionId: HeaderValues.meaningful(h.competitionId))
             let details = fromFile.filling(from: config.defaultDetails)
             let sha = SHA256.hexDigest(bytes)
             let source = FlightSource.imported(fileName: url.lastPathComponent, sha256: sha)

@@ -22,7 +22,14 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Flights with this guest (any case, accents optional).", valueName: "name"))
     var guest: String?
 
-    @Option(name: .long, help: ArgumentHelp("Glider type, e.g. \"ASK 21\" (substring, any case).", valueName: "model"))
+    @Option(
+        name: .customLong("instructor-name"),
+        help: ArgumentHelp("Flights with this instructor aboard (any case, accents optional).", valueName: "name"))
+    var instructorName: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Glider type, e.g. \"LS 4\" (substring; case, spaces, _ and - ignored).", valueName: "model"))
     var plane: String?
 
     @Option(name: .long, help: ArgumentHelp("Pilot in command (substring, any case).", valueName: "name"))
@@ -36,6 +43,9 @@ struct FilterOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Up to and including this local date (YYYY-MM-DD).", valueName: "date"), transform: parseDay)
     var until: CivilDate?
+
+    @Option(name: .long, help: ArgumentHelp("Flights of this year (local date at the takeoff place).", valueName: "year"))
+    var year: Int?
 
     @Option(name: .long, help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method"))
     var launch: LaunchMethod?
@@ -53,6 +63,13 @@ struct FilterOptions: ParsableArguments {
         if instructor && noInstructor {
             throw ValidationError("--instructor and --no-instructor exclude each other.")
         }
+        if let year {
+            guard (1900...2200).contains(year) else { throw ValidationError("--year \(year) is not a year like 2026.") }
+            if since != nil || until != nil { throw ValidationError("--year and --since/--until exclude each other.") }
+        }
+        if noInstructor && instructorName != nil {
+            throw ValidationError("--no-instructor and --instructor-name exclude each other.")
+        }
         if let since, let until, until < since {
             throw ValidationError("--until \(until) is before --since \(since).")
         }
@@ -62,6 +79,8 @@ struct FilterOptions: ParsableArguments {
         FlightFilter(
             withInstructor: instructor ? true : (noInstructor ? false : nil),
             guest: guest, plane: plane, pilot: pilot, registration: registration,
-            since: since, until: until, launch: launch, outlanding: outlanding ? true : (noOutlanding ? false : nil))
+            since: since ?? year.map { CivilDate(year: $0, month: 1, day: 1) },
+            until: until ?? year.map { CivilDate(year: $0, month: 12, day: 31) }, launch: launch,
+            outlanding: outlanding ? true : (noOutlanding ? false : nil), instructorName: instructorName)
     }
 }
