@@ -44,6 +44,12 @@ struct PagesTests {
                 ("launch=aerotow", [ids[1]]),
                 ("since=2025-06-01", [ids[2]]),
                 ("until=2025-05-03&pilot=m%C3%BCller", [ids[0], ids[1]]),
+                ("instructor_name=%C3%B8yvind", [ids[0]]),
+                ("instructor_name=cagri", []),
+                ("year=2025", ids),
+                ("year=2024", []),
+                ("plane=ls4", [ids[2]]),
+                ("registration=d_1234", [ids[0], ids[1]]),
             ]
             for (query, expected) in cases {
                 let reply = try await client.get("/?\(query)")

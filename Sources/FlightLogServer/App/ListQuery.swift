@@ -9,7 +9,8 @@ package struct ListQuery: Sendable, Equatable {
     package static let pageSize = 50
     /// Query parameter names the list understands (the form fields).
     static let names: Set<String> = [
-        "instructor", "guest", "plane", "pilot", "registration", "since", "until", "launch", "outlanding", "page",
+        "instructor", "instructor_name", "guest", "plane", "pilot", "registration", "year", "since", "until", "launch",
+        "outlanding", "page",
     ]
 
     package init(filter: FlightFilter = FlightFilter(), page: Int = 1) {
@@ -41,12 +42,19 @@ package struct ListQuery: Sendable, Equatable {
         case "no": filter.withInstructor = false
         case let other?: throw ServerError("instructor: \(other) is not yes or no")
         }
+        filter.instructorName = try text("instructor_name")
         filter.guest = try text("guest")
         filter.plane = try text("plane")
         filter.pilot = try text("pilot")
         filter.registration = try text("registration")
         filter.since = try date("since")
         filter.until = try date("until")
+        if let text = try text("year") {
+            guard let year = Int(text), (1900...2200).contains(year) else { throw ServerError("year: \(text) is not a year like 2026") }
+            guard filter.since == nil, filter.until == nil else { throw ServerError("year: give a year or a date range, not both") }
+            filter.since = CivilDate(year: year, month: 1, day: 1)
+            filter.until = CivilDate(year: year, month: 12, day: 31)
+        }
         if let since = filter.since, let until = filter.until, until < since {
             throw ServerError("until \(until) is before since \(since)")
         }
@@ -74,6 +82,7 @@ package struct ListQuery: Sendable, Equatable {
     package func queryString(page: Int? = nil) -> String {
         var items: [(String, String)] = []
         if let withInstructor = filter.withInstructor { items.append(("instructor", withInstructor ? "yes" : "no")) }
+        if let name = filter.instructorName { items.append(("instructor_name", name)) }
         if let guest = filter.guest { items.append(("guest", guest)) }
         if let plane = filter.plane { items.append(("plane", plane)) }
         if let pilot = filter.pilot { items.append(("pilot", pilot)) }

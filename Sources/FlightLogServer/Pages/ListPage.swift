@@ -79,7 +79,7 @@ struct ListPage {
             <form class="grid" method="get" action="/">
             <label>Instructor<select name="instructor">\(option("", "Any", instructor.isEmpty))\
             \(option("yes", "With instructor", instructor == "yes"))\(option("no", "Without instructor", instructor == "no"))</select></label>
-            \(field("guest", "Guest", f.guest))\(field("plane", "Glider type", f.plane, hint: "ASK 21"))\
+            \(field("instructor_name", "Instructor's name", f.instructorName))\(field("guest", "Guest", f.guest))\(field("plane", "Glider type", f.plane, hint: "ASK 21"))\
             \(field("pilot", "Pilot", f.pilot))\(field("registration", "Registration", f.registration, hint: "D-1234"))\
             \(field("since", "From", f.since?.description, type: "date"))\(field("until", "To", f.until?.description, type: "date"))
             <label>Launch<select name="launch">\(option("", "Any", f.launch == nil))\(launches)</select></label>
