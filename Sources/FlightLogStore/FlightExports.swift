@@ -4,9 +4,12 @@ import FlightLogCore
 /// headers from the logbook details and the recorder, comment lines (import origin, second person's role,
 /// launch), the recorder serial, the flight number of its UTC day and the standard long file name. A recorded
 /// flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end, among the B
-/// records; an imported flight gets none (its own records stay as they were).
+/// records; an imported flight gets none (its own records stay as they were). `signer` (the device key's, from
+/// FlightLogSecurity) adds the key's L record and the G record; `nil` writes an unsigned file.
 /// - Throws: `StoreError` (`.notFound` for an unknown id).
-package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLogConfig) throws(StoreError) -> (
+package func igcExport(
+    flightId id: Int64, store: FlightStore, config: FlightLogConfig, signer: IGCSigner?
+) throws(StoreError) -> (
     fileName: String, bytes: [UInt8]
 ) {
     let flight = try store.flight(id: id)
@@ -18,7 +21,7 @@ package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLog
         fixes: track.fixes, extensions: track.recorder.extensions,
         headers: IGCExportParts.headers(flight, track: track), serial: serial, flightNumberOfDay: number,
         comments: IGCExportParts.comments(flight, track: track),
-        timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) })
+        timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) }, signer: signer)
     return (IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes)
 }
 

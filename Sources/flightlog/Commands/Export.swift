@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogReports
+import FlightLogSecurity
 import FlightLogStore
 import Foundation
 
@@ -83,6 +84,7 @@ extension FlightLogCommand {
                 return
             }
             let many = flights.count > 1
+            let signer = kind == .igc ? try igcSigner() : nil
             for flight in flights {
                 let id = flight.id!
                 // IGC assembles its own (shared with the web server); the other kinds need the fixes.
@@ -91,7 +93,7 @@ extension FlightLogCommand {
                 let bytes: [UInt8]
                 switch kind {
                 case .igc:
-                    let file = try igcExport(flightId: id, store: db, config: config)
+                    let file = try igcExport(flightId: id, store: db, config: config, signer: signer)
                     path = try destination(defaultName: file.fileName, many: many)
                     bytes = file.bytes
                 case .kml, .gpx, .geojson:
@@ -117,6 +119,14 @@ extension FlightLogCommand {
         }
 
         var toStandardOutput: Bool { output == "-" }
+
+        /// The device key's signer (made for a logbook that has none); without it the files are unsigned and a
+        /// warning says why.
+        func igcSigner() throws -> IGCSigner? {
+            let (signer, problem) = DeviceKey.exportSigner(databasePath: try store.databasePath())
+            if let problem { printError("warning: IGC files written without G record (unsigned): \(problem)") }
+            return signer
+        }
 
         /// Writes to the file atomically, or to standard output when `path` is `nil`.
         func deliver(_ bytes: [UInt8], to path: String?) throws(CLIError) {
