@@ -72,7 +72,9 @@ let package = Package(
             ]),
 
         .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore"]),
-        .testTarget(name: "FlightLogSecurityTests", dependencies: ["FlightLogSecurity", "FlightLogCore"]),
+        .testTarget(
+            name: "FlightLogSecurityTests",
+            dependencies: ["FlightLogSecurity", "FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlightLogStoreTests", dependencies: ["FlightLogStore", "FlightLogCore"]),
         .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore"]),
         .testTarget(name: "FlightLogDaemonTests", dependencies: ["FlightLogDaemon", "FlightLogCore", "FlightLogStore"]),
