@@ -14,7 +14,8 @@ extension FlightLogCommand {
                 Flights are chosen by id or, without ids, by the list filters (all flights when none is given).
                 Every file is written to a temporary name in its folder, synced and renamed when complete: on any
                 error (a full disk too) the old file stays as it was. Only regular files are replaced; -o - writes
-                one file to standard output.
+                one file to standard output. IGC files are signed with this device's key (signing.key beside the \
+                database; see flightlog verify); without read access to it they are written unsigned, with a warning.
                 Examples:
                   flightlog export --igc 12 -o ~/igc/                 # → ~/igc/2025-05-03-XFL-FLG-01.IGC
                   flightlog export --igc --since 2025-01-01 -o out/   # every 2025 flight
