@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // C libraries, one small target each.
@@ -34,11 +35,15 @@ let package = Package(
             exclude: ["Airfields/Data/README.md"], resources: [.copy("Airfields/Data/airfields.tsv")]),
         // gpsd (libgps) and IIO barometer (libiio) readers.
         .target(name: "FlightLogSensors", dependencies: ["FlightLogCore", "CGPS", "CIIO"]),
+        // Signatures and hashes (swift-crypto): the device key, signed IGC files, SHA-256, HMAC, PBKDF2.
+        // The only importer of `Crypto`.
+        .target(
+            name: "FlightLogSecurity", dependencies: ["FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
         // The recorder service: fusion, detection, durability, systemd.
         .target(
             name: "FlightLogDaemon",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogSensors",
+                "FlightLogCore", "FlightLogStore", "FlightLogSensors", "FlightLogSecurity",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -48,14 +53,14 @@ let package = Package(
         .target(
             name: "FlightLogServer",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogReports",
+                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
 
         .executableTarget(
             name: "flightlog",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogServer",
+                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogServer", "FlightLogSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -67,16 +72,20 @@ let package = Package(
             ]),
 
         .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore"]),
+        .testTarget(
+            name: "FlightLogSecurityTests",
+            dependencies: ["FlightLogSecurity", "FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlightLogStoreTests", dependencies: ["FlightLogStore", "FlightLogCore"]),
         .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore"]),
         .testTarget(name: "FlightLogDaemonTests", dependencies: ["FlightLogDaemon", "FlightLogCore", "FlightLogStore"]),
         .testTarget(name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore"]),
         .testTarget(
-            name: "FlightLogServerTests", dependencies: ["FlightLogServer", "FlightLogStore", "FlightLogCore"]),
+            name: "FlightLogServerTests",
+            dependencies: ["FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity"]),
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",
-            dependencies: ["FlightLogCore", "FlightLogStore", "flightlog", "flightlogd"]),
+            dependencies: ["FlightLogCore", "FlightLogStore", "FlightLogSecurity", "flightlog", "flightlogd"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,6 +32,8 @@ targets=("$@")
 swift_flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name flightlog -swift-version 6 -suppress-warnings
     -enable-upcoming-feature ExistentialAny)
 c_modules=(-I "$root/Sources/CGPS" -I "$root/Sources/CIIO")
+# swift-crypto is not instrumented: its modules and objects come from SwiftPM's debug build (see crypto_library).
+spm_debug=$root/.build/debug
 
 # Compiles one module as an instrumented static library into $out/<dir>, unless its sources did not change.
 build_module() { # dir module-name source-file...
@@ -43,10 +45,33 @@ build_module() { # dir module-name source-file...
     echo "fuzz: building $name ($# files)"
     rm -rf "$dir" && mkdir -p "$dir"
     nice -n 10 swiftc "${swift_flags[@]}" -enable-testing -emit-library -static -emit-module -module-name "$name" \
-        -I "$out/core" "${c_modules[@]}" -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" "$@" \
+        -I "$out/core" -I "$out/security" -I "$spm_debug/Modules" "${c_modules[@]}" -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" "$@" \
         2>&1 | grep -v 'ld.gold: warning' || true
     [ -f "$dir/lib$name.a" ] || { echo "fuzz: $name did not build" >&2; exit 2; }
     echo "$stamp" >"$dir/stamp"
+}
+
+# swift-crypto (Crypto and the BoringSSL it wraps) as one plain static library, from SwiftPM's objects: the
+# FlightLogSecurity code above it is instrumented, the cryptography is not (BoringSSL is fuzzed upstream).
+crypto_library() {
+    local dir=$out/crypto objects stamp
+    if [ ! -f "$spm_debug/Modules/Crypto.swiftmodule" ]; then
+        echo "fuzz: building swift-crypto with SwiftPM (swift build --target FlightLogSecurity)"
+        nice -n 10 swift build --target FlightLogSecurity >/dev/null
+    fi
+    objects=$(find "$spm_debug"/{CCryptoBoringSSL,CCryptoBoringSSLShims,CryptoBoringWrapper,Crypto}.build -name '*.o' | sort)
+    stamp=$(ls -l --time-style=+%s $objects | sha1sum | cut -c1-40)
+    if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ]; then return 0; fi
+    echo "fuzz: archiving swift-crypto ($(echo "$objects" | wc -l) objects)"
+    rm -rf "$dir" && mkdir -p "$dir"
+    ar rcs "$dir/libFuzzCrypto.a" $objects
+    echo "$stamp" >"$dir/stamp"
+}
+
+# FlightLogSecurity (instrumented) over swift-crypto: the server's password hashes and login tokens need it.
+build_security() {
+    crypto_library
+    build_module security FlightLogSecurity $(find Sources/FlightLogSecurity -name '*.swift' | sort)
 }
 
 # The Server files that need neither the database, the reports nor Hummingbird (the pure request handling);
@@ -70,9 +95,11 @@ build_target() { # target
         pipeline=Tests/FlightLogSensorsTests/GPSDFuzzPipeline.swift
         libs=(-I "$out/sensors" -L "$out/sensors" -lFlightLogSensors -L "$out/core" -lFlightLogCore -lgps -liio) ;;
     http)
+        build_security
         build_module server FlightLogServer $(server_sources)
         pipeline=Tests/FlightLogServerTests/HTTPFuzzPipeline.swift
-        libs=(-I "$out/server" -L "$out/server" -lFlightLogServer -L "$out/core" -lFlightLogCore) ;;
+        libs=(-I "$out/server" -L "$out/server" -lFlightLogServer -I "$out/security" -L "$out/security" -lFlightLogSecurity
+            -I "$spm_debug/Modules" -L "$out/crypto" -lFuzzCrypto -L "$out/core" -lFlightLogCore) ;;
     *) echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2 ;;
     esac
     mkdir -p "$out/bin"

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSecurity
 import FlightLogSensors
 import FlightLogStore
 import Foundation
@@ -63,6 +64,9 @@ package struct DaemonOptions: Sendable, Hashable {
         }
     }
 
+    /// The device's signing key, next to the database (`/var/lib/flightlog/signing.key`; `signing.pub` beside it).
+    package var signingKeyPath: String { DeviceKey.path(besideDatabase: databasePath) }
+
     /// The status file next to the database.
     package var statusPath: String {
         URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("flightlogd.status.json")
@@ -100,6 +104,7 @@ package enum FlightLogDaemon {
         let directory = URL(fileURLWithPath: options.databasePath).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = try FlightStore(path: options.databasePath, mode: .readWrite)
+        prepareSigningKey(at: options.signingKeyPath, logger: logger)
 
         let barometerName: String? =
             switch options.barometer {
@@ -147,6 +152,19 @@ package enum FlightLogDaemon {
         // After SIGTERM the .sqlite file alone is the whole logbook (a copy of it alone is complete).
         if let result = try? store.checkpoint(waitSeconds: 2), !result.complete {
             logger.warning("a reader held the WAL at shutdown: the last data stays in the -wal file until the next start")
+        }
+    }
+
+    /// Makes the device key on the first start (or loads it) and logs its public key once. A refused or unreadable
+    /// key is logged as an error and the daemon records anyway: a key problem never costs a flight.
+    package static func prepareSigningKey(at path: String, logger: Logger) {
+        do {
+            let (key, created) = try DeviceKey.loadOrCreate(at: path)
+            logger.notice(
+                "\(created ? "made the device signing key" : "device signing key") \(path), public key \(key.publicKeyHex)",
+                metadata: ["publicKey": "\(key.publicKeyHex)"])
+        } catch {
+            logger.error("signing key: \(error); IGC files will be written unsigned until this is fixed")
         }
     }
 }

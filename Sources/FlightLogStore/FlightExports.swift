@@ -16,16 +16,14 @@ package struct IGCExport: Sendable {
 /// comment lines (import origin, second person's role, launch), the recorder serial, the flight number of its
 /// UTC day, the standard long file name, and the fixes from 60 s before takeoff to 60 s after landing. A
 /// recorded flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end,
-/// among the B records; an imported flight gets none (its own records stay as they were).
+/// among the B records; an imported flight gets none (its own records stay as they were). `signer` (the device
+/// key's, from FlightLogSecurity) adds the key's L record and the G record to a written file; `nil` writes it
+/// unsigned.
 /// - Throws: `StoreError` (`.notFound` for an unknown id).
-package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLogConfig, rebuild: Bool = false)
-    throws(StoreError) -> IGCExport
-{
-    if !rebuild, let original = try store.originalFile(forFlight: id) {
-        return IGCExport(
-            fileName: IGCExportParts.safeFileName(original.fileName, id: id), bytes: original.bytes, isOriginal: true,
-            flightsInFile: original.flights)
-    }
+package func igcExport(
+    flightId id: Int64, store: FlightStore, config: FlightLogConfig, signer: IGCSigner?, rebuild: Bool = false
+) throws(StoreError) -> IGCExport {
+    if !rebuild, let original = try originalIGCExport(flightId: id, store: store) { return original }
     let flight = try store.flight(id: id)
     let track = try store.track(forFlight: id)
     let serial = IGCExportParts.serial(track: track, config: config)
@@ -35,10 +33,20 @@ package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLog
         fixes: track.fixes, extensions: track.recorder.extensions,
         headers: IGCExportParts.headers(flight, track: track), serial: serial, flightNumberOfDay: number,
         comments: IGCExportParts.comments(flight, track: track),
-        timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) })
+        timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) }, signer: signer)
     return IGCExport(
         fileName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes: bytes,
         isOriginal: false, flightsInFile: 1)
+}
+
+/// The file an imported flight came from, byte for byte; nil for a recorded flight (or one imported before files
+/// were kept).
+package func originalIGCExport(flightId id: Int64, store: FlightStore) throws(StoreError) -> IGCExport? {
+    try store.originalFile(forFlight: id).map {
+        IGCExport(
+            fileName: IGCExportParts.safeFileName($0.fileName, id: id), bytes: $0.bytes, isOriginal: true,
+            flightsInFile: $0.flights)
+    }
 }
 
 /// The pieces of an IGC export (moved from the CLI's Export command).

@@ -35,7 +35,7 @@ import Testing
         #expect(faults.map(\.kind) == [.gps, .baro, .power])
         let bytes = IGCWriter.write(
             fixes: fixes, extensions: Self.layout, headers: Self.headers, serial: "ABC", flightNumberOfDay: 1,
-            comments: ["LAUNCH WINCH"], timedComments: faults.map { ($0.to, $0.igcComment) })
+            comments: ["LAUNCH WINCH"], timedComments: faults.map { ($0.to, $0.igcComment) }, signer: TestSigner.signer)
         let all = Self.lines(bytes)
         let expected = ["LXFLGPS LOST 100100-100230", "LXFLBARO LOST 100300-100400", "LXFLPOWER LOST 100419-100450"]
         #expect(all.filter { $0.hasPrefix("LXFL") && $0.contains("LOST") } == expected)
@@ -46,18 +46,18 @@ import Testing
         }
         #expect(all.firstIndex(of: "LXFLLAUNCH WINCH")! < all.firstIndex { $0.hasPrefix("B") }!)
         #expect(all.suffix(2).allSatisfy { $0.hasPrefix("G") })
-        #expect(IGCWriter.verifySecurity(bytes) == true)
+        #expect(TestSigner.verify(bytes) == true)
         #expect(all.filter { $0.hasPrefix("B") }.count == fixes.count)
 
         // Without timed comments the file is what it was before faults existed.
         let plain = IGCWriter.write(
             fixes: fixes, extensions: Self.layout, headers: Self.headers, serial: "ABC", flightNumberOfDay: 1,
-            comments: ["LAUNCH WINCH"])
+            comments: ["LAUNCH WINCH"], signer: TestSigner.signer)
         let withoutFaultLines = all.filter { !expected.contains($0) && !$0.hasPrefix("G") }
         #expect(withoutFaultLines == Self.lines(plain).filter { !$0.hasPrefix("G") })
         #expect(IGCWriter.write(
             fixes: fixes, extensions: Self.layout, headers: Self.headers, serial: "ABC", flightNumberOfDay: 1,
-            comments: ["LAUNCH WINCH"], timedComments: []) == plain)
+            comments: ["LAUNCH WINCH"], timedComments: [], signer: TestSigner.signer) == plain)
     }
 
     @Test("a fault still open at the end of the track is written after the last B record")
@@ -67,7 +67,7 @@ import Testing
         #expect(faults.map(\.igcComment) == ["GPS LOST 100100-100159"])
         let all = Self.lines(IGCWriter.write(
             fixes: fixes, extensions: Self.layout, headers: Self.headers, serial: "ABC", flightNumberOfDay: 1,
-            timedComments: faults.map { ($0.to, $0.igcComment) }))
+            timedComments: faults.map { ($0.to, $0.igcComment) }, signer: TestSigner.signer))
         #expect(all[all.count - 4].hasPrefix("B100159") && all[all.count - 4].dropFirst(24).hasPrefix("V"))
         #expect(all[all.count - 3] == "LXFLGPS LOST 100100-100159")
     }

@@ -25,7 +25,9 @@ private func bLines(_ bytes: [UInt8]) -> [String] { lines(bytes).filter { $0.has
 
 @Suite struct IGCWriterTests {
     @Test func recommendedLayout() throws {
-        let bytes = IGCWriter.write(fixes: [fix(0), fix(1)], extensions: fxaSiu, headers: baro, serial: "abc", flightNumberOfDay: 1)
+        let bytes = IGCWriter.write(
+            fixes: [fix(0), fix(1)], extensions: fxaSiu, headers: baro, serial: "abc", flightNumberOfDay: 1,
+            signer: TestSigner.signer)
         let all = lines(bytes)
         #expect(all[0] == "AXFLABC")
         #expect(all[1] == "HFDTEDATE:150724,01")
@@ -37,7 +39,7 @@ private func bLines(_ bytes: [UInt8]) -> [String] { lines(bytes).filter { $0.has
         #expect(all.contains("HFTZNTIMEZONE:+2.00"))
         #expect(all.contains("I023638FXA3940SIU"))
         #expect(bLines(bytes) == ["B1000005111400N00101800WA001200017000509", "B1000015111400N00101800WA001200017000509"])
-        #expect(all.suffix(2).allSatisfy { $0.hasPrefix("G") && $0.count == 33 })
+        #expect(all.suffix(2).allSatisfy { $0.hasPrefix("G") && $0.count == 17 })
         // Every line ends in CR LF, is at most 99 characters and uses only allowed bytes.
         #expect(bytes.suffix(2) == [0x0D, 0x0A])
         #expect(bytes.count(where: { $0 == 0x0A }) == all.count)
@@ -144,13 +146,23 @@ private func bLines(_ bytes: [UInt8]) -> [String] { lines(bytes).filter { $0.has
             == "2024-07-05-XFL-ABC-02.IGC")
     }
 
-    @Test func securityRecordDetectsChanges() throws {
-        var bytes = IGCWriter.write(fixes: [fix(0), fix(1)], extensions: fxaSiu, headers: baro, serial: "ABC", flightNumberOfDay: 1)
-        #expect(IGCWriter.verifySecurity(bytes) == true)
+    /// The signer gets every byte before its G lines, its key comment is the first L record after the I record
+    /// (before every B record, so signed), and its G lines come last.
+    @Test func signerCoversEveryByteBeforeTheGRecord() throws {
+        var bytes = IGCWriter.write(
+            fixes: [fix(0), fix(1)], extensions: fxaSiu, headers: baro, serial: "ABC", flightNumberOfDay: 1,
+            comments: ["LAUNCH WINCH"], signer: TestSigner.signer)
+        #expect(TestSigner.verify(bytes) == true)
+        let all = lines(bytes)
+        let i = try #require(all.firstIndex { $0.hasPrefix("I") })
+        #expect(Array(all[(i + 1)...(i + 2)]) == ["LXFLSIGNKEY TEST", "LXFLLAUNCH WINCH"])
+        #expect(all.suffix(2).allSatisfy { $0.hasPrefix("G") } && all.filter { $0.hasPrefix("G") }.count == 2)
         let index = try #require(bytes.firstIndex(of: UInt8(ascii: "B")))
         bytes[index + 10] = bytes[index + 10] == 0x31 ? 0x32 : 0x31
-        #expect(IGCWriter.verifySecurity(bytes) == false)
-        #expect(IGCWriter.verifySecurity(Array("AXFLABC\r\nHFDTE150724\r\n".utf8)) == nil)
+        #expect(TestSigner.verify(bytes) == false)
+        let unsigned = IGCWriter.write(fixes: [fix(0), fix(1)], extensions: fxaSiu, headers: baro, serial: "ABC", flightNumberOfDay: 1)
+        #expect(TestSigner.verify(unsigned) == nil, "no signer, no G record")
+        #expect(!lines(unsigned).contains { $0.hasPrefix("LXFLSIGNKEY") })
     }
 
     @Test func extensionsArePaddedAndLadLodRegenerated() throws {
@@ -195,14 +207,14 @@ private func bLines(_ bytes: [UInt8]) -> [String] { lines(bytes).filter { $0.has
         return IGCWriter.write(
             fixes: file.track.fixes, extensions: file.track.recorder.extensions, headers: headers,
             serial: file.track.recorder.serial, flightNumberOfDay: file.headers.flightNumberOfDay ?? 1,
-            comments: ["round trip of a shared test file"])
+            comments: ["round trip of a shared test file"], signer: TestSigner.signer)
     }
 
     @Test(.enabled(if: SharedFlights.available), arguments: SharedFlights.names)
     func roundTrip(name: String) throws {
         let original = try IGCReader.read(SharedFlights.bytes(name))
         let written = Self.rewrite(original)
-        #expect(IGCWriter.verifySecurity(written) == true)
+        #expect(TestSigner.verify(written) == true)
         let back = try IGCReader.read(written)
         #expect(back.skippedFixes == 0)
         #expect(back.track.fixes.count == original.track.fixes.count)

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSecurity
 import Foundation
 
 /// Runs the built `flightlog` binary (it sits next to the test bundle) the way a pilot would.
@@ -59,7 +60,13 @@ enum CLI {
         return url
     }
 
-    static func sha256(of url: URL) throws -> String { SHA256.hexDigest([UInt8](try Data(contentsOf: url))) }
+    static func sha256(of url: URL) throws -> String { Digest.sha256Hex([UInt8](try Data(contentsOf: url))) }
+
+    /// What `flightlog verify` says of `bytes` against the device key beside `database` (its signing.pub).
+    static func verification(_ bytes: [UInt8], database: URL) throws -> IGCVerification {
+        let publicPath = DeviceKey.publicKeyPath(forKeyAt: DeviceKey.path(besideDatabase: database.path))
+        return IGCSignature.verify(bytes, trustedKey: try PublicKeyText.read(publicPath))
+    }
 
     /// The aerofiles venv python (scripts/setup-aerofiles.sh), if set up.
     static var aerofilesPython: String? {

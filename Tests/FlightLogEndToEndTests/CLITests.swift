@@ -116,7 +116,8 @@ struct CLITests {
             #expect(written.lastPathComponent.range(of: #"^\d{4}-\d{2}-\d{2}-XFL-[A-Z0-9]{3}-\d{2}\.IGC$"#, options: .regularExpression) != nil)
             let exported = try IGCReader.read([UInt8](try Data(contentsOf: written)))
             let original = try IGCReader.read([UInt8](try Data(contentsOf: CLI.sharedFlights.appendingPathComponent(try #require(flight.sourceFile)))))
-            #expect(IGCWriter.verifySecurity([UInt8](try Data(contentsOf: written))) == true)
+            let verdict = try CLI.verification([UInt8](try Data(contentsOf: written)), database: db)
+            #expect(verdict.exitStatus == 0, "\(verdict)")
             let originalByTime = Dictionary(original.track.fixes.map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
             #expect(exported.track.fixes.count > 100)
             for fix in exported.track.fixes {

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSecurity
 import FlightLogStore
 import Foundation
 import Testing
@@ -68,10 +69,10 @@ struct FaultRecordTests {
             serial: "XYZ", flightNumberOfDay: 1)
         let path = dir.appendingPathComponent("other.igc")
         try Data(file).write(to: path)
-        flight.source = .imported(fileName: "other.igc", sha256: SHA256.hexDigest(file))
+        flight.source = .imported(fileName: "other.igc", sha256: Digest.sha256Hex(file))
         let imported = try store.importFlights(
             track: Track(recorder: RecorderInfo(manufacturer: "XFL", serial: "XYZ", extensions: recorder.extensions), fixes: fixes),
-            fileName: "other.igc", sha256: SHA256.hexDigest(file), flights: [flight])[0]
+            fileName: "other.igc", sha256: Digest.sha256Hex(file), flights: [flight])[0]
         return (db, recorded, imported)
     }
 
@@ -128,7 +129,7 @@ struct FaultRecordTests {
             let index = try #require(lines.firstIndex(of: want.igc))
             #expect(lines[index - 1].hasPrefix("B" + want.igc.suffix(6)) && lines[index + 1].hasPrefix("B"))
         }
-        #expect(IGCWriter.verifySecurity(ours) == true, "the G record covers the L records")
+        #expect(try CLI.verification(ours, database: db).exitStatus == 0, "the G record covers the L records")
         // No A fix in the GPS loss: V with the last position, GNSS 00000, pressure kept.
         let lost = lines.filter { $0.hasPrefix("B") && ("101000"..."101129").contains(String($0.dropFirst().prefix(6))) }
         #expect(lost.count == 90 && lost.allSatisfy { $0.dropFirst(24).hasPrefix("V") && $0.dropFirst(30).hasPrefix("00000") })

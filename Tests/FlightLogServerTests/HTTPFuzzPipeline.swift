@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSecurity
 import Foundation
 
 @testable import FlightLogServer
@@ -16,7 +17,7 @@ import Foundation
 enum HTTPFuzzPipeline {
     /// A hash line with 1 iteration (a real one has 100,000: too slow for a fuzzer), password "glider".
     static let passwordHash = "pbkdf2-sha256$1$00112233445566778899aabbccddeeff$"
-        + SHA256.hex(PasswordHash.pbkdf2(password: Array("glider".utf8), salt: Array(0..<16).map { UInt8($0 * 17) }, iterations: 1))
+        + Hex.encode(PasswordHash.pbkdf2(password: Array("glider".utf8), salt: Array(0..<16).map { UInt8($0 * 17) }, iterations: 1))
     static let sessions = Sessions()
 
     /// A summary, and a violated invariant if any.

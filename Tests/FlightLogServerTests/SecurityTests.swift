@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSecurity
 import FlightLogServer
 import FlightLogStore
 import Foundation
@@ -165,7 +166,7 @@ struct PasswordHashTests {
     ])
     func pbkdf2MatchesKnownVectors(iterations: Int, expected: String) {
         let key = PasswordHash.pbkdf2(password: Array("password".utf8), salt: Array("salt".utf8), iterations: iterations)
-        #expect(SHA256.hex(key) == expected)
+        #expect(Hex.encode(key) == expected)
     }
 
     @Test(arguments: ["Segelflug über Düren", "Øyvind", "Γεια"])
@@ -176,6 +177,20 @@ struct PasswordHashTests {
         #expect(PasswordHash.verify(password: password, against: line))
         #expect(!PasswordHash.verify(password: password + " ", against: line))
         #expect(try PasswordHash.make(password: password, iterations: 500) != line, "salted")
+    }
+
+    /// Lines stored before swift-crypto replaced the hand-written SHA-256 (made with Python's
+    /// `hashlib.pbkdf2_hmac`, the same function) still verify: existing config files keep working.
+    @Test(arguments: [
+        ("Segelflug über Düren",
+         "pbkdf2-sha256$20000$5f1e0c2a9b8d7766554433221100ffee$ccfb0f9aecdfa72b48921ea6636e76395998b4c414d1ca46b760f7fa45117a8f"),
+        ("glider",
+         "pbkdf2-sha256$100000$5f1e0c2a9b8d7766554433221100ffee$f8599527e2e85d02dee21d1f886e1e830ed2d4487acc09ad59f0d113fa98c2ed"),
+    ])
+    func existingHashLinesStillVerify(password: String, line: String) {
+        #expect(PasswordHash.isWellFormed(line))
+        #expect(PasswordHash.verify(password: password, against: line))
+        #expect(!PasswordHash.verify(password: password.uppercased(), against: line))
     }
 
     @Test func malformedHashesNeverMatch() {

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSecurity
 import FlightLogServer
 import FlightLogStore
 import Foundation
@@ -193,11 +194,11 @@ struct TestLogbook {
         let flight = Flight(
             takeoffTime: first.time, landingTime: last.time, takeoffCoordinate: first.coordinate,
             landingCoordinate: last.coordinate, releaseTime: first.time + 60_000, details: details,
-            source: .imported(fileName: "test-\(start).igc", sha256: SHA256.hexDigest(Array("\(start)".utf8))),
+            source: .imported(fileName: "test-\(start).igc", sha256: Digest.sha256Hex(Array("\(start)".utf8))),
             maxAltitude: 1000, takeoffAltitude: 100, maxDistanceFromTakeoff: 3200, pathLength: 25_000,
             hasBarometer: true, timeZoneIdentifier: "Europe/Berlin", utcOffsetSeconds: 7200)
         return try store.importFlights(
-            track: track, fileName: "test-\(start).igc", sha256: SHA256.hexDigest(Array("\(start)".utf8)), flights: [flight]
+            track: track, fileName: "test-\(start).igc", sha256: Digest.sha256Hex(Array("\(start)".utf8)), flights: [flight]
         )[0]
     }
 

@@ -36,8 +36,25 @@ package struct IGCHeaderValues: Sendable {
     }
 }
 
+/// What signs a written file, given by a module that has the key (Core holds no cryptography).
+///
+/// `keyComment` is written as the first L record after the I record (`LXFL` + the text), so the signature covers
+/// the name of its own key; `sign` gets every byte before the first G line and returns the G lines' text
+/// (without the leading `G`, upper-case hex, at most 98 characters each). `FlightLogSecurity.IGCSignature` makes
+/// one from the device key.
+package struct IGCSigner: Sendable {
+    package var keyComment: String
+    package var sign: @Sendable ([UInt8]) -> [String]
+
+    package init(keyComment: String, sign: @escaping @Sendable ([UInt8]) -> [String]) {
+        self.keyComment = keyComment
+        self.sign = sign
+    }
+}
+
 /// Writes IGC files as notes/IGC.md §1–§10 and §15 ask: CR LF, printable ASCII, ≤ 99 characters per line,
-/// coordinates rounded once, a SHA-256 G record last. Manufacturer code `XFL` (flightlog, not IGC-approved).
+/// coordinates rounded once, the signer's G record last (none without a signer). Manufacturer code `XFL`
+/// (flightlog, not IGC-approved).
 package enum IGCWriter {
     package static let manufacturer = "XFL"
     /// Longest record, without CR LF (spec A2.1).
@@ -49,10 +66,11 @@ package enum IGCWriter {
     /// if the first valid fix falls on a later date than the first fix, so that readers date every B line right).
     /// A track is taken to be one flight: gaps of 12 h or more between fixes cannot be dated back by readers.
     /// `comments` follow the I record; each of `timedComments` follows the last B record of its second or before
-    /// (IGC order: L records among the B records in time order, all before G).
+    /// (IGC order: L records among the B records in time order, all before G). `signer`: its key comment comes
+    /// first after the I record and its G lines last; `nil` writes no G record.
     package static func write(
         fixes: [Fix], extensions: [FixExtension], headers: IGCHeaderValues, serial: String, flightNumberOfDay: Int,
-        comments: [String] = [], timedComments: [(time: UTCMillis, text: String)] = []
+        comments: [String] = [], timedComments: [(time: UTCMillis, text: String)] = [], signer: IGCSigner? = nil
     ) -> [UInt8] {
         var kept: [Fix] = []
         kept.reserveCapacity(fixes.count)
@@ -89,6 +107,7 @@ package enum IGCWriter {
         header(&out, "HFCIDCOMPETITIONID:", headers.competitionId)
         if let hours = headers.timeZoneOffsetHours { line(&out, "HFTZNTIMEZONE:" + timeZoneText(hours)) }
         line(&out, iRecord(layout))
+        if let signer { appendComment(&out, signer.keyComment) }
         for comment in comments { appendComment(&out, comment) }
         let bLayout = BLayout(layout)
         var pending = timedComments.sorted { $0.time < $1.time }[...]
@@ -101,41 +120,15 @@ package enum IGCWriter {
         }
         for comment in pending { appendComment(&out, comment.text) }
 
-        let digest = SHA256.hex(SHA256.hash(out)).uppercased()
-        line(&out, "G" + digest.prefix(32))
-        line(&out, "G" + digest.suffix(32))
+        if let signer {
+            for text in signer.sign(out) { line(&out, "G" + text) }
+        }
         return out
     }
 
     /// `YYYY-MM-DD-XFL-SSS-NN.IGC` (spec A2.5.1), same date and NN as `HFDTE`.
     package static func fileName(date: CivilDate, serial: String, flightNumberOfDay: Int) -> String {
         "\(date)-\(manufacturer)-\(normalizedSerial(serial))-\(pad(min(max(flightNumberOfDay, 1), 99), 2)).IGC"
-    }
-
-    /// Checks our own G record (SHA-256 over every byte before the first G line, as upper-case hex on the G
-    /// lines). `nil` = no G record; `false` = a G record that does not match (changed file, or another maker's).
-    package static func verifySecurity(_ bytes: [UInt8]) -> Bool? {
-        var lineStart = 0
-        var gStart: Int?
-        while lineStart < bytes.count {
-            if bytes[lineStart] == UInt8(ascii: "G") {
-                gStart = lineStart
-                break
-            }
-            guard let end = bytes[lineStart...].firstIndex(of: 0x0A) else { break }
-            lineStart = end + 1
-        }
-        guard let gStart else { return nil }
-        var recorded: [UInt8] = []
-        var index = gStart
-        while index < bytes.count, bytes[index] == UInt8(ascii: "G") {
-            let end = bytes[index...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
-            recorded += bytes[(index + 1)..<end]
-            index = end
-            while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
-        }
-        let expected = Array(SHA256.hex(SHA256.hash(Array(bytes[..<gStart]))).uppercased().utf8)
-        return recorded == expected
     }
 
     // MARK: Records

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogReports
+import FlightLogSecurity
 import FlightLogStore
 import Foundation
 
@@ -194,7 +195,9 @@ package final class WebApp: Sendable {
         let stem = "flight-\(id)-\(flight.localDate)"
         switch kind {
         case .igc:
-            let file = try igcExport(flightId: id, store: db, config: settings.config)
+            // Signed with the device key when this server may read it (flight-web runs as flightlogd's user).
+            let signer = DeviceKey.exportSigner(databasePath: settings.databasePath).signer
+            let file = try igcExport(flightId: id, store: db, config: settings.config, signer: signer)
             return .download(file.bytes, contentType: kind.contentType, fileName: file.fileName)
         case .kml, .gpx, .geojson:
             let fixes = try db.track(forFlight: id).fixes

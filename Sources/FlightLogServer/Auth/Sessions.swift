@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSecurity
 import Foundation
 
 /// Browser sessions of the edit login and the login throttle. One actor owns them; session ids and CSRF tokens
@@ -62,8 +63,8 @@ package actor Sessions {
         if sessions.count >= capacity, let oldest = sessions.min(by: { $0.value.expires < $1.value.expires })?.key {
             sessions[oldest] = nil
         }
-        let id = SHA256.hex(try randomBytes(32))
-        let session = Session(csrfToken: SHA256.hex(try randomBytes(32)), expires: now + lifetime)
+        let id = Hex.encode(try randomBytes(32))
+        let session = Session(csrfToken: Hex.encode(try randomBytes(32)), expires: now + lifetime)
         sessions[id] = session
         return (id, session)
     }
@@ -81,7 +82,7 @@ package actor Sessions {
     // MARK: Login form
 
     /// A fresh nonce for the login cookie.
-    package static func newLoginNonce() throws(ServerError) -> String { SHA256.hex(try randomBytes(32)) }
+    package static func newLoginNonce() throws(ServerError) -> String { Hex.encode(try randomBytes(32)) }
 
     /// Whether `nonce` looks like one of ours (64 lowercase hex digits).
     package static func isWellFormedNonce(_ nonce: String?) -> Bool {
@@ -91,7 +92,7 @@ package actor Sessions {
 
     /// The login form's CSRF token for the browser holding `nonce` in its login cookie.
     package nonisolated func loginToken(nonce: String) -> String {
-        SHA256.hex(PasswordHash.hmac(key: secret, message: Array("flightlog login form \(nonce)".utf8)))
+        Hex.encode(Digest.hmacSHA256(key: secret, message: Array("flightlog login form \(nonce)".utf8)))
     }
 
     /// Whether the posted login `token` belongs to the `nonce` from the browser's login cookie.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogReports
+import FlightLogSecurity
 import FlightLogStore
 import Foundation
 
@@ -13,11 +14,12 @@ extension FlightLogCommand {
                 Flights are chosen by id or, without ids, by the list filters (all flights when none is given).
                 Every file is written to a temporary name in its folder, synced and renamed when complete: on any
                 error (a full disk too) the old file stays as it was. Only regular files are replaced; -o - writes
-                one file to standard output.
+                one file to standard output. IGC files we write are signed with this device's key (signing.key \
+                beside the database; see flightlog verify); without read access to it they are written unsigned, with \
+                a warning. An imported flight's IGC file is the file it was imported from, byte for byte (its \
+                recorder's G record intact, every flight in it); --rebuild writes our own file from the stored fixes \
+                and the logbook details instead.
                 Examples:
-                An imported flight's IGC file is the file it was imported from, byte for byte (its recorder's G \
-                record intact, every flight in it); --rebuild writes our own file from the stored fixes and the \
-                logbook details instead.
                   flightlog export --igc 12 -o ~/igc/                 # → ~/igc/2025-05-03-XFL-FLG-01.IGC
                   flightlog export --igc 7 -o ~/igc/                  # imported: → ~/igc/its-own-name.igc, unchanged
                   flightlog export --igc --rebuild 7 -o flight7.igc   # our file, with the edited details
@@ -93,6 +95,7 @@ extension FlightLogCommand {
             }
             let many = flights.count > 1
             var originalsWritten: Set<String> = []  // a file holding several chosen flights is written once
+            var signer: IGCSigner??  // the device key, read at the first file we write ourselves
             for flight in flights {
                 let id = flight.id!
                 // IGC assembles its own (shared with the web server); the other kinds need the fixes.
@@ -101,7 +104,13 @@ extension FlightLogCommand {
                 let bytes: [UInt8]
                 switch kind {
                 case .igc:
-                    let file = try igcExport(flightId: id, store: db, config: config, rebuild: rebuild)
+                    let file: IGCExport
+                    if !rebuild, let original = try originalIGCExport(flightId: id, store: db) {
+                        file = original
+                    } else {
+                        if signer == nil { signer = .some(try igcSigner()) }
+                        file = try igcExport(flightId: id, store: db, config: config, signer: signer ?? nil, rebuild: true)
+                    }
                     path = try destination(defaultName: file.fileName, many: many)
                     bytes = file.bytes
                     if file.isOriginal {
@@ -133,6 +142,14 @@ extension FlightLogCommand {
         }
 
         var toStandardOutput: Bool { output == "-" }
+
+        /// The device key's signer (made for a logbook that has none); without it the files are unsigned and a
+        /// warning says why.
+        func igcSigner() throws -> IGCSigner? {
+            let (signer, problem) = DeviceKey.exportSigner(databasePath: try store.databasePath())
+            if let problem { printError("warning: IGC files written without G record (unsigned): \(problem)") }
+            return signer
+        }
 
         /// Writes to the file atomically, or to standard output when `path` is `nil`.
         func deliver(_ bytes: [UInt8], to path: String?) throws(CLIError) {

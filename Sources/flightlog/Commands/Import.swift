@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlightLogCore
+import FlightLogSecurity
 import FlightLogStore
 import Foundation
 
@@ -153,7 +154,7 @@ extension FlightLogCommand {
                 gliderType: HeaderValues.gliderType(h.gliderType), registration: HeaderValues.registration(h.registration),
                 competitionId: HeaderValues.meaningful(h.competitionId))
             let details = fromFile.filling(from: config.defaultDetails)
-            let sha = SHA256.hexDigest(bytes)
+            let sha = Digest.sha256Hex(bytes)
             let source = FlightSource.imported(fileName: url.lastPathComponent, sha256: sha)
             let flights = detected.map { d -> Flight in
                 let rules = zones.rules(near: d.takeoffCoordinate)

@@ -1,0 +1,65 @@
+import ArgumentParser
+import FlightLogSecurity
+import Foundation
+
+extension FlightLogCommand {
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify",
+            abstract: "Check an IGC file's security record (G record) against this device's signing key.",
+            discussion: """
+                flightlog signs its IGC files with this device's Ed25519 key (signing.key beside the database; \
+                its public key signing.pub). One line says what the file is; the exit status says it too:
+                  0  valid: signed by this device (or by the --key given)
+                  1  changed after it was signed, unsigned, or not an IGC file
+                  2  intact, but signed by another flightlog key (printed: check again with --key KEY)
+                  3  another recorder's file: only that maker's validation program can check its G record
+                Examples:
+                  flightlog verify 2025-06-14-XFL-001-01.IGC
+                  flightlog verify flight.igc --key 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
+                  flightlog verify flight.igc --key club-glider.pub
+                  flightlog verify --print-key                  # this device's public key, for publishing
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The IGC file to check.", valueName: "file"))
+        var file: String?
+
+        @Option(help: ArgumentHelp("The public key to trust instead of this device's: 64 hex digits or a .pub file.", valueName: "hex|path"))
+        var key: String?
+
+        @Flag(help: "Print this device's public key (64 hex digits) and stop.")
+        var printKey = false
+
+        func validate() throws {
+            if file == nil && !printKey { throw ValidationError("give the IGC file to check (or --print-key)") }
+        }
+
+        func run() async throws {
+            let publicPath = DeviceKey.publicKeyPath(forKeyAt: DeviceKey.path(besideDatabase: try store.databasePath()))
+            if printKey {
+                guard FileManager.default.fileExists(atPath: publicPath) else {
+                    throw CLIError("no public key at \(publicPath): flightlogd makes the device key on its first start")
+                }
+                print(Hex.encode(try PublicKeyText.read(publicPath)))
+                return
+            }
+            guard let file else { return }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw CLIError("cannot read \(file): check the name and that you may read it")
+            }
+            var trusted: [UInt8]?
+            if let key {
+                trusted = try PublicKeyText.parse(key)
+            } else if FileManager.default.fileExists(atPath: publicPath) {
+                trusted = try PublicKeyText.read(publicPath)
+            } else {
+                printError("note: no public key of this device at \(publicPath) (give --key to name the one to trust)")
+            }
+            let result = IGCSignature.verify(Array(data), trustedKey: trusted)
+            print(result.message(keyGiven: key != nil))
+            if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+        }
+    }
+}
