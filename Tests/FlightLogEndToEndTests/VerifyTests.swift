@@ -73,6 +73,17 @@ struct VerifyTests {
             #expect(theirs.stdout == "another recorder's file (maker FLA): its G record can only be checked with that maker's validation program\n")
         }
 
+        // By flight id: the file export gives. Our signed file imported back is ours and valid; the simulator's
+        // original (flight 1) is unsigned; a rebuilt file of a flight whose original is gone is written and signed.
+        let imported = try CLI.run(["import", file.path], database: db, in: dir)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let byId = try CLI.run(["verify", "2"], database: db, in: dir)
+        #expect(byId.status == 0 && byId.stdout.hasPrefix("valid: signed by this device"), "\(byId.stdout)\(byId.stderr)")
+        let simulatedById = try CLI.run(["verify", "1"], database: db, in: dir)
+        #expect(simulatedById.status == 1 && simulatedById.stdout.hasPrefix("unsigned"), "\(simulatedById.stdout)")
+        let missing = try CLI.run(["verify", "99"], database: db, in: dir)
+        #expect(missing.status == 1 && missing.stderr.contains("99"), "\(missing.stderr)")
+
         let bad = try CLI.run(["verify", file.path, "--key", "abcd"], database: db, in: dir)
         #expect(bad.status == 1 && bad.stderr.hasPrefix("Error: --key abcd is neither") && bad.stderr.split(separator: "\n").count == 1)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlightLogSecurity
+import FlightLogStore
 import Foundation
 
 extension FlightLogCommand {
@@ -14,8 +15,11 @@ extension FlightLogCommand {
                   1  changed after it was signed, unsigned, or not an IGC file
                   2  intact, but signed by another flightlog key (printed: check again with --key KEY)
                   3  another recorder's file: only that maker's validation program can check its G record
+                A flight id instead of a file checks the IGC file `flightlog export --igc ID` gives: an imported \
+                flight's own file (another recorder's, or one of ours), or the file written now for a recorded one.
                 Examples:
                   flightlog verify 2025-06-14-XFL-001-01.IGC
+                  flightlog verify 12                           # the file of flight 12 in the logbook
                   flightlog verify flight.igc --key 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
                   flightlog verify flight.igc --key club-glider.pub
                   flightlog verify --print-key                  # this device's public key, for publishing
@@ -23,7 +27,7 @@ extension FlightLogCommand {
 
         @OptionGroup var store: StoreOptions
 
-        @Argument(help: ArgumentHelp("The IGC file to check.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The IGC file to check, or a flight id.", valueName: "file|id"))
         var file: String?
 
         @Option(help: ArgumentHelp("The public key to trust instead of this device's: 64 hex digits or a .pub file.", valueName: "hex|path"))
@@ -46,8 +50,14 @@ extension FlightLogCommand {
                 return
             }
             guard let file else { return }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw CLIError("cannot read \(file): check the name and that you may read it")
+            let bytes: [UInt8]
+            if let id = Int64(file), !FileManager.default.fileExists(atPath: file) {
+                bytes = try flightFile(id)
+            } else {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw CLIError("cannot read \(file): check the name and that you may read it")
+                }
+                bytes = Array(data)
             }
             var trusted: [UInt8]?
             if let key {
@@ -57,9 +67,18 @@ extension FlightLogCommand {
             } else {
                 printError("note: no public key of this device at \(publicPath) (give --key to name the one to trust)")
             }
-            let result = IGCSignature.verify(Array(data), trustedKey: trusted)
+            let result = IGCSignature.verify(bytes, trustedKey: trusted)
             print(result.message(keyGiven: key != nil))
             if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+        }
+
+        /// The IGC file of flight `id` as `export --igc` gives it (signed when this user can read the key).
+        func flightFile(_ id: Int64) throws -> [UInt8] {
+            let db = try store.open(.readOnly)
+            if let original = try originalIGCExport(flightId: id, store: db) { return original.bytes }
+            let (signer, problem) = DeviceKey.exportSigner(databasePath: try store.databasePath())
+            if let problem { printError("note: the file written now is unsigned: \(problem)") }
+            return try igcExport(flightId: id, store: db, config: try store.loadConfig(), signer: signer, rebuild: true).bytes
         }
     }
 }
