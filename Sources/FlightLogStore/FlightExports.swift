@@ -17,7 +17,7 @@ package struct IGCExport: Sendable {
 /// UTC day, the standard long file name, and the fixes from 60 s before takeoff to 60 s after landing. A
 /// recorded flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end,
 /// among the B records; an imported flight gets none (its own records stay as they were).
-/// - Throws: `StoreError` (`.notFound` for an unknown id).
+/// - Throws: `StoreError` (`.notFound` for an unknown id, `.noTrack` for a flight entered by hand).
 package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLogConfig, rebuild: Bool = false)
     throws(StoreError) -> IGCExport
 {
@@ -27,6 +27,7 @@ package func igcExport(flightId id: Int64, store: FlightStore, config: FlightLog
             flightsInFile: original.flights)
     }
     let flight = try store.flight(id: id)
+    guard flight.hasTrack else { throw .noTrack(id, export: "IGC") }
     let track = try store.track(forFlight: id)
     let serial = IGCExportParts.serial(track: track, config: config)
     let number = try IGCExportParts.flightNumberOfDay(flight, store: store)
