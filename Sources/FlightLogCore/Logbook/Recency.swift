@@ -62,7 +62,7 @@ package struct Recency: Sendable {
         if parts.allSatisfy({ $0 != nil }) { lapse = parts.compactMap { $0?.adding(months: 24) }.min() }
         licence = Rule(
             name: "SPL (SFCL.160(a))",
-            requirement: "5 h as PIC or dual incl. 15 launches and 2 training flights with an FI(S) in 24 months",
+            requirement: "5 h PIC or dual, 15 launches, 2 flights with an FI(S) in 24 months",
             have: "\(hoursMinutes(minutes * 60_000)) h, \(launches) launch\(launches == 1 ? "" : "es"), "
                 + "\(training) training flight\(training == 1 ? "" : "s") since \(windowStart)",
             lapses: lapse, isCurrent: lapse.map { today < $0 } ?? false)

@@ -85,12 +85,12 @@ enum StatsText {
         out += "\n\n" + table("Launch method", s.byLaunchMethod.map { ($0.key.words, $0.totals) })
         let notFlown = s.overall.flights - s.overall.flown
         if notFlown > 0 {
-            out += "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: counted as flights, not in times or launches."
+            out += "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: no time or launches counted."
         }
-        out += "\n\nRecency on \(r.asOf) (EASA Part-SFCL; from every flight, not only the filtered ones):"
+        out += "\n\nRecency on \(r.asOf) (EASA Part-SFCL, from all flights, not only these):"
         for rule in [r.passengers, r.licence] + r.launchMethods.map(\.rule) {
             out += "\n  \(rule.name): \(state(rule, r.asOf))"
-            out += "\n    needs \(rule.requirement); has \(rule.have)"
+            out += "\n    needs: \(rule.requirement)\n    has:   \(rule.have)"
         }
         return out
     }
