@@ -6,17 +6,7 @@ import Testing
 /// `list --json`, `stats` against the list, `add`, the `--owner` filter, exports without a track, pilot words.
 @Suite("flightlog logbook, stats and add end to end", .serialized, .timeLimit(.minutes(5)))
 struct LogbookCLITests {
-    struct Listed: Decodable {
-        var id: Int64
-        var date: String
-        var durationSeconds: Int64
-        var launch: String
-        var launches: Int
-        var ownerRole: String
-        var source: String
-        var track: Bool
-        var pilot: String?
-    }
+    typealias Listed = CLITests.ListedFlight
 
     struct Totals: Equatable {
         var flights = 0
