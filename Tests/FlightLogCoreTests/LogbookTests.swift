@@ -49,6 +49,8 @@ struct LogbookTests {
         #expect(role(Self.flight(Self.day0, pilot: "Anna Huber", second: "Eva Roth", role: .guest)) == .notAboard)
         #expect(role(Self.flight(Self.day0, pilot: "Anna Huber")) == .notAboard)
         #expect(role(Self.flight(Self.day0, pilot: nil)) == .pic, "no pilot name: the owner's own flight")
+        #expect(role(Self.flight(Self.day0, pilot: nil, second: "Anna Huber", role: .instructor)) == .dual)
+        #expect(role(Self.flight(Self.day0, pilot: nil, second: "Jürgen Müller", role: .instructor)) == .instructor)
         #expect(role(Self.flight(Self.day0, pilot: "Anna Huber", ownerRole: .passenger)) == .passenger)
         // No owner: every flight from its pilot's seat.
         #expect(OwnerRole.of(Self.flight(Self.day0, pilot: "Anna Huber", second: "X", role: .instructor).details, owner: nil) == .dual)
@@ -133,6 +135,14 @@ struct LogbookTests {
         #expect(licence.lapses == start.adding(days: 7).adding(months: 24))
         #expect(licence.isCurrent)
         #expect(!Recency(entries, asOf: start.adding(days: 7).adding(months: 24)).licence.isCurrent)
+    }
+
+    @Test("the config names the owner in [owner]; a misspelt key there is a warning")
+    func ownerConfig() throws {
+        #expect(try FlightLogConfig.parse("[owner]\nname = \"Müller, Jürgen\"\n").owner == "Müller, Jürgen")
+        let typo = try FlightLogConfig.parse("[owner]\nnmae = \"X\"\n")
+        #expect(typo.owner == nil && typo.warnings.first?.description.contains("unknown key 'nmae' in [owner]") == true)
+        #expect(try FlightLogConfig.parse("[ownr]\nname = \"X\"\n").warnings.first?.description.contains("[owner]") == true)
     }
 
     @Test("months add to the same day, clamped to the month's end")

@@ -226,7 +226,7 @@ struct LogbookCLITests {
     func validationPNGAndWidth() throws {
         let (db, dir) = try logbook(extra: 1)
         for args in [["--igc", "1", "--qnh", "1013"], ["--kml", "1", "--rebuild"], ["--igc", "1", "--launch", "winch"],
-                     ["--pdf", "-o", "x.png"]] {
+                     ["--pdf", "-o", "x.png"], ["--kml", "1", "--owner", "müller"]] {
             let r = try CLI.run(["export"] + args + (args.contains("-o") ? [] : ["-o", "x.out"]), database: db, in: dir)
             #expect(r.status != 0 && r.stderr.hasPrefix("Error: "), "\(args): \(r.stderr)")
         }
@@ -266,5 +266,35 @@ struct LogbookCLITests {
         #expect(pdf.status == 0, "\(pdf.stderr)")
         let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("l.pdf").path, "-"]).stdout
         #expect(totalsRows(text).last?.totals == Totals(owned))
+    }
+
+    /// `Tests/Fixtures/schema-v3-by-main.sqlite` was written by main's `flightlog` (d7e9a76, schema v3): two
+    /// simulated flights imported (their files kept) and flight 1 edited (pilot Müller, instructor Anna Huber).
+    @Test("a database written by the previous flightlog (schema v3) upgrades on the first write and keeps everything")
+    func upgradesDatabaseMadeByMain() throws {
+        let dir = try CLI.temporaryDirectory()
+        let db = dir.appendingPathComponent("old.sqlite")
+        try FileManager.default.copyItem(
+            at: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/schema-v3-by-main.sqlite"), to: db)
+        let readOnly = try CLI.run(["list"], database: db, in: dir)
+        #expect(readOnly.status != 0 && readOnly.stderr.contains("older flightlog"), "\(readOnly.stderr)")
+        let add = try CLI.run(
+            ["add", "--date", "2024-08-02", "--takeoff", "14:00", "--landing", "14:30", "--utc-offset", "+02:00",
+             "--launch", "winch", "--launches", "2", "--pilot", "Jürgen Müller"], database: db, in: dir)
+        try #require(add.status == 0, "\(add.stderr)")
+        let listed = try list(["--owner", "müller"], db, dir)
+        #expect(listed.map(\.id) == [3, 1] && listed.map(\.ownerRole) == ["pic", "dual"])
+        #expect(listed.map(\.source) == ["manual", "imported"] && listed.map(\.launches) == [2, 1])
+        let show = try CLI.run(["show", "1"], database: db, in: dir).stdout
+        #expect(show.contains("instructor: — → Anna Huber") && show.contains("Aachen-Merzbruck"))
+        // The kept original file comes back byte for byte: its SHA-256 is the one recorded at import.
+        let igc = try CLI.run(["export", "--igc", "1", "-o", "one.igc"], database: db, in: dir)
+        #expect(igc.status == 0, "\(igc.stderr)")
+        let sha = try CLI.sha256(of: dir.appendingPathComponent("one.igc"))
+        #expect(show.contains("sha256 \(sha.prefix(16))"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
+            let check = try CLI.tool("/usr/bin/sqlite3", [db.path, "PRAGMA integrity_check; PRAGMA foreign_key_check;"])
+            #expect(check.stdout == "ok\n", "\(check.stdout)")
+        }
     }
 }

@@ -33,22 +33,25 @@ package enum OwnerRole: String, Sendable, Hashable, Codable, CaseIterable {
     /// With no owner (`nil`), every flight is seen from its pilot's seat (as if the pilot kept the logbook).
     package static func of(_ details: FlightDetails, owner: LogbookOwner?) -> OwnerRole {
         if let role = details.ownerRole { return role }
-        let pilotIsOwner = owner.map { o in details.pilot.map(o.matches) ?? true } ?? true
-        if pilotIsOwner {
-            switch details.secondPerson == nil ? nil : details.secondPersonRole {
-            case .instructor: return .dual
-            case .student: return .instructor
-            default: return .pic
-            }
-        }
-        if let owner, let second = details.secondPerson, owner.matches(second) {
+        guard let owner else { return asPilot(details) }
+        if let pilot = details.pilot, owner.matches(pilot) { return asPilot(details) }
+        if let second = details.secondPerson, owner.matches(second) {
             switch details.secondPersonRole {
             case .instructor: return .instructor
             case .student: return .dual
             default: return .passenger
             }
         }
-        return .notAboard
+        return details.pilot == nil ? asPilot(details) : .notAboard
+    }
+
+    /// The owner flew as the pilot: PIC, dual with an instructor aboard, instructor with a student.
+    private static func asPilot(_ details: FlightDetails) -> OwnerRole {
+        switch details.secondPerson == nil ? nil : details.secondPersonRole {
+        case .instructor: .dual
+        case .student: .instructor
+        default: .pic
+        }
     }
 }
 

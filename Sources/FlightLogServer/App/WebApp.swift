@@ -322,7 +322,10 @@ package final class WebApp: Sendable {
         }
         let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
         let changes = try writableStore().updateDetails(id: id, to: details, editedAt: now)
-        let notice = changes.isEmpty ? "Nothing changed." : "Saved: " + changes.map(\.field).joined(separator: ", ") + "."
+        let notice =
+            changes.isEmpty
+            ? "Nothing changed."
+            : "Saved: " + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ") + "."
         return try flightPage(id: id, notice: notice, loggedIn: true)
     }
 }

@@ -72,6 +72,9 @@ extension FlightLogCommand {
             if !ids.isEmpty && !filters.filter.isEmpty {
                 throw ValidationError("give flight ids or filters, not both: with ids the filters choose nothing.")
             }
+            if !ids.isEmpty && ownerOptions.owner != nil && kind != .pdf {
+                throw ValidationError("--owner chooses flights (and whose logbook --pdf is); with flight ids it does nothing here.")
+            }
             let suffix = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
             if suffix == "png" && kind != .report {
                 throw ValidationError("only --report can be a PNG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
