@@ -75,22 +75,22 @@ private struct LogbookLayout {
 
     var columns: [Column] {
         var cols: [Column] = [
-            Column(group: "No.", title: "", width: 20, align: .right),
-            Column(group: "Date", title: "(local)", width: 44),
-            Column(group: "Departure", title: "place", width: 62),
-            Column(group: "", title: "time", width: 27, align: .right),
-            Column(group: "Arrival", title: "place", width: 62),
-            Column(group: "", title: "time", width: 27, align: .right),
-            Column(group: "Glider", title: "type / reg.", width: 62),
-            Column(group: "PIC", title: "name", width: 104),
-            Column(group: "Launches", title: "W", width: 15, align: .right),
-            Column(group: "", title: "F", width: 15, align: .right),
-            Column(group: "", title: "E", width: 15, align: .right),
-            Column(group: "", title: "?", width: 15, align: .right),
-            Column(group: "Flight", title: "time", width: 31, align: .right),
-            Column(group: "PIC", title: "time", width: 31, align: .right),
-            Column(group: "Dual", title: "time", width: 31, align: .right),
-            Column(group: "FI(S)", title: "time", width: 31, align: .right),
+            Column(group: "No.", title: "", width: 22, align: .right),
+            Column(group: "Date", title: "(local)", width: 50),
+            Column(group: "Departure", title: "place", width: 60),
+            Column(group: "", title: "time", width: 32, align: .right),
+            Column(group: "Arrival", title: "place", width: 60),
+            Column(group: "", title: "time", width: 32, align: .right),
+            Column(group: "Glider", title: "type / reg.", width: 58),
+            Column(group: "PIC", title: "name", width: 96),
+            Column(group: "Launches", title: "W", width: 17, align: .right),
+            Column(group: "", title: "F", width: 17, align: .right),
+            Column(group: "", title: "E", width: 17, align: .right),
+            Column(group: "", title: "?", width: 17, align: .right),
+            Column(group: "Flight", title: "time", width: 34, align: .right),
+            Column(group: "PIC", title: "time", width: 32, align: .right),
+            Column(group: "Dual", title: "time", width: 32, align: .right),
+            Column(group: "FI(S)", title: "time", width: 32, align: .right),
             Column(group: "Remarks", title: "crew, release height, endorsements", width: 0),
         ]
         let used = cols.reduce(0) { $0 + $1.width }
@@ -203,16 +203,22 @@ private struct LogbookLayout {
             if cols[c.rawValue].align == .right { s.align = .right }
             canvas.text(text, x: xs[c.rawValue] + 3, y: top, width: cols[c.rawValue].width - 6, s)
         }
+        /// A field's code above its name (grey), or a place text over two lines.
+        func placeCell(_ c: C, _ place: (main: String, name: String?)) {
+            guard let name = place.name else { return cell(c, place.main, main, lines: 2, at: line1) }
+            cell(c, place.main, main, at: line1)
+            cell(c, name, second, at: line2)
+        }
         /// A count or time the owner logged, or in brackets (grey) on a flight the owner did not fly.
         func logged(_ text: String) -> (String, TextStyle) {
             e.role.flies ? (text, main) : ("(\(text))", second)
         }
         cell(.no, "\(number)", second, at: line1 + 1)
         cell(.date, f.localDate.description, main, at: line1)
-        cell(.takeoffPlace, place(d.takeoffPlace, f.takeoffCoordinate, f), main, lines: 2, at: line1)
+        placeCell(.takeoffPlace, place(d.takeoffPlace, f.takeoffLocation, f.takeoffCoordinate, f))
         cell(.takeoffTime, ReportText.localTime(f.takeoffTime, f), main, at: line1)
         cell(.takeoffTime, ReportText.utcTime(f.takeoffTime) + "Z", second, at: line2)
-        cell(.landingPlace, place(f.landingPlaceLabel, f.landingCoordinate, f), main, lines: 2, at: line1)
+        placeCell(.landingPlace, place(f.landingPlaceLabel, f.landingLocation, f.landingCoordinate, f))
         cell(.landingTime, ReportText.localTime(f.landingTime, f), main, at: line1)
         cell(.landingTime, ReportText.utcTime(f.landingTime) + "Z", second, at: line2)
         cell(.glider, d.gliderType, main, at: line1)
@@ -229,9 +235,15 @@ private struct LogbookLayout {
         cell(.remarks, remarks(e).joined(separator: " · "), TextStyle(size: 7), lines: 2, at: line1)
     }
 
-    /// A place name; a hand-entered flight without one shows nothing (it has no coordinates).
-    func place(_ name: String?, _ at: Coordinate, _ f: Flight) -> String {
-        f.hasTrack ? ReportText.place(name, at) : (name ?? "")
+    /// A place as a paper logbook writes it: a field as its code with its short name below (`EDKA`, `Aachen-Merzbruck`),
+    /// unless the pilot wrote the place text; else the text, else the coordinate (nothing for a flight entered by
+    /// hand without a place: it has no coordinates).
+    func place(_ text: String?, _ location: FlightPlace?, _ at: Coordinate, _ f: Flight) -> (main: String, name: String?) {
+        if let location, let name = location.name, !location.isOutlanding, text == nil || text == location.description {
+            let short = Airfield.shortName(of: name)
+            return location.code.map { ($0, short) } ?? (short, nil)
+        }
+        return (f.hasTrack ? ReportText.place(text, at) : (text ?? ""), nil)
     }
 
     /// Markers first (`[not aboard]`, `[passenger]`, `[no track]`), then the crew, release height and remarks.
