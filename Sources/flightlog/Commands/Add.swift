@@ -14,10 +14,12 @@ extension FlightLogCommand {
                 like any other (list, show, stats, the PDF logbook and the phone mark it "no track"); edit and \
                 delete it as any flight. Pilot, glider and registration default to the config file's.
                 Examples:
-                  flightlog add --date 2025-06-14 --takeoff 10:05 --landing 11:20 --takeoff-place EDKL \\
-                      --plane "ASK 21" --registration D-1234 --launch winch --instructor "Müller, Jürgen"
-                  flightlog add --date 2024-08-02 --takeoff 14:00 --landing 14:30 --launch winch --launches 3 \\
-                      --takeoff-place "Hintertupfing" --utc-offset +02:00 --remarks "3 circuits"
+                  flightlog add --date 2025-06-14 --takeoff 10:05 --landing 11:20 \\
+                    --takeoff-place EDKL --plane "ASK 21" --registration D-1234 \\
+                    --launch winch --instructor "Müller, Jürgen"
+                  flightlog add --date 2024-08-02 --takeoff 14:00 --landing 14:30 \\
+                    --takeoff-place Hintertupfing --utc-offset +02:00 \\
+                    --launch winch --launches 3 --remarks "3 circuits"
                 """)
 
         @OptionGroup var store: StoreOptions

@@ -14,7 +14,7 @@ extension FlightLogCommand {
                   flightlog edit 12 --instructor "Müller, Jürgen" --launch winch
                   flightlog edit 13 --guest "Çağrı Şahin" --remarks "Guest flight"
                   flightlog edit 14 --no-second-person --plane "LS 4" --registration D-1445
-                  flightlog edit 15 --owner-role passenger      # you flew as a passenger (auto: from the names)
+                  flightlog edit 15 --owner-role passenger   # auto: from the crew names again
                 """)
 
         @OptionGroup var store: StoreOptions

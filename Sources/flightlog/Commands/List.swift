@@ -42,7 +42,7 @@ extension FlightLogCommand {
             if json {
                 print(FlightJSON.array(flights, owner: ownerOptions.owner(config)))
             } else if csv {
-                print(FlightCSV.render(flights), terminator: "")
+                print(FlightCSV.render(flights, owner: ownerOptions.owner(config)), terminator: "")
             } else if flights.isEmpty {
                 let empty = filter.isEmpty && ownerOptions.owner == nil
                 printError(empty ? "No flights yet." : "No flights match: \(ownerOptions.summary(filter)).")
@@ -59,10 +59,11 @@ enum FlightCSV {
         "id", "date", "takeoff_utc", "landing_utc", "takeoff_local", "landing_local", "utc_offset", "duration_min",
         "glider_type", "registration", "competition_id", "pilot", "second_person", "second_person_role", "launch",
         "release_height_m", "takeoff_place", "landing_place", "max_altitude_m", "distance_km", "remarks",
-        "takeoff_airfield", "landing_airfield", "outlanding", "time_zone",
+        "takeoff_airfield", "landing_airfield", "outlanding", "time_zone", "launches", "track", "owner_role",
     ]
 
-    static func render(_ flights: [Flight]) -> String {
+    /// `owner_role` is the logbook owner's role (``OwnerRole``); without an owner, the pilot's.
+    static func render(_ flights: [Flight], owner: LogbookOwner? = nil) -> String {
         var out = header.joined(separator: ",") + "\r\n"
         for f in flights {
             let d = f.details
@@ -76,6 +77,7 @@ enum FlightCSV {
                 f.maxAltitude.map { decimal($0, 0) } ?? "", decimal(f.maxDistanceFromTakeoff / 1000, 1), d.remarks ?? "",
                 f.takeoffLocation?.code ?? "", f.landingLocation?.code ?? "",
                 f.landingLocation == nil ? "" : f.isOutlanding ? "yes" : "no", f.timeZoneIdentifier ?? "",
+                String(d.launches), f.hasTrack ? "yes" : "no", OwnerRole.of(d, owner: owner).rawValue,
             ]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }

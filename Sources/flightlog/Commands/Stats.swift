@@ -12,19 +12,20 @@ extension FlightLogCommand {
                 Totals cover the flights the list filters choose (as flightlog list shows them); times and \
                 launches count only where the owner flew (PIC, dual or instructor; config [owner] name or \
                 --owner, else each flight's pilot).
-                Recency (EASA Part-SFCL, as FLIGHTS-AND-LOGBOOK.md states the rules) is worked out from every \
-                flight of the owner up to --as-of (default today), whatever the filters:
-                  passengers, SFCL.160(e): 3 launches as PIC in the preceding 90 days; lapses 90 days after the \
-                3rd most recent launch as PIC (or as instructor).
-                  SPL, SFCL.160(a): in 24 months 5 h as PIC or dual (supervised solo counts as PIC) including 15 \
-                launches, and 2 training flights with an FI(S) (flights as dual); lapses 24 months after the flight \
-                that completes the first of them to run out. Not checked: the FI(S) signatures (SFCL.160(d)) \
-                and the proficiency check with an FE(S) that can replace it.
+                Recency follows EASA Part-SFCL as the project's notes state it (FLIGHTS-AND-LOGBOOK.md §5); \
+                where a rule leaves room, flightlog reads it as written here. It is worked out from every flight \
+                of the owner up to --as-of (default today), whatever the filters:
+                  passengers, SFCL.160(e): 3 launches as PIC (as instructor too) in the preceding 90 days; \
+                lapses 90 days after the 3rd most recent such launch (a launch 90 days back no longer counts).
+                  SPL, SFCL.160(a): in 24 months 5 h as PIC or dual (supervised solo is logged as PIC) \
+                including 15 launches, and 2 training flights with an FI(S) (flights as dual); lapses 24 months \
+                after the flight that completes the part that runs out first. Not checked: the FI(S) signatures \
+                (SFCL.160(d)) and the proficiency check with an FE(S) that can replace these.
                   launch methods, SFCL.155(c): 5 launches per method in 24 months (bungee: 2; not kept here).
                 Examples:
                   flightlog stats
                   flightlog stats --since 2025-01-01 --owner "Müller" --json
-                  flightlog stats --as-of 2026-04-01        # current on the first day of the season?
+                  flightlog stats --as-of 2026-04-01      # current on the season's first day?
                 """)
 
         @OptionGroup var store: StoreOptions
