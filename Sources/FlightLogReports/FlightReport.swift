@@ -1,7 +1,11 @@
 import FlightLogCore
 import Foundation
 
-package enum FlightReportFormat: Sendable { case pdf, svg }
+package enum FlightReportFormat: Sendable {
+    case pdf, svg
+    /// A raster image of the page at 150 dpi (cairo's image surface written as PNG).
+    case png
+}
 
 package struct FlightReportOptions: Sendable {
     package enum ColorBy: Sendable { case altitude, vario }
@@ -23,6 +27,11 @@ package enum FlightReport {
         flight: Flight, fixes: [Fix], format: FlightReportFormat, options: FlightReportOptions
     ) throws(ReportError) -> [UInt8] {
         let page = Output.a4Portrait
+        if format == .png {
+            return try Output.png(width: page.width, height: page.height, dpi: 150) { canvas in
+                ReportPage(canvas: canvas, flight: flight, fixes: fixes, options: options).draw()
+            }
+        }
         return try Output.document(
             format == .pdf ? .pdf : .svg, width: page.width, height: page.height,
             title: "Flight report – \(GeoExport.title(flight))"
@@ -150,6 +159,7 @@ private struct ReportPage {
         switch flight.source {
         case .recorded: rows.append(("Source", "recorded by flightlogd"))
         case .imported(let name, _): rows.append(("Source", "imported from \(name)"))
+        case .manual: rows.append(("Source", "entered by hand: no track"))
         }
         if let r = ReportText.nonEmpty(d.remarks) { rows.append(("Remarks", r)) }
         if case .recorded = flight.source {

@@ -2,7 +2,9 @@ import FlightLogCore
 
 /// What the printed logbook says about itself.
 package struct LogbookOptions: Sendable {
-    /// The logbook owner's name, printed in every page header.
+    /// The logbook owner's name (config `[owner] name` or `--owner`), printed in every page header; the owner's
+    /// role on each flight (``OwnerRole``) decides its time columns. Empty: no owner set, every flight is seen from
+    /// its pilot's seat and the header says so.
     package var owner: String
     /// The filter that selected the flights in words (empty = all flights); printed in the header.
     package var filterSummary: String
@@ -19,45 +21,36 @@ package struct LogbookOptions: Sendable {
     }
 }
 
-/// The glider pilot's logbook as a PDF: A4 landscape, one row per flight, totals on every page
-/// (this page / brought forward / total), certification and signature line (FLIGHTS-AND-LOGBOOK.md §5–8).
+/// The glider pilot's logbook as a PDF in the Part-SFCL layout (AMC1 SFCL.050; FLIGHTS-AND-LOGBOOK.md §5–8):
+/// A4 landscape, one row per flight with date, departure and arrival place and time, glider, PIC, launches per
+/// method, flight time and the owner's PIC, dual and FI(S) time, remarks; every page ends with this page /
+/// brought forward / total for every time column and the launches per method; certification and signature.
+/// Rows where the owner did not fly (passenger, not aboard) show their time in brackets and count in no total.
 package enum LogbookPDF {
     /// Renders `flights` (printed oldest first) as a whole PDF document.
     package static func render(flights: [Flight], options: LogbookOptions) throws(ReportError) -> [UInt8] {
         guard !flights.isEmpty else { throw .noFlights(options.filterSummary) }
-        let ordered = flights.enumerated().sorted {
+        let owner = LogbookOwner(options.owner)
+        let entries = flights.enumerated().sorted {
             ($0.element.takeoffTime, $0.offset) < ($1.element.takeoffTime, $1.offset)
-        }.map(\.element)
+        }.map { LogbookEntry($0.element, owner: owner) }
         let page = Output.a4Landscape
-        let title = "Logbook – \(options.owner)"
+        let title = owner.map { "Logbook – \($0.name)" } ?? "Logbook"
         return try Output.document(.pdf, width: page.width, height: page.height, title: title) { canvas in
-            LogbookLayout(canvas: canvas, options: options, flights: ordered).drawAllPages()
+            LogbookLayout(canvas: canvas, options: options, owner: owner, entries: entries).drawAllPages()
         }
     }
-}
 
-/// Running totals for the totals block.
-struct LogbookTotals: Equatable {
-    var flights = 0
-    var launches = 0
-    var minutes: Int64 = 0
-
-    mutating func add(_ flight: Flight) {
-        flights += 1
-        launches += 1  // one launch per logged flight
-        minutes += ReportText.minutes(flight)
-    }
-
-    static func + (a: LogbookTotals, b: LogbookTotals) -> LogbookTotals {
-        LogbookTotals(flights: a.flights + b.flights, launches: a.launches + b.launches, minutes: a.minutes + b.minutes)
-    }
+    /// The launch methods in the order of the launch columns (NfL codes W, F, E; ? unknown).
+    static let launchColumns: [LaunchMethod] = [.winch, .aerotow, .self, .unknown]
 }
 
 /// Draws the logbook pages on a canvas.
 private struct LogbookLayout {
     let canvas: Canvas
     let options: LogbookOptions
-    let flights: [Flight]
+    let owner: LogbookOwner?
+    let entries: [LogbookEntry]
 
     let margin = 28.0
     let pageWidth = Output.a4Landscape.width
@@ -76,25 +69,29 @@ private struct LogbookLayout {
     }
 
     enum C: Int, CaseIterable {
-        case no, date, glider, pic, second, takeoffPlace, takeoffTime, landingPlace, landingTime
-        case launchMethod, launches, flightTime, remarks
+        case no, date, takeoffPlace, takeoffTime, landingPlace, landingTime, glider, pic
+        case winch, aerotow, selfLaunch, unknownLaunch, flightTime, picTime, dualTime, fiTime, remarks
     }
 
     var columns: [Column] {
         var cols: [Column] = [
-            Column(group: "No.", title: "", width: 24, align: .right),
+            Column(group: "No.", title: "", width: 22, align: .right),
             Column(group: "Date", title: "(local)", width: 50),
-            Column(group: "Glider", title: "type / registration", width: 84),
-            Column(group: "Pilot in command", title: "", width: 86),
-            Column(group: "Second person", title: "function", width: 86),
-            Column(group: "Take-off", title: "place", width: 80),
-            Column(group: "", title: "time", width: 34, align: .right),
-            Column(group: "Landing", title: "place", width: 80),
-            Column(group: "", title: "time", width: 34, align: .right),
-            Column(group: "Launch", title: "method", width: 50),
-            Column(group: "", title: "no.", width: 22, align: .right),
-            Column(group: "Flight", title: "time", width: 36, align: .right),
-            Column(group: "Remarks", title: "release height", width: 0),
+            Column(group: "Departure", title: "place", width: 60),
+            Column(group: "", title: "time", width: 32, align: .right),
+            Column(group: "Arrival", title: "place", width: 60),
+            Column(group: "", title: "time", width: 32, align: .right),
+            Column(group: "Glider", title: "type / reg.", width: 58),
+            Column(group: "PIC", title: "name", width: 96),
+            Column(group: "Launches", title: "W", width: 17, align: .right),
+            Column(group: "", title: "F", width: 17, align: .right),
+            Column(group: "", title: "E", width: 17, align: .right),
+            Column(group: "", title: "?", width: 17, align: .right),
+            Column(group: "Flight", title: "time", width: 34, align: .right),
+            Column(group: "PIC", title: "time", width: 32, align: .right),
+            Column(group: "Dual", title: "time", width: 32, align: .right),
+            Column(group: "FI(S)", title: "time", width: 32, align: .right),
+            Column(group: "Remarks", title: "crew, release height, endorsements", width: 0),
         ]
         let used = cols.reduce(0) { $0 + $1.width }
         cols[C.remarks.rawValue].width = pageWidth - 2 * margin - used
@@ -102,7 +99,7 @@ private struct LogbookLayout {
     }
 
     var rowsPerPage: Int { max(1, options.rowsPerPage) }
-    var pageCount: Int { (flights.count + rowsPerPage - 1) / rowsPerPage }
+    var pageCount: Int { (entries.count + rowsPerPage - 1) / rowsPerPage }
     var rowHeight: Double {
         let available = pageHeight - margin - footerHeight - 3 * totalsRowHeight - tableTop - headerHeight - 6
         return min(30, available / Double(rowsPerPage))
@@ -118,18 +115,16 @@ private struct LogbookLayout {
         }
         var broughtForward = LogbookTotals()
         for page in 0..<pageCount {
-            let slice = flights[(page * rowsPerPage)..<min(flights.count, (page + 1) * rowsPerPage)]
-            var thisPage = LogbookTotals()
+            let slice = entries[(page * rowsPerPage)..<min(entries.count, (page + 1) * rowsPerPage)]
+            let thisPage = LogbookTotals(slice)
             drawHeader(page: page + 1)
             drawTableHeader(cols, xs)
             for row in 0..<rowsPerPage {
                 let y = tableTop + headerHeight + Double(row) * rowHeight
                 if row % 2 == 1 { canvas.fillRect(margin, y, pageWidth - 2 * margin, rowHeight, .band) }
                 let index = page * rowsPerPage + row
-                if index < flights.count {
-                    let flight = slice[slice.startIndex + row]
-                    thisPage.add(flight)
-                    drawRow(flight, number: index + 1, y: y, cols, xs)
+                if index < entries.count {
+                    drawRow(slice[slice.startIndex + row], number: index + 1, y: y, cols, xs)
                 }
                 canvas.line(margin, y + rowHeight, pageWidth - margin, y + rowHeight, .rule, width: 0.3)
             }
@@ -143,16 +138,18 @@ private struct LogbookLayout {
     }
 
     func drawHeader(page: Int) {
-        canvas.text("Pilot logbook – \(options.owner)", x: margin, y: 20, width: 480, TextStyle(size: 13, bold: true))
+        let title = owner.map { "Pilot logbook – \($0.name)" } ?? "Pilot logbook"
+        canvas.text(title, x: margin, y: 20, width: 480, TextStyle(size: 13, bold: true))
         canvas.text(
             "Page \(page) of \(pageCount)", x: pageWidth - margin - 150, y: 22, width: 150,
             TextStyle(size: 9, align: .right))
         let filter = options.filterSummary.isEmpty ? "all flights" : options.filterSummary
+        let whose = owner == nil ? " · no owner set ([owner] name or --owner): times as each flight's pilot logs them" : ""
         canvas.text(
-            "Filter: \(filter)", x: margin, y: 39, width: pageWidth - 2 * margin - 160,
+            "Filter: \(filter)\(whose)", x: margin, y: 39, width: pageWidth - 2 * margin - 160,
             TextStyle(size: 8, color: .grey))
         canvas.text(
-            "Glider flights · EASA Part-SFCL", x: pageWidth - margin - 200, y: 39, width: 200,
+            "Sailplanes · EASA Part-SFCL (AMC1 SFCL.050)", x: pageWidth - margin - 200, y: 39, width: 200,
             TextStyle(size: 8, color: .grey, align: .right))
     }
 
@@ -162,7 +159,7 @@ private struct LogbookLayout {
         let sub = TextStyle(size: 6.5, color: .grey)
         for (i, col) in cols.enumerated() {
             var groupStyle = bold
-            groupStyle.align = col.group.isEmpty ? col.align : (col.align == .right ? .right : .left)
+            groupStyle.align = col.group.isEmpty ? col.align : (col.align == .right && groupWidth(i, cols) == col.width ? .right : .left)
             if !col.group.isEmpty {
                 canvas.text(col.group, x: xs[i] + 3, y: tableTop + 3, width: groupWidth(i, cols) - 6, groupStyle)
             }
@@ -192,7 +189,8 @@ private struct LogbookLayout {
         canvas.strokeRect(margin, top, pageWidth - 2 * margin, bottom - top, .black, width: 0.8)
     }
 
-    func drawRow(_ f: Flight, number: Int, y: Double, _ cols: [Column], _ xs: [Double]) {
+    func drawRow(_ e: LogbookEntry, number: Int, y: Double, _ cols: [Column], _ xs: [Double]) {
+        let f = e.flight
         let d = f.details
         let main = TextStyle(size: 7.5)
         let second = TextStyle(size: 6.5, color: .grey)
@@ -205,53 +203,95 @@ private struct LogbookLayout {
             if cols[c.rawValue].align == .right { s.align = .right }
             canvas.text(text, x: xs[c.rawValue] + 3, y: top, width: cols[c.rawValue].width - 6, s)
         }
+        /// A field's code above its name (grey), or a place text over two lines.
+        func placeCell(_ c: C, _ place: (main: String, name: String?)) {
+            guard let name = place.name else { return cell(c, place.main, main, lines: 2, at: line1) }
+            cell(c, place.main, main, at: line1)
+            cell(c, name, second, at: line2)
+        }
+        /// A count or time the owner logged, or in brackets (grey) on a flight the owner did not fly.
+        func logged(_ text: String) -> (String, TextStyle) {
+            e.role.flies ? (text, main) : ("(\(text))", second)
+        }
         cell(.no, "\(number)", second, at: line1 + 1)
         cell(.date, f.localDate.description, main, at: line1)
-        cell(.glider, d.gliderType, main, at: line1)
-        cell(.glider, d.registration, second, at: line2)
-        cell(.pic, d.pilot, main, lines: 2, at: line1)
-        cell(.second, d.secondPerson, main, at: line1)
-        cell(.second, ReportText.role(d.secondPerson == nil ? nil : d.secondPersonRole), second, at: line2)
-        cell(.takeoffPlace, ReportText.place(d.takeoffPlace, f.takeoffCoordinate), main, lines: 2, at: line1)
+        placeCell(.takeoffPlace, place(d.takeoffPlace, f.takeoffLocation, f.takeoffCoordinate, f))
         cell(.takeoffTime, ReportText.localTime(f.takeoffTime, f), main, at: line1)
         cell(.takeoffTime, ReportText.utcTime(f.takeoffTime) + "Z", second, at: line2)
-        cell(.landingPlace, ReportText.place(f.landingPlaceLabel, f.landingCoordinate), main, lines: 2, at: line1)
+        placeCell(.landingPlace, place(f.landingPlaceLabel, f.landingLocation, f.landingCoordinate, f))
         cell(.landingTime, ReportText.localTime(f.landingTime, f), main, at: line1)
         cell(.landingTime, ReportText.utcTime(f.landingTime) + "Z", second, at: line2)
-        cell(.launchMethod, ReportText.launch(d.launchMethod), main, at: line1)
-        cell(.launches, "1", main, at: line1)
-        cell(.flightTime, hoursMinutes(f.duration), TextStyle(size: 7.5, bold: true), at: line1)
-        var remarks: [String] = []
-        if let h = d.releaseHeight { remarks.append("Release \(ReportText.metres(h))") }
-        if let r = ReportText.nonEmpty(d.remarks) { remarks.append(r) }
-        cell(.remarks, remarks.joined(separator: " · "), TextStyle(size: 7), lines: 2, at: line1)
+        cell(.glider, d.gliderType, main, at: line1)
+        cell(.glider, d.registration, second, at: line2)
+        cell(.pic, d.pilotInCommand, main, lines: 2, at: line1)
+        let launchColumn = C(rawValue: C.winch.rawValue + LogbookPDF.launchColumns.firstIndex(of: d.launchMethod)!)!
+        let launches = logged("\(max(1, d.launches))")
+        cell(launchColumn, launches.0, launches.1, at: line1)
+        let time = logged(hoursMinutes(e.flightMinutes * 60_000))
+        cell(.flightTime, time.0, e.role.flies ? TextStyle(size: 7.5, bold: true) : time.1, at: line1)
+        if e.picMinutes > 0 { cell(.picTime, hoursMinutes(e.picMinutes * 60_000), main, at: line1) }
+        if e.dualMinutes > 0 { cell(.dualTime, hoursMinutes(e.dualMinutes * 60_000), main, at: line1) }
+        if e.instructorMinutes > 0 { cell(.fiTime, hoursMinutes(e.instructorMinutes * 60_000), main, at: line1) }
+        cell(.remarks, remarks(e).joined(separator: " · "), TextStyle(size: 7), lines: 2, at: line1)
+    }
+
+    /// A place as a paper logbook writes it: a field as its code with its short name below (`EDKA`, `Aachen-Merzbruck`),
+    /// unless the pilot wrote the place text; else the text, else the coordinate (nothing for a flight entered by
+    /// hand without a place: it has no coordinates).
+    func place(_ text: String?, _ location: FlightPlace?, _ at: Coordinate, _ f: Flight) -> (main: String, name: String?) {
+        if let location, let name = location.name, !location.isOutlanding, text == nil || text == location.description {
+            let short = Airfield.shortName(of: name)
+            return location.code.map { ($0, short) } ?? (short, nil)
+        }
+        return (f.hasTrack ? ReportText.place(text, at) : (text ?? ""), nil)
+    }
+
+    /// Markers first (`[not aboard]`, `[passenger]`, `[no track]`), then the crew, release height and remarks.
+    func remarks(_ e: LogbookEntry) -> [String] {
+        let d = e.flight.details
+        var parts: [String] = []
+        if e.role == .notAboard, let owner { parts.append("[not aboard: \(owner.name)]") }
+        if e.role == .passenger { parts.append("[passenger]") }
+        if !e.flight.hasTrack { parts.append("[no track]") }
+        if let name = d.secondPerson, name != d.pilotInCommand {
+            parts.append("\(ReportText.role(d.secondPersonRole).nonEmptyOr("Second")): \(name)")
+        } else if d.secondPersonRole == .instructor, let pilot = d.pilot {
+            parts.append("Student: \(pilot)")
+        }
+        if let h = d.releaseHeight { parts.append("Release \(ReportText.metres(h))") }
+        if let r = ReportText.nonEmpty(d.remarks) { parts.append(r) }
+        return parts
     }
 
     func drawTotals(
         thisPage: LogbookTotals, broughtForward: LogbookTotals, top: Double, _ cols: [Column], _ xs: [Double]
     ) {
         let rows = [("This page", thisPage), ("Brought forward", broughtForward), ("Total", thisPage + broughtForward)]
-        let labelWidth = xs[C.launchMethod.rawValue] - margin
+        let first = C.winch.rawValue
         for (i, (label, totals)) in rows.enumerated() {
             let y = top + Double(i) * totalsRowHeight
-            let isTotal = i == 2
-            canvas.fillRect(margin, y, labelWidth + cols[C.launchMethod.rawValue].width, totalsRowHeight, .header)
-            let style = TextStyle(size: 7.5, bold: isTotal)
-            canvas.text(label, x: xs[C.pic.rawValue] + 3, y: y + 2.5, width: 120, style)
+            canvas.fillRect(margin, y, xs[C.remarks.rawValue] - margin, totalsRowHeight, .header)
+            let style = TextStyle(size: 7.5, bold: i == 2)
+            canvas.text(label, x: xs[C.landingPlace.rawValue] + 3, y: y + 2.5, width: 120, style)
             var right = style
             right.align = .right
-            canvas.text("\(totals.flights) flights", x: xs[C.landingPlace.rawValue], y: y + 2.5,
-                        width: xs[C.launchMethod.rawValue] + cols[C.launchMethod.rawValue].width
-                            - xs[C.landingPlace.rawValue] - 3, right)
-            let launchesX = xs[C.launches.rawValue]
-            canvas.text("\(totals.launches)", x: launchesX + 3, y: y + 2.5, width: cols[C.launches.rawValue].width - 6, right)
-            let timeX = xs[C.flightTime.rawValue]
-            canvas.text(hoursMinutes(totals.minutes * 60_000), x: timeX + 3, y: y + 2.5,
-                        width: cols[C.flightTime.rawValue].width - 6, right)
+            func number(_ c: C, _ text: String) {
+                canvas.text(text, x: xs[c.rawValue] + 1, y: y + 2.5, width: cols[c.rawValue].width - 3, right)
+            }
+            canvas.text(
+                "\(totals.flights) flights", x: xs[C.glider.rawValue], y: y + 2.5,
+                width: xs[first] - xs[C.glider.rawValue] - 3, right)
+            for (k, method) in LogbookPDF.launchColumns.enumerated() {
+                number(C(rawValue: first + k)!, "\(totals.launches(method))")
+            }
+            number(.flightTime, hoursMinutes(totals.minutes * 60_000))
+            number(.picTime, hoursMinutes(totals.picMinutes * 60_000))
+            number(.dualTime, hoursMinutes(totals.dualMinutes * 60_000))
+            number(.fiTime, hoursMinutes(totals.instructorMinutes * 60_000))
             canvas.line(margin, y + totalsRowHeight, xs[C.remarks.rawValue], y + totalsRowHeight, .rule, width: 0.3)
         }
         let bottom = top + 3 * totalsRowHeight
-        for c in [C.launches, .flightTime, .remarks] {
+        for c in C.allCases where c.rawValue >= first {
             canvas.line(xs[c.rawValue], top, xs[c.rawValue], bottom, .rule, width: 0.4)
         }
         canvas.strokeRect(margin, top, xs[C.remarks.rawValue] - margin, bottom - top, .black, width: 0.8)
@@ -261,14 +301,19 @@ private struct LogbookLayout {
         let y = pageHeight - margin - footerHeight + 12
         var zone = "Times: local at the take-off place"
         if let note = ReportText.nonEmpty(options.timeZoneNote) { zone += " (\(note))" }
-        zone += "; second line UTC (Z). Flight time = take-off to landing."
-        canvas.text(zone, x: margin, y: y, width: 330, TextStyle(size: 6.5, color: .grey, maxLines: 2))
+        zone += "; second line UTC (Z). Flight time = take-off to landing. Launches: W winch, F aerotow, "
+            + "E self-launch, ? unknown. (Bracketed): the owner did not fly; not in the totals."
+        canvas.text(zone, x: margin, y: y, width: 330, TextStyle(size: 6.5, color: .grey, maxLines: 3))
         canvas.text(
             "I certify that the entries in this logbook are true.", x: margin + 340, y: y, width: 210,
             TextStyle(size: 7.5))
         let sigX = pageWidth - margin - 220
         canvas.text("Signature", x: sigX, y: y + 8, width: 60, TextStyle(size: 7.5))
         canvas.line(sigX + 44, y + 18, pageWidth - margin, y + 18, .black, width: 0.6)
-        canvas.text(options.owner, x: sigX + 44, y: y + 20, width: 176, TextStyle(size: 6.5, color: .grey))
+        canvas.text(owner?.name ?? "", x: sigX + 44, y: y + 20, width: 176, TextStyle(size: 6.5, color: .grey))
     }
+}
+
+extension String {
+    fileprivate func nonEmptyOr(_ fallback: String) -> String { isEmpty ? fallback : self }
 }

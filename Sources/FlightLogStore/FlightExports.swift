@@ -19,12 +19,13 @@ package struct IGCExport: Sendable {
 /// among the B records; an imported flight gets none (its own records stay as they were). `signer` (the device
 /// key's, from FlightLogSecurity) adds the key's L record and the G record to a written file; `nil` writes it
 /// unsigned.
-/// - Throws: `StoreError` (`.notFound` for an unknown id).
+/// - Throws: `StoreError` (`.notFound` for an unknown id, `.noTrack` for a flight entered by hand).
 package func igcExport(
     flightId id: Int64, store: FlightStore, config: FlightLogConfig, signer: IGCSigner?, rebuild: Bool = false
 ) throws(StoreError) -> IGCExport {
     if !rebuild, let original = try originalIGCExport(flightId: id, store: store) { return original }
     let flight = try store.flight(id: id)
+    guard flight.hasTrack else { throw .noTrack(id, export: "IGC") }
     let track = try store.track(forFlight: id)
     let serial = IGCExportParts.serial(track: track, config: config)
     let number = try IGCExportParts.flightNumberOfDay(flight, store: store)

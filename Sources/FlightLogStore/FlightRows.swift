@@ -17,7 +17,7 @@ enum FlightRows {
             f.takeoffPlaceCode, f.takeoffPlaceName, f.takeoffPlaceDistance, f.takeoffPlaceBearing, f.takeoffOutlanding,
             f.takeoffPlaceZone,
             f.landingPlaceCode, f.landingPlaceName, f.landingPlaceDistance, f.landingPlaceBearing, f.landingOutlanding,
-            f.landingPlaceZone
+            f.landingPlaceZone, f.ownerRole, f.launches
         FROM flight f JOIN recording r ON r.id = f.recordingId
         """
 
@@ -68,6 +68,8 @@ enum FlightRows {
             ("takeoffPlace", d.takeoffPlace),
             ("landingPlace", d.landingPlace),
             ("remarks", d.remarks),
+            ("ownerRole", d.ownerRole?.rawValue),
+            ("launches", max(1, d.launches)),
             ("pilotKey", d.pilot.map(searchKey)),
             ("secondPersonKey", d.secondPerson.map(searchKey)),
             ("gliderTypeKey", d.gliderType.map(designationKey)),
@@ -123,7 +125,7 @@ enum FlightRows {
         let hasBarometer: Bool = value()
         let timeZone: String? = optional()
         let offset: Int = value()
-        let details = FlightDetails(
+        var details = FlightDetails(
             pilot: optional(), secondPerson: optional(),
             secondPersonRole: (optional() as String?).flatMap(SecondPersonRole.init(rawValue:)),
             gliderType: optional(), registration: optional(), competitionId: optional(),
@@ -141,10 +143,18 @@ enum FlightRows {
                 zoneIdentifier: zone)
         }
         let takeoffPlace = place(), landingPlace = place()
+        details.ownerRole = (optional() as String?).flatMap(OwnerRole.init(rawValue:))
+        details.launches = value()
+        let source: FlightSource =
+            switch kind {
+            case "imported": .imported(fileName: fileName ?? "", sha256: sha256 ?? "")
+            case "manual": .manual
+            default: .recorded
+            }
         var flight = Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
-            source: kind == "imported" ? .imported(fileName: fileName ?? "", sha256: sha256 ?? "") : .recorded,
+            source: source,
             maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
             pathLength: pathLength, hasBarometer: hasBarometer, timeZoneIdentifier: timeZone, utcOffsetSeconds: offset)
         flight.takeoffLocation = takeoffPlace

@@ -97,7 +97,7 @@ extension FlightStore {
         }
     }
 
-    /// Number of flights, of launches (one per flight), and the summed flight time (takeoff to landing, ms).
+    /// Number of flights, of launches (each flight's `launches`), and the summed flight time (takeoff to landing, ms).
     package func totals(matching filter: FlightFilter) throws(StoreError) -> (
         flights: Int, launches: Int, durationMillis: Int64
     ) {
@@ -106,10 +106,9 @@ extension FlightStore {
             let row = try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT count(*) AS n, coalesce(sum(f.landingTime - f.takeoffTime), 0) AS ms FROM flight f WHERE \(condition.sql)",
+                    "SELECT count(*) AS n, coalesce(sum(f.launches), 0) AS launches, coalesce(sum(f.landingTime - f.takeoffTime), 0) AS ms FROM flight f WHERE \(condition.sql)",
                 arguments: condition.arguments)
-            let n: Int = row?["n"] ?? 0
-            return (n, n, row?["ms"] ?? 0)
+            return (row?["n"] ?? 0, row?["launches"] ?? 0, row?["ms"] ?? 0)
         }
     }
 
@@ -195,7 +194,7 @@ extension FlightStore {
                 try db.execute(sql: "DELETE FROM trackChunk WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(sql: "DELETE FROM recordingFile WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(
-                    sql: "DELETE FROM recording WHERE id = ? AND kind = 'imported'", arguments: [recordingId])
+                    sql: "DELETE FROM recording WHERE id = ? AND kind IN ('imported', 'manual')", arguments: [recordingId])
             }
         }
     }

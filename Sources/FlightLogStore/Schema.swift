@@ -119,6 +119,31 @@ enum Schema {
                     arguments: [type.map(designationKey), registration.map(registrationKey), row["id"] as Int64])
             }
         }
+        migrator.registerMigration("v5 logbook: owner role, launches, flights without a track") { db in
+            // SQLite cannot change a CHECK constraint in place, so `recording` is rebuilt (the documented
+            // create-copy-drop-rename procedure; GRDB runs migrations with foreign keys off and checks them
+            // before committing). Ids are kept, so trackChunk, flight and recordingFile still point right.
+            try db.execute(
+                sql: """
+                    -- 'manual': a flight entered by hand (flightlog add, issue 13): a recording with no fixes.
+                    CREATE TABLE recording_v4 (
+                        id INTEGER PRIMARY KEY,
+                        kind TEXT NOT NULL CHECK (kind IN ('recorded', 'imported', 'manual')),
+                        fileName TEXT,
+                        sha256 TEXT UNIQUE,
+                        recorder TEXT NOT NULL,      -- RecorderInfo as JSON
+                        createdAt INTEGER NOT NULL   -- machine clock, ms since 1970 (bookkeeping only)
+                    );
+                    INSERT INTO recording_v4 (id, kind, fileName, sha256, recorder, createdAt)
+                        SELECT id, kind, fileName, sha256, recorder, createdAt FROM recording;
+                    DROP TABLE recording;
+                    ALTER TABLE recording_v4 RENAME TO recording;
+                    -- The owner's function set by hand (pic, dual, instructor, passenger); NULL: from the crew names.
+                    ALTER TABLE flight ADD COLUMN ownerRole TEXT;
+                    -- Launches logged with the flight (a paper logbook line may hold several).
+                    ALTER TABLE flight ADD COLUMN launches INTEGER NOT NULL DEFAULT 1 CHECK (launches >= 1);
+                    """)
+        }
         return migrator
     }()
 }

@@ -9,6 +9,8 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
         /// The same file (by SHA-256) was imported before; its flight ids.
         case duplicateImport([Int64])
         case diskFull, corrupt, other
+        /// The flight was entered by hand: it has no track to export.
+        case noTrack
     }
 
     package var code: Code
@@ -23,6 +25,13 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
 
     static func notFound(_ id: Int64) -> StoreError {
         StoreError(.notFound, "no flight with id \(id) (flightlog list shows the ids)")
+    }
+
+    /// "flight 12 has no track (entered by hand with flightlog add): nothing to export as IGC; …"
+    package static func noTrack(_ id: Int64, export: String) -> StoreError {
+        StoreError(
+            .noTrack,
+            "flight \(id) has no track (entered by hand with flightlog add): nothing to export as \(export); it is in the logbook (export --pdf)")
     }
 
     /// Maps any error thrown inside a database access to a `StoreError`.

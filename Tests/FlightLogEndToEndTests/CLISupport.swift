@@ -26,9 +26,12 @@ enum CLI {
         var stderr: String
     }
 
-    /// Runs `flightlog ARGS` with the database in `database`, no config file, and the given stdin.
+    /// Runs `flightlog ARGS` with the database in `database`, no config file (unless `directory/no-config/flightlog/
+    /// flightlog.toml` is written), the given stdin and extra `environment`.
     @discardableResult
-    static func run(_ arguments: [String], database: URL?, in directory: URL, stdin: String? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], database: URL?, in directory: URL, stdin: String? = nil, environment extra: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("flightlog")
         process.arguments = arguments
@@ -37,6 +40,8 @@ enum CLI {
         environment["FLIGHTLOG_DATABASE"] = database?.path
         environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("no-config").path
         environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+        environment["COLUMNS"] = nil
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

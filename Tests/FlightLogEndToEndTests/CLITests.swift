@@ -17,6 +17,12 @@ struct CLITests {
         var gliderType: String?
         var registration: String?
         var sourceFile: String?
+        // Issue 13: the owner's role, launches, and whether the flight has a track (`source` manual: none).
+        var durationSeconds: Int64 = 0
+        var launches: Int = 1
+        var ownerRole: String = ""
+        var source: String = ""
+        var track: Bool = true
     }
 
     func list(_ args: [String], db: URL, dir: URL) throws -> [ListedFlight] {
@@ -161,7 +167,7 @@ struct CLITests {
         #expect(greek.first?.secondPerson == "Ιωάννης Παπαδόπουλος")
         #expect(greek.first?.secondPersonRole == "student")
 
-        let table = try CLI.run(["list", "--no-instructor"], database: db, in: dir)
+        let table = try CLI.run(["list", "--no-instructor"], database: db, in: dir, environment: ["COLUMNS": "250"])  // every column
         #expect(table.stdout.contains("Çağrı Şahin (guest)"))
         #expect(table.stdout.contains("3 flights"))
         let csv = try CLI.run(["list", "--csv", "--instructor"], database: db, in: dir)
@@ -292,7 +298,7 @@ struct CLITests {
         for (id, name) in zip(ids, names) {
             #expect(try CLI.run(["edit", "\(id)", "--pilot", name], database: db, in: dir).status == 0)
         }
-        let result = try CLI.run(["list"], database: db, in: dir)
+        let result = try CLI.run(["list"], database: db, in: dir, environment: ["COLUMNS": "250"])  // every column
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         try #require(lines.count == 2 + ids.count + 1, "\(result.stdout)")

@@ -89,7 +89,7 @@ struct HostileInputTests {
         let id = "1"  // the first flight of a fresh database
         for args in [["import", name], ["list"], ["list", "--csv"], ["list", "--pilot", "mallory"], ["show", id],
                      ["show", "999"], ["edit", "999", "--pilot", "\u{1B}[2Jx"]] {
-            let r = try CLI.run(args, database: db, in: dir)
+            let r = try CLI.run(args, database: db, in: dir, environment: ["COLUMNS": "250"])  // every column uncut
             for (stream, text) in [("stdout", "\(r.stdout)"), ("stderr", "\(r.stderr)")] {
                 #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E },
                     "\(args) wrote a raw control character to \(stream): \(text.debugDescription)")

@@ -29,25 +29,25 @@ struct LogbookPDFTests {
         // A place without a name shows its coordinate (wrapped over the cell's two lines).
         #expect(text.contains("50.1800° N") && text.contains("7.7600° E"))
 
-        // Parse the totals rows back: "This page ... N flights L H:MM".
+        // Parse the totals rows back: "This page ... N flights W F E ? time PIC dual FI(S)". With "Müller, Jürgen"
+        // as the owner, the rows count only the flights Müller flew.
+        for header in ["Departure", "Arrival", "Launches", "PIC", "Dual", "FI(S)", "Remarks"] {
+            #expect(text.contains(header), "missing column \(header)")
+        }
+        let owner = LogbookOwner("Müller, Jürgen")
+        let entries = flights.map { LogbookEntry($0, owner: owner) }
         let totals = try parseTotals(text)
         #expect(totals.count == 3)  // one block per page
-        let expectedMinutes = flights.reduce(Int64(0)) { $0 + ($1.landingTime - $1.takeoffTime) / 60_000 }
-        var forward = (flights: 0, launches: 0, minutes: Int64(0))
+        var forward = Totals(flights: 0, launches: [0, 0, 0, 0], minutes: [0, 0, 0, 0])
         for (i, page) in totals.enumerated() {
-            let onPage = Array(flights[(i * 16)..<min(flights.count, (i + 1) * 16)])
-            let pageMinutes = onPage.reduce(Int64(0)) { $0 + ($1.landingTime - $1.takeoffTime) / 60_000 }
-            #expect(page.thisPage.flights == onPage.count)
-            #expect(page.thisPage.launches == onPage.count)
-            #expect(page.thisPage.minutes == pageMinutes)
-            #expect(page.forward.flights == forward.flights && page.forward.minutes == forward.minutes)
-            #expect(page.total.flights == page.thisPage.flights + page.forward.flights)
-            #expect(page.total.launches == page.thisPage.launches + page.forward.launches)
-            #expect(page.total.minutes == page.thisPage.minutes + page.forward.minutes)
-            forward = (page.total.flights, page.total.launches, page.total.minutes)
+            let onPage = LogbookTotals(entries[(i * 16)..<min(flights.count, (i + 1) * 16)])
+            #expect(page.thisPage == Totals(onPage))
+            #expect(page.forward == forward)
+            #expect(page.total == page.thisPage + page.forward)
+            forward = page.total
         }
-        #expect(forward.flights == flights.count)
-        #expect(forward.minutes == expectedMinutes)
+        #expect(forward == Totals(LogbookTotals(entries)))
+        #expect(forward.flights == flights.count && forward.minutes[0] > 0 && forward.minutes[1] > 0)
 
         let fonts = try Tool.run("pdffonts", [path])
         #expect(fonts.contains("DejaVuSans"))
@@ -78,19 +78,46 @@ struct LogbookPDFTests {
         #expect(String(decoding: bytes, as: UTF8.self).components(separatedBy: "startxref").count == 2)
     }
 
-    struct Totals { var flights: Int; var launches: Int; var minutes: Int64 }
+    /// A totals row: flights; launches W, F, E, ?; minutes of flight time, PIC, dual, FI(S).
+    struct Totals: Equatable {
+        var flights: Int
+        var launches: [Int]
+        var minutes: [Int64]
+
+        init(flights: Int, launches: [Int], minutes: [Int64]) {
+            self.flights = flights
+            self.launches = launches
+            self.minutes = minutes
+        }
+
+        init(_ t: LogbookTotals) {
+            self.init(
+                flights: t.flights, launches: [LaunchMethod.winch, .aerotow, .self, .unknown].map(t.launches),
+                minutes: [t.minutes, t.picMinutes, t.dualMinutes, t.instructorMinutes])
+        }
+
+        static func + (a: Totals, b: Totals) -> Totals {
+            Totals(
+                flights: a.flights + b.flights, launches: zip(a.launches, b.launches).map(+),
+                minutes: zip(a.minutes, b.minutes).map(+))
+        }
+    }
+
     struct PageTotals { var thisPage: Totals; var forward: Totals; var total: Totals }
 
     func parseTotals(_ text: String) throws -> [PageTotals] {
         func parse(_ label: String, _ line: Substring) -> Totals? {
             guard let range = line.range(of: label) else { return nil }
             let fields = line[range.upperBound...].split(separator: " ")
-            guard fields.count >= 4, fields[1] == "flights", let n = Int(fields[0]), let l = Int(fields[2]) else {
-                return nil
+            guard fields.count == 10, fields[1] == "flights", let n = Int(fields[0]) else { return nil }
+            let launches = fields[2..<6].compactMap { Int($0) }
+            let minutes = fields[6..<10].compactMap { field -> Int64? in
+                let hm = field.split(separator: ":")
+                guard hm.count == 2, let h = Int64(hm[0]), let m = Int64(hm[1]) else { return nil }
+                return h * 60 + m
             }
-            let hm = fields[3].split(separator: ":")
-            guard hm.count == 2, let h = Int64(hm[0]), let m = Int64(hm[1]) else { return nil }
-            return Totals(flights: n, launches: l, minutes: h * 60 + m)
+            guard launches.count == 4, minutes.count == 4 else { return nil }
+            return Totals(flights: n, launches: launches, minutes: minutes)
         }
         var pages: [PageTotals] = []
         var current: [Totals] = []

@@ -19,6 +19,9 @@
 /// barometer_rate_hz = 10
 /// retention_days = 30       # ground fixes outside flights are kept this long
 ///
+/// [owner]
+/// name = "Müller, Jürgen"  # whose logbook it is: the PDF, stats and recency follow this pilot's role
+///
 /// [server]
 /// address = "127.0.0.1"
 /// port = 8080
@@ -37,6 +40,9 @@ package struct FlightLogConfig: Sendable, Hashable {
     /// A takeoff or landing within this distance of a known field is at that field, else an outlanding (metres;
     /// `airfield_radius_km`).
     package var airfieldRadiusMeters: Double = 3000
+    /// Whose logbook it is (`[owner] name`): the owner's role on each flight decides the PIC, dual and FI(S)
+    /// time columns, `stats` and recency. Nil: not set (`--owner NAME` gives it per command).
+    package var owner: String?
     package var daemon: Daemon
     package var server: Server
     /// Unknown keys and sections, with their lines: printed (CLI) or logged (daemon), never fatal.
@@ -125,6 +131,7 @@ package struct FlightLogConfig: Sendable, Hashable {
                 config.daemon.barometer = name == "auto" ? .auto : name == "none" ? .none : .named(name)
             case ("daemon", "barometer_rate_hz"): config.daemon.barometerRateHz = try v.number(in: 0.1...1000)
             case ("daemon", "retention_days"): config.daemon.retentionDays = try v.integer(in: 0...36_500)
+            case ("owner", "name"): config.owner = try v.string()
             case ("server", "address"): config.server.address = try v.string()
             case ("server", "port"): config.server.port = try v.integer(in: 1...65_535)
             case ("server", "password_hash"): config.server.passwordHash = try v.string()
@@ -132,7 +139,7 @@ package struct FlightLogConfig: Sendable, Hashable {
                 guard let known = knownKeys[entry.section] else {
                     config.warnings.append(
                         ConfigError(
-                            line: entry.line, "unknown section [\(entry.section)] (known: [daemon], [server]); ignored"))
+                            line: entry.line, "unknown section [\(entry.section)] (known: [daemon], [owner], [server]); ignored"))
                     continue
                 }
                 let place = entry.section.isEmpty ? "at the top" : "in [\(entry.section)]"
@@ -149,6 +156,7 @@ package struct FlightLogConfig: Sendable, Hashable {
         "": ["pilot", "glider_type", "registration", "competition_id", "database", "recorder_serial", "airfield_radius_km"],
         "daemon": ["gpsd", "iio_context", "barometer", "barometer_rate_hz", "retention_days"],
         "server": ["address", "port", "password_hash"],
+        "owner": ["name"],
     ]
 
     private struct ValueReader {

@@ -24,6 +24,8 @@ package enum FlightSource: Sendable, Hashable {
     case recorded
     /// Imported from an IGC file (its name and the SHA-256 of its bytes, lower-case hex).
     case imported(fileName: String, sha256: String)
+    /// Entered by hand (`flightlog add`): a paper logbook line or a flight flown without the recorder. No track.
+    case manual
 }
 
 /// The editable logbook details of a flight. Nothing here touches the recorded track.
@@ -40,12 +42,18 @@ package struct FlightDetails: Sendable, Hashable, Codable {
     package var takeoffPlace: String?
     package var landingPlace: String?
     package var remarks: String?
+    /// The logbook owner's function on this flight as set by hand (`edit --owner-role`); nil: follows from the
+    /// crew names (``OwnerRole/of(_:owner:)``).
+    package var ownerRole: OwnerRole?
+    /// Launches logged with this flight (≥ 1; a hand-entered line of a paper logbook may hold several).
+    package var launches: Int
 
     package init(
         pilot: String? = nil, secondPerson: String? = nil, secondPersonRole: SecondPersonRole? = nil,
         gliderType: String? = nil, registration: String? = nil, competitionId: String? = nil,
         launchMethod: LaunchMethod = .unknown, releaseHeight: Meters? = nil,
-        takeoffPlace: String? = nil, landingPlace: String? = nil, remarks: String? = nil
+        takeoffPlace: String? = nil, landingPlace: String? = nil, remarks: String? = nil,
+        ownerRole: OwnerRole? = nil, launches: Int = 1
     ) {
         self.pilot = pilot
         self.secondPerson = secondPerson
@@ -58,6 +66,8 @@ package struct FlightDetails: Sendable, Hashable, Codable {
         self.takeoffPlace = takeoffPlace
         self.landingPlace = landingPlace
         self.remarks = remarks
+        self.ownerRole = ownerRole
+        self.launches = launches
     }
 }
 
@@ -104,6 +114,9 @@ package struct Flight: Sendable, Hashable {
         }
         return isOutlanding && !text.lowercased().contains("outlanding") ? "\(text) (outlanding)" : text
     }
+
+    /// False for a flight entered by hand: no fixes, no coordinates worth showing, nothing to export but the logbook.
+    package var hasTrack: Bool { source != .manual }
 
     /// The logbook date: the local date at the takeoff place.
     package var localDate: CivilDate { CivilDateTime(utc: takeoffTime, offsetSeconds: utcOffsetSeconds).date }

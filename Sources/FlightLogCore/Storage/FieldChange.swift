@@ -30,6 +30,8 @@ extension FlightDetails {
             ("takeoffPlace", takeoffPlace),
             ("landingPlace", landingPlace),
             ("remarks", remarks),
+            ("ownerRole", ownerRole?.rawValue),
+            ("launches", String(launches)),
         ]
     }
 

@@ -192,6 +192,9 @@ package final class WebApp: Sendable {
     private func export(_ kind: ExportKind, id: Int64) async throws -> WebResponse {
         let db = try store()
         let flight = try db.flight(id: id)
+        guard flight.hasTrack else {
+            throw HTTPError(status: 404, title: "No track", message: StoreError.noTrack(id, export: kind.label).description)
+        }
         let stem = "flight-\(id)-\(flight.localDate)"
         switch kind {
         case .igc:
@@ -229,7 +232,7 @@ package final class WebApp: Sendable {
         guard !flights.isEmpty else {
             throw HTTPError(status: 404, title: "No flights", message: "No flights match \(parsed.filter.summary): no logbook to print.")
         }
-        let owner = settings.config.pilot ?? mostCommonPilot(flights) ?? ""
+        let owner = settings.config.owner ?? ""
         let options = LogbookOptions(owner: owner, filterSummary: parsed.filter.summary)
         let bytes = try await limitedRender { try LogbookPDF.render(flights: flights, options: options) }
         return .download(bytes, contentType: "application/pdf", fileName: "logbook.pdf")
@@ -251,11 +254,6 @@ package final class WebApp: Sendable {
         } catch {
             throw HTTPError(status: 500, title: "Could not make the PDF", message: "\(error)")
         }
-    }
-
-    private func mostCommonPilot(_ flights: [Flight]) -> String? {
-        let counts = Dictionary(grouping: flights.compactMap(\.details.pilot), by: { $0 }).mapValues(\.count)
-        return counts.max { $0.value < $1.value }?.key
     }
 
     // MARK: - Login and edits
@@ -327,7 +325,10 @@ package final class WebApp: Sendable {
         }
         let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
         let changes = try writableStore().updateDetails(id: id, to: details, editedAt: now)
-        let notice = changes.isEmpty ? "Nothing changed." : "Saved: " + changes.map(\.field).joined(separator: ", ") + "."
+        let notice =
+            changes.isEmpty
+            ? "Nothing changed."
+            : "Saved: " + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ") + "."
         return try flightPage(id: id, notice: notice, loggedIn: true)
     }
 }

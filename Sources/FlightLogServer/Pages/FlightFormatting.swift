@@ -23,8 +23,8 @@ extension Flight {
             .joined(separator: " · ")
     }
 
-    var takeoffPlaceText: String { details.takeoffPlace ?? takeoffCoordinate.shortText }
-    var landingPlaceText: String { landingPlaceLabel ?? landingCoordinate.shortText }
+    var takeoffPlaceText: String { details.takeoffPlace ?? (hasTrack ? takeoffCoordinate.shortText : "—") }
+    var landingPlaceText: String { landingPlaceLabel ?? (hasTrack ? landingCoordinate.shortText : "—") }
 }
 
 extension LaunchMethod {

@@ -38,15 +38,20 @@ struct FlightPage {
         facts.append(("Path flown", distanceText(flight.pathLength)))
         if let remarks = d.remarks { facts.append(("Remarks", remarks)) }
         if case .imported(let name, _) = flight.source { facts.append(("Imported from", name)) }
+        if !flight.hasTrack { facts.append(("Source", "entered by hand: no track")) }
 
         var body = "<p><a href=\"/\">← All flights</a></p>"
         body += "<h1>\(flight.localDate) · \(esc(flight.takeoffPlaceText))</h1>"
         body += "<p class=\"muted\">Flight \(id) · \(hoursMinutes(flight.duration)) · \(esc(flight.gliderText))</p>"
         if let notice { body += "<p class=\"notice\" role=\"status\">\(esc(notice))</p>" }
-        body += "<h2>Map</h2>"
-        body += figure(mapSVG, caption: "Track; takeoff, release and landing marked. North is up.")
-        body += "<h2>Barogram</h2>"
-        body += figure(barogramSVG, caption: flight.hasBarometer ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+        if flight.hasTrack {
+            body += "<h2>Map</h2>"
+            body += figure(mapSVG, caption: "Track; takeoff, release and landing marked. North is up.")
+            body += "<h2>Barogram</h2>"
+            body += figure(barogramSVG, caption: flight.hasBarometer ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+        } else {
+            body += "<p class=\"empty\">No track: this flight was entered by hand (flightlog add). It counts in the logbook and the totals.</p>"
+        }
         if !faults.isEmpty {
             body += "<h2>Recording faults</h2><ul class=\"faults\">"
             body += faults.map { "<li>\(esc($0.text))</li>" }.joined() + "</ul>"
@@ -57,17 +62,19 @@ struct FlightPage {
         if editingEnabled {
             body += "<p><a class=\"button secondary\" href=\"/flights/\(id)/edit\">Edit details</a></p>"
         }
-        body += "<h2>Downloads</h2><div class=\"downloads\">"
-        for kind in ExportKind.allCases {
-            body += "<a class=\"button secondary\" href=\"/flights/\(id)/\(kind.rawValue)\" download>\(kind.label)</a>"
+        if flight.hasTrack {
+            body += "<h2>Downloads</h2><div class=\"downloads\">"
+            for kind in ExportKind.allCases {
+                body += "<a class=\"button secondary\" href=\"/flights/\(id)/\(kind.rawValue)\" download>\(kind.label)</a>"
+            }
+            body += "</div>"
         }
-        body += "</div>"
         if !history.isEmpty {
             body += "<h2>Edit history</h2><table class=\"history\"><tr><th>When (UTC)</th><th>Field</th><th>Change</th></tr>"
-            for change in history {
-                let when = CivilDateTime(utc: change.editedAt)
-                body += "<tr><td>\(when.date) \(when.hourMinute)</td><td>\(esc(change.field))</td>"
-                    + "<td>\(esc(change.oldValue ?? "—")) → \(esc(change.newValue ?? "—"))</td></tr>"
+            for line in FieldChange.lines(history, currentRole: d.secondPersonRole) {
+                let when = CivilDateTime(utc: line.change.editedAt)
+                body += "<tr><td>\(when.date) \(when.hourMinute)</td><td>\(esc(line.label))</td>"
+                    + "<td>\(esc(line.oldText)) → \(esc(line.newText))</td></tr>"
             }
             body += "</table>"
         }

@@ -48,7 +48,8 @@ struct ListPage {
             <span class="when">\(flight.localDate) \(flight.localTakeoff.hourMinute)</span>\
             <span class="dur">\(hoursMinutes(flight.duration))</span>\
             <span class="what">\(esc(what.isEmpty ? "Glider not set" : what))\(people.isEmpty ? "" : "<br>" + esc(people))</span>\
-            <span class="where">\(esc(flight.takeoffPlaceText))\(flight.isOutlanding ? " <b class=\"out\">→ outlanding</b>" : "")</span></a></li>
+            <span class="where">\(esc(flight.takeoffPlaceText))\(flight.isOutlanding ? " <b class=\"out\">→ outlanding</b>" : "")\
+            \(flight.hasTrack ? "" : " <b class=\"manual\">no track</b>")</span></a></li>
             """
     }
 

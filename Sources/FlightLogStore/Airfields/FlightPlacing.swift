@@ -59,7 +59,7 @@ extension FlightStore {
     package func assignPlaces(using placing: FlightPlacing, all: Bool = false) throws(StoreError) -> Int {
         let ids = try read { db in
             try Int64.fetchAll(
-                db, sql: "SELECT id FROM flight WHERE NOT inProgress" + (all ? "" : " AND takeoffPlaceDistance IS NULL"))
+                db, sql: "SELECT id FROM flight WHERE NOT inProgress AND \(FlightRows.hasTrack)" + (all ? "" : " AND takeoffPlaceDistance IS NULL"))
         }
         var placed = 0
         for batch in stride(from: 0, to: ids.count, by: 200).map({ ids[$0..<min($0 + 200, ids.count)] }) {
@@ -85,7 +85,7 @@ extension FlightStore {
     /// Finished flights without places yet.
     package func unplacedFlightCount() throws(StoreError) -> Int {
         try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM flight WHERE NOT inProgress AND takeoffPlaceDistance IS NULL") ?? 0
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM flight WHERE NOT inProgress AND \(FlightRows.hasTrack) AND takeoffPlaceDistance IS NULL") ?? 0
         }
     }
 

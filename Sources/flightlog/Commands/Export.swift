@@ -25,8 +25,11 @@ extension FlightLogCommand {
                   flightlog export --igc --rebuild 7 -o flight7.igc   # our file, with the edited details
                   flightlog export --igc --since 2025-01-01 -o out/   # every 2025 flight
                   flightlog export --kml 12 -o flight12.kml
-                  flightlog export --report 12 -o flight12.pdf        # or .svg
+                  flightlog export --report 12 -o flight12.pdf        # or .svg, or .png (150 dpi)
                   flightlog export --pdf --instructor -o logbook.pdf
+                  flightlog export --pdf --owner "Müller, Jürgen" -o logbook.pdf   # Müller's flights and roles
+                A flight entered by hand (flightlog add) has no track: it is in the logbook (--pdf) but has no \
+                IGC, KML, GPX, GeoJSON or report.
                 """)
 
         enum Kind: String, EnumerableFlag {
@@ -38,8 +41,8 @@ extension FlightLogCommand {
                 case .kml: "KML for Google Earth (one per flight)."
                 case .gpx: "GPX 1.1 track (one per flight)."
                 case .geojson: "GeoJSON LineString (one per flight)."
-                case .report: "Flight report with barogram and map: PDF, or SVG when -o ends in .svg."
-                case .pdf: "The logbook (A4 landscape PDF) of the chosen flights, with totals."
+                case .report: "Flight report with barogram and map: PDF; SVG or PNG when -o ends in .svg or .png."
+                case .pdf: "The Part-SFCL logbook (A4 landscape PDF) of the chosen flights, with totals."
                 }
             }
         }
@@ -47,6 +50,7 @@ extension FlightLogCommand {
         @OptionGroup var store: StoreOptions
         @Flag var kind: Kind
         @OptionGroup var filters: FilterOptions
+        @OptionGroup var ownerOptions: OwnerOptions
 
         @Argument(help: "Flight ids (see flightlog list). Without ids the filters choose.")
         var ids: [Int64] = []
@@ -65,27 +69,45 @@ extension FlightLogCommand {
         func validate() throws {
             if kind == .pdf && output == nil { throw ValidationError("--pdf needs -o FILE.pdf (or -o - for standard output)") }
             if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
+            if qnh != nil && kind != .report { throw ValidationError("--qnh only changes the barogram of --report; leave it out.") }
             if rebuild && kind != .igc { throw ValidationError("--rebuild goes with --igc.") }
+            if !ids.isEmpty && !filters.filter.isEmpty {
+                throw ValidationError("give flight ids or filters, not both: with ids the filters choose nothing.")
+            }
+            if !ids.isEmpty && ownerOptions.owner != nil && kind != .pdf {
+                throw ValidationError("--owner chooses flights (and whose logbook --pdf is); with flight ids it does nothing here.")
+            }
+            let suffix = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+            if suffix == "png" && kind != .report {
+                throw ValidationError("only --report can be a PNG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
+            }
+            if suffix == "svg" && kind != .report {
+                throw ValidationError("only --report can be an SVG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
+            }
         }
 
         func run() async throws {
             let config = try store.loadConfig()
             let db = try store.open(.readOnly)
-            let flights: [Flight]
+            var flights: [Flight]
+            let summary = ownerOptions.summary(filters.filter)
             if ids.isEmpty {
-                flights = try db.flights(matching: filters.filter)
+                flights = ownerOptions.chosen(try db.flights(matching: filters.filter), config)
                 if flights.isEmpty {
-                    throw CLIError(filters.filter.isEmpty ? "the logbook is empty: nothing to export" : "no flights match: \(filters.filter.summary); nothing written")
+                    throw CLIError(filters.filter.isEmpty && ownerOptions.owner == nil ? "the logbook is empty: nothing to export" : "no flights match: \(summary); nothing written")
                 }
             } else {
                 flights = try ids.map { try db.flight(id: $0) }
+            }
+            if kind != .pdf {
+                flights = try withTracks(flights, chosenById: !ids.isEmpty)
             }
             if toStandardOutput && flights.count > 1 && kind != .pdf {
                 throw CLIError("-o - writes one file, but \(flights.count) flights were chosen; give one flight id or a folder")
             }
             if kind == .pdf {
-                let owner = config.pilot ?? mostCommonPilot(flights) ?? ""
-                let summary = ids.isEmpty ? (filters.filter.isEmpty ? "all flights" : filters.filter.summary) : "flights " + ids.map(String.init).joined(separator: ", ")
+                let owner = ownerOptions.owner(config)?.name ?? ""
+                let summary = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
                 let path = toStandardOutput ? nil : absolute(output!)
                 if let path { try AtomicFile.checkTarget(path) }
                 let bytes = try LogbookPDF.render(flights: flights, options: LogbookOptions(owner: owner, filterSummary: summary))
@@ -129,7 +151,8 @@ extension FlightLogCommand {
                     }
                 case .report:
                     path = try destination(defaultName: "flight-\(id)-\(flight.localDate).pdf", many: many)
-                    let format: FlightReportFormat = path?.lowercased().hasSuffix(".svg") == true ? .svg : .pdf
+                    let suffix = path.map { ($0 as NSString).pathExtension.lowercased() }
+                    let format: FlightReportFormat = suffix == "svg" ? .svg : suffix == "png" ? .png : .pdf
                     bytes = try FlightReport.render(
                         flight: flight, fixes: try fixes(), format: format,
                         options: FlightReportOptions(qnhPascals: qnh.map { $0 * 100 }))
@@ -179,9 +202,17 @@ extension FlightLogCommand {
             return path
         }
 
-        func mostCommonPilot(_ flights: [Flight]) -> String? {
-            let counts = Dictionary(grouping: flights.compactMap(\.details.pilot), by: { $0 }).mapValues(\.count)
-            return counts.max { $0.value < $1.value }?.key
+        /// The flights that have a track. A flight chosen by id without one is an error (before anything is
+        /// written); flights the filters chose without one are left out with a note.
+        func withTracks(_ flights: [Flight], chosenById: Bool) throws(CLIError) -> [Flight] {
+            let manual = flights.filter { !$0.hasTrack }
+            guard !manual.isEmpty else { return flights }
+            let what = kind == .report ? "a report" : kind.rawValue.uppercased()
+            if chosenById || manual.count == flights.count {
+                throw CLIError(StoreError.noTrack(manual[0].id ?? 0, export: what).description)
+            }
+            printError("note: left out \(manual.count) flight\(manual.count == 1 ? "" : "s") without a track (entered by hand): no \(what) for \(manual.count == 1 ? "it" : "them")")
+            return flights.filter(\.hasTrack)
         }
     }
 }

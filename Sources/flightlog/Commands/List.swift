@@ -13,10 +13,13 @@ extension FlightLogCommand {
                   flightlog list --instructor
                   flightlog list --guest "çağrı şahin" --since 2025-04-01
                   flightlog list --plane "ask 21" --launch winch --csv > winch.csv
+                  flightlog list --owner "Müller"            # only flights Müller was aboard
+                The table fits the terminal (80 columns when not a terminal; COLUMNS sets another width).
                 """)
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var filters: FilterOptions
+        @OptionGroup var ownerOptions: OwnerOptions
 
         @Flag(name: .long, help: "Print a JSON array of flight objects.")
         var json = false
@@ -32,43 +35,21 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
+            let config = try store.loadConfig()
             let db = try store.open(.readOnly)
             let filter = filters.filter
-            let flights = try db.flights(matching: filter, newestFirst: newestFirst)
+            let flights = ownerOptions.chosen(try db.flights(matching: filter, newestFirst: newestFirst), config)
             if json {
-                print(FlightJSON.array(flights))
+                print(FlightJSON.array(flights, owner: ownerOptions.owner(config)))
             } else if csv {
-                print(FlightCSV.render(flights), terminator: "")
+                print(FlightCSV.render(flights, owner: ownerOptions.owner(config)), terminator: "")
             } else if flights.isEmpty {
-                printError(filter.isEmpty ? "No flights yet." : "No flights match: \(filter.summary).")
+                let empty = filter.isEmpty && ownerOptions.owner == nil
+                printError(empty ? "No flights yet." : "No flights match: \(ownerOptions.summary(filter)).")
             } else {
-                print(FlightTable.render(flights))
+                print(FlightTable.render(flights, width: terminalWidth()))
             }
         }
-    }
-}
-
-/// The terminal table of `flightlog list`.
-enum FlightTable {
-    static func render(_ flights: [Flight]) -> String {
-        var table = TextTable(
-            headers: ["ID", "Date", "Takeoff", "Landing", "Time", "Place", "Glider", "Reg", "Pilot", "Second person", "Launch"])
-        table.rightAligned = [0, 4]
-        for f in flights {
-            table.rows.append([
-                String(f.id ?? 0), f.localDate.description, f.localTakeoff.hourMinute, f.localLanding.hourMinute,
-                hoursMinutes(f.duration), f.placeCell, f.details.gliderType ?? "", f.details.registration ?? "",
-                f.details.pilot ?? "", f.secondPersonText, f.details.launchMethod.rawValue,
-            ])
-        }
-        let total = flights.reduce(Int64(0)) { $0 + $1.duration }
-        let launches = flights.filter { $0.details.launchMethod != .unknown }.count
-        let offsets = Set(flights.map(\.utcOffsetSeconds))
-        let zoneNote = offsets.count == 1 ? "times local, \(flights[0].zoneLabel)" : "times local at each takeoff place"
-        let outlandings = flights.filter(\.isOutlanding).count
-        return table.render() + "\n\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
-            + "\(flights.count) launch\(flights.count == 1 ? "" : "es") (\(launches) with a known method)"
-            + (outlandings > 0 ? ", \(outlandings) outlanding\(outlandings == 1 ? "" : "s")" : "") + "; \(zoneNote)"
     }
 }
 
@@ -78,10 +59,11 @@ enum FlightCSV {
         "id", "date", "takeoff_utc", "landing_utc", "takeoff_local", "landing_local", "utc_offset", "duration_min",
         "glider_type", "registration", "competition_id", "pilot", "second_person", "second_person_role", "launch",
         "release_height_m", "takeoff_place", "landing_place", "max_altitude_m", "distance_km", "remarks",
-        "takeoff_airfield", "landing_airfield", "outlanding", "time_zone",
+        "takeoff_airfield", "landing_airfield", "outlanding", "time_zone", "launches", "track", "owner_role",
     ]
 
-    static func render(_ flights: [Flight]) -> String {
+    /// `owner_role` is the logbook owner's role (``OwnerRole``); without an owner, the pilot's.
+    static func render(_ flights: [Flight], owner: LogbookOwner? = nil) -> String {
         var out = header.joined(separator: ",") + "\r\n"
         for f in flights {
             let d = f.details
@@ -95,6 +77,7 @@ enum FlightCSV {
                 f.maxAltitude.map { decimal($0, 0) } ?? "", decimal(f.maxDistanceFromTakeoff / 1000, 1), d.remarks ?? "",
                 f.takeoffLocation?.code ?? "", f.landingLocation?.code ?? "",
                 f.landingLocation == nil ? "" : f.isOutlanding ? "yes" : "no", f.timeZoneIdentifier ?? "",
+                String(d.launches), f.hasTrack ? "yes" : "no", OwnerRole.of(d, owner: owner).rawValue,
             ]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
@@ -132,7 +115,13 @@ enum FlightJSON {
         var pathLengthKm: Double
         var hasBarometer: Bool
         var remarks: String?
+        /// `recorded`, `imported` or `manual` (entered by hand: no track).
         var source: String
+        var track: Bool
+        /// Launches logged with the flight.
+        var launches: Int
+        /// The logbook owner's role (pic, dual, instructor, passenger, not-aboard); without an owner, the pilot's.
+        var ownerRole: String
         var sourceFile: String?
         /// `show --json` only: GPS, barometer and power losses of a recorded flight (``RecordingFaults``).
         var faults: [Fault]?
@@ -180,7 +169,7 @@ enum FlightJSON {
         }
     }
 
-    static func object(_ f: Flight) -> Object {
+    static func object(_ f: Flight, owner: LogbookOwner? = nil) -> Object {
         let d = f.details
         var sourceFile: String?
         if case .imported(let name, _) = f.source { sourceFile = name }
@@ -196,11 +185,15 @@ enum FlightJSON {
             landingLatitude: f.landingCoordinate.latitude, landingLongitude: f.landingCoordinate.longitude,
             maxAltitude: f.maxAltitude, maxDistanceKm: (f.maxDistanceFromTakeoff / 100).rounded() / 10,
             pathLengthKm: (f.pathLength / 100).rounded() / 10, hasBarometer: f.hasBarometer, remarks: d.remarks,
-            source: sourceFile == nil ? "recorded" : "imported", sourceFile: sourceFile, outlanding: f.isOutlanding,
+            source: f.hasTrack ? (sourceFile == nil ? "recorded" : "imported") : "manual", track: f.hasTrack,
+            launches: d.launches, ownerRole: OwnerRole.of(d, owner: owner).rawValue,
+            sourceFile: sourceFile, outlanding: f.isOutlanding,
             takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init))
     }
 
-    static func array(_ flights: [Flight]) -> String { encode(flights.map(object)) }
+    static func array(_ flights: [Flight], owner: LogbookOwner? = nil) -> String {
+        encode(flights.map { object($0, owner: owner) })
+    }
 
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()

@@ -18,12 +18,13 @@ extension FlightLogCommand {
         var json = false
 
         func run() async throws {
+            let owner = try store.loadConfig().owner.flatMap(LogbookOwner.init)
             let db = try store.open(.readOnly)
             let flight = try db.flight(id: id)
             let track = try db.track(forFlight: id)
             let faults = RecordingFaults.of(flight, fixes: track.fixes)
             if json {
-                var object = FlightJSON.object(flight)
+                var object = FlightJSON.object(flight, owner: owner)
                 if case .recorded = flight.source { object.faults = faults.map(FlightJSON.Fault.init) }
                 print(FlightJSON.encode(object))
                 return
@@ -31,7 +32,7 @@ extension FlightLogCommand {
             let history = try db.history(id: id)
             print(
                 terminalSafe(
-                    FlightDetailsText.render(flight, fixes: track.fixes, faults: faults, history: history),
+                    FlightDetailsText.render(flight, fixes: track.fixes, faults: faults, history: history, owner: owner),
                     keepNewlines: true))
         }
     }
@@ -39,48 +40,70 @@ extension FlightLogCommand {
 
 /// The text of `flightlog show`.
 enum FlightDetailsText {
-    static func render(_ f: Flight, fixes: [Fix], faults: [RecordingFault] = [], history: [FieldChange]) -> String {
+    static func render(
+        _ f: Flight, fixes: [Fix], faults: [RecordingFault] = [], history: [FieldChange], owner: LogbookOwner? = nil
+    ) -> String {
         let d = f.details
         var rows: [(String, String)] = []
         func add(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { rows.append((label, terminalSafe(value))) }
         }
         add("Date", "\(f.localDate) (local at the takeoff place, \(f.zoneLabel))")
-        add("Takeoff", "\(f.localTakeoff.hourMinuteSecond) local, \(iso8601UTC(f.takeoffTime)) — \(f.takeoffPlaceText)")
-        add("Landing", "\(f.localLanding.hourMinuteSecond) local, \(iso8601UTC(f.landingTime)) — \(f.landingPlaceText)")
+        add("Takeoff", "\(f.localTakeoff.hourMinuteSecond) local, \(iso8601UTC(f.takeoffTime))" + place(f.takeoffPlaceText))
+        add("Landing", "\(f.localLanding.hourMinuteSecond) local, \(iso8601UTC(f.landingTime))" + place(f.landingPlaceText))
         add("Flight time", hoursMinutes(f.duration))
         add("Glider", [d.gliderType, d.registration, d.competitionId.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "))
         add("Pilot", d.pilot)
         add("Second person", f.secondPersonText)
-        var launch = d.launchMethod.rawValue
+        if let owner {
+            let role = OwnerRole.of(d, owner: owner)
+            add("Your role", role.words + (d.ownerRole == nil ? " (from the crew names)" : " (set by hand)") + " — \(owner.name)'s logbook")
+        }
+        var launch = d.launchMethod.words
+        if d.launches > 1 { launch += ", \(d.launches) launches" }
         if let h = d.releaseHeight { launch += ", release at \(decimal(h, 0)) m above takeoff" }
         if let r = f.releaseTime { launch += " (\(CivilDateTime(utc: r, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond) local)" }
         add("Launch", launch)
         let altitudeKind = f.hasBarometer ? "pressure altitude, ISA 1013.25 hPa" : "GNSS altitude: no barometer"
+        if !f.hasTrack {
+            add("Track", "none: no track (entered by hand with flightlog add)")
+            add("Remarks", d.remarks)
+            return rowsText(rows) + historyText(history, d)
+        }
         add("Max altitude", f.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" })
         add("Distance", "\(decimal(f.maxDistanceFromTakeoff / 1000, 1)) km farthest from takeoff, \(decimal(f.pathLength / 1000, 1)) km flown")
         add("Track", "\(fixes.count) fixes" + (f.hasBarometer ? "" : " — NO BAROMETRIC ALTITUDE in this recording"))
         switch f.source {
         case .recorded: add("Source", "recorded by flightlogd")
         case .imported(let name, let sha): add("Source", "imported from \(name) (sha256 \(sha.prefix(16))…)")
+        case .manual: break
         }
         add("Remarks", d.remarks)
-        let width = rows.map(\.0.count).max() ?? 0
-        var out = rows.map { "\(fit($0.0 + ":", width + 1)) \($0.1)" }.joined(separator: "\n")
+        var out = rowsText(rows)
         if case .recorded = f.source {
             out += "\n\nFaults: " + (faults.isEmpty ? "none (no GPS, barometer or power loss of 10 s or more)" : "")
             for fault in faults { out += "\n  " + fault.text }
         }
         let chart = TerminalBarogram.render(fixes: fixes, flight: f)
         if !chart.isEmpty { out += "\n\n" + chart }
-        if !history.isEmpty {
-            out += "\n\nEdits:"
-            for change in history {
-                out += "\n  \(iso8601UTC(change.editedAt))  \(change.field): \(change.oldValue ?? "—") → \(change.newValue ?? "—")"
-            }
-        }
-        return out
+        return out + historyText(history, d)
     }
+
+    static func rowsText(_ rows: [(String, String)]) -> String {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { "\(fit($0.0 + ":", width + 1)) \($0.1)" }.joined(separator: "\n")
+    }
+
+    /// The edit history in a pilot's words (`launch: winch → aerotow`).
+    static func historyText(_ history: [FieldChange], _ d: FlightDetails) -> String {
+        guard !history.isEmpty else { return "" }
+        return "\n\nEdits:"
+            + FieldChange.lines(history, currentRole: d.secondPersonRole).map {
+                "\n  \(iso8601UTC($0.change.editedAt))  \(terminalSafe($0.text))"
+            }.joined()
+    }
+
+    private static func place(_ text: String) -> String { text.isEmpty ? "" : " — \(text)" }
 }
 
 /// A barogram in text: one column per time slice, the altitude as a bar of block characters.

@@ -27,8 +27,9 @@ extension Flight {
         return "\(name) (\(role.rawValue))"
     }
 
-    var takeoffPlaceText: String { details.takeoffPlace ?? takeoffCoordinate.shortText }
-    var landingPlaceText: String { landingPlaceLabel ?? landingCoordinate.shortText }
+    /// The place text, else the coordinate (nothing for a flight entered by hand: it has no coordinates).
+    var takeoffPlaceText: String { details.takeoffPlace ?? (hasTrack ? takeoffCoordinate.shortText : "") }
+    var landingPlaceText: String { landingPlaceLabel ?? (hasTrack ? landingCoordinate.shortText : "") }
 }
 
 /// RFC 4180 CSV field (control characters other than line ends escaped: the CSV often goes to a terminal).

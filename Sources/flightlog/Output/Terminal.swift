@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,16 +45,15 @@ struct TextTable {
     var rows: [[String]] = []
     var rightAligned: Set<Int> = []
     var maxWidth = 28
+    /// Column widths chosen by the caller (cells cut with an ellipsis); nil: as wide as the widest cell.
+    var widths: [Int]?
 
     /// Each cell is measured once and the table is built as UTF-8 bytes in one buffer (`list` prints thousands of
     /// rows; appending to a `String` cell by cell was half of `list`'s instructions under callgrind).
     func render() -> String {
         let rows = rows.map { $0.map { terminalSafe($0) } }
         let counts = rows.map { $0.map(displayCount) }
-        var widths = headers.map(displayCount)
-        for row in counts {
-            for (i, count) in row.enumerated() { widths[i] = min(maxWidth, max(widths[i], count)) }
-        }
+        let widths = self.widths ?? naturalWidths(counts)
         let alignRight = widths.indices.map { rightAligned.contains($0) }
         var out: [UInt8] = []
         out.reserveCapacity((rows.count + 2) * (widths.reduce(0, +) + 2 * widths.count + 1))
@@ -71,6 +71,26 @@ struct TextTable {
         for (row, rowCounts) in zip(rows, counts) { line(row, rowCounts) }
         return String(decoding: out, as: UTF8.self)
     }
+}
+
+extension TextTable {
+    /// Each column as wide as its widest cell or header, at most `maxWidth`.
+    func naturalWidths(_ counts: [[Int]]? = nil) -> [Int] {
+        var widths = headers.map(displayCount)
+        for row in counts ?? rows.map({ $0.map { displayCount(terminalSafe($0)) } }) {
+            for (i, count) in row.enumerated() { widths[i] = min(maxWidth, max(widths[i], count)) }
+        }
+        return widths
+    }
+}
+
+/// Columns of the terminal on standard output: `COLUMNS` when set, else the terminal's width (TIOCGWINSZ),
+/// else 80 (a pipe or a file).
+func terminalWidth(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    if let text = environment["COLUMNS"], let columns = Int(text), columns >= 20 { return columns }
+    var size = winsize()
+    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
+    return 80
 }
 
 /// `text` with every character that could steer a terminal shown as a visible escape (`\u{1B}`): C0 and C1

@@ -1,0 +1,95 @@
+/// A flight entered by hand (`flightlog add`): a line of last season's paper logbook or a flight flown without
+/// the recorder. It has no track; its times are the local times the pilot wrote down.
+package enum ManualFlight {
+    /// A place of a hand-entered flight: the field found by name or code (coordinates, zone), or free text.
+    package struct Place: Sendable {
+        package var text: String
+        package var field: Airfield?
+
+        package init(text: String, field: Airfield?) {
+            self.text = text
+            self.field = field
+        }
+    }
+
+    package enum Problem: Error, Equatable, CustomStringConvertible {
+        case landingNotAfterTakeoff
+        case badTime(String)
+        case needsOffset
+
+        package var description: String {
+            switch self {
+            case .landingNotAfterTakeoff:
+                "the landing time must be after the takeoff time (a flight over midnight: enter it as two flights)"
+            case .badTime(let text): "'\(text)' is not a time: write HH:MM, e.g. 14:05"
+            case .needsOffset:
+                "no known airfield gives the time zone: give --utc-offset (e.g. +02:00) or a place flightlog knows (ICAO code or name)"
+            }
+        }
+    }
+
+    /// `HH:MM` (or `H:MM`) as minutes after midnight.
+    package static func minutes(_ text: String) throws(Problem) -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), parts[1].count == 2,
+            (0...23).contains(h), (0...59).contains(m)
+        else { throw .badTime(text) }
+        return h * 60 + m
+    }
+
+    /// The flight from local date and times. The UTC offset is the zone's at that moment (`zone`, e.g. the takeoff
+    /// field's rules), else the fixed `utcOffsetSeconds`.
+    package static func make(
+        date: CivilDate, takeoffMinutes: Int, landingMinutes: Int, takeoff: Place?, landing: Place?,
+        zone: TimeZoneRules?, utcOffsetSeconds: Int?, details: FlightDetails
+    ) throws(Problem) -> Flight {
+        guard landingMinutes > takeoffMinutes else { throw .landingNotAfterTakeoff }
+        let localTakeoff = date.utcMidnight + Int64(takeoffMinutes) * 60_000
+        let offset: Int
+        if let zone {
+            // The offset in force at the local time: guess with the offset at the same wall-clock time in UTC,
+            // then once more from the instant that gives (right outside the hour of a DST change).
+            let guess = zone.offsetSeconds(at: localTakeoff)
+            offset = zone.offsetSeconds(at: localTakeoff - Int64(guess) * 1000)
+        } else if let utcOffsetSeconds {
+            offset = utcOffsetSeconds
+        } else {
+            throw .needsOffset
+        }
+        let takeoffTime = localTakeoff - Int64(offset) * 1000
+        let landingTime = takeoffTime + Int64(landingMinutes - takeoffMinutes) * 60_000
+        let origin = Coordinate(latitude: 0, longitude: 0)
+        var d = details
+        d.takeoffPlace = takeoff?.text ?? d.takeoffPlace
+        d.landingPlace = landing?.text ?? takeoff?.text ?? d.landingPlace
+        let landingField = landing == nil ? takeoff?.field : landing?.field
+        var flight = Flight(
+            takeoffTime: takeoffTime, landingTime: landingTime,
+            takeoffCoordinate: takeoff?.field?.coordinate ?? origin,
+            landingCoordinate: landingField?.coordinate ?? takeoff?.field?.coordinate ?? origin,
+            details: d, source: .manual, takeoffAltitude: takeoff?.field?.elevation, hasBarometer: false,
+            timeZoneIdentifier: zone?.identifier, utcOffsetSeconds: offset)
+        flight.takeoffLocation = takeoff?.field.map(Self.location)
+        flight.landingLocation = landingField.map(Self.location)
+        return flight
+    }
+
+    private static func location(_ field: Airfield) -> FlightPlace {
+        FlightPlace(
+            code: field.code, name: field.name, distance: 0, bearing: 0, isOutlanding: false,
+            zoneIdentifier: field.zoneIdentifier)
+    }
+}
+
+extension AirfieldIndex {
+    /// The field a pilot means by `text`: its code, else its full name (case and accents ignored) when exactly one
+    /// field has it. Nil when none or several match (then the text stays free text and --utc-offset gives the
+    /// zone).
+    package func field(named text: String) -> Airfield? {
+        let key = searchKey(text)
+        guard !key.isEmpty else { return nil }
+        if let byCode = fields.first(where: { $0.code.map(searchKey) == key }) { return byCode }
+        let byName = fields.filter { searchKey($0.name) == key }
+        return byName.count == 1 ? byName[0] : nil
+    }
+}

@@ -1,0 +1,99 @@
+/// The logbook owner's function on a flight (FLIGHTS-AND-LOGBOOK.md §7), which decides the time columns:
+/// PIC (solo, supervised solo, with a passenger) → PIC time; dual (a student with an instructor) → dual time;
+/// instructor → PIC and FI(S) time; passenger or not aboard → no time and no launch.
+package enum OwnerRole: String, Sendable, Hashable, Codable, CaseIterable {
+    case pic, dual, instructor, passenger
+    /// The owner is neither the pilot nor the second person (only ever derived, never set by hand).
+    case notAboard = "not-aboard"
+
+    /// The roles a pilot may set by hand (`flightlog edit --owner-role`).
+    package static let settable: [OwnerRole] = [.pic, .dual, .instructor, .passenger]
+
+    /// How the role reads on a page or a terminal.
+    package var words: String {
+        switch self {
+        case .pic: "PIC"
+        case .dual: "dual (student)"
+        case .instructor: "instructor (FI)"
+        case .passenger: "passenger"
+        case .notAboard: "not aboard"
+        }
+    }
+
+    /// True when the owner flew the glider (the flight counts for times, launches and recency).
+    package var flies: Bool { self == .pic || self == .dual || self == .instructor }
+
+    /// The owner's role on a flight: the role set by hand, else from the crew names.
+    ///
+    /// - The owner is the pilot (or the flight names no pilot: a flight on the owner's recorder without a name is
+    ///   the owner's): PIC; dual when an instructor was the second person; instructor when a student was.
+    /// - The owner is the second person: instructor / dual (student) / passenger (guest or other crew), as the
+    ///   second person's role says (no role: passenger).
+    /// - Otherwise the owner was not aboard.
+    /// With no owner (`nil`), every flight is seen from its pilot's seat (as if the pilot kept the logbook).
+    package static func of(_ details: FlightDetails, owner: LogbookOwner?) -> OwnerRole {
+        if let role = details.ownerRole { return role }
+        guard let owner else { return asPilot(details) }
+        if let pilot = details.pilot, owner.matches(pilot) { return asPilot(details) }
+        if let second = details.secondPerson, owner.matches(second) {
+            switch details.secondPersonRole {
+            case .instructor: return .instructor
+            case .student: return .dual
+            default: return .passenger
+            }
+        }
+        return details.pilot == nil ? asPilot(details) : .notAboard
+    }
+
+    /// The owner flew as the pilot: PIC, dual with an instructor aboard, instructor with a student.
+    private static func asPilot(_ details: FlightDetails) -> OwnerRole {
+        switch details.secondPerson == nil ? nil : details.secondPersonRole {
+        case .instructor: .dual
+        case .student: .instructor
+        default: .pic
+        }
+    }
+}
+
+/// Whose logbook it is (config `[owner] name` or `--owner NAME`), matched against crew names by words.
+///
+/// Names are compared by their ``searchKey(_:)`` words (case, accents and punctuation ignored, any order), and
+/// every word of the owner's name must be a word of the crew name: "müller" matches "Müller, Jürgen" and
+/// "Jürgen Müller", "Jürgen Müller" matches "Müller, Jürgen", but "Müller" does not match "Müllerová". An
+/// initial matches the word it begins ("J. Müller" and "Jürgen Müller").
+package struct LogbookOwner: Sendable, Hashable {
+    package let name: String
+    private let words: [String]
+
+    /// Nil when `name` has no letters or digits.
+    package init?(_ name: String) {
+        let words = Self.words(name)
+        guard !words.isEmpty else { return nil }
+        self.name = name.trimmingWhitespace
+        self.words = words
+    }
+
+    package func matches(_ person: String) -> Bool {
+        let theirs = Self.words(person)
+        return words.allSatisfy { mine in theirs.contains { Self.same(mine, $0) } }
+    }
+
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a == b || (a.count == 1 && b.hasPrefix(a)) || (b.count == 1 && a.hasPrefix(b))
+    }
+
+    private static func words(_ name: String) -> [String] {
+        searchKey(name).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
+
+extension FlightDetails {
+    /// The pilot in command as the logbook names them: the instructor when one was aboard, else the pilot.
+    package var pilotInCommand: String? { secondPersonRole == .instructor && secondPerson != nil ? secondPerson : pilot }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogStore
+import Foundation
+
+extension FlightLogCommand {
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a flight without a track: a line of a paper logbook, a flight flown without the recorder.",
+            discussion: """
+                Times are local at the takeoff place: a place flightlog knows (ICAO code or airfield name) gives \
+                its time zone (summer time included); for any other place give --utc-offset. The flight is stored \
+                like any other (list, show, stats, the PDF logbook and the phone mark it "no track"); edit and \
+                delete it as any flight. Pilot, glider and registration default to the config file's.
+                Examples:
+                  flightlog add --date 2025-06-14 --takeoff 10:05 --landing 11:20 \\
+                    --takeoff-place EDKL --plane "ASK 21" --registration D-1234 \\
+                    --launch winch --instructor "Müller, Jürgen"
+                  flightlog add --date 2024-08-02 --takeoff 14:00 --landing 14:30 \\
+                    --takeoff-place Hintertupfing --utc-offset +02:00 \\
+                    --launch winch --launches 3 --remarks "3 circuits"
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: ArgumentHelp("The day flown, local (YYYY-MM-DD).", valueName: "date"), transform: parseDay)
+        var date: CivilDate
+
+        @Option(help: ArgumentHelp("Takeoff time, local (HH:MM).", valueName: "time"))
+        var takeoff: String
+
+        @Option(help: ArgumentHelp("Landing time, local (HH:MM), after the takeoff time.", valueName: "time"))
+        var landing: String
+
+        @Option(
+            name: .customLong("utc-offset"),
+            help: ArgumentHelp("The local time's offset from UTC, e.g. +02:00, when no known place gives it.", valueName: "±HH:MM"),
+            transform: parseOffset)
+        var utcOffset: Int?
+
+        @OptionGroup var details: CrewOptions
+
+        func validate() throws {
+            do {
+                _ = try ManualFlight.minutes(takeoff)
+                _ = try ManualFlight.minutes(landing)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            if details.ownerRole == "auto" { throw ValidationError("--owner-role auto is for edit; leave it out.") }
+        }
+
+        func run() async throws {
+            let config = try store.loadConfig()
+            var d = FlightDetails(pilot: config.pilot, gliderType: config.gliderType, registration: config.registration)
+            details.apply(to: &d, withPlaces: false)
+            let takeoffText = details.takeoffPlace.map(clean) ?? nil
+            let landingText = details.landingPlace.map(clean) ?? nil
+            var takeoffPlace: ManualFlight.Place?
+            var landingPlace: ManualFlight.Place?
+            var zone: TimeZoneRules?
+            if takeoffText != nil || landingText != nil {
+                let placing: FlightPlacing
+                do {
+                    placing = try FlightPlacing.load(radius: config.airfieldRadiusMeters).placing
+                } catch {
+                    throw CLIError("\(error.description) — or give --utc-offset and the places as text")
+                }
+                takeoffPlace = takeoffText.map { ManualFlight.Place(text: $0, field: placing.index.field(named: $0)) }
+                landingPlace = landingText.map { ManualFlight.Place(text: $0, field: placing.index.field(named: $0)) }
+                if let field = takeoffPlace?.field ?? (takeoffPlace == nil ? landingPlace?.field : nil) {
+                    takeoffPlace?.text = field.label
+                    zone = field.zoneIdentifier.flatMap(placing.zones.rules(identifier:))
+                    if zone != nil && utcOffset != nil {
+                        throw CLIError("\(field.label) gives the time zone (\(zone!.identifier)); leave out --utc-offset")
+                    }
+                }
+                if let field = landingPlace?.field { landingPlace?.text = field.label }
+            }
+            let flight: Flight
+            do {
+                flight = try ManualFlight.make(
+                    date: date, takeoffMinutes: try ManualFlight.minutes(takeoff),
+                    landingMinutes: try ManualFlight.minutes(landing), takeoff: takeoffPlace, landing: landingPlace,
+                    zone: zone, utcOffsetSeconds: utcOffset, details: d)
+            } catch {
+                throw CLIError(error.description)
+            }
+            let db = try store.open(.readWrite)
+            let id = try db.addManualFlight(flight)
+            let zoneText = flight.timeZoneIdentifier.map { "\($0), " } ?? ""
+            let glider = [d.gliderType, d.registration].compactMap { $0 }.joined(separator: " ")
+            print(
+                terminalSafe(
+                    "Added flight \(id): \(flight.localDate) \(takeoff)–\(landing) local (\(zoneText)UTC\(offsetText(flight.utcOffsetSeconds))), "
+                        + "\(hoursMinutes(flight.duration)), \(glider.isEmpty ? "glider not set" : glider), "
+                        + "\(d.launchMethod.words) ×\(d.launches); no track"))
+        }
+
+        private func clean(_ s: String) -> String? {
+            let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+            return t.isEmpty ? nil : t
+        }
+    }
+}
+
+/// `+02:00`, `-05:30`, `+2`, `0` or `Z` as seconds east of UTC.
+func parseOffset(_ text: String) throws -> Int {
+    let t = text.trimmingCharacters(in: .whitespaces)
+    if t == "Z" || t == "0" { return 0 }
+    let sign = t.hasPrefix("-") ? -1 : 1
+    let body = t.hasPrefix("+") || t.hasPrefix("-") ? t.dropFirst() : Substring(t)
+    let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let h = Int(parts[0]), (0...14).contains(h),
+        let m = parts.count == 2 ? Int(parts[1]) : 0, [0, 30, 45].contains(m), t.first == "+" || t.first == "-"
+    else { throw ValidationError("'\(text)' is not a UTC offset: write +02:00 or -05:30") }
+    return sign * (h * 3600 + m * 60)
+}

@@ -1,0 +1,69 @@
+import FlightLogCore
+
+/// The terminal table of `flightlog list`, fitted to `width` columns: first the names and places are narrowed to
+/// a readable width, then the registration and the landing time are left out, then names and places narrow
+/// further, and last the place, launch and second person go (the id, date, takeoff and flight time always stay).
+enum FlightTable {
+    enum Column: Int, CaseIterable {
+        case id, date, takeoff, landing, time, place, glider, registration, pilot, secondPerson, launch
+
+        var header: String {
+            ["ID", "Date", "Takeoff", "Landing", "Time", "Place", "Glider", "Reg", "Pilot", "Second person", "Launch"][rawValue]
+        }
+    }
+
+    /// Narrowing steps: (column, width) in order; `nil` width drops the column.
+    static let steps: [(Column, Int?)] = [
+        (.secondPerson, 16), (.pilot, 14), (.place, 10), (.glider, 10), (.registration, nil), (.landing, nil),
+        (.secondPerson, 10), (.pilot, 10), (.glider, 7), (.place, 6), (.place, nil), (.launch, nil),
+        (.secondPerson, nil), (.glider, nil), (.pilot, nil),
+    ]
+
+    static func render(_ flights: [Flight], width: Int = 80) -> String {
+        let rows = flights.map { f in
+            [
+                String(f.id ?? 0) + (f.hasTrack ? "" : "*"), f.localDate.description, f.localTakeoff.hourMinute,
+                f.localLanding.hourMinute, hoursMinutes(f.duration), f.placeCell, f.details.gliderType ?? "",
+                f.details.registration ?? "", f.details.pilot ?? "", f.secondPersonText, f.details.launchMethod.rawValue,
+            ]
+        }
+        var full = TextTable(headers: Column.allCases.map(\.header))
+        full.rows = rows
+        var widths = full.naturalWidths()
+        var shown = Set(Column.allCases)
+        func total() -> Int {
+            let kept = Column.allCases.filter(shown.contains)
+            return kept.map { widths[$0.rawValue] }.reduce(0, +) + 2 * (kept.count - 1)
+        }
+        for (column, narrowed) in steps where total() > width {
+            if let narrowed {
+                widths[column.rawValue] = min(widths[column.rawValue], max(narrowed, displayCount(column.header)))
+            } else {
+                shown.remove(column)
+            }
+        }
+        let kept = Column.allCases.filter(shown.contains)
+        var table = TextTable(headers: kept.map(\.header))
+        table.rows = rows.map { row in kept.map { row[$0.rawValue] } }
+        table.widths = kept.map { widths[$0.rawValue] }
+        table.rightAligned = Set(kept.indices.filter { [.id, .time].contains(kept[$0]) })
+        return table.render() + "\n" + footer(flights, width: width)
+    }
+
+    /// The totals line (two lines when it would be wider than `width`) and the "no track" note.
+    static func footer(_ flights: [Flight], width: Int) -> String {
+        let total = flights.reduce(Int64(0)) { $0 + $1.duration }
+        let launches = flights.reduce(0) { $0 + $1.details.launches }
+        let known = flights.filter { $0.details.launchMethod != .unknown }.reduce(0) { $0 + $1.details.launches }
+        let offsets = Set(flights.map(\.utcOffsetSeconds))
+        let zoneNote = offsets.count == 1 ? "times local, \(flights[0].zoneLabel)" : "times local at each takeoff place"
+        let outlandings = flights.filter(\.isOutlanding).count
+        let manual = flights.filter { !$0.hasTrack }.count
+        var text = "\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
+            + "\(launches) launch\(launches == 1 ? "" : "es") (\(known) with a known method)"
+            + (outlandings > 0 ? ", \(outlandings) outlanding\(outlandings == 1 ? "" : "s")" : "")
+        text += displayCount(text) + 2 + displayCount(zoneNote) > width ? "\n\(zoneNote)" : "; \(zoneNote)"
+        if manual > 0 { text += "\n* no track: entered by hand (flightlog add)" }
+        return text
+    }
+}
