@@ -75,7 +75,7 @@ package struct Recency: Sendable {
             return (
                 method,
                 Rule(
-                    name: "\(method.words) launch (SFCL.155(c))", requirement: "5 \(method.words) launches in 24 months",
+                    name: "launch method \(method.words) (SFCL.155(c))", requirement: "5 launches by \(method.words) in 24 months",
                     have: "\(count) since \(windowStart)", lapses: lapse, isCurrent: lapse.map { today < $0 } ?? false)
             )
         }

@@ -27,9 +27,17 @@ enum FlightTable {
                 f.details.registration ?? "", f.details.pilot ?? "", f.secondPersonText, f.details.launchMethod.rawValue,
             ]
         }
-        var full = TextTable(headers: Column.allCases.map(\.header))
-        full.rows = rows
-        var widths = full.naturalWidths()
+        var table = TextTable(headers: Column.allCases.map(\.header))
+        table.rows = rows
+        table.rightAligned = [Column.id.rawValue, Column.time.rawValue]
+        table.fit = { natural in fit(natural, width: width).map { ($0.rawValue, $1) } }
+        return table.render() + "\n" + footer(flights, width: width)
+    }
+
+    /// The columns shown and their widths: the natural widths narrowed and columns dropped by ``steps`` until the
+    /// table fits `width`.
+    static func fit(_ natural: [Int], width: Int) -> [(Column, Int)] {
+        var widths = natural
         var shown = Set(Column.allCases)
         func total() -> Int {
             let kept = Column.allCases.filter(shown.contains)
@@ -42,12 +50,7 @@ enum FlightTable {
                 shown.remove(column)
             }
         }
-        let kept = Column.allCases.filter(shown.contains)
-        var table = TextTable(headers: kept.map(\.header))
-        table.rows = rows.map { row in kept.map { row[$0.rawValue] } }
-        table.widths = kept.map { widths[$0.rawValue] }
-        table.rightAligned = Set(kept.indices.filter { [.id, .time].contains(kept[$0]) })
-        return table.render() + "\n" + footer(flights, width: width)
+        return Column.allCases.filter(shown.contains).map { ($0, widths[$0.rawValue]) }
     }
 
     /// The totals line (two lines when it would be wider than `width`) and the "no track" note.

@@ -45,42 +45,36 @@ struct TextTable {
     var rows: [[String]] = []
     var rightAligned: Set<Int> = []
     var maxWidth = 28
-    /// Column widths chosen by the caller (cells cut with an ellipsis); nil: as wide as the widest cell.
-    var widths: [Int]?
+    /// Chooses, from each column's natural width (its widest cell, at most `maxWidth`), the columns to print and
+    /// their widths (cells cut with an ellipsis); nil: every column at its natural width.
+    var fit: (([Int]) -> [(column: Int, width: Int)])?
 
     /// Each cell is measured once and the table is built as UTF-8 bytes in one buffer (`list` prints thousands of
     /// rows; appending to a `String` cell by cell was half of `list`'s instructions under callgrind).
     func render() -> String {
         let rows = rows.map { $0.map { terminalSafe($0) } }
         let counts = rows.map { $0.map(displayCount) }
-        let widths = self.widths ?? naturalWidths(counts)
-        let alignRight = widths.indices.map { rightAligned.contains($0) }
+        var natural = headers.map(displayCount)
+        for row in counts {
+            for (i, count) in row.enumerated() { natural[i] = min(maxWidth, max(natural[i], count)) }
+        }
+        let layout = fit?(natural) ?? natural.enumerated().map { ($0.offset, $0.element) }
         var out: [UInt8] = []
-        out.reserveCapacity((rows.count + 2) * (widths.reduce(0, +) + 2 * widths.count + 1))
+        out.reserveCapacity((rows.count + 2) * (layout.reduce(0) { $0 + $1.width } + 2 * layout.count + 1))
         func line(_ cells: [String], _ cellCounts: [Int]) {
             if !out.isEmpty { out.append(UInt8(ascii: "\n")) }
             let start = out.count
-            for i in cells.indices {
-                if i > 0 { out.append(contentsOf: repeatElement(space, count: 2)) }
-                append(cells[i], count: cellCounts[i], width: widths[i], alignRight: alignRight[i], to: &out)
+            for (n, (i, width)) in layout.enumerated() {
+                if n > 0 { out.append(contentsOf: repeatElement(space, count: 2)) }
+                append(cells[i], count: cellCounts[i], width: width, alignRight: rightAligned.contains(i), to: &out)
             }
             while out.count > start, out[out.count - 1] == space { out.removeLast() }
         }
         line(headers, headers.map(displayCount))
-        line(widths.map { String(repeating: "-", count: $0) }, widths)
+        let rules = layout.reduce(into: Array(repeating: "", count: headers.count)) { $0[$1.column] = String(repeating: "-", count: $1.width) }
+        line(rules, rules.map(\.count))
         for (row, rowCounts) in zip(rows, counts) { line(row, rowCounts) }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension TextTable {
-    /// Each column as wide as its widest cell or header, at most `maxWidth`.
-    func naturalWidths(_ counts: [[Int]]? = nil) -> [Int] {
-        var widths = headers.map(displayCount)
-        for row in counts ?? rows.map({ $0.map { displayCount(terminalSafe($0)) } }) {
-            for (i, count) in row.enumerated() { widths[i] = min(maxWidth, max(widths[i], count)) }
-        }
-        return widths
     }
 }
 
