@@ -43,7 +43,7 @@ struct FilterVariantsTests {
         let recorder = try #require(all.first { $0.sourceFile == "recorder.igc" })
         #expect(recorder.pilot == "Janek Gruenthaler" && recorder.secondPerson == nil)
         #expect(recorder.gliderType == "DG 303" && recorder.registration == "D-3952")
-        let table = try CLI.run(["list"], database: db, in: dir).stdout
+        let table = try CLI.run(["list"], database: db, in: dir, environment: ["COLUMNS": "250"]).stdout
         #expect(table.contains("Janek Gruenthaler") && !table.contains("undefined"))
         // The file itself keeps its raw headers.
         let exported = try CLI.run(["export", "--igc", "\(recorder.id)", "-o", "-"], database: db, in: dir)
