@@ -144,6 +144,43 @@ enum Schema {
                     ALTER TABLE flight ADD COLUMN launches INTEGER NOT NULL DEFAULT 1 CHECK (launches >= 1);
                     """)
         }
+        migrator.registerMigration("v6 imported headers read as people write them") { db in
+            // Flights imported before HeaderValues: placeholders become nobody, capitals a name (issue 13), unless
+            // the pilot edited the field. Plain SQL on the columns of this version (later ones may add more).
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT f.id, f.pilot, f.secondPerson, f.secondPersonRole, f.gliderType, f.registration, f.competitionId
+                    FROM flight f JOIN recording r ON r.id = f.recordingId WHERE r.kind = 'imported'
+                    """)
+            for row in rows {
+                let id: Int64 = row["id"]
+                let edited = Set(
+                    try String.fetchAll(db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
+                func value(_ name: String, _ clean: (String?) -> String?) -> String? {
+                    let raw: String? = row[name]
+                    return edited.contains(name) ? raw : clean(raw)
+                }
+                let pilot = value("pilot", HeaderValues.personName)
+                let second = value("secondPerson", HeaderValues.personName)
+                var role: String? = row["secondPersonRole"]
+                if second == nil, !edited.contains("secondPersonRole") { role = nil }  // "undefined" crew: nobody
+                let glider = value("gliderType", HeaderValues.gliderType)
+                let registration = value("registration", HeaderValues.registration)
+                try db.execute(
+                    sql: """
+                        UPDATE flight SET pilot = ?, secondPerson = ?, secondPersonRole = ?, gliderType = ?,
+                            registration = ?, competitionId = ?, pilotKey = ?, secondPersonKey = ?, gliderTypeKey = ?,
+                            registrationKey = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [
+                        pilot, second, role, glider, registration, value("competitionId", HeaderValues.meaningful),
+                        pilot.map(searchKey), second.map(searchKey), glider.map(designationKey),
+                        registration.map(registrationKey), id,
+                    ])
+            }
+        }
         return migrator
     }()
 }

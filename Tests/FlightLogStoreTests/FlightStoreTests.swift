@@ -43,6 +43,40 @@ import Testing
         #expect(try upgraded.count(matching: FlightFilter(plane: "LS 4", registration: "d-0221")) == 1)
     }
 
+    /// Migration v6: flights imported before headers were read as people write them get clean names, except
+    /// fields the pilot edited.
+    @Test func olderImportedHeadersAreCleaned() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let t = track(start: day0 + 10 * 3_600_000, count: 1200)
+        let ids: [Int64]
+        do {
+            let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+            var raw = flight(takeoff: t.fixes[100].time, minutes: 10, pilot: "JANEK_GRUENTHALER", second: "undefined",
+                             role: .crew, glider: "DG_303", registration: "D_3952")
+            raw.details.competitionId = "NIL"
+            var other = raw
+            other.takeoffTime += 20 * 60_000
+            other.landingTime += 20 * 60_000
+            ids = try store.importFlights(track: t, fileName: "a.igc", sha256: "aa", flights: [raw, other])
+            var edited = try store.flight(id: ids[1]).details
+            edited.pilot = "JANEK"  // the pilot typed it so: kept
+            _ = try store.updateDetails(id: ids[1], to: edited, editedAt: 1)
+        }
+        let queue = try DatabaseQueue(path: dir.databasePath)
+        try queue.write { db in
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v6 %'")
+        }
+        try queue.close()
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        let first = try store.flight(id: ids[0]).details, second = try store.flight(id: ids[1]).details
+        #expect(first.pilot == "Janek Gruenthaler" && first.secondPerson == nil && first.secondPersonRole == nil)
+        #expect(first.gliderType == "DG 303" && first.registration == "D-3952" && first.competitionId == nil)
+        #expect(second.pilot == "JANEK" && second.gliderType == "DG 303")
+        #expect(try store.count(matching: FlightFilter(pilot: "gruenthaler")) == 1)
+        #expect(try store.count(matching: FlightFilter(plane: "dg303", registration: "d-3952")) == 2)
+    }
+
     @Test func importQueryEditHistoryDelete() throws {
         let dir = try TempDirectory()
         defer { dir.cleanup() }
