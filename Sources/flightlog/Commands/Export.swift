@@ -9,7 +9,7 @@ extension FlightLogCommand {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG) or the PDF logbook.",
+            abstract: "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG), the PDF logbook or all in a ZIP.",
             discussion: """
                 Flights are chosen by id or, without ids, by the list filters (all flights when none is given).
                 Every file is written to a temporary name in its folder, synced and renamed when complete: on any
@@ -28,12 +28,13 @@ extension FlightLogCommand {
                   flightlog export --report 12 -o flight12.pdf        # or .svg, or .png (150 dpi)
                   flightlog export --pdf --instructor -o logbook.pdf
                   flightlog export --pdf --owner "Müller, Jürgen" -o logbook.pdf   # Müller's flights and roles
+                  flightlog export --zip --year 2025 -o season-2025.zip   # every IGC file and the logbook PDF
                 A flight entered by hand (flightlog add) has no track: it is in the logbook (--pdf) but has no \
                 IGC, KML, GPX, GeoJSON or report.
                 """)
 
         enum Kind: String, EnumerableFlag {
-            case igc, kml, gpx, geojson, report, pdf
+            case igc, kml, gpx, geojson, report, pdf, zip
 
             static func help(for value: Kind) -> ArgumentHelp? {
                 switch value {
@@ -43,6 +44,7 @@ extension FlightLogCommand {
                 case .geojson: "GeoJSON LineString (one per flight)."
                 case .report: "Flight report with barogram and map: PDF; SVG or PNG when -o ends in .svg or .png."
                 case .pdf: "The Part-SFCL logbook (A4 landscape PDF) of the chosen flights, with totals."
+                case .zip: "One ZIP: the chosen flights' IGC files (as --igc writes them) and their logbook.pdf."
                 }
             }
         }
@@ -68,6 +70,7 @@ extension FlightLogCommand {
 
         func validate() throws {
             if kind == .pdf && output == nil { throw ValidationError("--pdf needs -o FILE.pdf (or -o - for standard output)") }
+            if kind == .zip && output == nil { throw ValidationError("--zip needs -o FILE.zip (or -o - for standard output)") }
             if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
             if qnh != nil && kind != .report { throw ValidationError("--qnh only changes the barogram of --report; leave it out.") }
             if rebuild && kind != .igc { throw ValidationError("--rebuild goes with --igc.") }
@@ -98,6 +101,15 @@ extension FlightLogCommand {
                 }
             } else {
                 flights = try ids.map { try db.flight(id: $0) }
+            }
+            if kind == .zip {
+                let path = toStandardOutput ? nil : absolute(output!)
+                if let path { try AtomicFile.checkTarget(path) }
+                let owner = ownerOptions.owner(config)?.name ?? ""
+                let archive = try zipArchive(flights, db: db, config: config, owner: owner, summary: summary)
+                try deliver(archive.bytes, to: path)
+                if let path { print("Wrote \(path): \(archive.igcFiles) IGC file\(archive.igcFiles == 1 ? "" : "s") and logbook.pdf (\(flights.count) flight\(flights.count == 1 ? "" : "s")).") }
+                return
             }
             if kind != .pdf {
                 flights = try withTracks(flights, chosenById: !ids.isEmpty)
@@ -156,7 +168,7 @@ extension FlightLogCommand {
                     bytes = try FlightReport.render(
                         flight: flight, fixes: try fixes(), format: format,
                         options: FlightReportOptions(qnhPascals: qnh.map { $0 * 100 }))
-                case .pdf:
+                case .pdf, .zip:
                     fatalError("handled above")
                 }
                 try deliver(bytes, to: path)
