@@ -56,6 +56,7 @@ let package = Package(
             dependencies: [
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
 
         .executableTarget(
@@ -63,7 +64,6 @@ let package = Package(
             dependencies: [
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogServer", "FlightLogSecurity",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         .executableTarget(
             name: "flightlogd",

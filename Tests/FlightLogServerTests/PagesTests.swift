@@ -67,6 +67,27 @@ struct PagesTests {
         }
     }
 
+    /// The filtered list's IGC files and logbook PDF in one ZIP download (issue 14 item 2).
+    @Test func zipOfTheFilteredFlights() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        _ = try logbook.fillWithThreeFlights()
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            let list = try await client.get("/?registration=d1234")
+            #expect(list.text.contains("href=\"/logbook.zip?registration=d1234\""))
+            let reply = try await client.get("/logbook.zip?registration=d1234")
+            #expect(reply.status == 200)
+            #expect(reply.header("content-type") == "application/zip")
+            #expect(reply.header("content-disposition")?.contains("flights.zip") == true)
+            #expect(reply.body.starts(with: [0x50, 0x4B, 0x03, 0x04]), "a ZIP local file header")
+            // Entry names sit uncompressed in the headers: two IGC files of 2025-05-03 and the logbook.
+            let text = String(decoding: reply.body, as: UTF8.self)
+            #expect(text.components(separatedBy: "logbook.pdf").count - 1 == 2, "local header + central directory")
+            #expect(text.components(separatedBy: "2025-05-03-XFL-").count - 1 == 4, "2 files, named twice each")
+            #expect(try await client.get("/logbook.zip?registration=nothing").status == 404)
+        }
+    }
+
     /// Outlandings are marked in the list and filtered like `flightlog list --outlanding`.
     @Test func outlandingsAreMarkedAndFiltered() async throws {
         let logbook = try TestLogbook()

@@ -59,6 +59,7 @@ package final class WebApp: Sendable {
                 switch segments[0] {
                 case "status": return statusPage(loggedIn: loggedIn)
                 case "logbook.pdf": return try await logbook(request.query)
+                case "logbook.zip": return try await logbookArchive(request.query)
                 case "login": return try loginForm(request, error: nil)
                 default: break
                 }
@@ -222,6 +223,27 @@ package final class WebApp: Sendable {
     }
 
     private func logbook(_ query: [String: String]) async throws -> WebResponse {
+        let (flights, options) = try chosenFlights(query, for: "no logbook to print")
+        let bytes = try await limitedRender { try LogbookPDF.render(flights: flights, options: options) }
+        return .download(bytes, contentType: "application/pdf", fileName: "logbook.pdf")
+    }
+
+    /// The filtered flights' IGC files and their logbook PDF in one ZIP (``LogbookArchive``).
+    private func logbookArchive(_ query: [String: String]) async throws -> WebResponse {
+        let (flights, options) = try chosenFlights(query, for: "nothing to download")
+        let db = try store()
+        let config = settings.config, databasePath = settings.databasePath
+        let bytes = try await limitedRender {
+            try LogbookArchive.zip(
+                flights, store: db, config: config, logbook: options,
+                signer: { DeviceKey.exportSigner(databasePath: databasePath).signer }
+            ).bytes
+        }
+        return .download(bytes, contentType: "application/zip", fileName: "flights.zip")
+    }
+
+    /// The flights the list's filters choose, and the logbook options for them.
+    private func chosenFlights(_ query: [String: String], for purpose: String) throws -> ([Flight], LogbookOptions) {
         let parsed: ListQuery
         do {
             parsed = try ListQuery(query: query)
@@ -230,12 +252,9 @@ package final class WebApp: Sendable {
         }
         let flights = try store().flights(matching: parsed.filter)
         guard !flights.isEmpty else {
-            throw HTTPError(status: 404, title: "No flights", message: "No flights match \(parsed.filter.summary): no logbook to print.")
+            throw HTTPError(status: 404, title: "No flights", message: "No flights match \(parsed.filter.summary): \(purpose).")
         }
-        let owner = settings.config.owner ?? ""
-        let options = LogbookOptions(owner: owner, filterSummary: parsed.filter.summary)
-        let bytes = try await limitedRender { try LogbookPDF.render(flights: flights, options: options) }
-        return .download(bytes, contentType: "application/pdf", fileName: "logbook.pdf")
+        return (flights, LogbookOptions(owner: settings.config.owner ?? "", filterSummary: parsed.filter.summary))
     }
 
     private func limitedRender(_ render: @escaping @Sendable () throws -> [UInt8]) async throws -> [UInt8] {

@@ -34,7 +34,8 @@ struct ListPage {
         }
         let q = query.queryString()
         let which = query.filter.isEmpty ? "all flights" : "these flights"
-        body += "<p><a class=\"button secondary\" href=\"/logbook.pdf\(q.isEmpty ? "" : "?" + esc(q))\">Logbook PDF of \(which)</a></p>"
+        body += "<p><a class=\"button secondary\" href=\"/logbook.pdf\(q.isEmpty ? "" : "?" + esc(q))\">Logbook PDF of \(which)</a> "
+            + "<a class=\"button secondary\" href=\"/logbook.zip\(q.isEmpty ? "" : "?" + esc(q))\">IGC files + logbook (ZIP)</a></p>"
         return page(title: "Flights", current: "/", loggedIn: loggedIn, body: body)
     }
 

@@ -1,0 +1,76 @@
+import FlightLogCore
+import FlightLogReports
+import FlightLogSecurity
+import FlightLogStore
+import Foundation
+import ZIPFoundation
+
+/// Many flights in one file (issue 14), for `flightlog export --zip` and the phone's ZIP download: the flights' IGC
+/// files exactly as `export --igc` writes them (an imported flight's own file once, however many of its flights
+/// are chosen; ours signed when the device key is readable) and `logbook.pdf` of all of them (flights entered by
+/// hand are in the PDF only). Built in memory, deflated, each entry dated by its flight.
+package enum LogbookArchive {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// - Parameter signer: called once, at the first file we write ourselves.
+    package static func zip(
+        _ flights: [Flight], store: FlightStore, config: FlightLogConfig, rebuild: Bool = false,
+        logbook: LogbookOptions, signer: () throws -> IGCSigner?
+    ) throws -> (bytes: [UInt8], igcFiles: Int) {
+        let archive: Archive
+        do {
+            archive = try Archive(accessMode: .create)
+        } catch {
+            throw Failure(description: "cannot make a ZIP archive: \(error)")
+        }
+        var names: Set<String> = []
+        var originals: Set<String> = []
+        var loadedSigner: IGCSigner??
+        for flight in flights where flight.hasTrack {
+            let id = flight.id!
+            let file: IGCExport
+            if !rebuild, let original = try originalIGCExport(flightId: id, store: store) {
+                // Flights of one imported file share it (the file's SHA-256 names it): written once.
+                if case .imported(_, let sha256) = flight.source, !originals.insert(sha256).inserted { continue }
+                file = original
+            } else {
+                if loadedSigner == nil { loadedSigner = .some(try signer()) }
+                file = try igcExport(flightId: id, store: store, config: config, signer: loadedSigner ?? nil, rebuild: true)
+            }
+            try add(file.bytes, as: uniqueName(file.fileName, in: &names), dated: flight.landingTime, to: archive)
+        }
+        let pdf = try LogbookPDF.render(flights: flights, options: logbook)
+        try add(pdf, as: uniqueName("logbook.pdf", in: &names), dated: flights.map(\.landingTime).max() ?? 0, to: archive)
+        guard let data = archive.data else { throw Failure(description: "the ZIP archive came out empty") }
+        return (Array(data), names.count - 1)
+    }
+
+    private static func add(_ bytes: [UInt8], as name: String, dated time: UTCMillis, to archive: Archive) throws {
+        let data = Data(bytes)
+        do {
+            try archive.addEntry(
+                with: name, type: .file, uncompressedSize: Int64(data.count),
+                modificationDate: Date(timeIntervalSince1970: Double(time) / 1000), compressionMethod: .deflate
+            ) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        } catch {
+            throw Failure(description: "cannot add \(name) to the ZIP archive: \(error)")
+        }
+    }
+
+    /// `name`, or `name-2.ext`, `name-3.ext` … when taken (two files of the same name).
+    private static func uniqueName(_ name: String, in taken: inout Set<String>) -> String {
+        var candidate = name
+        var n = 2
+        while taken.contains(candidate) {
+            let stem = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+            candidate = "\(stem)-\(n)" + (ext.isEmpty ? "" : ".\(ext)")
+            n += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+}
