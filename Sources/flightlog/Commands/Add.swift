@@ -4,7 +4,7 @@ import FlightLogStore
 import Foundation
 
 extension FlightLogCommand {
-    struct Add: AsyncParsableCommand {
+    struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a flight without a track: a line of a paper logbook, a flight flown without the recorder.",
@@ -51,7 +51,7 @@ extension FlightLogCommand {
             if details.ownerRole == "auto" { throw ValidationError("--owner-role auto is for edit; leave it out.") }
         }
 
-        func run() async throws {
+        func run() throws {
             let config = try store.loadConfig()
             var d = FlightDetails(pilot: config.pilot, gliderType: config.gliderType, registration: config.registration)
             details.apply(to: &d, withPlaces: false)
