@@ -143,3 +143,19 @@ package enum PublicKeyText {
         return key
     }
 }
+
+/// The device key's signer for an export of many files, loaded at the first file we write (an export of only
+/// imported originals never reads the key) and reused, so the key is read, and a problem reported, once.
+package final class LazySigner {
+    private let load: () -> IGCSigner?
+    private var loaded: IGCSigner??
+
+    package init(_ load: @escaping () -> IGCSigner?) { self.load = load }
+
+    package func callAsFunction() -> IGCSigner? {
+        if let loaded { return loaded }
+        let signer = load()
+        loaded = .some(signer)
+        return signer
+    }
+}

@@ -16,12 +16,13 @@ package struct IGCExport: Sendable {
 /// comment lines (import origin, second person's role, launch), the recorder serial, the flight number of its
 /// UTC day, the standard long file name, and the fixes from 60 s before takeoff to 60 s after landing. A
 /// recorded flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end,
-/// among the B records; an imported flight gets none (its own records stay as they were). `signer` (the device
-/// key's, from FlightLogSecurity) adds the key's L record and the G record to a written file; `nil` writes it
-/// unsigned.
+/// among the B records; an imported flight gets none (its own records stay as they were). `signer` gives the
+/// device key's signer (FlightLogSecurity), asked only when a file is written (an original needs no key);
+/// `nil` writes the file unsigned.
 /// - Throws: `StoreError` (`.notFound` for an unknown id, `.noTrack` for a flight entered by hand).
 package func igcExport(
-    flightId id: Int64, store: FlightStore, config: FlightLogConfig, signer: IGCSigner?, rebuild: Bool = false
+    flightId id: Int64, store: FlightStore, config: FlightLogConfig, rebuild: Bool = false,
+    signer: () -> IGCSigner?
 ) throws(StoreError) -> IGCExport {
     if !rebuild, let original = try originalIGCExport(flightId: id, store: store) { return original }
     let flight = try store.flight(id: id)
@@ -34,7 +35,7 @@ package func igcExport(
         fixes: track.fixes, extensions: track.recorder.extensions,
         headers: IGCExportParts.headers(flight, track: track), serial: serial, flightNumberOfDay: number,
         comments: IGCExportParts.comments(flight, track: track),
-        timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) }, signer: signer)
+        timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) }, signer: signer())
     return IGCExport(
         fileName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes: bytes,
         isOriginal: false, flightsInFile: 1)
@@ -42,7 +43,7 @@ package func igcExport(
 
 /// The file an imported flight came from, byte for byte; nil for a recorded flight (or one imported before files
 /// were kept).
-package func originalIGCExport(flightId id: Int64, store: FlightStore) throws(StoreError) -> IGCExport? {
+private func originalIGCExport(flightId id: Int64, store: FlightStore) throws(StoreError) -> IGCExport? {
     try store.originalFile(forFlight: id).map {
         IGCExport(
             fileName: IGCExportParts.safeFileName($0.fileName, id: id), bytes: $0.bytes, isOriginal: true,

@@ -200,8 +200,9 @@ package final class WebApp: Sendable {
         switch kind {
         case .igc:
             // Signed with the device key when this server may read it (flight-web runs as flightlogd's user).
-            let signer = DeviceKey.exportSigner(databasePath: settings.databasePath).signer
-            let file = try igcExport(flightId: id, store: db, config: settings.config, signer: signer)
+            let file = try igcExport(flightId: id, store: db, config: settings.config) {
+                DeviceKey.exportSigner(databasePath: settings.databasePath).signer
+            }
             return .download(file.bytes, contentType: kind.contentType, fileName: file.fileName)
         case .kml, .gpx, .geojson:
             let fixes = try db.track(forFlight: id).fixes
@@ -234,10 +235,8 @@ package final class WebApp: Sendable {
         let db = try store()
         let config = settings.config, databasePath = settings.databasePath
         let bytes = try await limitedRender {
-            try LogbookArchive.zip(
-                flights, store: db, config: config, logbook: options,
-                signer: { DeviceKey.exportSigner(databasePath: databasePath).signer }
-            ).bytes
+            let signer = LazySigner { DeviceKey.exportSigner(databasePath: databasePath).signer }
+            return try LogbookArchive.zip(flights, store: db, config: config, logbook: options, signer: { signer() }).bytes
         }
         return .download(bytes, contentType: "application/zip", fileName: "flights.zip")
     }

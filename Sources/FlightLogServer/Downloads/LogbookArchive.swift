@@ -14,10 +14,10 @@ package enum LogbookArchive {
         package var description: String
     }
 
-    /// - Parameter signer: called once, at the first file we write ourselves.
+    /// - Parameter signer: asked at each file we write ourselves (callers cache it).
     package static func zip(
         _ flights: [Flight], store: FlightStore, config: FlightLogConfig, rebuild: Bool = false,
-        logbook: LogbookOptions, signer: () throws -> IGCSigner?
+        logbook: LogbookOptions, signer: () -> IGCSigner?
     ) throws -> (bytes: [UInt8], igcFiles: Int) {
         let archive: Archive
         do {
@@ -27,18 +27,11 @@ package enum LogbookArchive {
         }
         var names: Set<String> = []
         var originals: Set<String> = []
-        var loadedSigner: IGCSigner??
         for flight in flights where flight.hasTrack {
-            let id = flight.id!
-            let file: IGCExport
-            if !rebuild, let original = try originalIGCExport(flightId: id, store: store) {
-                // Flights of one imported file share it (the file's SHA-256 names it): written once.
-                if case .imported(_, let sha256) = flight.source, !originals.insert(sha256).inserted { continue }
-                file = original
-            } else {
-                if loadedSigner == nil { loadedSigner = .some(try signer()) }
-                file = try igcExport(flightId: id, store: store, config: config, signer: loadedSigner ?? nil, rebuild: true)
-            }
+            // Flights of one imported file share it (the file's SHA-256 names it): written once.
+            if !rebuild, case .imported(_, let sha256) = flight.source, originals.contains(sha256) { continue }
+            let file = try igcExport(flightId: flight.id!, store: store, config: config, rebuild: rebuild, signer: signer)
+            if file.isOriginal, case .imported(_, let sha256) = flight.source { originals.insert(sha256) }
             try add(file.bytes, as: uniqueName(file.fileName, in: &names), dated: flight.landingTime, to: archive)
         }
         let pdf = try LogbookPDF.render(flights: flights, options: logbook)

@@ -129,7 +129,7 @@ extension FlightLogCommand {
             }
             let many = flights.count > 1
             var originalsWritten: Set<String> = []  // a file holding several chosen flights is written once
-            var signer: IGCSigner??  // the device key, read at the first file we write ourselves
+            let signer = LazySigner(igcSigner(databasePath: try store.databasePath()))
             for flight in flights {
                 let id = flight.id!
                 // IGC assembles its own (shared with the web server); the other kinds need the fixes.
@@ -138,13 +138,7 @@ extension FlightLogCommand {
                 let bytes: [UInt8]
                 switch kind {
                 case .igc:
-                    let file: IGCExport
-                    if !rebuild, let original = try originalIGCExport(flightId: id, store: db) {
-                        file = original
-                    } else {
-                        if signer == nil { signer = .some(try igcSigner()) }
-                        file = try igcExport(flightId: id, store: db, config: config, signer: signer ?? nil, rebuild: true)
-                    }
+                    let file = try igcExport(flightId: id, store: db, config: config, rebuild: rebuild) { signer() }
                     path = try destination(defaultName: file.fileName, many: many)
                     bytes = file.bytes
                     if file.isOriginal {
@@ -180,10 +174,13 @@ extension FlightLogCommand {
 
         /// The device key's signer (made for a logbook that has none); without it the files are unsigned and a
         /// warning says why.
-        func igcSigner() throws -> IGCSigner? {
-            let (signer, problem) = DeviceKey.exportSigner(databasePath: try store.databasePath())
-            if let problem { printError("warning: IGC files written without G record (unsigned): \(problem)") }
-            return signer
+        /// Loads the device key's signer, warning when the files will be unsigned (``LazySigner`` calls it once).
+        func igcSigner(databasePath: String) -> () -> IGCSigner? {
+            {
+                let (signer, problem) = DeviceKey.exportSigner(databasePath: databasePath)
+                if let problem { printError("warning: IGC files written without G record (unsigned): \(problem)") }
+                return signer
+            }
         }
 
         /// Writes to the file atomically, or to standard output when `path` is `nil`.

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogReports
+import FlightLogSecurity
 import FlightLogServer
 import FlightLogStore
 
@@ -8,10 +9,11 @@ extension FlightLogCommand.Export {
     func zipArchive(_ flights: [Flight], db: FlightStore, config: FlightLogConfig, owner: String, summary: String)
         throws -> (bytes: [UInt8], igcFiles: Int)
     {
+        let signer = LazySigner(igcSigner(databasePath: try store.databasePath()))
         do {
             return try LogbookArchive.zip(
                 flights, store: db, config: config, rebuild: rebuild,
-                logbook: LogbookOptions(owner: owner, filterSummary: summary), signer: { try igcSigner() })
+                logbook: LogbookOptions(owner: owner, filterSummary: summary), signer: signer.callAsFunction)
         } catch let failure as LogbookArchive.Failure {
             throw CLIError(failure.description)
         }

@@ -75,10 +75,12 @@ extension FlightLogCommand {
         /// The IGC file of flight `id` as `export --igc` gives it (signed when this user can read the key).
         func flightFile(_ id: Int64) throws -> [UInt8] {
             let db = try store.open(.readOnly)
-            if let original = try originalIGCExport(flightId: id, store: db) { return original.bytes }
-            let (signer, problem) = DeviceKey.exportSigner(databasePath: try store.databasePath())
-            if let problem { printError("note: the file written now is unsigned: \(problem)") }
-            return try igcExport(flightId: id, store: db, config: try store.loadConfig(), signer: signer, rebuild: true).bytes
+            let databasePath = try store.databasePath()
+            return try igcExport(flightId: id, store: db, config: try store.loadConfig()) {
+                let (signer, problem) = DeviceKey.exportSigner(databasePath: databasePath)
+                if let problem { printError("note: the file written now is unsigned: \(problem)") }
+                return signer
+            }.bytes
         }
     }
 }
