@@ -11,6 +11,7 @@
 #   gpsd       gpsd JSON lines through libgps, the reader, fusion and live detection
 #   http       requests to `flightlog serve`: path, query, form, cookies, list filters, edit form, login token
 #   cup        a pilot's SeeYou CUP airfield file: tolerant reader, merge into the airfield index, place lookup
+#   verify     any file through `flightlog verify` (the security record), our own signed files built from it
 #
 # Everything goes to .build-fuzz/: the instrumented modules, bin/fuzz-<target>, the seeds (made from
 # ../shared/flights, samples/, systemd/, tzdata and Fuzz/seeds/), the growing work corpus and the logs. A crash
@@ -22,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build-fuzz
-all_targets=(igc config timezone trackcodec gpsd http cup)
+all_targets=(igc config timezone trackcodec gpsd http cup verify)
 
 mode=${1:-run}
 case $mode in build | run | smoke) shift || true ;; *) mode=run ;; esac
@@ -100,6 +101,11 @@ build_target() { # target
         pipeline=Tests/FlightLogServerTests/HTTPFuzzPipeline.swift
         libs=(-I "$out/server" -L "$out/server" -lFlightLogServer -I "$out/security" -L "$out/security" -lFlightLogSecurity
             -I "$spm_debug/Modules" -L "$out/crypto" -lFuzzCrypto -L "$out/core" -lFlightLogCore) ;;
+    verify)
+        build_security
+        pipeline=Tests/FlightLogSecurityTests/VerifyFuzzPipeline.swift
+        libs=(-I "$out/security" -L "$out/security" -lFlightLogSecurity -I "$spm_debug/Modules" -L "$out/crypto" -lFuzzCrypto
+            -L "$out/core" -lFlightLogCore) ;;
     *) echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2 ;;
     esac
     mkdir -p "$out/bin"
@@ -127,6 +133,7 @@ make_seeds() { # target
     case $t in
     igc) for f in ../shared/flights/*.igc ../shared/flights/*.IGC samples/*.igc; do [ -f "$f" ] && igc_seeds "$f" "$dir"; done ;;
     config) cp systemd/flightlog.toml.example "$dir/" ;;
+    verify) for f in samples/*.igc ../shared/flights/*.igc ../shared/flights/*.IGC; do [ -f "$f" ] && head -c 6000 "$f" >"$dir/$(basename "$f")"; done ;;
     timezone)
         for z in Europe/Berlin America/New_York Australia/Lord_Howe Pacific/Chatham Asia/Kolkata America/Sao_Paulo UTC; do
             [ -f "/usr/share/zoneinfo/$z" ] && cp "/usr/share/zoneinfo/$z" "$dir/${z//\//-}"

@@ -39,9 +39,19 @@ enum FuzzPipelines {
         }
         guard stored == track.fixes else { return FuzzOutcome("import", violation: "the stored track decodes differently") }
         let h = file.headers
+        // The logbook reads the headers as the importer does (HeaderValues); reading twice changes nothing.
+        let person = HeaderValues.personName
+        for raw in [h.pilot, h.crew] where person(person(raw)) != person(raw) {
+            return FuzzOutcome("headers", violation: "personName is not stable on \(String(describing: raw))")
+        }
+        if HeaderValues.registration(HeaderValues.registration(h.registration)) != HeaderValues.registration(h.registration) {
+            return FuzzOutcome("headers", violation: "registration is not stable on \(String(describing: h.registration))")
+        }
+        let crew = person(h.crew)
         let details = FlightDetails(
-            pilot: h.pilot, secondPerson: h.crew, secondPersonRole: h.crew == nil ? nil : .crew, gliderType: h.gliderType,
-            registration: h.registration, competitionId: h.competitionId)
+            pilot: person(h.pilot), secondPerson: crew, secondPersonRole: crew == nil ? nil : .crew,
+            gliderType: HeaderValues.gliderType(h.gliderType), registration: HeaderValues.registration(h.registration),
+            competitionId: HeaderValues.meaningful(h.competitionId))
         for d in detected {
             let offset = solarOffsetSeconds(longitude: d.takeoffCoordinate.longitude)
             let flight = Flight(
