@@ -9,6 +9,8 @@ TMPFILESDIR ?= /usr/lib/tmpfiles.d
 UDEVDIR ?= /etc/udev/rules.d
 CONFDIR ?= /etc/flightlog
 DATADIR ?= $(PREFIX)/share/flightlog
+# The USB stick script (flightlog-usb@.service runs it from here).
+HELPERDIR ?= $(PREFIX)/lib/flightlog
 SWIFT ?= swift
 SHELL := /bin/bash
 # The Swift runtime and Foundation linked in: the CLI starts in ~10 ms instead of ~22 ms, the daemon maps less.
@@ -35,11 +37,16 @@ install:
 	install -m 0644 systemd/flightlog.sysusers $(DESTDIR)$(SYSUSERSDIR)/flightlog.conf
 	install -m 0644 systemd/flightlog.tmpfiles $(DESTDIR)$(TMPFILESDIR)/flightlog.conf
 	install -m 0644 systemd/90-flightlog-iio.rules $(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
+	install -d $(DESTDIR)$(HELPERDIR)
+	install -m 0755 systemd/flightlog-usb $(DESTDIR)$(HELPERDIR)/flightlog-usb
+	install -m 0644 systemd/flightlog-usb@.service $(DESTDIR)$(UNITDIR)/flightlog-usb@.service
+	install -m 0644 systemd/90-flightlog-usb.rules $(DESTDIR)$(UDEVDIR)/90-flightlog-usb.rules
 	test -e $(DESTDIR)$(CONFDIR)/flightlog.toml || install -m 0644 systemd/flightlog.toml.example $(DESTDIR)$(CONFDIR)/flightlog.toml
 	@if [ -z "$(DESTDIR)" ]; then \
 		systemd-sysusers flightlog.conf 2>/dev/null || systemd-sysusers; \
 		systemd-tmpfiles --create $(TMPFILESDIR)/flightlog.conf; \
 		udevadm control --reload && udevadm trigger --subsystem-match=iio || true; \
+		echo "USB sticks: plugging one in writes the new flights to FLIGHTLOG/ on it (flightlog-usb@.service)"; \
 		systemctl daemon-reload; \
 		echo "enable with: systemctl enable --now flightlogd (and flightlog-web for the phone)"; \
 	fi
@@ -49,8 +56,10 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/flightlogd $(DESTDIR)$(BINDIR)/flightlog $(DESTDIR)$(UNITDIR)/flightlogd.service \
 		$(DESTDIR)$(UNITDIR)/flightlog-web.service \
 		$(DESTDIR)$(SYSUSERSDIR)/flightlog.conf $(DESTDIR)$(TMPFILESDIR)/flightlog.conf \
-		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules $(DESTDIR)$(DATADIR)/airfields.tsv
-	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
+		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules $(DESTDIR)$(DATADIR)/airfields.tsv \
+		$(DESTDIR)$(HELPERDIR)/flightlog-usb $(DESTDIR)$(UNITDIR)/flightlog-usb@.service \
+		$(DESTDIR)$(UDEVDIR)/90-flightlog-usb.rules
+	-rmdir $(DESTDIR)$(DATADIR) $(DESTDIR)$(HELPERDIR) 2>/dev/null
 	-@if [ -z "$(DESTDIR)" ]; then systemctl daemon-reload; fi
 	@echo "kept $(CONFDIR)/flightlog.toml, $(CONFDIR)/airfields, /var/lib/flightlog (the logbook) and the flightlog user"
 

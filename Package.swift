@@ -51,19 +51,25 @@ let package = Package(
         // PDF logbook and flight reports (cairo + pango).
         .target(name: "FlightLogReports", dependencies: ["FlightLogCore", "CPangoCairo"]),
         // `flightlog serve`: the logbook in the phone's browser (HTML, SVG, downloads, guarded edits).
+        // Getting the log out: complete files or none, the ZIP of many flights, the USB stick export.
+        .target(
+            name: "FlightLogTransfer",
+            dependencies: [
+                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .target(
             name: "FlightLogServer",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
+                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity", "FlightLogTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
 
         .executableTarget(
             name: "flightlog",
             dependencies: [
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogServer", "FlightLogSecurity",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlightLogTransfer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "flightlogd",
@@ -87,7 +93,9 @@ let package = Package(
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",
-            dependencies: ["FlightLogCore", "FlightLogStore", "FlightLogSecurity", "flightlog", "flightlogd"]),
+            dependencies: [
+                "FlightLogCore", "FlightLogStore", "FlightLogSecurity", "FlightLogTransfer", "flightlog", "flightlogd",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,8 +8,8 @@ BUILD="libsqlite3-dev libgps-dev libiio-dev libcairo2-dev libpango1.0-dev pkg-co
 # Run: fonts for the PDF, time zones for local dates, gpsd for the recorder.
 RUN="fonts-dejavu-core tzdata gpsd"
 # Test and demo: gpsfake (python3-gps), libiio tools and iiod, pdftotext/pdftoppm, sqlite3 CLI, venv for aerofiles,
-# util-linux (unshare) and iproute2 for the fake IIO tree.
-TEST="python3-gps python3-distutils libiio-utils iiod poppler-utils sqlite3 python3-venv util-linux iproute2 procps chromium curl"
+# util-linux (unshare) and iproute2 for the fake IIO tree, e2fsprogs and mount (losetup) for the USB stick image.
+TEST="e2fsprogs mount python3-gps python3-distutils libiio-utils iiod poppler-utils sqlite3 python3-venv util-linux iproute2 procps chromium curl"
 
 want="$BUILD $RUN"
 [ "${1:-}" = "--test" ] && want="$want $TEST"

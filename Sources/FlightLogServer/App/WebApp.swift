@@ -2,6 +2,7 @@ import FlightLogCore
 import FlightLogReports
 import FlightLogSecurity
 import FlightLogStore
+import FlightLogTransfer
 import Foundation
 
 /// What `flightlog serve` needs to know.

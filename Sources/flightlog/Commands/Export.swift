@@ -29,6 +29,12 @@ extension FlightLogCommand {
                   flightlog export --pdf --instructor -o logbook.pdf
                   flightlog export --pdf --owner "Müller, Jürgen" -o logbook.pdf   # Müller's flights and roles
                   flightlog export --zip --year 2025 -o season-2025.zip   # every IGC file and the logbook PDF
+                  flightlog export --new --to /media/usb/FLIGHTLOG    # a USB stick: what is not on it yet
+                With --to, the folder gets every flight not yet written to that stick (remembered per stick, by its \
+                file system UUID, beside the logbook; an edited flight counts as new; --all writes all again): the \
+                IGC files, logbook.pdf of all chosen flights and flightlog-backup.sqlite (see flightlog backup). \
+                Nothing is written unless all of it fits; plugging a stick into the Pi does this by itself \
+                (flightlog-usb@.service).
                 A flight entered by hand (flightlog add) has no track: it is in the logbook (--pdf) but has no \
                 IGC, KML, GPX, GeoJSON or report.
                 """)
@@ -50,7 +56,7 @@ extension FlightLogCommand {
         }
 
         @OptionGroup var store: StoreOptions
-        @Flag var kind: Kind
+        @Flag var kind: Kind?
         @OptionGroup var filters: FilterOptions
         @OptionGroup var ownerOptions: OwnerOptions
 
@@ -68,7 +74,13 @@ extension FlightLogCommand {
         @Flag(help: "With --igc: write our own file even for an imported flight (not the recorder's original).")
         var rebuild = false
 
+        @OptionGroup var stickOptions: StickOptions
+
         func validate() throws {
+            if let problem = stickOptions.problem(kind: kind, output: output, ids: ids, rebuild: rebuild) {
+                throw ValidationError(problem)
+            }
+            guard let kind else { return }  // the stick set (--to)
             if kind == .pdf && output == nil { throw ValidationError("--pdf needs -o FILE.pdf (or -o - for standard output)") }
             if kind == .zip && output == nil { throw ValidationError("--zip needs -o FILE.zip (or -o - for standard output)") }
             if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
@@ -101,6 +113,9 @@ extension FlightLogCommand {
                 }
             } else {
                 flights = try ids.map { try db.flight(id: $0) }
+            }
+            guard let kind else {
+                return try toStick(flights, db: db, config: config, summary: summary)
             }
             if kind == .zip {
                 let path = toStandardOutput ? nil : absolute(output!)
@@ -216,7 +231,7 @@ extension FlightLogCommand {
         func withTracks(_ flights: [Flight], chosenById: Bool) throws(CLIError) -> [Flight] {
             let manual = flights.filter { !$0.hasTrack }
             guard !manual.isEmpty else { return flights }
-            let what = kind == .report ? "a report" : kind.rawValue.uppercased()
+            let what = kind == .report ? "a report" : (kind ?? .igc).rawValue.uppercased()
             if chosenById || manual.count == flights.count {
                 throw CLIError(StoreError.noTrack(manual[0].id ?? 0, export: what).description)
             }

@@ -1,7 +1,7 @@
 import FlightLogCore
 import FlightLogReports
 import FlightLogSecurity
-import FlightLogServer
+import FlightLogTransfer
 import FlightLogStore
 
 extension FlightLogCommand.Export {

@@ -31,11 +31,12 @@ extension FlightLogCommand {
             let databaseLine =
                 FileManager.default.fileExists(atPath: path)
                 ? "\(path), \(FlightStore.fileSizes(path: path).text)" : "\(path) (not created yet)"
+            let stickLine = StickReport.last(databasePath: path).map { "\n" + fit("USB stick:", 12) + " " + $0 } ?? ""
             guard let data = FileManager.default.contents(atPath: statusPath),
                 let status = try? JSONDecoder().decode(RecorderStatus.self, from: data)
             else {
                 print("flightlogd:  no status at \(statusPath) — not running? (systemctl status flightlogd)")
-                print("database:    \(databaseLine)")
+                print("database:    \(databaseLine)" + stickLine)
                 throw ExitCode(1)
             }
             if json {
@@ -43,7 +44,7 @@ extension FlightLogCommand {
                 return
             }
             let alive = !status.stopped && status.pid > 0 && kill(pid_t(status.pid), 0) == 0
-            print(StatusText.render(status, alive: alive, database: databaseLine))
+            print(StatusText.render(status, alive: alive, database: databaseLine) + stickLine)
             if !alive { throw ExitCode(1) }
         }
     }

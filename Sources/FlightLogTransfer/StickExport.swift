@@ -1,0 +1,175 @@
+import FlightLogCore
+import FlightLogReports
+import FlightLogSecurity
+import FlightLogStore
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failed stick export: one line saying what went wrong and what to do.
+package struct StickExportError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
+}
+
+/// What a stick export is asked to do.
+package struct StickExportRequest: Sendable {
+    /// The folder on the stick (`FLIGHTLOG/`); nothing is ever written outside it.
+    package var folder: String
+    /// The stick's id (its file system UUID) naming its memory.
+    package var stick: String
+    /// Where the sticks' memories are kept (`sticks/` beside the logbook).
+    package var memoryFolder: String
+    /// Write every chosen flight again, not only new and edited ones.
+    package var rewriteAll = false
+    package var logbook: LogbookOptions
+
+    package init(folder: String, stick: String, memoryFolder: String, rewriteAll: Bool = false, logbook: LogbookOptions) {
+        self.folder = folder
+        self.stick = stick
+        self.memoryFolder = memoryFolder
+        self.rewriteAll = rewriteAll
+        self.logbook = logbook
+    }
+}
+
+/// What a stick export did.
+package struct StickExportResult: Sendable, Equatable {
+    /// Flights written because they were new on this stick or edited since (all of them with `rewriteAll`).
+    package var flightsWritten: Int
+    /// IGC files written (an imported file holding several flights is one file; files already there with the
+    /// same bytes are not written again).
+    package var igcFilesWritten: Int
+    /// `logbook.pdf` and the backup were written (whenever any flight was).
+    package var wroteLogbook: Bool
+    /// Chosen flights (all of them are in the PDF and the backup).
+    package var flightsOnStick: Int
+    package var bytesWritten: Int64
+}
+
+/// Writes the log to a USB stick (issue 14): every flight not yet on this stick as its IGC file (imported ones
+/// verbatim, ours signed), the logbook PDF of all flights and a single-file backup of the database, into one
+/// folder. Each file is complete or absent (temporary name, fsync, rename); the space needed is checked before
+/// anything is written; the stick's memory is saved only after everything is on it.
+package enum StickExport {
+    package static let logbookName = "logbook.pdf"
+    package static let backupName = "flightlog-backup.sqlite"
+
+    package static func run(
+        _ flights: [Flight], store: FlightStore, config: FlightLogConfig, request: StickExportRequest,
+        signer: () -> IGCSigner?
+    ) throws(StickExportError) -> StickExportResult {
+        guard StickMemory.isValidStickId(request.stick) else {
+            throw StickExportError("'\(request.stick)' is not a stick id: use letters, digits, - and _ (its file system UUID)")
+        }
+        try checkWritableFolder(request.folder)
+        let memoryPath = (request.memoryFolder as NSString).appendingPathComponent("\(request.stick).tsv")
+        try prepareMemoryFolder(request.memoryFolder)
+        let old = FileManager.default.contents(atPath: memoryPath).map { StickMemory.parse(String(decoding: $0, as: UTF8.self)) }
+            ?? StickMemory()
+
+        var memory = StickMemory()
+        var changed: [Flight] = []
+        for flight in flights {
+            let entry = StickMemory.Entry(fingerprint: StickMemory.fingerprint(flight), fileName: nil)
+            if request.rewriteAll || old.entries[flight.id!]?.fingerprint != entry.fingerprint { changed.append(flight) }
+            memory.entries[flight.id!] = old.entries[flight.id!].map { StickMemory.Entry(fingerprint: entry.fingerprint, fileName: $0.fileName) } ?? entry
+        }
+        let logbookPath = path(request.folder, logbookName), backupPath = path(request.folder, backupName)
+        if changed.isEmpty && exists(logbookPath) && exists(backupPath) {
+            return StickExportResult(flightsWritten: 0, igcFilesWritten: 0, wroteLogbook: false, flightsOnStick: flights.count, bytesWritten: 0)
+        }
+
+        let files = try igcFiles(for: changed, old: old, memory: &memory, folder: request.folder, store: store, config: config, signer: signer)
+        let pdf: [UInt8]
+        do {
+            pdf = try LogbookPDF.render(flights: flights, options: request.logbook)
+        } catch {
+            throw StickExportError("cannot make the logbook PDF: \(error); nothing was written")
+        }
+        let backupEstimate = store.fileSizes().total
+        try checkSpace(request.folder, needed: files.reduce(0) { $0 + Int64($1.bytes.count) } + Int64(pdf.count) + backupEstimate, files: files.count + 2)
+
+        var written: Int64 = 0
+        do {
+            for file in files {
+                try AtomicFile.write(file.bytes, to: path(request.folder, file.name))
+                written += Int64(file.bytes.count)
+            }
+            try AtomicFile.write(pdf, to: logbookPath)
+            written += Int64(pdf.count)
+        } catch {
+            throw StickExportError("\(error.description); files written before it are complete, the stick's memory is unchanged")
+        }
+        do {
+            written += try store.backup(to: backupPath, replacing: true).bytes
+        } catch {
+            throw StickExportError("\(error.description); the stick's memory is unchanged")
+        }
+        do {
+            try AtomicFile.write(Array(memory.text(stick: request.stick).utf8), to: memoryPath)
+        } catch {
+            throw StickExportError("the files are on the stick, but what was written could not be remembered (\(error.description)); the next export writes them again")
+        }
+        return StickExportResult(
+            flightsWritten: changed.count, igcFilesWritten: files.count, wroteLogbook: true, flightsOnStick: flights.count,
+            bytesWritten: written)
+    }
+
+    /// The IGC files of `changed` flights that are not already on the stick byte for byte, each under its name
+    /// from an earlier export, else its own, else its own with `-2`, `-3` … (never over another flight's file).
+    private static func igcFiles(
+        for changed: [Flight], old: StickMemory, memory: inout StickMemory, folder: String, store: FlightStore,
+        config: FlightLogConfig, signer: () -> IGCSigner?
+    ) throws(StickExportError) -> [(name: String, bytes: [UInt8])] {
+        var files: [(name: String, bytes: [UInt8])] = []
+        var originals: [String: String] = [:]  // an imported file's SHA-256 → its name on the stick
+        var claimed = Set(old.entries.compactMap { id, entry in changed.contains { $0.id == id } ? nil : entry.fileName?.lowercased() })
+        for flight in changed where flight.hasTrack {
+            let id = flight.id!
+            if case .imported(_, let sha256) = flight.source, let name = originals[sha256] {
+                memory.entries[id]?.fileName = name
+                continue
+            }
+            let file: IGCExport
+            do {
+                file = try igcExport(flightId: id, store: store, config: config, signer: signer)
+            } catch {
+                throw StickExportError("flight \(id): \(error.description); nothing was written")
+            }
+            var name = old.entries[id]?.fileName ?? file.fileName
+            var n = 2
+            // Taken: another flight's file, or someone else's file that is not this one's bytes.
+            while claimed.contains(name.lowercased())
+                || (exists(path(folder, name)) && !holds(path(folder, name), file.bytes) && old.entries[id]?.fileName != name)
+            {
+                let stem = (file.fileName as NSString).deletingPathExtension, ext = (file.fileName as NSString).pathExtension
+                name = "\(stem)-\(n).\(ext)"
+                n += 1
+            }
+            claimed.insert(name.lowercased())  // FAT names ignore case
+            memory.entries[id]?.fileName = name
+            if file.isOriginal, case .imported(_, let sha256) = flight.source { originals[sha256] = name }
+            if !holds(path(folder, name), file.bytes) { files.append((name, file.bytes)) }
+        }
+        return files
+    }
+
+    /// True when a regular file at `path` holds exactly `bytes`.
+    private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == bytes.count,
+            let data = FileManager.default.contents(atPath: path)
+        else { return false }
+        return [UInt8](data) == bytes
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    static func path(_ folder: String, _ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+}

@@ -1,0 +1,72 @@
+import FlightLogCore
+import FlightLogSecurity
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the Pi already wrote to one USB stick, kept beside the logbook (`sticks/<UUID>.tsv`), so that a stick
+/// plugged in again gets only what is new (issue 14). One line per flight: its id, the fingerprint of its logbook
+/// row when it was written, and the IGC file name it was written as (`-` for a flight entered by hand). Written
+/// only after a complete export, so a failed or interrupted one is simply done again the next time.
+package struct StickMemory: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package var fingerprint: String
+        package var fileName: String?
+    }
+
+    package var entries: [Int64: Entry] = [:]
+
+    package init(entries: [Int64: Entry] = [:]) { self.entries = entries }
+
+    /// A flight's fingerprint: any change to its logbook row (details, places, times) changes it, so an edited
+    /// flight is written again. A new program version that describes flights differently rewrites a stick once.
+    package static func fingerprint(_ flight: Flight) -> String {
+        String(Digest.sha256Hex(Array(String(reflecting: flight).utf8)).prefix(32))
+    }
+
+    /// Reads the memory; lines it cannot read are left out (those flights are written again, never lost).
+    package static func parse(_ text: String) -> StickMemory {
+        var memory = StickMemory()
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 3, let id = Int64(fields[0]), !fields[1].isEmpty else { continue }
+            memory.entries[id] = Entry(fingerprint: String(fields[1]), fileName: fields[2] == "-" ? nil : String(fields[2]))
+        }
+        return memory
+    }
+
+    package func text(stick: String) -> String {
+        var text = "# flightlog: flights written to USB stick \(stick) (id, fingerprint, IGC file)\n"
+        for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            text += "\(id)\t\(entry.fingerprint)\t\(entry.fileName ?? "-")\n"
+        }
+        return text
+    }
+
+    /// A stick id as a file name: letters, digits, `-` and `_`, 1–64 characters (filesystem UUIDs and labels).
+    package static func isValidStickId(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= 64 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+}
+
+/// Which stick a folder is on: the UUID of the file system holding it, from udev's `/dev/disk/by-uuid` links
+/// (the same id `blkid` shows, e.g. `3A1F-22C4` for FAT). `nil` when no link names its device (no udev, or a
+/// file system without a UUID): the caller then needs an explicit id.
+package enum StickIdentity {
+    package static func fileSystemUUID(of folder: String, byUUID: String = "/dev/disk/by-uuid") -> String? {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return nil }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: byUUID) else { return nil }
+        for name in names.sorted() {
+            var device = stat()
+            if stat((byUUID as NSString).appendingPathComponent(name), &device) == 0,
+                device.st_mode & S_IFMT == S_IFBLK, device.st_rdev == info.st_dev
+            {
+                return name
+            }
+        }
+        return nil
+    }
+}

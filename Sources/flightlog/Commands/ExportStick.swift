@@ -1,0 +1,112 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogReports
+import FlightLogSecurity
+import FlightLogStore
+import FlightLogTransfer
+import Foundation
+
+/// `export --to FOLDER`: the USB stick set (``StickExport``).
+struct StickOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A USB stick's folder: write the IGC files, logbook.pdf and a backup of the flights not yet on this stick.",
+            valueName: "folder"))
+    var to: String?
+
+    @Flag(help: "With --to: only flights not yet written to this stick, and edited ones (the default).")
+    var new = false
+
+    @Flag(help: "With --to: write every chosen flight again.")
+    var all = false
+
+    @Option(help: ArgumentHelp("With --to: the stick's id (default: the UUID of the folder's file system).", valueName: "id"))
+    var stick: String?
+
+    /// Why these options cannot go together, or nil.
+    func problem(kind: FlightLogCommand.Export.Kind?, output: String?, ids: [Int64], rebuild: Bool) -> String? {
+        guard let to else {
+            if kind == nil {
+                return "choose what to export: --igc, --kml, --gpx, --geojson, --report, --pdf, --zip, or --to FOLDER (a USB stick)"
+            }
+            return new || all || stick != nil ? "--new, --all and --stick go with --to FOLDER" : nil
+        }
+        if let kind { return "--to writes the whole stick set (IGC files, PDF logbook, backup); leave out --\(kind.rawValue)" }
+        if output != nil { return "--to FOLDER is where the files go; leave out -o" }
+        if rebuild { return "--rebuild is for --igc; the stick gets each imported flight's own file" }
+        if new && all { return "--new writes what the stick lacks, --all writes everything; choose one" }
+        if to.isEmpty || to == "-" { return "--to needs a folder (the stick's FLIGHTLOG folder)" }
+        return nil
+    }
+}
+
+extension FlightLogCommand.Export {
+    func toStick(_ flights: [Flight], db: FlightStore, config: FlightLogConfig, summary: String) throws {
+        let folder = absolute(stickOptions.to!)
+        if !FileManager.default.fileExists(atPath: folder) {
+            // Only the folder itself: a stick that is not mounted must not be filled in on the SD card.
+            guard FileManager.default.fileExists(atPath: (folder as NSString).deletingLastPathComponent) else {
+                throw CLIError("\((folder as NSString).deletingLastPathComponent) does not exist: is the stick mounted?")
+            }
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
+                throw CLIError("cannot make the folder \(folder): check that the stick is writable")
+            }
+        }
+        guard let stick = stickOptions.stick ?? StickIdentity.fileSystemUUID(of: folder) else {
+            throw CLIError("cannot tell which stick \(folder) is on (its file system has no UUID link); give --stick ID")
+        }
+        let databasePath = try store.databasePath()
+        let memory = ((databasePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("sticks")
+        let owner = ownerOptions.owner(config)?.name ?? ""
+        let request = StickExportRequest(
+            folder: folder, stick: stick, memoryFolder: memory, rewriteAll: stickOptions.all,
+            logbook: LogbookOptions(owner: owner, filterSummary: summary))
+        let signer = LazySigner(igcSigner(databasePath: databasePath))
+        let line: String
+        do {
+            let result = try StickExport.run(flights, store: db, config: config, request: request, signer: signer.callAsFunction)
+            line = StickReport.line(result, stick: stick)
+        } catch {
+            StickReport.save("stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)", memoryFolder: memory)
+            throw CLIError(error.description)
+        }
+        StickReport.save(line, memoryFolder: memory)
+        print(line)
+    }
+}
+
+/// The one line a stick export leaves for the journal and `flightlog status`.
+enum StickReport {
+    static let fileName = "last-export.txt"
+
+    static func line(_ result: StickExportResult, stick: String) -> String {
+        let s = result.flightsWritten == 1 ? "" : "s"
+        guard result.wroteLogbook else {
+            return "nothing new for stick \(stick) at \(clock()): its \(result.flightsOnStick) flight\(result.flightsOnStick == 1 ? "" : "s") are already on it"
+        }
+        return "\(result.flightsWritten) flight\(s) written to stick \(stick) at \(clock()) "
+            + "(\(result.igcFilesWritten) IGC file\(result.igcFilesWritten == 1 ? "" : "s"), logbook.pdf and backup of \(result.flightsOnStick) flights, "
+            + "\(StickExport.megabytes(result.bytesWritten)))"
+    }
+
+    /// The system clock as `17:42 UTC` (the Pi's clock; it has no RTC of its own).
+    static func clock() -> String {
+        let t = CivilDateTime(utc: UTCMillis(Date().timeIntervalSince1970 * 1000))
+        return String(format: "%02d:%02d UTC", t.hour, t.minute)
+    }
+
+    /// Best effort: the export's own outcome is what counts.
+    static func save(_ line: String, memoryFolder: String) {
+        let path = (memoryFolder as NSString).appendingPathComponent(fileName)
+        try? AtomicFile.write(Array((line + "\n").utf8), to: path)
+    }
+
+    /// The last stick export's line, for `flightlog status`.
+    static func last(databasePath: String) -> String? {
+        let path = (((databasePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("sticks") as NSString)
+            .appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}
