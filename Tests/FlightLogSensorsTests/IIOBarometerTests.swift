@@ -66,7 +66,10 @@ private final class FakeIIO {
 }
 
 private func samples(in events: [BarometerEvent]) -> [PressureSample] {
-    events.compactMap { if case .sample(let sample) = $0 { sample } else { nil } }
+    events.flatMap { event -> [PressureSample] in
+        if case .samples(let batch) = event { return batch }
+        return []
+    }
 }
 
 @Suite(.serialized, .timeLimit(.minutes(2)))

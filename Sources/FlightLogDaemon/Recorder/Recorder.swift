@@ -169,6 +169,11 @@ package actor Recorder {
     }
 
     /// One barometer sample.
+    /// A batch of barometer readings, oldest first (one actor call for all of them).
+    package func ingest(_ readings: [PressureReading]) {
+        for reading in readings { ingest(reading) }
+    }
+
     package func ingest(_ reading: PressureReading) {
         lastSensorData = reading.monotonicNanos
         guard fusion.addPressure(reading) else { return }

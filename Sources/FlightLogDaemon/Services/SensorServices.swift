@@ -48,11 +48,13 @@ package struct BarometerService: Service {
         await cancelWhenGracefulShutdown {
             for await event in barometer.events() {
                 switch event {
-                case .sample(let sample):
+                case .samples(let batch):
                     await recorder.ingest(
-                        PressureReading(
-                            monotonicNanos: Int64(clamping: sample.monotonicNanos), pascals: sample.pascals,
-                            temperatureCelsius: sample.temperatureCelsius))
+                        batch.map {
+                            PressureReading(
+                                monotonicNanos: Int64(clamping: $0.monotonicNanos), pascals: $0.pascals,
+                                temperatureCelsius: $0.temperatureCelsius)
+                        })
                 case .glitch(let sample): await recorder.pressureGlitch(pascals: sample.pascals)
                 case .found(let device): await recorder.barometerFound(device: device)
                 case .lost(let reason): await recorder.barometerLost(reason: reason)

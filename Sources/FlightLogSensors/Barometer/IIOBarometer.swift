@@ -23,8 +23,9 @@ package struct PressureSample: Sendable, Hashable {
 
 /// What the barometer reader reports.
 package enum BarometerEvent: Sendable, Hashable {
-    /// A plausible sample (inside the pressure range, no implausible jump).
-    case sample(PressureSample)
+    /// Plausible samples (inside the pressure range, no implausible jump), oldest first: those of one batch
+    /// interval, handed over together so the consumer wakes a few times a second, not at every sample.
+    case samples([PressureSample])
     /// A sample dropped as a glitch by the plausibility gate (``PressureGate``): counted, never used.
     case glitch(PressureSample)
     /// No usable device (absent at start, vanished, or failing); the reader keeps looking with backoff.
@@ -45,6 +46,8 @@ package final class IIOBarometer: Sendable {
     package let rateHz: Double
     package let plausiblePressure: ClosedRange<Pascals>
     package let maximumPressureRate: Pascals
+    /// How long samples are gathered before they are handed over, nanoseconds.
+    package let batchNanos: UInt64
 
     /// 300–1100 hPa: ground to ~9 km.
     package static let normalPressureRange: ClosedRange<Pascals> = 30_000...110_000
@@ -57,16 +60,19 @@ package final class IIOBarometer: Sendable {
     ///   - rateHz: samples per second (a bmp280 on recent kernels manages ~12 Hz with temperature).
     ///   - plausiblePressure: accepted pressures, Pa.
     ///   - maximumPressureRate: largest believable change, Pa/s (1500 Pa/s ≈ 120 m/s near sea level).
+    ///   - batchSeconds: samples are handed over this often (a fix waits for the pressure after its instant,
+    ///     so this adds at most that much to the fix-to-disk time).
     package init(
         contextURI: String = "local:", device: String = "auto", rateHz: Double = 10,
         plausiblePressure: ClosedRange<Pascals> = IIOBarometer.normalPressureRange,
-        maximumPressureRate: Pascals = 1500
+        maximumPressureRate: Pascals = 1500, batchSeconds: Double = 0.25
     ) {
         self.contextURI = contextURI
         self.device = device
         self.rateHz = max(0.1, min(rateHz, 1000))
         self.plausiblePressure = plausiblePressure
         self.maximumPressureRate = maximumPressureRate
+        self.batchNanos = UInt64(max(0, min(batchSeconds, 1)) * 1e9)
     }
 
     /// Samples until the consumer stops iterating. The stream never finishes on its own; it keeps the newest
@@ -101,19 +107,43 @@ package final class IIOBarometer: Sendable {
             gate.reset()
             yield(.found(device: sensor.name))
             var next = Monotonic.nowNanos()
+            var batch = SampleBatch(interval: batchNanos)
             while !stop.isSet {
                 do {
                     let sample = try sensor.read()
-                    if timing.accepts(sample) { yield(gate.accepts(sample) ? .sample(sample) : .glitch(sample)) }
+                    if timing.accepts(sample) {
+                        if gate.accepts(sample) { batch.add(sample, yield) } else { batch.flush(yield); yield(.glitch(sample)) }
+                    }
                 } catch {
+                    batch.flush(yield)
                     lastLoss = error.description
                     yield(.lost(reason: error.description))
                     break
                 }
                 next = max(next + period, Monotonic.nowNanos())
-                guard Monotonic.sleep(untilNanos: next, unless: stop) else { return }
+                guard Monotonic.sleep(untilNanos: next, unless: stop) else { return batch.flush(yield) }
             }
         }
+    }
+}
+
+/// Gathers samples and hands them over once `interval` has passed since the first of them (events keep their
+/// order: a glitch or a loss hands over what came before it first).
+private struct SampleBatch {
+    let interval: UInt64
+    private var samples: [PressureSample] = []
+
+    init(interval: UInt64) { self.interval = interval }
+
+    mutating func add(_ sample: PressureSample, _ yield: (BarometerEvent) -> Void) {
+        samples.append(sample)
+        if sample.monotonicNanos &- samples[0].monotonicNanos >= interval { flush(yield) }
+    }
+
+    mutating func flush(_ yield: (BarometerEvent) -> Void) {
+        guard !samples.isEmpty else { return }
+        yield(.samples(samples))
+        samples.removeAll(keepingCapacity: true)
     }
 }
 

@@ -40,9 +40,11 @@ final class IIOPressureSensor {
                 throw SensorError(.deviceNotFound, "\(what) in '\(uri)': check the overlay / new_device, or --device")
             }
             name = iio_device_get_name(device).map { String(cString: $0) } ?? String(cString: iio_device_get_id(device))
-            pressure = try ChannelValue(channel, kind: .pressure(driver: name))
+            // On the aircraft (local:) the attribute files are read directly, held open (``SysfsAttribute``).
+            let sysfs = uri.hasPrefix("local:") ? "/sys/bus/iio/devices/" + String(cString: iio_device_get_id(device)) : nil
+            pressure = try ChannelValue(channel, kind: .pressure(driver: name), sysfsDevice: sysfs)
             if let channel = Self.findChannel(device, "temp") {
-                temperature = try ChannelValue(channel, kind: .temperature)
+                temperature = try ChannelValue(channel, kind: .temperature, sysfsDevice: sysfs)
             } else {
                 temperature = nil
             }
@@ -85,8 +87,11 @@ private struct ChannelValue {
     let offset: Double
     /// Pa (or °C) per raw unit, or per `input` unit (kPa → 1000, m°C → 0.001).
     let factor: Double
+    /// The value's sysfs file held open, for a local device.
+    let file: SysfsAttribute?
 
-    init(_ channel: OpaquePointer, kind: Kind) throws(SensorError) {
+    /// - Parameter sysfsDevice: the device's sysfs folder when the context is local.
+    init(_ channel: OpaquePointer, kind: Kind, sysfsDevice: String?) throws(SensorError) {
         self.channel = channel
         let inputUnit: Double
         switch kind {
@@ -97,22 +102,28 @@ private struct ChannelValue {
             usesInput = true
             offset = 0
             factor = inputUnit
-            return
-        }
-        guard iio_channel_find_attr(channel, "raw") != nil else {
-            throw SensorError(.deviceNotFound, "the IIO channel has neither 'input' nor 'raw'")
-        }
-        usesInput = false
-        offset = Self.attribute(channel, "offset") ?? 0
-        let sysfsFactor = Self.attribute(channel, "scale").map { $0 * inputUnit }
-        if case .pressure(let driver) = kind, let exact = IIOPressureSensor.exactPascalsPerRaw[driver],
-            sysfsFactor.map({ abs($0 / exact - 1) < 0.01 }) ?? true
-        {
-            factor = exact
-        } else if let sysfsFactor {
-            factor = sysfsFactor
         } else {
-            throw SensorError(.deviceNotFound, "the IIO channel has 'raw' but no 'scale'")
+            guard iio_channel_find_attr(channel, "raw") != nil else {
+                throw SensorError(.deviceNotFound, "the IIO channel has neither 'input' nor 'raw'")
+            }
+            usesInput = false
+            offset = Self.attribute(channel, "offset") ?? 0
+            let sysfsFactor = Self.attribute(channel, "scale").map { $0 * inputUnit }
+            if case .pressure(let driver) = kind, let exact = IIOPressureSensor.exactPascalsPerRaw[driver],
+                sysfsFactor.map({ abs($0 / exact - 1) < 0.01 }) ?? true
+            {
+                factor = exact
+            } else if let sysfsFactor {
+                factor = sysfsFactor
+            } else {
+                throw SensorError(.deviceNotFound, "the IIO channel has 'raw' but no 'scale'")
+            }
+        }
+        let valueAttribute = usesInput ? "input" : "raw"
+        file = sysfsDevice.flatMap { folder in
+            iio_channel_attr_get_filename(channel, valueAttribute).flatMap {
+                SysfsAttribute(path: folder + "/" + String(cString: $0))
+            }
         }
     }
 
@@ -131,7 +142,12 @@ private struct ChannelValue {
         while true {
             var value = 0.0
             let result: Int32
-            if usesInput {
+            if let file {
+                switch file.read() {
+                case .success(let read): value = read; result = 0
+                case .failure(let error): result = -error.code
+                }
+            } else if usesInput {
                 result = iio_channel_attr_read_double(channel, "input", &value)
             } else {
                 var raw: Int64 = 0
