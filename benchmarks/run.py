@@ -187,6 +187,8 @@ def daemon_run(bins, env, workdir, nmea, epochs, baro_hz, delay=0):
         stop_group(fake)
         sys.exit("gpsfake did not start")
     db = os.path.join(workdir, "flights.sqlite")
+    # As the unit runs it: the status file in a RAM folder (RuntimeDirectory=flightlog), linked from beside the database.
+    env = dict(env, RUNTIME_DIRECTORY=tempfile.mkdtemp(prefix="flightlog-run-", dir="/dev/shm"))
     daemon = subprocess.Popen([os.path.join(ROOT, "scripts/with-fake-iio.sh"), iio, bins["flightlogd"], "--gpsd",
                                f"127.0.0.1:{port}", "--database", db, "--barometer", "bmp280", "--barometer-rate",
                                str(baro_hz)], env=env, stdout=subprocess.DEVNULL,

@@ -18,9 +18,14 @@ package struct DaemonOptions: Sendable, Hashable {
     package var defaults = FlightDetails()
     package var recorderSerial = "001"
     package var airfieldRadiusMeters = AirfieldIndex.defaultRadius
+    /// A RAM folder for the status file (systemd's `RuntimeDirectory=`, `/run/flightlog`): rewritten every 2 s,
+    /// it would otherwise be the largest thing written to the SD card. `nil`: next to the database.
+    package var runtimeDirectory: String?
 
     package init(databasePath: String) {
         self.databasePath = databasePath
+        runtimeDirectory = ProcessInfo.processInfo.environment["RUNTIME_DIRECTORY"]?
+            .split(separator: ":").first.map(String.init)
     }
 
     /// Options from a config file (`nil` = defaults); `defaultDatabasePath` when the file names none.
@@ -67,10 +72,28 @@ package struct DaemonOptions: Sendable, Hashable {
     /// The device's signing key, next to the database (`/var/lib/flightlog/signing.key`; `signing.pub` beside it).
     package var signingKeyPath: String { DeviceKey.path(besideDatabase: databasePath) }
 
-    /// The status file next to the database.
-    package var statusPath: String {
+    /// Where readers look for the status: next to the database.
+    package var statusLinkPath: String {
         URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("flightlogd.status.json")
             .path
+    }
+
+    /// Where the status is written: the runtime folder when there is one (``statusLinkPath`` then links to it).
+    package var statusPath: String {
+        runtimeDirectory.map { ($0 as NSString).appendingPathComponent("flightlogd.status.json") } ?? statusLinkPath
+    }
+
+    /// Points the status next to the database at the one in the runtime folder (after a reboot the link dangles
+    /// until the daemon writes: readers then see no status, which is the truth).
+    func linkStatus(logger: Logger) {
+        guard statusPath != statusLinkPath else { return }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: statusLinkPath), target == statusPath {
+            return
+        }
+        unlink(statusLinkPath)
+        if symlink(statusPath, statusLinkPath) != 0 {
+            logger.warning("cannot link the status file", metadata: ["link": "\(statusLinkPath)", "errno": "\(errno)"])
+        }
     }
 }
 
@@ -105,6 +128,7 @@ package enum FlightLogDaemon {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = try FlightStore(path: options.databasePath, mode: .readWrite)
         prepareSigningKey(at: options.signingKeyPath, logger: logger)
+        options.linkStatus(logger: logger)
 
         let barometerName: String? =
             switch options.barometer {

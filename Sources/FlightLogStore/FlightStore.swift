@@ -78,7 +78,12 @@ package final class FlightStore: Sendable {
                 }
             }
             pool = try DatabasePool(path: path, configuration: config)
-            if mode == .readWrite { try Schema.migrator.migrate(pool) }
+            if mode == .readWrite {
+                // Every commit reaches the disk before it returns (GRDB's WAL default, NORMAL, syncs only at
+                // checkpoints: a power cut could take the last ~30 s of fixes). The one writer connection keeps it.
+                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                try Schema.migrator.migrate(pool)
+            }
         } catch let error as CocoaError {
             throw StoreError(.cannotOpen, "cannot create the flight database \(path): \(error.localizedDescription)")
         } catch {

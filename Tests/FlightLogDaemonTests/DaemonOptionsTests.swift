@@ -1,4 +1,6 @@
 import FlightLogCore
+import Foundation
+import Logging
 import Testing
 
 @testable import FlightLogDaemon
@@ -48,5 +50,32 @@ import Testing
         #expect(DaemonOptions.barometer("auto") == .auto)
         #expect(DaemonOptions.barometer("none") == .none)
         #expect(DaemonOptions.barometer("bmp280") == .named("bmp280"))
+    }
+}
+
+/// The status file lives in RAM (systemd's RuntimeDirectory) and is read through a link next to the database.
+struct StatusFilePlacementTests {
+    @Test func statusInTheRuntimeFolderIsReadThroughTheLinkBesideTheDatabase() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("status-\(UUID().uuidString)")
+        let state = root.appendingPathComponent("state"), run = root.appendingPathComponent("run")
+        for dir in [state, run] { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(at: root) }
+        var options = DaemonOptions(databasePath: state.appendingPathComponent("flightlog.sqlite").path)
+        options.runtimeDirectory = nil
+        #expect(options.statusPath == state.appendingPathComponent("flightlogd.status.json").path)
+        options.runtimeDirectory = run.path
+        #expect(options.statusPath == run.appendingPathComponent("flightlogd.status.json").path)
+
+        // An old status file from before (a regular file) is replaced by the link; linking again changes nothing.
+        try Data("old".utf8).write(to: URL(fileURLWithPath: options.statusLinkPath))
+        options.linkStatus(logger: Logger(label: "test"))
+        options.linkStatus(logger: Logger(label: "test"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: options.statusLinkPath) == options.statusPath)
+        #expect(FileManager.default.contents(atPath: options.statusLinkPath) == nil, "dangles until the daemon writes")
+        var status = RecorderStatus()
+        status.recordedFixes = 42
+        try status.write(to: options.statusPath)
+        #expect(try RecorderStatus.read(from: options.statusLinkPath).recordedFixes == 42)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: options.statusLinkPath) == options.statusPath)
     }
 }

@@ -53,6 +53,19 @@ func importSmallFlights(_ store: FlightStore, count: Int, from first: Int = 0) t
         #expect(try store.count(matching: FlightFilter()) == 5)
     }
 
+    /// A commit is on the disk when it returns (synchronous FULL syncs the WAL at every commit; GRDB's WAL default,
+    /// NORMAL, only at checkpoints, so a power cut could take the last ~30 s of a flight).
+    @Test func everyCommitIsSyncedToTheDisk() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        try importSmallFlights(store, count: 1)
+        #expect(try store.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
+        let recording = try store.beginRecording(recorder: RecorderInfo(manufacturer: "XFL", serial: "TST"))
+        try store.append(fixes: track(start: day0, count: 2).fixes, toRecording: recording)
+        #expect(try store.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
+    }
+
     @Test func closingAReadWriteStoreLeavesTheFileComplete() throws {
         let dir = try TempDirectory()
         defer { dir.cleanup() }
