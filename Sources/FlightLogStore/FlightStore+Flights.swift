@@ -192,6 +192,7 @@ extension FlightStore {
                 ?? 0
             if others == 0 {
                 try db.execute(sql: "DELETE FROM trackChunk WHERE recordingId = ?", arguments: [recordingId])
+                try db.execute(sql: "DELETE FROM liveChunk WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(sql: "DELETE FROM recordingFile WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(
                     sql: "DELETE FROM recording WHERE id = ? AND kind IN ('imported', 'manual')", arguments: [recordingId])

@@ -11,7 +11,8 @@ extension FlightStore {
         }
     }
 
-    /// Appends fixes (strictly increasing times, all after the recording's last fix) as one small chunk.
+    /// Appends fixes (strictly increasing times, all after the recording's last fix) as one small live chunk
+    /// (`liveChunk`: a commit writes one page).
     /// An empty list is not an error. Call ``compactRecording(id:)`` now and then to merge the small chunks.
     /// - Throws: `.notFound` for an unknown recording, `.other` for fixes out of time order.
     package func append(fixes: [Fix], toRecording id: Int64) throws(StoreError) {
@@ -27,14 +28,16 @@ extension FlightStore {
                     "fix at \(iso8601UTC(first.time)) is not after the recording's last fix \(iso8601UTC(last)); nothing was written"
                 )
             }
-            try Recordings.insertChunk(fixes[...], recordingId: id, into: db)
+            try Recordings.insertChunk(fixes[...], recordingId: id, live: true, into: db)
         }
     }
 
-    /// Merges runs of small chunks into chunks of about `chunkSize` fixes. The fixes stay the same.
+    /// Moves the live rows into track chunks, then merges runs of small chunks into chunks of about `chunkSize`
+    /// fixes. The fixes stay the same.
     package func compactRecording(id: Int64) throws(StoreError) {
         try write { db in
             try Recordings.requireExists(id, db)
+            try Recordings.settleLiveChunks(recordingId: id, into: db)
             let chunks = try Row.fetchAll(
                 db, sql: "SELECT firstTime, fixCount, data FROM trackChunk WHERE recordingId = ? ORDER BY firstTime",
                 arguments: [id])
@@ -88,7 +91,13 @@ extension FlightStore {
 
     private static func lastFixTime(recording id: Int64, _ db: Database) throws -> UTCMillis? {
         try Int64.fetchOne(
-            db, sql: "SELECT lastTime FROM trackChunk WHERE recordingId = ? ORDER BY firstTime DESC LIMIT 1",
+            db,
+            sql: """
+                SELECT max(lastTime) FROM (
+                    SELECT lastTime FROM (SELECT lastTime FROM trackChunk WHERE recordingId = ?1 ORDER BY firstTime DESC LIMIT 1)
+                    UNION ALL
+                    SELECT lastTime FROM (SELECT lastTime FROM liveChunk WHERE recordingId = ?1 ORDER BY firstTime DESC LIMIT 1))
+                """,
             arguments: [id])
     }
 
@@ -138,6 +147,7 @@ extension FlightStore {
             var dropped = 0
             let recordings = try Int64.fetchAll(db, sql: "SELECT id FROM recording WHERE kind = 'recorded'")
             for recordingId in recordings {
+                try Recordings.settleLiveChunks(recordingId: recordingId, into: db)
                 let windows = try Row.fetchAll(
                     db, sql: "SELECT takeoffTime, landingTime FROM flight WHERE recordingId = ?",
                     arguments: [recordingId]

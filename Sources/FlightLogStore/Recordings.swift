@@ -34,19 +34,35 @@ enum Recordings {
         }
     }
 
-    static func insertChunk(_ fixes: ArraySlice<Fix>, recordingId: Int64, into db: Database) throws {
+    /// - Parameter live: into `liveChunk`, the table flightlogd appends each second's fixes to (one page a commit).
+    static func insertChunk(_ fixes: ArraySlice<Fix>, recordingId: Int64, live: Bool = false, into db: Database) throws {
         guard let first = fixes.first, let last = fixes.last else { return }
         try db.execute(
-            sql: "INSERT INTO trackChunk (recordingId, firstTime, lastTime, fixCount, data) VALUES (?, ?, ?, ?, ?)",
+            sql: "INSERT INTO \(live ? "liveChunk" : "trackChunk") (recordingId, firstTime, lastTime, fixCount, data) VALUES (?, ?, ?, ?, ?)",
             arguments: [recordingId, first.time, last.time, fixes.count, Data(TrackCodec.encode(Array(fixes)))])
+    }
+
+    /// Moves a recording's live rows into track chunks (compaction does this every 10 min).
+    static func settleLiveChunks(recordingId: Int64, into db: Database) throws {
+        let blobs = try Data.fetchAll(
+            db, sql: "SELECT data FROM liveChunk WHERE recordingId = ? ORDER BY firstTime", arguments: [recordingId])
+        guard !blobs.isEmpty else { return }
+        var fixes: [Fix] = []
+        for blob in blobs { fixes += try TrackCodec.decode(blob) }
+        try db.execute(sql: "DELETE FROM liveChunk WHERE recordingId = ?", arguments: [recordingId])
+        try insertChunks(fixes, recordingId: recordingId, into: db)
     }
 
     /// Fixes of a recording with `from <= time <= to`, in time order.
     static func fixes(recordingId: Int64, from: UTCMillis, to: UTCMillis, _ db: Database) throws -> [Fix] {
         let blobs = try Data.fetchAll(
             db,
-            sql:
-                "SELECT data FROM trackChunk WHERE recordingId = ? AND firstTime <= ? AND lastTime >= ? ORDER BY firstTime",
+            sql: """
+                SELECT data, firstTime FROM trackChunk WHERE recordingId = ?1 AND firstTime <= ?2 AND lastTime >= ?3
+                UNION ALL
+                SELECT data, firstTime FROM liveChunk WHERE recordingId = ?1 AND firstTime <= ?2 AND lastTime >= ?3
+                ORDER BY firstTime
+                """,
             arguments: [recordingId, to, from])
         var fixes: [Fix] = []
         for blob in blobs {

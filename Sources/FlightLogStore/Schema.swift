@@ -181,6 +181,22 @@ enum Schema {
                     ])
             }
         }
+        migrator.registerMigration("v7 live fixes in a table of their own") { db in
+            // flightlogd commits each second's fix here: one small row at the end of one B-tree (WITHOUT ROWID:
+            // no separate key index), so a commit writes one page to the disk, not two or three (SD wear,
+            // issue 15). Compaction moves the rows into trackChunk every 10 min and when flightlogd stops.
+            try db.execute(
+                sql: """
+                    CREATE TABLE liveChunk (
+                        recordingId INTEGER NOT NULL REFERENCES recording(id) ON DELETE CASCADE,
+                        firstTime INTEGER NOT NULL,
+                        lastTime INTEGER NOT NULL,
+                        fixCount INTEGER NOT NULL,
+                        data BLOB NOT NULL,
+                        PRIMARY KEY (recordingId, firstTime)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }()
 }

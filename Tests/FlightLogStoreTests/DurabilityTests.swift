@@ -66,6 +66,31 @@ func importSmallFlights(_ store: FlightStore, count: Int, from first: Int = 0) t
         #expect(try store.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
     }
 
+    /// SD wear (issue 15): a live commit of one fix writes about one page to the WAL (the live table's last leaf),
+    /// not the two or three a rowid table and its key index took. Counted in WAL frames over 300 commits, as
+    /// flightlogd makes one a second.
+    @Test func aLiveCommitWritesAboutOnePage() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        let recording = try store.beginRecording(recorder: RecorderInfo(manufacturer: "XFL", serial: "TST"))
+        let fixes = track(start: day0, count: 400).fixes
+        for fix in fixes.prefix(100) { try store.append(fixes: [fix], toRecording: recording) }
+        // Frames in the WAL since it was last reset: the "log" column of a checkpoint that copies nothing back
+        // while counting (a TRUNCATE checkpoint first, so the log starts empty).
+        func walFrames(_ mode: String) throws -> Int {
+            try store.pool.writeWithoutTransaction { db in
+                try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(\(mode))").map { $0[1] as Int } ?? -1
+            }
+        }
+        #expect(try walFrames("TRUNCATE") == 0)
+        for fix in fixes[100..<400] { try store.append(fixes: [fix], toRecording: recording) }
+        let frames = Double(try walFrames("PASSIVE"))
+        print("live commits: \(frames / 300) WAL pages a commit")
+        #expect(frames / 300 < 1.3, "\(frames) WAL frames for 300 commits")
+        #expect(try store.fixes(recording: recording, from: .min, to: .max) == fixes)
+    }
+
     @Test func closingAReadWriteStoreLeavesTheFileComplete() throws {
         let dir = try TempDirectory()
         defer { dir.cleanup() }

@@ -361,12 +361,14 @@ import Testing
         // Out of order or overlapping appends are refused and write nothing.
         #expect(throws: StoreError.self) { try store.append(fixes: [fixes[5]], toRecording: id) }
         #expect(throws: StoreError.self) { try store.append(fixes: [fixes[1], fixes[0]], toRecording: id) }
-        func chunkCount() throws -> Int {
+        func chunkCount(_ table: String = "trackChunk") throws -> Int {
             try store.pool.read { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM trackChunk WHERE recordingId = ?", arguments: [id]) ?? 0
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE recordingId = ?", arguments: [id]) ?? 0
             }
         }
-        let small = try chunkCount()
+        // Appends land in the live table; compaction moves them into track chunks.
+        let small = try chunkCount("liveChunk")
+        #expect(try chunkCount() == 0)
         let sizeBefore = try store.databaseSizeBytes()
         #expect(try store.fixes(recording: id, from: .min, to: .max) == fixes)
         try store.compactRecording(id: id)
@@ -374,7 +376,8 @@ import Testing
         #expect(
             try store.fixes(recording: id, from: fixes[1000].time, to: fixes[2000].time) == Array(fixes[1000...2000]))
         let large = try chunkCount()
-        #expect(small > 300 && large == 3)
+        let liveLeft = try chunkCount("liveChunk")
+        #expect(small > 300 && large == 3 && liveLeft == 0, "\(small) live rows, \(large) chunks, \(liveLeft) left")
         try store.compactRecording(id: id)
         #expect(try chunkCount() == large)
         print(
