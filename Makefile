@@ -1,6 +1,7 @@
 # flightlog: build and install the recorder service and the CLI on Debian 12 / Raspberry Pi OS.
 #   make            release build
 #   sudo make install / sudo make uninstall
+#   make deb        a Debian package for this machine's architecture: flightlog_<version>_<arch>.deb
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 UNITDIR ?= /etc/systemd/system
@@ -62,6 +63,14 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR) $(DESTDIR)$(HELPERDIR) 2>/dev/null
 	-@if [ -z "$(DESTDIR)" ]; then systemctl daemon-reload; fi
 	@echo "kept $(CONFDIR)/flightlog.toml, $(CONFDIR)/airfields, /var/lib/flightlog (the logbook) and the flightlog user"
+
+.PHONY: deb test-deb
+# A .deb of the release build (scripts/build-deb.sh): stripped executables, units, rules, man pages, completions.
+deb: build
+	SWIFT="$(SWIFT)" BUILD_FLAGS="$(BUILD_FLAGS)" MAKE="$(MAKE)" scripts/build-deb.sh
+# Builds, lints (lintian), installs, runs and purges the package; as root on a throwaway machine (CI).
+test-deb:
+	scripts/test-deb.sh
 
 .PHONY: bench bench-quick profile
 # Benchmarks side by side with aerofiles, gpxlogger and the sqlite3 CLI (benchmarks/run.py).

@@ -5,11 +5,15 @@ set -euo pipefail
 
 # Build: C libraries behind the CGPS, CIIO, CPangoCairo and GRDB targets.
 BUILD="libsqlite3-dev libgps-dev libiio-dev libcairo2-dev libpango1.0-dev pkg-config"
+# make deb: dpkg-deb, dpkg-shlibdeps (Depends) and strip.
+BUILD="$BUILD dpkg-dev binutils"
 # Run: fonts for the PDF, time zones for local dates, gpsd for the recorder.
 RUN="fonts-dejavu-core tzdata gpsd"
 # Test and demo: gpsfake (python3-gps), libiio tools and iiod, pdftotext/pdftoppm, sqlite3 CLI, venv for aerofiles,
-# util-linux (unshare) and iproute2 for the fake IIO tree, e2fsprogs and mount (losetup) for the USB stick image.
+# util-linux (unshare) and iproute2 for the fake IIO tree, e2fsprogs and mount (losetup) for the USB stick image;
+# lintian (and man-db with it) for the package test.
 TEST="e2fsprogs mount python3-gps python3-distutils libiio-utils iiod poppler-utils sqlite3 python3-venv util-linux iproute2 procps chromium curl"
+TEST="$TEST lintian"
 
 want="$BUILD $RUN"
 [ "${1:-}" = "--test" ] && want="$want $TEST"

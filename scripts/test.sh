@@ -17,6 +17,11 @@ source scripts/gpsfake-env.sh
 if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
     python3 benchmarks/run.py --quick
 fi
+# The Debian package: build (from the benchmark's release build), lintian, install, --version, purge keeps the
+# logbook (scripts/test-deb.sh; needs root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
+if [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
+    scripts/test-deb.sh
+fi
 # Each libFuzzer target for ~25 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
 if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
     scripts/fuzz.sh smoke

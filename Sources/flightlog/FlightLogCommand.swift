@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogCore
 import Foundation
 
 /// `flightlog`: the pilot's logbook on the ground — list, show, edit, import and export flights.
@@ -18,10 +19,6 @@ struct FlightLogCommand: AsyncParsableCommand {
             Status.self, Simulate.self, Replay.self, Bench.self, Serve.self, Airfields.self, Verify.self,
         ]
     )
-}
-
-enum FlightLogVersion {
-    static let current = "0.1.0"
 }
 
 /// Runs the command; any error is ONE line on stderr (`Error: what went wrong — what to do`) and a non-zero exit.

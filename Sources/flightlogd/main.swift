@@ -12,7 +12,8 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flightlogd",
         abstract: "Glider flight recorder: gpsd + IIO barometer -> SQLite, automatic takeoff/landing.",
-        discussion: "Runs until SIGTERM/SIGINT. Under systemd it sends READY/WATCHDOG/STOPPING and logs to the journal.")
+        discussion: "Runs until SIGTERM/SIGINT. Under systemd it sends READY/WATCHDOG/STOPPING and logs to the journal.",
+        version: FlightLogVersion.current)
 
     @Option(name: .long, help: ArgumentHelp("gpsd address.", valueName: "host:port"))
     var gpsd: String?

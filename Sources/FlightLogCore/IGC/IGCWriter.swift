@@ -18,7 +18,7 @@ package struct IGCHeaderValues: Sendable {
 
     package init(
         pilot: String? = nil, crew: String? = nil, gliderType: String? = nil, registration: String? = nil,
-        competitionId: String? = nil, recorderType: String = "flightlog,flightlog", firmwareVersion: String = "0.1.0",
+        competitionId: String? = nil, recorderType: String = "flightlog,flightlog", firmwareVersion: String = FlightLogVersion.current,
         hardwareVersion: String = "Raspberry Pi", gpsReceiver: String = "gpsd", pressureSensor: String? = nil,
         timeZoneOffsetHours: Double? = nil
     ) {
