@@ -58,6 +58,7 @@ package final class WebApp: Sendable {
             case (.get, 1), (.head, 1):
                 switch segments[0] {
                 case "status": return statusPage(loggedIn: loggedIn)
+                case "stats": return try statsPage(request.query, loggedIn: loggedIn)
                 case "logbook.pdf": return try await logbook(request.query)
                 case "logbook.zip": return try await logbookArchive(request.query)
                 case "login": return try loginForm(request, error: nil)
@@ -167,15 +168,31 @@ package final class WebApp: Sendable {
         let db = try store()
         let flight = try db.flight(id: id)
         let fixes = try db.track(forFlight: id).fixes
-        let options = FlightReportOptions()
-        let map = fixes.isEmpty ? nil : try? FlightReport.mapSVG(flight: flight, fixes: fixes, width: 560, height: 420, options: options)
-        let barogram =
-            fixes.isEmpty ? nil : try? FlightReport.barogramSVG(flight: flight, fixes: fixes, width: 560, height: 240, options: options)
+        let faults = RecordingFaults.of(flight, fixes: fixes)
         let page = FlightPage(
-            flight: flight, mapSVG: map.map { inlineSVG($0, idPrefix: "map-") },
-            barogramSVG: barogram.map { inlineSVG($0, idPrefix: "baro-") }, history: try db.history(id: id),
+            flight: flight, mapHTML: MapChart(flight: flight, fixes: fixes, faults: faults).map(ChartHTML.map),
+            barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults).map(ChartHTML.barogram),
+            history: try db.history(id: id),
             notice: notice, loggedIn: loggedIn, editingEnabled: editingEnabled,
-            faults: RecordingFaults.of(flight, fixes: fixes))
+            faults: faults)
+        return .html(page.render())
+    }
+
+    /// `flightlog stats` for the list's filters; recency from every flight, as of today on this machine's clock.
+    private func statsPage(_ query: [String: String], loggedIn: Bool) throws -> WebResponse {
+        let parsed: ListQuery
+        do {
+            parsed = try ListQuery(query: query)
+        } catch {
+            throw HTTPError(status: 400, title: "Bad filter", message: error.description)
+        }
+        let owner = settings.config.owner.flatMap(LogbookOwner.init)
+        let db = try openedStoreOrNil()
+        let chosen = try db?.flights(matching: parsed.filter) ?? []
+        let all = parsed.filter.isEmpty ? chosen : try db?.flights(matching: FlightFilter()) ?? []
+        let page = StatsPage(
+            query: parsed, statistics: LogbookStatistics(chosen.map { LogbookEntry($0, owner: owner) }),
+            recency: Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: today()), owner: owner, loggedIn: loggedIn)
         return .html(page.render())
     }
 
@@ -375,6 +392,13 @@ private func flatten(_ prefix: String, _ value: Any, into rows: inout [(String, 
     case is NSNull: rows.append((prefix, "—"))
     default: rows.append((prefix, "\(value)"))
     }
+}
+
+/// Today's date on this machine's clock and zone (recency is as of today, as `flightlog stats` has it).
+func today() -> CivilDate {
+    let now = Date()
+    let offset = TimeZone.current.secondsFromGMT(for: now)
+    return CivilDateTime(utc: UTCMillis(now.timeIntervalSince1970 * 1000), offsetSeconds: offset).date
 }
 
 /// A value guarded by a lock (short critical sections only; never held across `await`).
