@@ -155,7 +155,7 @@ package final class WebApp: Sendable {
     }
 
     /// The read-only store, or `nil` while there is no database yet.
-    private func openedStoreOrNil() throws(StoreError) -> FlightStore? {
+    func openedStoreOrNil() throws(StoreError) -> FlightStore? {
         do {
             return try store()
         } catch {
@@ -175,24 +175,6 @@ package final class WebApp: Sendable {
             history: try db.history(id: id),
             notice: notice, loggedIn: loggedIn, editingEnabled: editingEnabled,
             faults: faults)
-        return .html(page.render())
-    }
-
-    /// `flightlog stats` for the list's filters; recency from every flight, as of today on this machine's clock.
-    private func statsPage(_ query: [String: String], loggedIn: Bool) throws -> WebResponse {
-        let parsed: ListQuery
-        do {
-            parsed = try ListQuery(query: query)
-        } catch {
-            throw HTTPError(status: 400, title: "Bad filter", message: error.description)
-        }
-        let owner = settings.config.owner.flatMap(LogbookOwner.init)
-        let db = try openedStoreOrNil()
-        let chosen = try db?.flights(matching: parsed.filter) ?? []
-        let all = parsed.filter.isEmpty ? chosen : try db?.flights(matching: FlightFilter()) ?? []
-        let page = StatsPage(
-            query: parsed, statistics: LogbookStatistics(chosen.map { LogbookEntry($0, owner: owner) }),
-            recency: Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: today()), owner: owner, loggedIn: loggedIn)
         return .html(page.render())
     }
 
@@ -392,13 +374,6 @@ private func flatten(_ prefix: String, _ value: Any, into rows: inout [(String, 
     case is NSNull: rows.append((prefix, "—"))
     default: rows.append((prefix, "\(value)"))
     }
-}
-
-/// Today's date on this machine's clock and zone (recency is as of today, as `flightlog stats` has it).
-func today() -> CivilDate {
-    let now = Date()
-    let offset = TimeZone.current.secondsFromGMT(for: now)
-    return CivilDateTime(utc: UTCMillis(now.timeIntervalSince1970 * 1000), offsetSeconds: offset).date
 }
 
 /// A value guarded by a lock (short critical sections only; never held across `await`).
