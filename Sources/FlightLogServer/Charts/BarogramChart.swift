@@ -10,6 +10,9 @@ package struct BarogramChart: Sendable {
     /// The plot's sizes on screen: 260 px wide on the narrowest phone to 940 px on a wide page; its height
     /// follows the width between 180 and 300 px (the stylesheet's `clamp`).
     package static let plotCell = ChartCell(widths: 260...940, heights: 180...300)
+    /// The plot's widths on a page at least ``wideViewport`` CSS px wide, where denser time ticks fit.
+    package static let widePlotWidths: ClosedRange<Double> = 620...940
+    package static let wideViewport = 720
     /// Height of one row of event labels, and the most rows.
     package static let eventRowHeight = ChartText.lineHeight + 3
     package static let maxEventRows = 3
@@ -41,6 +44,9 @@ package struct BarogramChart: Sendable {
     package var yAxisWidth = 40.0
     /// Time labels in the cell below the plot (as wide as the plot, ``timeAxisHeight`` high).
     package var timeLabels: [ChartLabel] = []
+    /// Denser time labels and grid for wide pages (``widePlotWidths``); empty when they would be the same.
+    package var wideTimeLabels: [ChartLabel] = []
+    package var wideGridX: [Double] = []
     /// Event labels in the strip above the plot (as wide as the plot, ``eventRows`` rows).
     package var events: [ChartLabel] = []
     package var eventRows = 0
@@ -81,7 +87,9 @@ package struct BarogramChart: Sendable {
                 return label
             })
 
-        timeAxis(flight: flight, t0: t0, t1: t1, fx: fx)
+        (timeLabels, gridX) = Self.timeAxis(flight: flight, t0: t0, t1: t1, widths: Self.plotCell.widths, fx: fx)
+        let wide = Self.timeAxis(flight: flight, t0: t0, t1: t1, widths: Self.widePlotWidths, fx: fx)
+        if wide.grid.count > gridX.count { (wideTimeLabels, wideGridX) = wide }
 
         // Curves, broken at faults, simplified in a plot of the phone's proportions.
         let sources: [(String, String, [(UTCMillis, Double)], [RecordingFault])] = [
@@ -117,10 +125,12 @@ package struct BarogramChart: Sendable {
 
     /// Local times on the first row, UTC on the second, at round local minutes; as many as fit the narrowest
     /// plot, a tick dropped rather than two labels touching.
-    private mutating func timeAxis(flight: Flight, t0: UTCMillis, t1: UTCMillis, fx: (UTCMillis) -> Double) {
-        let cell = ChartCell(widths: Self.plotCell.widths, heights: Self.timeAxisHeight...Self.timeAxisHeight)
+    private static func timeAxis(
+        flight: Flight, t0: UTCMillis, t1: UTCMillis, widths: ClosedRange<Double>, fx: (UTCMillis) -> Double
+    ) -> (labels: [ChartLabel], grid: [Double]) {
+        let cell = ChartCell(widths: widths, heights: Self.timeAxisHeight...Self.timeAxisHeight)
         let room = ChartText.labelSize("00:00").width + 14
-        let fewest = max(2, Int(Self.plotCell.widths.lowerBound / room))
+        let fewest = max(2, Int(widths.lowerBound / room))
         // The round step that fits the most ticks, from about one per label's room up to twice as many (a short
         // flight's first tick may sit too near the edge to be labelled).
         var best: (labels: [ChartLabel], grid: [Double]) = ([], [])
@@ -131,7 +141,7 @@ package struct BarogramChart: Sendable {
             let ticks = Self.timeTicks(flight: flight, t0: t0, t1: t1, step: Int64(minutes) * 60_000, cell: cell, fx: fx)
             if ticks.grid.count > best.grid.count { best = ticks }
         }
-        (timeLabels, gridX) = best
+        return best
     }
 
     /// Labels (local above UTC) at every round `step` of local time, each tick kept only when both fit.

@@ -40,8 +40,16 @@ enum ChartHTML {
         for band in c.bands {
             html += "<rect x=\"\(n(band.x0 * 1000))\" y=\"0\" width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" fill=\"#fde3b3\" class=\"fault-band\"/>"
         }
-        let grid = c.gridY.map { "M0 \(n($0 * 1000))H1000" }.joined() + c.gridX.map { "M\(n($0 * 1000)) 0V1000" }.joined()
-        html += "<path d=\"\(grid)\" stroke=\"#c9ccd1\" stroke-width=\"1\" fill=\"none\" vector-effect=\"non-scaling-stroke\"/>"
+        // Two sets of time ticks when wide pages have room for more: the stylesheet shows one.
+        let dense = !c.wideGridX.isEmpty
+        func grid(_ d: String, _ set: String = "") -> String {
+            "<path\(set.isEmpty ? "" : " class=\"\(set)\"") d=\"\(d)\" stroke=\"#c9ccd1\" stroke-width=\"1\" fill=\"none\" "
+                + "vector-effect=\"non-scaling-stroke\"/>"
+        }
+        func vertical(_ xs: [Double]) -> String { xs.map { "M\(n($0 * 1000)) 0V1000" }.joined() }
+        html += grid(c.gridY.map { "M0 \(n($0 * 1000))H1000" }.joined())
+        html += grid(vertical(c.gridX), dense ? "narrow" : "")
+        if dense { html += grid(vertical(c.wideGridX), "wide") }
         for curve in c.curves {
             let width = curve.color == BarogramChart.pressureColor ? 2.5 : 1.5
             html += curve.lines.filter { !$0.isEmpty }.map { polyline($0, color: curve.color, width: width) }.joined()
@@ -52,7 +60,8 @@ enum ChartHTML {
         }
         html += "</svg><div class=\"tcap\"><span class=\"strong\">local</span><span>UTC</span></div>"
         html += "<div class=\"taxis\" style=\"height:\(n(BarogramChart.timeAxisHeight))px\">"
-            + c.timeLabels.map { label($0) }.joined() + "</div>"
+            + c.timeLabels.map { label(dense ? $0.adding(style: "narrow") : $0) }.joined()
+            + c.wideTimeLabels.map { label($0.adding(style: "wide")) }.joined() + "</div>"
         return html + "</div></div>"
     }
 
@@ -89,6 +98,8 @@ enum ChartHTML {
         .baro-grid .tcap{grid-column:1;display:flex;flex-direction:column;align-items:flex-end;padding:2px 4px 0 0;gap:2px}
         .baro-grid .taxis{grid-column:2;position:relative;margin-top:2px}
         .chart .tick{color:#333}
+        .baro-grid .wide{display:none}
+        @media (min-width:\(BarogramChart.wideViewport)px){.baro-grid .wide{display:inline}.baro-grid .narrow{display:none}}
         .chart .event{font-weight:700;background:#fff}
         .chart .edge-start{border-left:2px solid;padding-left:1px}
         .chart .edge-end{border-right:2px solid;padding-right:1px}

@@ -52,6 +52,13 @@ package struct ChartLabel: Sendable, Hashable {
         (self.alignX, self.alignY, self.width, self.height, self.style, self.color) = (alignX, alignY, width, height, style, color)
     }
 
+    /// The same label with another CSS class.
+    package func adding(style extra: String) -> ChartLabel {
+        var label = self
+        label.style = style.isEmpty ? extra : style + " " + extra
+        return label
+    }
+
     /// The label's box in a cell of `width` × `height` CSS px.
     package func box(width w: Double, height h: Double) -> LabelBox {
         let x = fx * w + dx + alignX.shift * width
