@@ -9,6 +9,7 @@ in the rendered page:
   - no two labels of a chart overlap, each lies inside its chart, and no barogram label covers the plot;
   - no page scrolls sideways;
   - at least 3 flight rows of a filtered list are fully visible in the first 844 px of the phone screen.
+A second server with `[server] map_tiles` (an MBTiles file of plain generated tiles) shows a flight map over tiles.
 Prints the smallest label size per viewport and the rows on the first screen; writes screenshots to
 artifacts/screenshots/ (or --out). Exit 1 with one line per violation; exit 0 with a note when chromium is absent.
 
@@ -16,14 +17,18 @@ Usage: scripts/measure-pages.py [--flightlog .build/debug/flightlog] [--out arti
 Run it with the venv's python from scripts/setup-playwright.sh.
 """
 import argparse
+import math
 import os
 import shutil
 import socket
+import sqlite3
+import struct
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+import zlib
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.access(p, os.X_OK)), None)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -106,10 +111,63 @@ def make_logbook(flightlog, work):
     return db, cfg
 
 
+def png(width, height, rgb, grid_rgb):
+    """A plain PNG: one colour with a darker border (so tile seams would show)."""
+    rows = b""
+    for y in range(height):
+        row = bytearray()
+        for x in range(width):
+            row += bytes(grid_rgb if x in (0, width - 1) or y in (0, height - 1) else rgb)
+        rows += b"\x00" + bytes(row)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+
+
+def make_tiles(path, south=50.4, north=51.3, west=5.8, east=7.8, zooms=range(7, 14)):
+    """An MBTiles file of plain tiles (two tints in a chequer) over the simulated flights' area."""
+    tiles = [png(256, 256, (232, 238, 226), (200, 208, 196)), png(256, 256, (226, 234, 238), (196, 204, 210))]
+    db = sqlite3.connect(path)
+    db.executescript("CREATE TABLE metadata (name text, value text);"
+                     "CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);")
+    db.executemany("INSERT INTO metadata VALUES (?, ?)", [("format", "png"), ("minzoom", str(zooms[0])),
+                   ("maxzoom", str(zooms[-1])), ("attribution", "generated test tiles")])
+    def tile(lat, lon, z):
+        n = 2 ** z
+        r = math.radians(lat)
+        return int((lon + 180) / 360 * n), int((1 - math.log(math.tan(r) + 1 / math.cos(r)) / math.pi) / 2 * n)
+    for z in zooms:
+        (x0, y0), (x1, y1) = tile(north, west, z), tile(south, east, z)
+        db.executemany("INSERT INTO tiles VALUES (?, ?, ?, ?)",
+                       [(z, x, 2 ** z - 1 - y, tiles[(x + y) % 2]) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)])
+    db.commit()
+    db.close()
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def serve(flightlog, db, cfg, work, name):
+    """`flightlog serve` on a free port: (process, base URL)."""
+    port = free_port()
+    log = open(os.path.join(work, name + ".log"), "w")
+    process = subprocess.Popen([flightlog, "serve", "--database", db, "--config", cfg, "--port", str(port)],
+                               stdout=log, stderr=subprocess.STDOUT)
+    return process, f"http://127.0.0.1:{port}"
+
+
+def wait_for(base):
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(base + "/", timeout=2).read()
+            return True
+        except OSError:
+            time.sleep(0.1)
+    return False
 
 
 def overlaps(a, b, tolerance=0.5):
@@ -137,14 +195,15 @@ def check_labels(page_name, labels, problems):
     return smallest
 
 
-def measure(base, out, problems):
+def measure(base, tiles_base, out, problems):
     from playwright.sync_api import sync_playwright
 
     report = []
     filtered = "/?instructor=yes&plane=ASK+21"
     pages = [("list", "/", False), ("list-filtered", filtered, False), ("flight-long", "/flights/4", True),
              ("flight-outlanding", "/flights/9", True), ("flight-short", "/flights/8", True),
-             ("stats", "/stats", True), ("stats-filtered", "/stats?instructor=yes", True)]
+             ("stats", "/stats", True), ("stats-filtered", "/stats?instructor=yes", True),
+             ("flight-tiles", tiles_base + "/flights/9", True), ("flight-tiles-short", tiles_base + "/flights/8", True)]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for width, height in VIEWPORTS:
@@ -152,7 +211,7 @@ def measure(base, out, problems):
             page = context.new_page()
             smallest, count = None, 0
             for name, path, full in pages:
-                response = page.goto(base + path)
+                response = page.goto(path if path.startswith("http") else base + path)
                 if response is None or response.status != 200:
                     problems.append(f"{name} at {width}x{height}: HTTP {response.status if response else 'no answer'}")
                     continue
@@ -161,6 +220,13 @@ def measure(base, out, problems):
                 wide = page.evaluate("() => document.documentElement.scrollWidth")
                 if wide > width:
                     problems.append(f"{name} at {width}x{height}: the page is {wide} px wide (scrolls sideways)")
+                if name.startswith("flight-tiles"):
+                    drawn = page.evaluate(
+                        "() => Promise.all(Array.from(document.querySelectorAll('#map image')).map((i) =>"
+                        " new Promise((done) => { const im = new Image(); im.onload = () => done(im.naturalWidth === 256);"
+                        " im.onerror = () => done(false); im.src = i.getAttribute('href'); })))")
+                    if not drawn or not all(drawn):
+                        problems.append(f"{name} at {width}x{height}: {len(drawn)} map tiles, not all served")
                 labels = page.evaluate(MEASURE_JS)
                 count += len(labels)
                 least = check_labels(f"{name} at {width}x{height}", labels, problems)
@@ -192,34 +258,30 @@ def main():
         return 2
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="flightlog-measure-")
-    server = None
+    servers = []
     try:
         db, cfg = make_logbook(args.flightlog, work)
-        port = free_port()
-        log = open(os.path.join(work, "serve.log"), "w")
-        server = subprocess.Popen([args.flightlog, "serve", "--database", db, "--config", cfg, "--port", str(port)],
-                                  stdout=log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            print("measure-pages: flightlog serve did not answer", file=sys.stderr)
-            return 1
+        tiles_cfg = os.path.join(work, "tiles.toml")
+        make_tiles(os.path.join(work, "map.mbtiles"))
+        with open(cfg) as f, open(tiles_cfg, "w") as g:
+            g.write(f.read() + '[server]\nmap_tiles = "%s"\n' % os.path.join(work, "map.mbtiles"))
+        servers = [serve(args.flightlog, db, cfg, work, "serve"), serve(args.flightlog, db, tiles_cfg, work, "serve-tiles")]
+        base, tiles_base = [b for _, b in servers]
+        for _, b in servers:
+            if not wait_for(b):
+                print("measure-pages: flightlog serve did not answer", file=sys.stderr)
+                return 1
         problems = []
-        for line in measure(base, args.out, problems):
+        for line in measure(base, tiles_base, args.out, problems):
             print("measure-pages: " + line)
         print(f"measure-pages: screenshots in {args.out}")
         for line in problems:
             print("measure-pages: FAIL: " + line)
         return 1 if problems else 0
     finally:
-        if server:
-            server.terminate()
-            server.wait(timeout=10)
+        for process, _ in servers:
+            process.terminate()
+            process.wait(timeout=10)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -56,22 +56,3 @@ extension ChartRamp {
         return paths
     }
 }
-
-/// Equirectangular projection around a mean position: metres east and north of it (maps of one flight).
-package struct LocalProjection: Sendable {
-    package let latitude0: Double, longitude0: Double
-    private let metresPerDegree = 6_371_008.8 * Double.pi / 180
-    private let k: Double
-
-    /// Centred on the mean of `coordinates` (not empty).
-    package init(around coordinates: [Coordinate]) {
-        let n = Double(max(1, coordinates.count))
-        latitude0 = coordinates.reduce(0) { $0 + $1.latitude } / n
-        longitude0 = coordinates.reduce(0) { $0 + $1.longitude } / n
-        k = cos(latitude0 * Double.pi / 180)
-    }
-
-    package func project(_ c: Coordinate) -> (e: Double, n: Double) {
-        ((c.longitude - longitude0) * k * metresPerDegree, (c.latitude - latitude0) * metresPerDegree)
-    }
-}

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogStore
 import Foundation
 
 extension WebApp {

@@ -32,6 +32,8 @@ package final class WebApp: Sendable {
     package let sessions = Sessions()
     private let readStore = Locked<FlightStore?>(nil)
     private let writeStore = Locked<FlightStore?>(nil)
+    /// The map tile file: not opened yet (`nil`), or opened (`.some`, `nil` inside when it could not be read).
+    let tileFile = Locked<MBTiles??>(nil)
     /// PDF renders in progress (each runs on its own thread); more than `maxRenders` get a 503.
     private let renders = Locked(0)
     private let maxRenders = 2
@@ -72,6 +74,8 @@ package final class WebApp: Sendable {
                 }
             case (.get, 2) where segments[0] == "flights", (.head, 2) where segments[0] == "flights":
                 return try flightPage(id: try flightId(segments[1]), notice: nil, loggedIn: loggedIn)
+            case (.get, 4) where segments[0] == "tiles", (.head, 4) where segments[0] == "tiles":
+                return try tileResponse(segments)
             case (.get, 3) where segments[0] == "flights", (.head, 3) where segments[0] == "flights":
                 let id = try flightId(segments[1])
                 if segments[2] == "edit" { return try await editForm(id: id, sessionId: sessionId, loggedIn: loggedIn) }
@@ -170,7 +174,7 @@ package final class WebApp: Sendable {
         let fixes = try db.track(forFlight: id).fixes
         let faults = RecordingFaults.of(flight, fixes: fixes)
         let page = FlightPage(
-            flight: flight, mapHTML: MapChart(flight: flight, fixes: fixes, faults: faults).map(ChartHTML.map),
+            flight: flight, mapHTML: mapChart(flight: flight, fixes: fixes, faults: faults),
             barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults).map(ChartHTML.barogram),
             history: try db.history(id: id),
             notice: notice, loggedIn: loggedIn, editingEnabled: editingEnabled,

@@ -65,9 +65,16 @@ enum ChartHTML {
         return html + "</div></div>"
     }
 
-    static func map(_ c: MapChart) -> String {
+    /// The map; its ``MapChart/tiles`` (if any) as images from `/tiles/z/x/y.<tileFormat>` under the track, which
+    /// then gets a white edge, and the tiles' `attribution` below.
+    static func map(_ c: MapChart, tileFormat: String = "png", attribution: String = "") -> String {
         var html = "<div class=\"chart map\" id=\"map\"><div class=\"mapbox\" style=\"aspect-ratio:1000/\(n(c.viewHeight))\">"
         html += "<svg viewBox=\"0 0 1000 \(n(c.viewHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Track map\">"
+        for t in c.tiles {  // a hair larger, so that no seam shows between neighbours
+            html += "<image href=\"/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)\" x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
+                + "width=\"\(decimal(t.size + 0.6, 1))\" height=\"\(decimal(t.size + 0.6, 1))\" preserveAspectRatio=\"none\"/>"
+        }
+        if !c.tiles.isEmpty { html += c.paths.map { polyline($0.points, color: "#fff", width: 5) }.joined() }
         html += c.paths.map { polyline($0.points, color: $0.color, width: 2.5) }.joined() + "</svg>"
         for (point, kind) in [(c.takeoff, "takeoff"), (c.landing, "landing")] {
             html += "<i class=\"dot \(kind)\" style=\"left:\(percent(point.x));top:\(percent(point.y))\"></i>"
@@ -79,6 +86,7 @@ enum ChartHTML {
             + "<div class=\"rampkey\"><span>\(esc(c.lowText))</span>"
             + "<span class=\"ramp\" style=\"background:linear-gradient(90deg,\(ramp))\"></span>"
             + "<span>\(esc(c.highText))</span></div></div>"
+        if !c.tiles.isEmpty, !attribution.isEmpty { html += "<p class=\"attribution\">Map: \(esc(attribution.replacing(/<[^>]*>/, with: "")))</p>" }
         return html + "</div>"
     }
 
@@ -117,5 +125,6 @@ enum ChartHTML {
         .mapkey .north{font-weight:700;margin-right:.4rem}
         .mapkey .rampkey{display:flex;align-items:center;gap:.4rem}
         .mapkey .ramp{width:90px;height:8px;border-radius:2px}
+        .chart .attribution{margin:.2rem 0 0;color:var(--muted);font-size:13px}
         """
 }

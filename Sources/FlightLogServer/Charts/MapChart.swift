@@ -1,4 +1,5 @@
 import FlightLogCore
+import Foundation
 
 /// The phone page's track map, laid out for the screen: the track coloured by altitude in an SVG that keeps its
 /// proportions (north up, one scale), take-off and landing as fixed-size dots with labels placed beside them so
@@ -22,6 +23,15 @@ package struct MapChart: Sendable {
         package var points: [Point]
     }
 
+    /// A background map tile (slippy-map address) and its square in map units.
+    package struct Tile: Sendable, Hashable {
+        package var z, x, y: Int
+        package var left, top, size: Double
+    }
+
+    /// Most background tiles drawn (the zoom is chosen for about 4 across; a file's zoom range may force more).
+    package static let maxTiles = 64
+
     /// Height of the map in map units (its width is ``viewWidth``): the track's proportions, 0.55 to 1.
     package var viewHeight = 750.0
     package var paths: [Path] = []
@@ -38,18 +48,24 @@ package struct MapChart: Sendable {
     /// Altitude colour legend: the ends and the colours of the bins.
     package var lowText = "", highText = ""
     package var rampColors: [String] = []
+    /// Background tiles covering the map (only with `tileZooms`), west to east, north to south.
+    package var tiles: [Tile] = []
 
-    /// The map of `fixes` (only known positions, broken at faults); `nil` without any.
-    package init?(flight: Flight, fixes: [Fix], faults: [RecordingFault]) {
+    /// The map of `fixes` (only known positions, broken at faults); `nil` without any. With `tileZooms` (the zoom
+    /// levels of a tile file) the map is drawn in Web Mercator and lists the ``tiles`` under it.
+    package init?(flight: Flight, fixes: [Fix], faults: [RecordingFault], tileZooms: ClosedRange<Int>? = nil) {
         let runs = RecordingFaults.positionedRuns(fixes, faults: faults)
         let points = runs.flatMap { fixes[$0] }
         guard !points.isEmpty else { return nil }
-        let projection = LocalProjection(around: points.map(\.coordinate))
-        let projected = points.map { projection.project($0.coordinate) }
-        let ends = [projection.project(flight.takeoffCoordinate), projection.project(flight.landingCoordinate)]
+        let local = LocalProjection(around: points.map(\.coordinate))
+        // Projected metres per true metre: 1 for the local projection, 1 / cos φ for Web Mercator.
+        let stretch = tileZooms == nil ? 1 : WebMercator.stretch(atLatitude: local.latitude0)
+        func project(_ c: Coordinate) -> (e: Double, n: Double) { tileZooms == nil ? local.project(c) : WebMercator.project(c) }
+        let projected = points.map { project($0.coordinate) }
+        let ends = [project(flight.takeoffCoordinate), project(flight.landingCoordinate)]
         let es = projected.map(\.e) + ends.map(\.e), ns = projected.map(\.n) + ends.map(\.n)
         let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
-        let spanE = max(maxE - minE, 500), spanN = max(maxN - minN, 500)
+        let spanE = max(maxE - minE, 500 * stretch), spanN = max(maxN - minN, 500 * stretch)
         viewHeight = (Self.viewWidth * min(1, max(0.55, spanN / spanE))).rounded()
         let inset = 0.07 * Self.viewWidth
         let scale = min((Self.viewWidth - 2 * inset) / spanE, (viewHeight - 2 * inset) / spanN)  // units per metre
@@ -83,14 +99,38 @@ package struct MapChart: Sendable {
         highText = "\(Int(hi.rounded())) m"
         rampColors = (0..<Self.bins).map(Self.binColor)
 
-        let metres = Scale.niceBelow(Self.viewWidth / 3 / scale)
-        scaleFraction = metres * scale / Self.viewWidth
+        let metres = Scale.niceBelow(Self.viewWidth / 3 / (scale * stretch))
+        scaleFraction = metres * scale * stretch / Self.viewWidth
         scaleText = metres >= 1000 ? "\(decimal(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
 
+        if let tileZooms {
+            tiles = Self.tiles(zooms: tileZooms, scale: scale, centre: (midE, midN), viewHeight: viewHeight)
+        }
         let t = unit(ends[0]), l = unit(ends[1])
         takeoff = (t.x / Self.viewWidth, t.y / viewHeight)
         landing = (l.x / Self.viewWidth, l.y / viewHeight)
         labels = Self.placeLabels(takeoff: takeoff, landing: landing, cell: cell)
+    }
+
+    /// The tiles covering a map of ``viewWidth`` × `viewHeight` units around `centre` (projected metres) at
+    /// `scale` units per projected metre: the zoom that puts about 4 tiles across (within `zooms`); none when
+    /// that would take more than ``maxTiles``.
+    static func tiles(zooms: ClosedRange<Int>, scale: Double, centre: (e: Double, n: Double), viewHeight: Double) -> [Tile] {
+        let across = viewWidth / scale
+        let wanted = Int(log2(4 * 2 * WebMercator.halfWorld / across).rounded(.down))
+        let z = min(max(wanted, zooms.lowerBound), zooms.upperBound)
+        let span = WebMercator.tileSpan(zoom: z)
+        let northWest = WebMercator.tile(containing: (centre.e - across / 2, centre.n + viewHeight / 2 / scale), zoom: z)
+        let southEast = WebMercator.tile(containing: (centre.e + across / 2, centre.n - viewHeight / 2 / scale), zoom: z)
+        guard (southEast.x - northWest.x + 1) * (southEast.y - northWest.y + 1) <= maxTiles else { return [] }
+        return (northWest.y...southEast.y).flatMap { y in
+            (northWest.x...southEast.x).map { x in
+                let west = -WebMercator.halfWorld + Double(x) * span, north = WebMercator.halfWorld - Double(y) * span
+                return Tile(
+                    z: z, x: x, y: y, left: viewWidth / 2 + (west - centre.e) * scale,
+                    top: viewHeight / 2 - (north - centre.n) * scale, size: span * scale)
+            }
+        }
     }
 
     static func binColor(_ bin: Int) -> String { ChartRamp.hex((Double(bin) + 0.5) / Double(bins)) }
