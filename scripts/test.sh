@@ -28,4 +28,11 @@ if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
 fi
 
 swift build --build-tests
+# The phone pages measured in headless Chromium (labels >= 12 CSS px, none overlapping, 3 flights on the first
+# screen of a filtered list) with the debug flightlog; skips with a note when chromium is absent.
+if [ -x /usr/bin/chromium ] || [ -x /usr/bin/chromium-browser ]; then
+    "$(scripts/setup-playwright.sh)" scripts/measure-pages.py
+else
+    echo "measure-pages: skipped: chromium is not installed (apt-get install -y chromium)"
+fi
 swift test --skip-build --no-parallel "$@"

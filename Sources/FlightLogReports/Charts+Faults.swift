@@ -45,20 +45,4 @@ extension Charts {
             canvas.text(text, x: x, y: y, style)
         }
     }
-
-    /// `points` (time, value) as lines broken wherever one of `faults` lies between two neighbours: the line
-    /// stops at the last value before the loss and starts again at the first after it.
-    static func split(_ points: [(UTCMillis, Double)], at faults: [RecordingFault]) -> [[(UTCMillis, Double)]] {
-        var lines: [[(UTCMillis, Double)]] = []
-        var current: [(UTCMillis, Double)] = []
-        for point in points {
-            if let last = current.last, faults.contains(where: { $0.from >= last.0 && $0.to <= point.0 }) {
-                lines.append(current)
-                current = []
-            }
-            current.append(point)
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
-    }
 }

@@ -107,8 +107,8 @@ struct Charts {
         canvas.save()
         canvas.clip(left, top, right - left, bottom - top)
         // Each line is broken where its source was lost (a fault), never drawn across the gap.
-        let gnssLines = Charts.split(gnss, at: faults.filter { $0.kind != .baro })
-        let primaryLines = Charts.split(primary, at: faults.filter { $0.kind != .gps })
+        let gnssLines = RecordingFaults.split(gnss, at: faults.filter { $0.kind != .baro })
+        let primaryLines = RecordingFaults.split(primary, at: faults.filter { $0.kind != .gps })
         let lines = Charts.barogramLines((gnssLines + primaryLines).map { $0.map { (px($0.0), py($0.1)) } })
         for (i, line) in lines.enumerated() {
             if i < gnssLines.count {
@@ -150,10 +150,9 @@ struct Charts {
 
     /// The barogram's lines (display coordinates), simplified to share ``maxBarogramPoints`` by their lengths.
     static func barogramLines(_ lines: [[(x: Double, y: Double)]]) -> [[(x: Double, y: Double)]] {
-        let total = max(1, lines.reduce(0) { $0 + $1.count })
-        return lines.map { line in
-            simplified(line, limit: max(2, maxBarogramPoints * line.count / total)).map { line[$0] }
-        }
+        let points = lines.map { $0.map { TrackSimplification.Point(x: $0.x, y: $0.y) } }
+        return zip(lines, TrackSimplification.lines(points, maxPoints: maxBarogramPoints, tolerance: tolerance))
+            .map { line, kept in kept.map { line[$0] } }
     }
 
     // MARK: Map
@@ -164,14 +163,8 @@ struct Charts {
         let points = runs.flatMap { fixes[$0] }
         guard !points.isEmpty else { return noTrack(x, y, width, height, "map") }
         canvas.fillRect(x, y, width, height, Color(r: 0.97, g: 0.975, b: 0.97))
-        // Equirectangular projection around the mean latitude: metres east/north of the mean position.
-        let lat0 = points.reduce(0) { $0 + $1.latitude } / Double(points.count)
-        let lon0 = points.reduce(0) { $0 + $1.longitude } / Double(points.count)
-        let metresPerDegree = 6_371_008.8 * Double.pi / 180
-        let k = cos(lat0 * Double.pi / 180)
-        func project(_ c: Coordinate) -> (e: Double, n: Double) {
-            ((c.longitude - lon0) * k * metresPerDegree, (c.latitude - lat0) * metresPerDegree)
-        }
+        let projection = LocalProjection(around: points.map(\.coordinate))
+        let project = projection.project
         let projected = points.map { project($0.coordinate) }
         let ends = [project(flight.takeoffCoordinate), project(flight.landingCoordinate)]
         let es = projected.map(\.e) + ends.map(\.e)
@@ -203,21 +196,12 @@ struct Charts {
             options.colorBy == .vario
             ? (-5, 5) : (keptValues.min() ?? 0, max(keptValues.max() ?? 1, (keptValues.min() ?? 0) + 1))
         let bins = 24
-        func bin(_ v: Double) -> Int { min(bins - 1, max(0, Int((v - lo) / (hi - lo) * Double(bins)))) }
         canvas.save()
         canvas.clip(x, y, width, height)
         for kept in stretches {
-            var i = 1
-            while i < kept.count {
-                let b = bin(allValues[kept[i]])
-                var path = [screen[kept[i - 1]], screen[kept[i]]]
-                var j = i + 1
-                while j < kept.count, bin(allValues[kept[j]]) == b {
-                    path.append(screen[kept[j]])
-                    j += 1
-                }
-                canvas.polyline(path, Charts.ramp((Double(b) + 0.5) / Double(bins), vario: options.colorBy == .vario), width: 1.2)
-                i = j
+            for path in ChartRamp.binnedPaths(kept: kept, values: allValues, lo: lo, hi: hi, bins: bins) {
+                let color = Charts.ramp((Double(path.bin) + 0.5) / Double(bins), vario: options.colorBy == .vario)
+                canvas.polyline(path.indices.map { screen[$0] }, color, width: 1.2)
             }
         }
         canvas.restore()
@@ -293,49 +277,9 @@ struct Charts {
         }
     }
 
-    /// Colour ramp for `t` in 0...1: altitude runs blue → green → yellow → red; vario runs blue (sink) →
-    /// grey (zero) → red (climb).
+    /// The shared colour ramp (``ChartRamp``) as a cairo colour.
     static func ramp(_ t: Double, vario: Bool) -> Color {
-        let t = min(1, max(0, t))
-        let stops: [Color] =
-            vario
-            ? [Color(r: 0.1, g: 0.3, b: 0.85), Color(r: 0.62, g: 0.64, b: 0.68), Color(r: 0.85, g: 0.12, b: 0.1)]
-            : [Color(r: 0.15, g: 0.3, b: 0.85), Color(r: 0.1, g: 0.65, b: 0.45), Color(r: 0.9, g: 0.75, b: 0.1),
-               Color(r: 0.85, g: 0.15, b: 0.1)]
-        let scaled = t * Double(stops.count - 1)
-        let i = min(stops.count - 2, Int(scaled))
-        let f = scaled - Double(i)
-        let a = stops[i], b = stops[i + 1]
-        return Color(r: a.r + (b.r - a.r) * f, g: a.g + (b.g - a.g) * f, b: a.b + (b.b - a.b) * f)
-    }
-}
-
-/// Round numbers for axes and scale bars.
-enum Scale {
-    /// The largest 1, 2 or 5 × 10ⁿ not above `value`.
-    static func niceBelow(_ value: Double) -> Double {
-        let exponent = floor(log10(max(value, 1e-9)))
-        let base = pow(10, exponent)
-        for m in [5.0, 2.0, 1.0] where m * base <= value { return m * base }
-        return base
-    }
-
-    /// About `count` evenly spaced round ticks covering `from...to`.
-    static func ticks(from: Double, to: Double, count: Int) -> [Double] {
-        let raw = (to - from) / Double(count)
-        let candidates = [1.0, 2.0, 2.5, 5.0, 10.0].map { $0 * pow(10, floor(log10(raw))) }
-        let step = candidates.first { $0 >= raw } ?? raw
-        let start = floor(from / step) * step
-        let end = ceil(to / step) * step
-        return Swift.stride(from: start, through: end + step / 2, by: step).map { $0 }
-    }
-
-    /// A round time step in minutes giving about `count` ticks over `span` milliseconds.
-    /// Beyond 4 h a step is whole 6 h, then whole days, so a track of any length gets about `count` ticks.
-    static func timeStepMinutes(span: Int64, count: Int) -> Int {
-        let raw = Double(span) / 60_000 / Double(max(1, count))
-        if let step = [1, 2, 5, 10, 15, 20, 30, 60, 120, 180, 240, 360].first(where: { Double($0) >= raw }) { return step }
-        let days = (raw / 1440).rounded(.up)
-        return Int(min(days.isFinite ? days : 1e11, 1e11)) * 1440  // 1e11 days in ms still fits an Int64
+        let c = ChartRamp.color(t, vario: vario)
+        return Color(r: c.r, g: c.g, b: c.b)
     }
 }

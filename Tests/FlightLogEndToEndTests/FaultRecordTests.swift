@@ -170,9 +170,9 @@ struct FaultRecordTests {
             for want in Self.expected { #expect(page.contains("<li>\(want.text)</li>"), "\(want.kind) listed") }
             let title = try #require(page.range(of: "<title>Barogram. Recording faults:").map { page[$0.lowerBound...].prefix { $0 != "\n" } })
             for want in Self.expected { #expect(title.contains(want.text)) }
-            #expect(page.components(separatedBy: "fill:rgb(99%,89%,70%)").count - 1 == 3, "one shaded band per fault")
+            #expect(page.components(separatedBy: "class=\"fault-band\"").count - 1 == 3, "one shaded band per fault")
             let other = try CLI.tool(curl, ["-sf", "http://127.0.0.1:\(server.port)/flights/\(imported)"]).stdout
-            #expect(other.contains("<h2>Barogram</h2>") && !other.contains("Recording faults") && !other.contains("fill:rgb(99%,89%,70%)"))
+            #expect(other.contains("<h2>Barogram</h2>") && !other.contains("Recording faults") && !other.contains("fault-band"))
         }
 
         let gpx = dir.appendingPathComponent("track.gpx")

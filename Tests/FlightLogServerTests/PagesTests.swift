@@ -21,8 +21,8 @@ struct PagesTests {
             let page = reply.text
             #expect(page.contains("Çağrı Şahin (guest)"))
             #expect(page.contains("Øyvind Ærø (instructor)"))
-            #expect(page.contains("<b>3</b>flights"))
-            #expect(page.contains("<b>\(hoursMinutes(3 * 1_198_000))</b>hours"), "three flights of 19:58 each")
+            #expect(page.contains("<b>3</b> flights"))
+            #expect(page.contains("<b>\(hoursMinutes(3 * 1_198_000))</b> h"), "three flights of 19:58 each")
             // Newest first: flight 3 (June) before flight 2 (May, afternoon) before flight 1.
             let positions = ids.reversed().map { page.range(of: "href=\"/flights/\($0)\"")?.lowerBound }
             #expect(positions.allSatisfy { $0 != nil })
@@ -57,7 +57,7 @@ struct PagesTests {
                 for id in ids {
                     #expect(reply.text.contains("href=\"/flights/\(id)\"") == expected.contains(id), "\(query): flight \(id)")
                 }
-                #expect(reply.text.contains("<b>\(expected.count)</b>flight"), "\(query)")
+                #expect(reply.text.contains("<b>\(expected.count)</b> flight"), "\(query)")
             }
             let bad = try await client.get("/?since=2025-13-45")
             #expect(bad.status == 400)
@@ -107,7 +107,7 @@ struct PagesTests {
             try #require(try ids.filter { try store.flight(id: $0).isOutlanding } == outlandings)
             try await withServer(databasePath: logbook.databasePath) { client, _ in
                 let all = try await client.get("/")
-                #expect(all.text.components(separatedBy: "→ outlanding").count - 1 == outlandings.count)
+                #expect(all.text.components(separatedBy: "<b class=\"badge out\">outlanding</b>").count - 1 == outlandings.count)
                 for (query, expected) in [("outlanding=yes", outlandings), ("outlanding=no", ids.filter { !outlandings.contains($0) })] {
                     let reply = try await client.get("/?\(query)")
                     #expect(reply.status == 200, "\(query)")

@@ -26,6 +26,7 @@
 /// address = "127.0.0.1"
 /// port = 8080
 /// password_hash = "…"
+/// map_tiles = "/var/lib/flightlog/map.mbtiles"  # a raster MBTiles file drawn under the phone's track map
 /// ```
 package struct FlightLogConfig: Sendable, Hashable {
     /// Default pilot name for new flights.
@@ -86,6 +87,8 @@ package struct FlightLogConfig: Sendable, Hashable {
         package var port: Int
         /// Hash of the web UI password; `nil` = no password.
         package var passwordHash: String?
+        /// A raster MBTiles file (SQLite) whose tiles the phone's map draws under the track; `nil` = none.
+        package var mapTiles: String?
 
         package init(address: String = "127.0.0.1", port: Int = 8080, passwordHash: String? = nil) {
             self.address = address
@@ -135,6 +138,7 @@ package struct FlightLogConfig: Sendable, Hashable {
             case ("server", "address"): config.server.address = try v.string()
             case ("server", "port"): config.server.port = try v.integer(in: 1...65_535)
             case ("server", "password_hash"): config.server.passwordHash = try v.string()
+            case ("server", "map_tiles"): config.server.mapTiles = try v.string()
             default:
                 guard let known = knownKeys[entry.section] else {
                     config.warnings.append(
@@ -155,7 +159,7 @@ package struct FlightLogConfig: Sendable, Hashable {
     private static let knownKeys: [String: [String]] = [
         "": ["pilot", "glider_type", "registration", "competition_id", "database", "recorder_serial", "airfield_radius_km"],
         "daemon": ["gpsd", "iio_context", "barometer", "barometer_rate_hz", "retention_days"],
-        "server": ["address", "port", "password_hash"],
+        "server": ["address", "port", "password_hash", "map_tiles"],
         "owner": ["name"],
     ]
 

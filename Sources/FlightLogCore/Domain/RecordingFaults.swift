@@ -130,4 +130,20 @@ package enum RecordingFaults {
         if let s = start { runs.append(s..<fixes.count) }
         return runs
     }
+
+    /// `points` (time, value) as lines broken wherever one of `faults` lies between two neighbours: the line
+    /// stops at the last value before the loss and starts again at the first after it.
+    package static func split(_ points: [(UTCMillis, Double)], at faults: [RecordingFault]) -> [[(UTCMillis, Double)]] {
+        var lines: [[(UTCMillis, Double)]] = []
+        var current: [(UTCMillis, Double)] = []
+        for point in points {
+            if let last = current.last, faults.contains(where: { $0.from >= last.0 && $0.to <= point.0 }) {
+                lines.append(current)
+                current = []
+            }
+            current.append(point)
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
 }

@@ -129,4 +129,11 @@ package enum TrackSimplification {
             }
         }
     }
+
+    /// Several lines drawn together (a barogram's curves, a map's stretches) simplified to share `maxPoints` by
+    /// their lengths: the kept indices of each line, at least its two ends.
+    package static func lines(_ lines: [[Point]], maxPoints: Int, tolerance: Double) -> [[Int]] {
+        let total = max(1, lines.reduce(0) { $0 + $1.count })
+        return lines.map { indices(of: $0, maxPoints: max(2, maxPoints * $0.count / total), tolerance: tolerance) }
+    }
 }

@@ -94,4 +94,34 @@ package struct ListQuery: Sendable, Equatable {
         if let page, page > 1 { items.append(("page", String(page))) }
         return items.map { "\($0.0)=\(urlEncoded($0.1))" }.joined(separator: "&")
     }
+
+    /// The active filters in a few words each, for the folded filter line: `instructor`, `LS 4`, `2025`,
+    /// `winch`, `outlandings`… (empty without filters).
+    package var filterWords: [String] {
+        let f = filter
+        var words: [String] = []
+        if let withInstructor = f.withInstructor { words.append(withInstructor ? "instructor" : "no instructor") }
+        if let name = f.instructorName { words.append("instructor \(name)") }
+        if let guest = f.guest { words.append("guest \(guest)") }
+        if let pilot = f.pilot { words.append("pilot \(pilot)") }
+        if let plane = f.plane { words.append(plane) }
+        if let registration = f.registration { words.append(registration) }
+        switch (f.since, f.until) {
+        case (let s?, let u?) where s.year == u.year && (s.month, s.day, u.month, u.day) == (1, 1, 12, 31):
+            words.append("\(s.year)")
+        case (let s?, let u?): words.append("\(s) – \(u)")
+        case (let s?, nil): words.append("since \(s)")
+        case (nil, let u?): words.append("until \(u)")
+        case (nil, nil): break
+        }
+        if let launch = f.launch { words.append(launch.words) }
+        if let outlanding = f.outlanding { words.append(outlanding ? "outlandings" : "no outlandings") }
+        return words
+    }
+
+    /// The folded filter form's line: `Filters: instructor · LS 4`, or `Filters` without any.
+    package var foldedSummary: String {
+        let words = filterWords
+        return words.isEmpty ? "Filters" : "Filters: " + words.joined(separator: " · ")
+    }
 }

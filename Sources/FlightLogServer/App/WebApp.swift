@@ -33,6 +33,8 @@ package final class WebApp: Sendable {
     package let sessions = Sessions()
     private let readStore = Locked<FlightStore?>(nil)
     private let writeStore = Locked<FlightStore?>(nil)
+    /// The map tile file: not opened yet (`nil`), or opened (`.some`, `nil` inside when it could not be read).
+    let tileFile = Locked<MBTiles??>(nil)
     /// PDF renders in progress (each runs on its own thread); more than `maxRenders` get a 503.
     private let renders = Locked(0)
     private let maxRenders = 2
@@ -59,6 +61,7 @@ package final class WebApp: Sendable {
             case (.get, 1), (.head, 1):
                 switch segments[0] {
                 case "status": return statusPage(loggedIn: loggedIn)
+                case "stats": return try statsPage(request.query, loggedIn: loggedIn)
                 case "logbook.pdf": return try await logbook(request.query)
                 case "logbook.zip": return try await logbookArchive(request.query)
                 case "login": return try loginForm(request, error: nil)
@@ -72,6 +75,8 @@ package final class WebApp: Sendable {
                 }
             case (.get, 2) where segments[0] == "flights", (.head, 2) where segments[0] == "flights":
                 return try flightPage(id: try flightId(segments[1]), notice: nil, loggedIn: loggedIn)
+            case (.get, 4) where segments[0] == "tiles", (.head, 4) where segments[0] == "tiles":
+                return try tileResponse(segments)
             case (.get, 3) where segments[0] == "flights", (.head, 3) where segments[0] == "flights":
                 let id = try flightId(segments[1])
                 if segments[2] == "edit" { return try await editForm(id: id, sessionId: sessionId, loggedIn: loggedIn) }
@@ -155,7 +160,7 @@ package final class WebApp: Sendable {
     }
 
     /// The read-only store, or `nil` while there is no database yet.
-    private func openedStoreOrNil() throws(StoreError) -> FlightStore? {
+    func openedStoreOrNil() throws(StoreError) -> FlightStore? {
         do {
             return try store()
         } catch {
@@ -168,15 +173,13 @@ package final class WebApp: Sendable {
         let db = try store()
         let flight = try db.flight(id: id)
         let fixes = try db.track(forFlight: id).fixes
-        let options = FlightReportOptions()
-        let map = fixes.isEmpty ? nil : try? FlightReport.mapSVG(flight: flight, fixes: fixes, width: 560, height: 420, options: options)
-        let barogram =
-            fixes.isEmpty ? nil : try? FlightReport.barogramSVG(flight: flight, fixes: fixes, width: 560, height: 240, options: options)
+        let faults = RecordingFaults.of(flight, fixes: fixes)
         let page = FlightPage(
-            flight: flight, mapSVG: map.map { inlineSVG($0, idPrefix: "map-") },
-            barogramSVG: barogram.map { inlineSVG($0, idPrefix: "baro-") }, history: try db.history(id: id),
+            flight: flight, mapHTML: mapChart(flight: flight, fixes: fixes, faults: faults),
+            barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults).map(ChartHTML.barogram),
+            history: try db.history(id: id),
             notice: notice, loggedIn: loggedIn, editingEnabled: editingEnabled,
-            faults: RecordingFaults.of(flight, fixes: fixes))
+            faults: faults)
         return .html(page.render())
     }
 

@@ -1,4 +1,5 @@
 import FlightLogCore
+import Foundation
 
 /// How a flight's facts read on the web pages.
 extension Flight {
@@ -41,4 +42,23 @@ extension LaunchMethod {
 /// `12.3 km` or `850 m`.
 func distanceText(_ meters: Double) -> String {
     meters >= 10_000 ? "\(decimal(meters / 1000, 0)) km" : meters >= 1000 ? "\(decimal(meters / 1000, 1)) km" : "\(decimal(meters, 0)) m"
+}
+
+/// Where a flight went, as HTML for the list and the flight page: `Aachen-Merzbrück → Düren`, the landing place
+/// only when it differs from the takeoff place, and an `outlanding` badge (an outlanding's place reads
+/// `12 km NE of Wershofen (EDRV)` beside it).
+func placesHTML(_ flight: Flight) -> String {
+    /// A place without the `outlanding, ` its description starts with (the badge says it).
+    func bare(_ text: String) -> String {
+        text.lowercased().hasPrefix("outlanding, ") ? String(text.dropFirst("outlanding, ".count)) : text
+    }
+    let from = flight.takeoffPlaceText
+    var html = esc(from)
+    if let to = flight.details.landingPlace?.trimmingCharacters(in: .whitespaces), !to.isEmpty,
+        searchKey(bare(to)) != searchKey(bare(from))
+    {
+        html += " → " + esc(flight.isOutlanding ? bare(to) : to)
+    }
+    if flight.isOutlanding { html += " <b class=\"badge out\">outlanding</b>" }
+    return html
 }

@@ -3,8 +3,9 @@ import FlightLogCore
 /// One flight: facts, map and barogram (inline SVG), downloads, edit link and edit history.
 struct FlightPage {
     var flight: Flight
-    var mapSVG: String?
-    var barogramSVG: String?
+    /// The screen charts (``ChartHTML``); `nil` when there is nothing to draw.
+    var mapHTML: String?
+    var barogramHTML: String?
     var history: [FieldChange]
     var notice: String?
     var loggedIn: Bool
@@ -41,14 +42,15 @@ struct FlightPage {
         if !flight.hasTrack { facts.append(("Source", "entered by hand: no track")) }
 
         var body = "<p><a href=\"/\">← All flights</a></p>"
-        body += "<h1>\(flight.localDate) · \(esc(flight.takeoffPlaceText))</h1>"
+        body += "<h1>\(flight.localDate) · \(flight.localTakeoff.hourMinute)</h1>"
+        body += "<p class=\"places\">\(placesHTML(flight))</p>"
         body += "<p class=\"muted\">Flight \(id) · \(hoursMinutes(flight.duration)) · \(esc(flight.gliderText))</p>"
         if let notice { body += "<p class=\"notice\" role=\"status\">\(esc(notice))</p>" }
         if flight.hasTrack {
             body += "<h2>Map</h2>"
-            body += figure(mapSVG, caption: "Track; takeoff, release and landing marked. North is up.")
+            body += figure(mapHTML, caption: "Track; takeoff, release and landing marked. North is up.")
             body += "<h2>Barogram</h2>"
-            body += figure(barogramSVG, caption: flight.hasBarometer ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+            body += figure(barogramHTML, caption: flight.hasBarometer ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
         } else {
             body += "<p class=\"empty\">No track: this flight was entered by hand (flightlog add). It counts in the logbook and the totals.</p>"
         }
@@ -81,21 +83,8 @@ struct FlightPage {
         return page(title: "Flight \(id)", current: "", loggedIn: loggedIn, body: body)
     }
 
-    private func figure(_ svg: String?, caption: String) -> String {
-        guard let svg else { return "<p class=\"empty\">No track to draw for this flight.</p>" }
-        return "<figure>\(svg)<figcaption>\(caption)</figcaption></figure>"
+    private func figure(_ chart: String?, caption: String) -> String {
+        guard let chart else { return "<p class=\"empty\">No track to draw for this flight.</p>" }
+        return "<figure>\(chart)<figcaption>\(caption)</figcaption></figure>"
     }
-}
-
-/// A cairo SVG document made fit to sit inline in a page: no XML prolog, no namespace URLs, and ids prefixed so
-/// that two drawings on one page do not share glyph or clip definitions.
-func inlineSVG(_ document: String, idPrefix: String) -> String {
-    var svg = document
-    if let start = svg.range(of: "<svg") { svg = String(svg[start.lowerBound...]) }
-    svg = svg.replacingOccurrences(of: " xmlns=\"http://www.w3.org/2000/svg\"", with: "")
-        .replacingOccurrences(of: " xmlns:xlink=\"http://www.w3.org/1999/xlink\"", with: "")
-        .replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)")
-        .replacingOccurrences(of: "href=\"#", with: "href=\"#\(idPrefix)")
-        .replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
-    return svg.replacingOccurrences(of: "<svg ", with: "<svg role=\"img\" ", options: [], range: svg.range(of: "<svg "))
 }

@@ -45,9 +45,9 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <title>\(esc(title)) · flightlog</title>
-        <style>\(stylesheet)</style>
+        <style>\(stylesheet)\(ChartHTML.stylesheet)</style>
         </head><body>
-        <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/status", "Status"))\
+        <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
         \(loggedIn ? "" : nav("/login", "Log in"))</nav></header>
         <main>
         \(body)
@@ -73,25 +73,45 @@ let stylesheet = """
     nav a{display:inline-flex;align-items:center;min-height:44px;padding:0 .7rem;border-radius:8px;text-decoration:none;\
     color:var(--accent);font-weight:600}
     nav a[aria-current]{background:var(--card);color:var(--fg)}
+    @media (max-width:430px){.top{padding:0 .4rem}nav{gap:0}nav a{padding:0 .4rem;font-size:.95rem}.brand{font-size:1.05rem}}
     main{max-width:60rem;margin:0 auto;padding:.75rem .75rem 3rem}
     h1{font-size:1.45rem;margin:.5rem 0 .25rem;line-height:1.2}
     h2{font-size:1.1rem;margin:1.5rem 0 .5rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}
     .muted{color:var(--muted)}
     a{color:var(--accent)}
-    .totals{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 1rem;padding:0;list-style:none}
-    .totals li{background:var(--card);border-radius:10px;padding:.45rem .8rem}
-    .totals b{font-size:1.2rem;display:block}
+    .totals{margin:.4rem 0 .5rem}
+    .totals a{float:right;font-weight:600}
+    .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem;margin:.5rem 0 1rem;padding:0;\
+    list-style:none}
+    .cards li{background:var(--card);border-radius:10px;padding:.45rem .8rem}
+    .cards b{font-size:1.2rem;display:block;font-variant-numeric:tabular-nums}
+    .badge{display:inline-block;font-size:.8rem;font-weight:700;letter-spacing:.02em;text-transform:uppercase;\
+    padding:0 .4rem;border-radius:5px;border:1.5px solid currentColor;vertical-align:.1em;white-space:nowrap}
+    .badge.out{color:var(--warn)}
+    .badge.ok{color:var(--ok)}
+    .badge.manual{color:var(--muted)}
+    .places{margin:.1rem 0;font-weight:600}
+    ul.recency{list-style:none;padding:0;margin:.5rem 0}
+    ul.recency li{padding:.4rem 0;border-bottom:1px solid var(--line)}
+    .scroll{overflow-x:auto}
+    table.stats{border-collapse:collapse;width:100%;font-size:.8rem;font-variant-numeric:tabular-nums}
+    table.stats th,table.stats td{padding:.3rem .15rem;border-bottom:1px solid var(--line);text-align:right}
+    table.stats th:first-child,table.stats td:first-child{text-align:left}
     .flights{list-style:none;margin:0;padding:0;border-top:1px solid var(--line)}
     .flights li{border-bottom:1px solid var(--line)}
     .flights a{display:grid;grid-template-columns:1fr auto;gap:.1rem .75rem;padding:.65rem .25rem;min-height:56px;\
     text-decoration:none;color:var(--fg)}
     .flights .when{font-weight:700}
     .flights .dur{font-weight:700;text-align:right;font-variant-numeric:tabular-nums}
-    .flights .what,.flights .where{color:var(--muted);font-size:.95rem}
-    .flights .where{text-align:right}
-    .flights .out{color:var(--warn);font-weight:600}
-    details.filters{background:var(--card);border-radius:10px;padding:.25rem .75rem;margin:.5rem 0}
-    details.filters summary{min-height:44px;display:flex;align-items:center;font-weight:700;cursor:pointer}
+    .flights .what{color:var(--muted);font-size:.95rem;grid-column:1/-1}
+    .flights .where{font-size:.95rem;grid-column:1/-1}
+    .filterbar{position:relative;margin:.4rem 0}
+    details.filters{background:var(--card);border-radius:10px;padding:0 .75rem}
+    details.filters summary{min-height:44px;display:flex;align-items:center;font-weight:700;cursor:pointer;\
+    padding-right:2.5rem}
+    details.filters summary span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+    .filterbar .clear{position:absolute;right:0;top:0;width:44px;height:44px;display:flex;align-items:center;\
+    justify-content:center;font-size:1.5rem;font-weight:700;text-decoration:none;border-radius:10px}
     form.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.6rem .9rem;padding:.25rem 0 .75rem}
     label{display:flex;flex-direction:column;font-weight:600;font-size:.95rem;gap:.2rem}
     input,select,textarea{font:inherit;min-height:44px;padding:.4rem .6rem;border:2px solid var(--line);border-radius:8px;\
@@ -109,7 +129,6 @@ let stylesheet = """
     dl.facts dd{margin:0;font-variant-numeric:tabular-nums}
     .downloads{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.5rem}
     figure{margin:.75rem 0}
-    figure svg{width:100%;height:auto;display:block;background:#fff;border-radius:10px;border:1px solid var(--line)}
     figcaption{color:var(--muted);font-size:.9rem;margin-top:.25rem}
     .empty{background:var(--card);border-radius:10px;padding:1rem}
     .empty code,code{background:var(--card);padding:.1rem .3rem;border-radius:4px;font-size:.95em}

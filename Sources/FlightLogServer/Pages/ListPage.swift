@@ -20,11 +20,12 @@ struct ListPage {
             return page(title: "Flights", current: "/", loggedIn: loggedIn, body: body)
         }
         body += filterForm
+        let q = query.queryString()
+        let suffix = q.isEmpty ? "" : "?" + esc(q)
         body += """
-            <ul class="totals" aria-label="Totals">\
-            <li><b>\(totals.flights)</b>flight\(totals.flights == 1 ? "" : "s")</li>\
-            <li><b>\(hoursMinutes(totals.durationMillis))</b>hours</li>\
-            <li><b>\(totals.launches)</b>launch\(totals.launches == 1 ? "" : "es")</li></ul>
+            <p class="totals" aria-label="Totals"><b>\(totals.flights)</b> flight\(totals.flights == 1 ? "" : "s") · \
+            <b>\(hoursMinutes(totals.durationMillis))</b> h · <b>\(totals.launches)</b> launch\(totals.launches == 1 ? "" : "es")\
+            <a href="/stats\(suffix)">Stats →</a></p>
             """
         if flights.isEmpty {
             body += "<p class=\"empty\">No flights match \(esc(query.filter.summary)). <a href=\"/\">Show all flights</a></p>"
@@ -32,10 +33,9 @@ struct ListPage {
             body += "<ul class=\"flights\">" + flights.map(row).joined() + "</ul>"
             body += pager
         }
-        let q = query.queryString()
         let which = query.filter.isEmpty ? "all flights" : "these flights"
-        body += "<p><a class=\"button secondary\" href=\"/logbook.pdf\(q.isEmpty ? "" : "?" + esc(q))\">Logbook PDF of \(which)</a> "
-            + "<a class=\"button secondary\" href=\"/logbook.zip\(q.isEmpty ? "" : "?" + esc(q))\">IGC files + logbook (ZIP)</a></p>"
+        body += "<p><a class=\"button secondary\" href=\"/logbook.pdf\(suffix)\">Logbook PDF of \(which)</a> "
+            + "<a class=\"button secondary\" href=\"/logbook.zip\(suffix)\">IGC files + logbook (ZIP)</a></p>"
         return page(title: "Flights", current: "/", loggedIn: loggedIn, body: body)
     }
 
@@ -49,8 +49,7 @@ struct ListPage {
             <span class="when">\(flight.localDate) \(flight.localTakeoff.hourMinute)</span>\
             <span class="dur">\(hoursMinutes(flight.duration))</span>\
             <span class="what">\(esc(what.isEmpty ? "Glider not set" : what))\(people.isEmpty ? "" : "<br>" + esc(people))</span>\
-            <span class="where">\(esc(flight.takeoffPlaceText))\(flight.isOutlanding ? " <b class=\"out\">→ outlanding</b>" : "")\
-            \(flight.hasTrack ? "" : " <b class=\"manual\">no track</b>")</span></a></li>
+            <span class="where">\(placesHTML(flight))\(flight.hasTrack ? "" : " <b class=\"badge manual\">no track</b>")</span></a></li>
             """
     }
 
@@ -76,8 +75,9 @@ struct ListPage {
         }
         let instructor = f.withInstructor.map { $0 ? "yes" : "no" } ?? ""
         let launches = LaunchMethod.allCases.map { option($0.rawValue, $0.label, f.launch == $0) }.joined()
+        let clear = f.isEmpty ? "" : "<a class=\"clear\" href=\"/\" title=\"Clear the filters\" aria-label=\"Clear the filters\">×</a>"
         return """
-            <details class="filters"\(f.isEmpty ? "" : " open")><summary>Filter\(f.isEmpty ? "" : ": " + esc(f.summary))</summary>
+            <div class="filterbar"><details class="filters"><summary><span>\(esc(query.foldedSummary))</span></summary>
             <form class="grid" method="get" action="/">
             <label>Instructor<select name="instructor">\(option("", "Any", instructor.isEmpty))\
             \(option("yes", "With instructor", instructor == "yes"))\(option("no", "Without instructor", instructor == "no"))</select></label>
@@ -88,7 +88,7 @@ struct ListPage {
             <label>Landing<select name="outlanding">\(option("", "Any", f.outlanding == nil))\
             \(option("no", "At an airfield", f.outlanding == false))\(option("yes", "Outlandings", f.outlanding == true))</select></label>
             <div class="actions"><button type="submit">Show flights</button><a class="button secondary" href="/">Clear</a></div>
-            </form></details>
+            </form></details>\(clear)</div>
             """
     }
 

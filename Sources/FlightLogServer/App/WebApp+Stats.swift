@@ -1,0 +1,30 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+
+extension WebApp {
+    /// `flightlog stats` for the list's filters; recency from every flight, as of today on this machine's clock.
+    func statsPage(_ query: [String: String], loggedIn: Bool) throws -> WebResponse {
+        let parsed: ListQuery
+        do {
+            parsed = try ListQuery(query: query)
+        } catch {
+            throw HTTPError(status: 400, title: "Bad filter", message: error.description)
+        }
+        let owner = settings.config.owner.flatMap(LogbookOwner.init)
+        let db = try openedStoreOrNil()
+        let chosen = try db?.flights(matching: parsed.filter) ?? []
+        let all = parsed.filter.isEmpty ? chosen : try db?.flights(matching: FlightFilter()) ?? []
+        let page = StatsPage(
+            query: parsed, statistics: LogbookStatistics(chosen.map { LogbookEntry($0, owner: owner) }),
+            recency: Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: today()), owner: owner, loggedIn: loggedIn)
+        return .html(page.render())
+    }
+}
+
+/// Today's date on this machine's clock and zone (recency is as of today, as `flightlog stats` has it).
+func today() -> CivilDate {
+    let now = Date()
+    let offset = TimeZone.current.secondsFromGMT(for: now)
+    return CivilDateTime(utc: UTCMillis(now.timeIntervalSince1970 * 1000), offsetSeconds: offset).date
+}

@@ -1,0 +1,46 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+
+/// The offline background map: tiles of the user's MBTiles file (`[server] map_tiles`), served read-only at
+/// `/tiles/z/x/y.png` and drawn under the flight map's track.
+extension WebApp {
+    /// The configured tile file, opened on first use; `nil` without one, or when it cannot be read (the map is
+    /// then drawn without a background, as without a file).
+    func mapTiles() -> MBTiles? {
+        guard let path = settings.config.server.mapTiles else { return nil }
+        return tileFile.update { (slot: inout MBTiles??) -> MBTiles? in
+            if let opened = slot { return opened }
+            let opened = try? MBTiles(path: path)
+            slot = .some(opened)
+            return opened
+        }
+    }
+
+    /// `/tiles/z/x/y.ext`: the tile's bytes, 404 when the file has none there (or there is no file).
+    func tileResponse(_ segments: [String]) throws -> WebResponse {
+        func number(_ text: Substring, below limit: Int) throws -> Int {
+            guard !text.isEmpty, text.count <= 8, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let value = Int(text),
+                value < limit
+            else { throw HTTPError(status: 404, title: "No such tile", message: "There is no map tile at this address.") }
+            return value
+        }
+        let last = segments[3].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let z = try number(Substring(segments[1]), below: 25)
+        let x = try number(Substring(segments[2]), below: 1 << z), y = try number(last[0], below: 1 << z)
+        guard let tiles = mapTiles(), last.count == 2, last[1] == tiles.format, let bytes = try tiles.tile(z: z, x: x, y: y) else {
+            throw HTTPError(status: 404, title: "No such tile", message: "There is no map tile at this address.")
+        }
+        return WebResponse(contentType: tiles.contentType, headers: [], body: bytes)
+    }
+
+    /// The flight map with the tile file's tiles under it (only those the file holds), or today's map without one.
+    func mapChart(flight: Flight, fixes: [Fix], faults: [RecordingFault]) -> String? {
+        let tiles = mapTiles()
+        guard var chart = MapChart(flight: flight, fixes: fixes, faults: faults, tileZooms: tiles?.zooms) else { return nil }
+        guard let tiles else { return ChartHTML.map(chart) }
+        let held = tiles.existing(chart.tiles.map { ($0.z, $0.x, $0.y) })
+        chart.tiles = chart.tiles.filter { held.contains([$0.z, $0.x, $0.y]) }
+        return ChartHTML.map(chart, tileFormat: tiles.format, attribution: tiles.attribution)
+    }
+}

@@ -1,0 +1,130 @@
+import FlightLogCore
+
+/// The phone charts as HTML: SVG plots that stretch with the page (lines keep their width), with labels as HTML
+/// text of ``ChartText/size`` CSS px at the places ``BarogramChart`` and ``MapChart`` chose. No script.
+enum ChartHTML {
+    /// A number for SVG and CSS: at most one decimal, no exponent.
+    static func n(_ value: Double) -> String { decimal(value.isFinite ? value : 0, value.magnitude >= 100 ? 0 : 1) }
+
+    /// A percentage with two decimals.
+    static func percent(_ fraction: Double) -> String { decimal((fraction.isFinite ? fraction : 0) * 100, 2) + "%" }
+
+    /// `left:calc(35.20% + 4px)`-style placement of a label in its cell.
+    static func label(_ l: ChartLabel, extraStyle: String = "") -> String {
+        func place(_ fraction: Double, _ offset: Double) -> String {
+            offset == 0 ? percent(fraction) : "calc(\(percent(fraction)) \(offset < 0 ? "-" : "+") \(n(offset.magnitude))px)"
+        }
+        let shift = (l.alignX.shift != 0 || l.alignY.shift != 0)
+            ? ";transform:translate(\(Int(l.alignX.shift * 100))%,\(Int(l.alignY.shift * 100))%)" : ""
+        var style = "left:\(place(l.fx, l.dx));top:\(place(l.fy, l.dy))\(shift)"
+        if let color = l.color { style += ";border-color:\(color);color:\(color)" }
+        let side = l.color == nil ? "" : l.alignX == .end ? " edge-end" : " edge-start"
+        return "<span class=\"lb \(l.style)\(side)\" style=\"\(style)\(extraStyle)\">\(esc(l.text))</span>"
+    }
+
+    static func polyline(_ points: [(x: Double, y: Double)], color: String, width: Double) -> String {
+        let list = points.map { "\(decimal($0.x, 1)),\(decimal($0.y, 1))" }.joined(separator: " ")
+        return "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(n(width))\" "
+            + "stroke-linejoin=\"round\" stroke-linecap=\"round\" vector-effect=\"non-scaling-stroke\"/>"
+    }
+
+    static func barogram(_ c: BarogramChart) -> String {
+        var html = "<div class=\"chart baro\" id=\"barogram\">"
+        html += "<ul class=\"legend\">" + c.legend.map { "<li><i style=\"background:\($0.color)\"></i>\(esc($0.text))</li>" }.joined()
+        if let note = c.note { html += "<li class=\"muted\">\(esc(note))</li>" }
+        html += "</ul><div class=\"baro-grid\" style=\"grid-template-columns:\(n(c.yAxisWidth))px 1fr\">"
+        html += "<div class=\"events\" style=\"height:\(n(Double(c.eventRows) * BarogramChart.eventRowHeight))px\">"
+            + c.events.map { label($0) }.joined() + "</div>"
+        html += "<div class=\"yaxis\">" + c.yLabels.map { label($0) }.joined() + "</div>"
+        html += "<svg class=\"plot\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Barogram\"><title>\(esc(c.title))</title>"
+        for band in c.bands {
+            html += "<rect x=\"\(n(band.x0 * 1000))\" y=\"0\" width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" fill=\"#fde3b3\" class=\"fault-band\"/>"
+        }
+        // Two sets of time ticks when wide pages have room for more: the stylesheet shows one.
+        let dense = !c.wideGridX.isEmpty
+        func grid(_ d: String, _ set: String = "") -> String {
+            "<path\(set.isEmpty ? "" : " class=\"\(set)\"") d=\"\(d)\" stroke=\"#c9ccd1\" stroke-width=\"1\" fill=\"none\" "
+                + "vector-effect=\"non-scaling-stroke\"/>"
+        }
+        func vertical(_ xs: [Double]) -> String { xs.map { "M\(n($0 * 1000)) 0V1000" }.joined() }
+        html += grid(c.gridY.map { "M0 \(n($0 * 1000))H1000" }.joined())
+        html += grid(vertical(c.gridX), dense ? "narrow" : "")
+        if dense { html += grid(vertical(c.wideGridX), "wide") }
+        for curve in c.curves {
+            let width = curve.color == BarogramChart.pressureColor ? 2.5 : 1.5
+            html += curve.lines.filter { !$0.isEmpty }.map { polyline($0, color: curve.color, width: width) }.joined()
+        }
+        for marker in c.markers {
+            html += "<path d=\"M\(n(marker.fx * 1000)) 0V1000\" stroke=\"\(marker.color)\" stroke-width=\"1.5\" "
+                + "stroke-dasharray=\"5 4\" vector-effect=\"non-scaling-stroke\"/>"
+        }
+        html += "</svg><div class=\"tcap\"><span class=\"strong\">local</span><span>UTC</span></div>"
+        html += "<div class=\"taxis\" style=\"height:\(n(BarogramChart.timeAxisHeight))px\">"
+            + c.timeLabels.map { label(dense ? $0.adding(style: "narrow") : $0) }.joined()
+            + c.wideTimeLabels.map { label($0.adding(style: "wide")) }.joined() + "</div>"
+        return html + "</div></div>"
+    }
+
+    /// The map; its ``MapChart/tiles`` (if any) as images from `/tiles/z/x/y.<tileFormat>` under the track, which
+    /// then gets a white edge, and the tiles' `attribution` below.
+    static func map(_ c: MapChart, tileFormat: String = "png", attribution: String = "") -> String {
+        var html = "<div class=\"chart map\" id=\"map\"><div class=\"mapbox\" style=\"aspect-ratio:1000/\(n(c.viewHeight))\">"
+        html += "<svg viewBox=\"0 0 1000 \(n(c.viewHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Track map\">"
+        for t in c.tiles {  // a hair larger, so that no seam shows between neighbours
+            html += "<image href=\"/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)\" x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
+                + "width=\"\(decimal(t.size + 0.6, 1))\" height=\"\(decimal(t.size + 0.6, 1))\" preserveAspectRatio=\"none\"/>"
+        }
+        if !c.tiles.isEmpty { html += c.paths.map { polyline($0.points, color: "#fff", width: 5) }.joined() }
+        html += c.paths.map { polyline($0.points, color: $0.color, width: 2.5) }.joined() + "</svg>"
+        for (point, kind) in [(c.takeoff, "takeoff"), (c.landing, "landing")] {
+            html += "<i class=\"dot \(kind)\" style=\"left:\(percent(point.x));top:\(percent(point.y))\"></i>"
+        }
+        html += c.labels.map { label($0) }.joined() + "</div>"
+        let ramp = c.rampColors.joined(separator: ",")
+        html += "<div class=\"mapkey\"><span class=\"scale\" style=\"width:\(percent(c.scaleFraction))\"></span>"
+            + "<span>\(esc(c.scaleText))</span><span class=\"north\">N ↑</span>"
+            + "<div class=\"rampkey\"><span>\(esc(c.lowText))</span>"
+            + "<span class=\"ramp\" style=\"background:linear-gradient(90deg,\(ramp))\"></span>"
+            + "<span>\(esc(c.highText))</span></div></div>"
+        if !c.tiles.isEmpty, !attribution.isEmpty { html += "<p class=\"attribution\">Map: \(esc(attribution.replacing(/<[^>]*>/, with: "")))</p>" }
+        return html + "</div>"
+    }
+
+    /// The charts' part of the stylesheet.
+    static let stylesheet = """
+        .chart{margin:.5rem 0;font-size:13px;line-height:17px;color:#111}
+        .chart .lb{position:absolute;white-space:nowrap;padding:0 3px;font-size:13px;line-height:17px}
+        .chart .strong{font-weight:700}
+        .chart .legend{list-style:none;margin:0 0 .35rem;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;\
+        color:var(--fg);font-size:13px}
+        .chart .legend i{display:inline-block;width:18px;height:4px;margin-right:6px;vertical-align:middle;border-radius:2px}
+        .baro-grid{display:grid;background:#fff;border:1px solid var(--line);border-radius:10px;padding:6px 10px 4px 0}
+        .baro-grid .events{grid-column:2;position:relative}
+        .baro-grid .yaxis{grid-column:1;position:relative}
+        .baro-grid .plot{grid-column:2;width:100%;height:clamp(180px,32vw,300px);display:block;background:#fafbfe;\
+        border:0;border-radius:0;outline:1px solid #9aa0a8}
+        .baro-grid .tcap{grid-column:1;display:flex;flex-direction:column;align-items:flex-end;padding:2px 4px 0 0;gap:2px}
+        .baro-grid .taxis{grid-column:2;position:relative;margin-top:2px}
+        .chart .tick{color:#333}
+        .baro-grid .wide{display:none}
+        @media (min-width:\(BarogramChart.wideViewport)px){.baro-grid .wide{display:inline}.baro-grid .narrow{display:none}}
+        .chart .event{font-weight:700;background:#fff}
+        .chart .edge-start{border-left:2px solid;padding-left:1px}
+        .chart .edge-end{border-right:2px solid;padding-right:1px}
+        .chart.map{max-width:640px}
+        .mapbox{position:relative;width:100%;background:#f6f8f6;border:1px solid var(--line);border-radius:10px;overflow:hidden}
+        .mapbox svg{position:absolute;inset:0;width:100%;height:100%;display:block}
+        .mapbox .dot{position:absolute;width:12px;height:12px;margin:-6px 0 0 -6px;border:2px solid #111;border-radius:50%}
+        .mapbox .dot.takeoff{background:#1a9933}
+        .mapbox .dot.landing{background:#cc2626;border-radius:2px}
+        .mapbox .lb{font-weight:700;background:rgba(255,255,255,.88);border-radius:4px}
+        .mapbox .takeoff{color:#0f6b22}
+        .mapbox .landing{color:#a31c1c}
+        .mapkey{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .6rem;margin-top:.35rem;color:var(--fg)}
+        .mapkey .scale{flex:none;height:6px;border:1.5px solid var(--fg);border-top:0;min-width:20px}
+        .mapkey .north{font-weight:700;margin-right:.4rem}
+        .mapkey .rampkey{display:flex;align-items:center;gap:.4rem}
+        .mapkey .ramp{width:90px;height:8px;border-radius:2px}
+        .chart .attribution{margin:.2rem 0 0;color:var(--muted);font-size:13px}
+        """
+}

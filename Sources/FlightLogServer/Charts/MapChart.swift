@@ -1,0 +1,185 @@
+import FlightLogCore
+import Foundation
+
+/// The phone page's track map, laid out for the screen: the track coloured by altitude in an SVG that keeps its
+/// proportions (north up, one scale), take-off and landing as fixed-size dots with labels placed beside them so
+/// that they stay inside the map and apart at every width (``ChartCell``), and below it a scale bar and the
+/// colour legend. Pure geometry; ``ChartHTML`` writes it out. Map units: 1000 across, ``viewHeight`` down.
+package struct MapChart: Sendable {
+    package typealias Point = (x: Double, y: Double)
+
+    /// The map's widths on screen (narrowest phone to its widest, `.chart.map{max-width}`).
+    package static let widths: ClosedRange<Double> = 300...640
+    package static let viewWidth = 1000.0
+    /// Colour bins of the track.
+    package static let bins = 24
+    package static let maxPoints = 2000
+    /// The dots' size and the labels' distance from them, CSS px.
+    package static let dotSize = 12.0
+    static let labelOffset = 9.0
+
+    package struct Path: Sendable {
+        package var color: String
+        package var points: [Point]
+    }
+
+    /// A background map tile (slippy-map address) and its square in map units.
+    package struct Tile: Sendable, Hashable {
+        package var z, x, y: Int
+        package var left, top, size: Double
+    }
+
+    /// Most background tiles drawn (the zoom is chosen for about 4 across; a file's zoom range may force more).
+    package static let maxTiles = 64
+
+    /// Height of the map in map units (its width is ``viewWidth``): the track's proportions, 0.55 to 1.
+    package var viewHeight = 750.0
+    package var paths: [Path] = []
+    /// Take-off and landing as fractions of the map's width and height.
+    package var takeoff: Point = (0, 0)
+    package var landing: Point = (0, 0)
+    /// Labels and their cell (the map at every width).
+    package var labels: [ChartLabel] = []
+    package var cell: ChartCell { ChartCell(widths: Self.widths, heights: Self.widths.lowerBound * aspect...Self.widths.upperBound * aspect) }
+    package var aspect: Double { viewHeight / Self.viewWidth }
+    /// The scale bar: its length as a fraction of the map's width, and its words (`2 km`).
+    package var scaleFraction = 0.25
+    package var scaleText = ""
+    /// Altitude colour legend: the ends and the colours of the bins.
+    package var lowText = "", highText = ""
+    package var rampColors: [String] = []
+    /// Background tiles covering the map (only with `tileZooms`), west to east, north to south.
+    package var tiles: [Tile] = []
+
+    /// The map of `fixes` (only known positions, broken at faults); `nil` without any. With `tileZooms` (the zoom
+    /// levels of a tile file) the map is drawn in Web Mercator and lists the ``tiles`` under it.
+    package init?(flight: Flight, fixes: [Fix], faults: [RecordingFault], tileZooms: ClosedRange<Int>? = nil) {
+        let runs = RecordingFaults.positionedRuns(fixes, faults: faults)
+        let points = runs.flatMap { fixes[$0] }
+        guard !points.isEmpty else { return nil }
+        let local = LocalProjection(around: points.map(\.coordinate))
+        // Projected metres per true metre: 1 for the local projection, 1 / cos φ for Web Mercator.
+        let stretch = tileZooms == nil ? 1 : WebMercator.stretch(atLatitude: local.latitude0)
+        func project(_ c: Coordinate) -> (e: Double, n: Double) { tileZooms == nil ? local.project(c) : WebMercator.project(c) }
+        let projected = points.map { project($0.coordinate) }
+        let ends = [project(flight.takeoffCoordinate), project(flight.landingCoordinate)]
+        let es = projected.map(\.e) + ends.map(\.e), ns = projected.map(\.n) + ends.map(\.n)
+        let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
+        let spanE = max(maxE - minE, 500 * stretch), spanN = max(maxN - minN, 500 * stretch)
+        viewHeight = (Self.viewWidth * min(1, max(0.55, spanN / spanE))).rounded()
+        let inset = 0.07 * Self.viewWidth
+        let scale = min((Self.viewWidth - 2 * inset) / spanE, (viewHeight - 2 * inset) / spanN)  // units per metre
+        let midE = (minE + maxE) / 2, midN = (minN + maxN) / 2
+        func unit(_ p: (e: Double, n: Double)) -> Point {
+            (Self.viewWidth / 2 + (p.e - midE) * scale, viewHeight / 2 - (p.n - midN) * scale)
+        }
+        let screen = projected.map(unit)
+
+        // One simplified line per stretch, coloured by altitude in bins.
+        var offset = 0
+        var stretches: [[Int]] = []
+        let parts = runs.map { run -> [TrackSimplification.Point] in
+            defer { offset += run.count }
+            return screen[offset..<(offset + run.count)].map { TrackSimplification.Point(x: $0.x, y: $0.y) }
+        }
+        offset = 0
+        for (run, kept) in zip(runs, TrackSimplification.lines(parts, maxPoints: Self.maxPoints, tolerance: 0.3)) {
+            stretches.append(kept.map { $0 + offset })
+            offset += run.count
+        }
+        let values = points.map { (flight.hasBarometer ? $0.pressureAltitude : nil) ?? $0.gnssAltitude ?? 0 }
+        let keptValues = stretches.joined().map { values[$0] }
+        let lo = keptValues.min() ?? 0, hi = max(keptValues.max() ?? 1, lo + 1)
+        for kept in stretches {
+            for path in ChartRamp.binnedPaths(kept: kept, values: values, lo: lo, hi: hi, bins: Self.bins) {
+                paths.append(Path(color: Self.binColor(path.bin), points: path.indices.map { screen[$0] }))
+            }
+        }
+        lowText = "\(Int(lo.rounded())) m"
+        highText = "\(Int(hi.rounded())) m"
+        rampColors = (0..<Self.bins).map(Self.binColor)
+
+        let metres = Scale.niceBelow(Self.viewWidth / 3 / (scale * stretch))
+        scaleFraction = metres * scale * stretch / Self.viewWidth
+        scaleText = metres >= 1000 ? "\(decimal(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
+
+        if let tileZooms {
+            tiles = Self.tiles(zooms: tileZooms, scale: scale, centre: (midE, midN), viewHeight: viewHeight)
+        }
+        let t = unit(ends[0]), l = unit(ends[1])
+        takeoff = (t.x / Self.viewWidth, t.y / viewHeight)
+        landing = (l.x / Self.viewWidth, l.y / viewHeight)
+        labels = Self.placeLabels(takeoff: takeoff, landing: landing, cell: cell)
+    }
+
+    /// The tiles covering a map of ``viewWidth`` × `viewHeight` units around `centre` (projected metres) at
+    /// `scale` units per projected metre: the zoom that puts about 4 tiles across (within `zooms`); none when
+    /// that would take more than ``maxTiles``.
+    static func tiles(zooms: ClosedRange<Int>, scale: Double, centre: (e: Double, n: Double), viewHeight: Double) -> [Tile] {
+        let across = viewWidth / scale
+        let wanted = Int(log2(4 * 2 * WebMercator.halfWorld / across).rounded(.down))
+        let z = min(max(wanted, zooms.lowerBound), zooms.upperBound)
+        let span = WebMercator.tileSpan(zoom: z)
+        let northWest = WebMercator.tile(containing: (centre.e - across / 2, centre.n + viewHeight / 2 / scale), zoom: z)
+        let southEast = WebMercator.tile(containing: (centre.e + across / 2, centre.n - viewHeight / 2 / scale), zoom: z)
+        guard (southEast.x - northWest.x + 1) * (southEast.y - northWest.y + 1) <= maxTiles else { return [] }
+        return (northWest.y...southEast.y).flatMap { y in
+            (northWest.x...southEast.x).map { x in
+                let west = -WebMercator.halfWorld + Double(x) * span, north = WebMercator.halfWorld - Double(y) * span
+                return Tile(
+                    z: z, x: x, y: y, left: viewWidth / 2 + (west - centre.e) * scale,
+                    top: viewHeight / 2 - (north - centre.n) * scale, size: span * scale)
+            }
+        }
+    }
+
+    static func binColor(_ bin: Int) -> String { ChartRamp.hex((Double(bin) + 0.5) / Double(bins)) }
+
+    /// A label beside a point: right, left, above or below it.
+    static func label(_ text: String, at point: Point, side: Int, style: String) -> ChartLabel {
+        let size = ChartText.labelSize(text, bold: true)
+        var label = ChartLabel(text: text, fx: point.x, fy: point.y, width: size.width, height: size.height, style: style)
+        switch side {
+        case 0: (label.dx, label.alignY) = (labelOffset, .center)
+        case 1: (label.dx, label.alignX, label.alignY) = (-labelOffset, .end, .center)
+        case 2: (label.dy, label.alignX, label.alignY) = (-labelOffset - 3, .center, .end)
+        default: (label.dy, label.alignX) = (labelOffset + 3, .center)
+        }
+        return label
+    }
+
+    /// The dot at a point, as a box that labels keep clear of.
+    static func dot(_ point: Point) -> ChartLabel {
+        ChartLabel(text: "", fx: point.x, fy: point.y, alignX: .center, alignY: .center, width: dotSize, height: dotSize)
+    }
+
+    /// "Take-off" and "Landing" on the first pair of sides where both lie inside the map, apart from each other
+    /// and off the other's dot, at every width; one "Take-off · Landing" label when the two are too close.
+    package static func placeLabels(takeoff: Point, landing: Point, cell: ChartCell) -> [ChartLabel] {
+        let preferred = [(1, 0), (0, 1), (2, 3), (3, 2)]
+        let pairs = preferred + (0..<4).flatMap { a in (0..<4).map { (a, $0) } }.filter { p in !preferred.contains { $0 == p } }
+        let dots = [dot(takeoff), dot(landing)]
+        for (a, b) in pairs {
+            let t = label("Take-off", at: takeoff, side: a, style: "takeoff")
+            let l = label("Landing", at: landing, side: b, style: "landing")
+            if cell.contains(t), cell.contains(l), cell.apart(t, l), cell.apart(t, dots[1], gap: 0),
+                cell.apart(l, dots[0], gap: 0)
+            {
+                return [t, l]
+            }
+        }
+        for side in [0, 1, 2, 3] {
+            // Beside the outer of the two dots on that side, so that it covers neither.
+            let anchor: Point =
+                switch side {
+                case 0: takeoff.x >= landing.x ? takeoff : landing
+                case 1: takeoff.x <= landing.x ? takeoff : landing
+                case 2: takeoff.y <= landing.y ? takeoff : landing
+                default: takeoff.y >= landing.y ? takeoff : landing
+                }
+            let both = label("Take-off · Landing", at: anchor, side: side, style: "takeoff")
+            if cell.contains(both), dots.allSatisfy({ cell.apart(both, $0, gap: 0) }) { return [both] }
+        }
+        return []
+    }
+}

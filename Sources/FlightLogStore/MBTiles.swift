@@ -1,0 +1,96 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// A raster MBTiles file (an SQLite file of map tiles the user supplies), opened read-only.
+///
+/// Tiles are stored by `zoom_level`, `tile_column` and `tile_row` in the TMS scheme (row 0 in the south); ``tile(z:x:y:)``
+/// takes the slippy-map address (`y` from the north) and flips it. `metadata` gives the image format and the zoom
+/// range (else the tiles do).
+package final class MBTiles: Sendable {
+    package let path: String
+    /// `png`, `jpg` or `webp`.
+    package let format: String
+    package let zooms: ClosedRange<Int>
+    /// The tiles' attribution from the metadata (plain text as stored; may be empty).
+    package let attribution: String
+    private let queue: DatabaseQueue
+
+    /// - Throws: `StoreError` when the file is missing, not SQLite, has no `tiles` table or no tiles, or holds a
+    ///   vector (`pbf`) format.
+    package init(path: String) throws(StoreError) {
+        self.path = path
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw StoreError(.cannotOpen, "no readable map tiles file at \(path) ([server] map_tiles)")
+        }
+        var config = Configuration()
+        config.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            let read = try queue.read { db -> (String, ClosedRange<Int>?, String) in
+                guard try db.tableExists("tiles") else { throw StoreError(.notADatabase, "\(path) is not an MBTiles file (no tiles table)") }
+                var metadata: [String: String] = [:]
+                if try db.tableExists("metadata") {
+                    for row in try Row.fetchAll(db, sql: "SELECT name, value FROM metadata") {
+                        if let name: String = row["name"], let value: String = row["value"] { metadata[name] = value }
+                    }
+                }
+                var zooms: ClosedRange<Int>?
+                if let low = metadata["minzoom"].flatMap(Int.init), let high = metadata["maxzoom"].flatMap(Int.init), low <= high {
+                    zooms = low...high
+                } else if let row = try Row.fetchOne(db, sql: "SELECT MIN(zoom_level) AS low, MAX(zoom_level) AS high FROM tiles"),
+                    let low: Int = row["low"], let high: Int = row["high"]
+                {
+                    zooms = low...high
+                }
+                return ((metadata["format"] ?? "png").lowercased(), zooms, metadata["attribution"] ?? "")
+            }
+            guard ["png", "jpg", "jpeg", "webp"].contains(read.0) else {
+                throw StoreError(.other, "\(path) holds \(read.0) tiles; the map needs raster tiles (png, jpg or webp)")
+            }
+            guard let zooms = read.1, zooms.lowerBound >= 0, zooms.upperBound <= 24 else {
+                throw StoreError(.other, "\(path) holds no map tiles")
+            }
+            self.queue = queue
+            self.format = read.0 == "jpeg" ? "jpg" : read.0
+            self.zooms = zooms
+            self.attribution = read.2
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// The image's content type.
+    package var contentType: String { format == "jpg" ? "image/jpeg" : "image/\(format)" }
+
+    /// The tile at slippy-map address z/x/y (y from the north), or `nil` when the file has none there.
+    package func tile(z: Int, x: Int, y: Int) throws(StoreError) -> [UInt8]? {
+        guard (0...24).contains(z), (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else { return nil }
+        do {
+            return try queue.read { db in
+                try Data.fetchOne(
+                    db, sql: "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
+                    arguments: [z, x, (1 << z) - 1 - y]).map { [UInt8]($0) }
+            }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Which of `addresses` (z/x/y, y from the north) the file holds.
+    package func existing(_ addresses: [(z: Int, x: Int, y: Int)]) -> Set<[Int]> {
+        var found: Set<[Int]> = []
+        try? queue.read { db in
+            for a in addresses where (0...24).contains(a.z) {
+                let row = (1 << a.z) - 1 - a.y
+                if try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
+                    arguments: [a.z, a.x, row]) == true
+                {
+                    found.insert([a.z, a.x, a.y])
+                }
+            }
+        }
+        return found
+    }
+}
