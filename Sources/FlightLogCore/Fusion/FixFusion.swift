@@ -74,8 +74,9 @@ package struct FixFusion: Sendable {
 
     package var clock = ClockMapper()
     package var pressures = PressureBuffer()
-    /// Longest a fix waits for the barometer reading after its instant, nanoseconds (from its arrival).
-    package var maximumWaitNanos: Int64 = 300_000_000
+    /// Longest a fix waits for the barometer reading after its instant, nanoseconds (from its arrival): the
+    /// barometer hands its samples over every 200 ms, so a fix may wait that long plus the hand-over.
+    package var maximumWaitNanos: Int64 = 500_000_000
     /// Time of the last fix accepted.
     package internal(set) var lastFixTime: UTCMillis?
     /// The jump gate; its anchor is the last valid fix.

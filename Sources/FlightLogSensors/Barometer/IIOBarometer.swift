@@ -65,7 +65,7 @@ package final class IIOBarometer: Sendable {
     package init(
         contextURI: String = "local:", device: String = "auto", rateHz: Double = 10,
         plausiblePressure: ClosedRange<Pascals> = IIOBarometer.normalPressureRange,
-        maximumPressureRate: Pascals = 1500, batchSeconds: Double = 0.25
+        maximumPressureRate: Pascals = 1500, batchSeconds: Double = 0.2
     ) {
         self.contextURI = contextURI
         self.device = device
@@ -128,20 +128,23 @@ package final class IIOBarometer: Sendable {
 }
 
 /// Gathers samples and hands them over once `interval` has passed since the first of them (events keep their
-/// order: a glitch or a loss hands over what came before it first).
+/// order: a glitch or a loss hands over what came before it first). The first sample after the device is
+/// found goes at once: until the recorder has one, fixes cannot wait for the pressure of their instant.
 private struct SampleBatch {
     let interval: UInt64
     private var samples: [PressureSample] = []
+    private var handedOver = false
 
     init(interval: UInt64) { self.interval = interval }
 
     mutating func add(_ sample: PressureSample, _ yield: (BarometerEvent) -> Void) {
         samples.append(sample)
-        if sample.monotonicNanos &- samples[0].monotonicNanos >= interval { flush(yield) }
+        if !handedOver || sample.monotonicNanos &- samples[0].monotonicNanos >= interval { flush(yield) }
     }
 
     mutating func flush(_ yield: (BarometerEvent) -> Void) {
         guard !samples.isEmpty else { return }
+        handedOver = true
         yield(.samples(samples))
         samples.removeAll(keepingCapacity: true)
     }
