@@ -111,7 +111,7 @@ package enum FlightLogDaemon {
     /// Flights from before places were kept (or imported while the airfield data was missing) get theirs.
     static func placeOlderFlights(store: FlightStore, settings: RecorderSettings, logger: Logger) {
         guard let unplaced = try? store.unplacedFlightCount(), unplaced > 0 else { return }
-        guard let placing = settings.loadPlacing(settings.airfieldRadiusMeters) else {
+        guard let placing = try? FlightPlacing.load(radius: settings.airfieldRadiusMeters).placing else {
             logger.warning("the airfield data set is missing: flights keep bare coordinates (reinstall flightlog)")
             return
         }

@@ -101,6 +101,36 @@ import Testing
         #expect(loaded.index.fields.count == Self.dataSet.count, "EDRV replaced, not added")
     }
 
+    /// flightlogd in the air loads only the fields around the takeoff and landing: the places, zones and
+    /// outlanding texts must be exactly those of the whole data set, also where the nearest field is far away.
+    @Test func regionalPlacingNamesPlacesAsTheWholeDataSetDoes() throws {
+        let whole = try FlightPlacing.load(radius: 3000).placing
+        var rng = SystemRandomNumberGenerator()
+        var points = [
+            Coordinate(latitude: 51.0147, longitude: 7.0053),  // Leverkusen
+            Coordinate(latitude: 50.8989, longitude: 15.7856),  // Jelenia Góra
+            Coordinate(latitude: -33.95, longitude: 151.18),  // Sydney
+            Coordinate(latitude: 35.0, longitude: -40.0),  // mid-Atlantic: nearest field beyond the region
+            Coordinate(latitude: -85.0, longitude: 0.0),  // Antarctica
+            Coordinate(latitude: 64.1, longitude: -179.9),  // near the date line
+        ]
+        for _ in 0..<20 {
+            let field = Self.dataSet[Int.random(in: 0..<Self.dataSet.count, using: &rng)]
+            points.append(Coordinate(latitude: field.coordinate.latitude + 0.05, longitude: field.coordinate.longitude))
+        }
+        for point in points {
+            let regional = try FlightPlacing.load(radius: 3000, near: [point])
+            #expect(regional.location(of: point) == whole.location(of: point), "\(point)")
+        }
+        let leverkusen = try FlightPlacing.load(radius: 3000, near: [points[0]])
+        print("AirfieldCatalog: \(leverkusen.index.fields.count) fields within 250 km of Leverkusen, \(whole.index.fields.count) in all")
+        #expect(leverkusen.index.fields.count < whole.index.fields.count / 10)
+        // A flight from Leverkusen to Jelenia Góra: both ends from one regional load.
+        let both = try FlightPlacing.load(radius: 3000, near: [points[0], points[1]])
+        #expect(both.location(of: points[1]) == whole.location(of: points[1]))
+        #expect(both.location(of: points[0]) == whole.location(of: points[0]))
+    }
+
     @Test func directoriesFromTheEnvironment() {
         #expect(
             AirfieldCatalog.userDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.config/flightlog/airfields")

@@ -12,11 +12,13 @@ package enum AirfieldDataSet {
 
     package static let header = "#flightlog-airfields 1"
 
-    /// Every field of the file. Strict: the file is generated, so any bad line means a damaged install.
-    package static func parse(_ bytes: [UInt8]) throws(FormatError) -> [Airfield] {
+    /// Every field of the file, or with `region` only those within its distance of one of its points (names
+    /// and codes are made only for those: a daemon in flight keeps a few hundred fields, not 28,000). Strict: the
+    /// file is generated, so any bad line means a damaged install.
+    package static func parse(_ bytes: [UInt8], region: Region? = nil) throws(FormatError) -> [Airfield] {
         var zones: [String] = []
         var fields: [Airfield] = []
-        fields.reserveCapacity(bytes.count / 52)
+        if region == nil { fields.reserveCapacity(bytes.count / 52) }
         var lineNumber = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -39,6 +41,7 @@ package enum AirfieldDataSet {
                 let elevation = Int(String(decoding: columns[4], as: UTF8.self)),
                 let zone = Int(String(decoding: columns[5], as: UTF8.self)), zones.indices.contains(zone)
             else { throw FormatError(line: lineNumber, message: "expected 6 valid columns") }
+            if let region, !region.contains(Coordinate(latitude: latitude, longitude: longitude)) { continue }
             let code = String(decoding: columns[0], as: UTF8.self)
             fields.append(
                 Airfield(
@@ -47,5 +50,21 @@ package enum AirfieldDataSet {
                     zoneIdentifier: zones[zone], source: .dataSet))
         }
         return fields
+    }
+
+    /// Disks around some points (a flight's takeoff and landing): the fields a placing there can need.
+    package struct Region: Sendable, Equatable {
+        package var points: [Coordinate]
+        package var radius: Meters
+
+        package init(points: [Coordinate], radius: Meters) {
+            self.points = points.filter { $0.latitude.isFinite && $0.longitude.isFinite }
+            self.radius = radius
+        }
+
+        package func contains(_ point: Coordinate) -> Bool {
+            let band = radius / Geodesy.earthRadius * 180 / .pi
+            return points.contains { abs($0.latitude - point.latitude) <= band && Geodesy.distance($0, point) <= radius }
+        }
     }
 }

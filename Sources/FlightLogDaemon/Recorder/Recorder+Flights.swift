@@ -90,8 +90,9 @@ extension Recorder {
             let takeoffFix = (try? store.fixes(recording: recordingId, from: time, to: time))?.first ?? lastFix
             var details = settings.defaults
             details.launchMethod = .unknown
-            placing = placing ?? settings.loadPlacing(settings.airfieldRadiusMeters)
-            let place = placing?.location(of: takeoffFix.coordinate)
+            // The fields around the takeoff only, dropped again at once (a few hundred, a few milliseconds).
+            let place = settings.loadPlacing(settings.airfieldRadiusMeters, [takeoffFix.coordinate])?
+                .location(of: takeoffFix.coordinate)
             details.takeoffPlace = place?.description
             let rules = place?.zoneIdentifier.flatMap(zones.rules(identifier:)) ?? zones.rules(near: takeoffFix.coordinate)
             var new = Flight(
@@ -142,8 +143,8 @@ extension Recorder {
                 finished.details.releaseHeight = launch.releaseHeight?.rounded()
             }
             // Places (the place texts are written unless the pilot edited them meanwhile).
-            (placing ?? settings.loadPlacing(settings.airfieldRadiusMeters))?.place(&finished)
-            placing = nil
+            settings.loadPlacing(settings.airfieldRadiusMeters, [finished.takeoffCoordinate, finished.landingCoordinate])?
+                .place(&finished)
             try store.updateRecordedFacts(of: id, from: finished, inProgress: false)
             _ = try? store.checkpoint()  // the .sqlite file alone now holds this flight (issue 11)
             logger.notice(

@@ -19,7 +19,8 @@ package struct RecorderSettings: Sendable {
     package var airfieldRadiusMeters: Meters = AirfieldIndex.defaultRadius
     /// Loads the airfield index for places (nil: flights keep bare coordinates). The daemon loads it at takeoff
     /// and drops it after the landing, so it costs no memory on the ground.
-    package var loadPlacing: @Sendable (Meters) -> FlightPlacing? = { try? FlightPlacing.load(radius: $0).placing }
+    /// Loads the airfields around the given points (``FlightPlacing/load(radius:near:)``).
+    package var loadPlacing: @Sendable (Meters, [Coordinate]) -> FlightPlacing? = { try? FlightPlacing.load(radius: $0, near: $1) }
     /// A restart continues the last recording (and its in-progress flight) when the first new fix comes less
     /// than this after the last stored one, milliseconds: the gap at which an import of the same fixes would end
     /// the flight too (``FlightDetector/maximumFlightGap``), so a power cut of any length up to it stays one
@@ -76,9 +77,6 @@ package actor Recorder {
     let settings: RecorderSettings
     let logger: Logger
     let zones = SystemTimeZones()
-
-    /// The airfield index while a flight is in the air (``RecorderSettings/loadPlacing``).
-    var placing: FlightPlacing?
 
     var fusion = FixFusion()
     var detection = LiveDetection()

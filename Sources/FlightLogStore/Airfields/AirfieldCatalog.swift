@@ -52,13 +52,15 @@ package enum AirfieldCatalog {
 
     /// The shipped data set's fields.
     /// - Throws: ``LoadError`` when the file is missing or damaged (a broken install).
-    package static func dataSet(path: String? = dataSetPath()) throws(LoadError) -> [Airfield] {
+    package static func dataSet(path: String? = dataSetPath(), region: AirfieldDataSet.Region? = nil) throws(LoadError)
+        -> [Airfield]
+    {
         guard let path, let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(
                 description: "the airfield data set is missing: reinstall flightlog (or set FLIGHTLOG_AIRFIELD_DATA)")
         }
         do {
-            return try AirfieldDataSet.parse([UInt8](data))
+            return try AirfieldDataSet.parse([UInt8](data), region: region)
         } catch {
             throw LoadError(description: "the airfield data set \(path) is damaged (\(error)): reinstall flightlog")
         }
@@ -88,12 +90,13 @@ package enum AirfieldCatalog {
         return (fields, notices)
     }
 
-    /// The index of the data set and the pilots' CUP files of `directories` (default: system, then user).
+    /// The index of the data set and the pilots' CUP files of `directories` (default: system, then user); with
+    /// `region`, only the data set's fields in it.
     package static func index(
         directories: [String] = [systemDirectory()] + [userDirectory()].compactMap { $0 },
-        dataSetPath: String? = dataSetPath()
+        dataSetPath: String? = dataSetPath(), region: AirfieldDataSet.Region? = nil
     ) throws(LoadError) -> (index: AirfieldIndex, notices: [Notice]) {
-        let base = try dataSet(path: dataSetPath)
+        let base = try dataSet(path: dataSetPath, region: region)
         let pilots = pilotFields(files: cupFiles(in: directories))
         return (AirfieldIndex(dataSet: base, pilots: pilots.fields), pilots.notices)
     }

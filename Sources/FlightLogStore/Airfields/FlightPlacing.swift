@@ -26,6 +26,25 @@ package struct FlightPlacing: Sendable {
         return (FlightPlacing(index: index, radius: radius), notices)
     }
 
+    /// How far around a point the fields are loaded for it: beyond the zone search (200 km), so that a place
+    /// whose nearest field is in the region is named exactly as with every field.
+    package static let regionRadius: Meters = 250_000
+
+    /// Placing for flights at `points` (a takeoff, a landing) with only the fields within ``regionRadius`` of
+    /// them (flightlogd in the air: a few hundred fields instead of 28,000). When a point has no field in its
+    /// region (the nearest is farther away), every field is loaded, so the answer is always the same as
+    /// ``load(radius:)``'s.
+    package static func load(radius: Meters = AirfieldIndex.defaultRadius, near points: [Coordinate])
+        throws(AirfieldCatalog.LoadError) -> FlightPlacing
+    {
+        let region = AirfieldDataSet.Region(points: points, radius: regionRadius)
+        let (index, _) = try AirfieldCatalog.index(region: region)
+        if region.points.allSatisfy({ index.nearest(to: $0, within: regionRadius) != nil }) {
+            return FlightPlacing(index: index, radius: radius)
+        }
+        return try load(radius: radius).placing
+    }
+
     /// Sets the flight's places, its zone, offset and local date; and the editable place texts, unless `edited`
     /// names them (a place the pilot typed is never overwritten).
     package func place(_ flight: inout Flight, edited: Set<String> = []) {
