@@ -50,6 +50,8 @@ let package = Package(
             ]),
         // PDF logbook and flight reports (cairo + pango).
         .target(name: "FlightLogReports", dependencies: ["FlightLogCore", "CPangoCairo"]),
+        // `flightlog replay`: a simulated GNSS receiver and fake barometer tree for the live path on a PC.
+        .target(name: "FlightLogReplay", dependencies: ["FlightLogCore"]),
         // `flightlog serve`: the logbook in the phone's browser (HTML, SVG, downloads, guarded edits).
         // Getting the log out: complete files or none, the ZIP of many flights, the USB stick export.
         .target(
@@ -69,7 +71,7 @@ let package = Package(
             name: "flightlog",
             dependencies: [
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogServer", "FlightLogSecurity",
-                "FlightLogTransfer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlightLogTransfer", "FlightLogReplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "flightlogd",

@@ -14,7 +14,7 @@ import Glibc
 /// that maps fix times to its own clock correctly therefore sees every fix's own pressure, whatever the
 /// delivery delays — which is what the daemon's fusion claims and what gpsfake (which sleeps between lines,
 /// so its epochs drift with load) cannot show.
-struct SimulatedReceiver {
+package struct SimulatedReceiver {
     /// How long a `--pressure-glitch` value stays in the attribute (wall time): two or three of flightlogd's
     /// 25 Hz reads see it, whatever the write rate.
     static let glitchHoldNanos: UInt64 = 100_000_000
@@ -35,10 +35,10 @@ struct SimulatedReceiver {
     let faults: ReplayFaults
     /// The flight starts once this file exists (every client of gpsd connected first).
     let holdUntil: String?
-    private(set) var epochsSent = 0
-    private(set) var writes = 0
+    package private(set) var epochsSent = 0
+    package private(set) var writes = 0
 
-    init(
+    package init(
         host: String, port: UInt16, fixes: [Fix], dateShift: Int64, tree: FakeIIOTree?, rate: Double,
         schedule: ReplaySchedule, latencySeconds: Double, faults: ReplayFaults = ReplayFaults(), holdUntil: String? = nil
     ) {
@@ -57,7 +57,7 @@ struct SimulatedReceiver {
 
     /// Serves until the last epoch is 3 s old. `listener`: from ``listen(host:port:)`` (made before the fake
     /// barometer, so a tree that exists means a port that accepts).
-    mutating func run(listener: Int32) throws {
+    package mutating func run(listener: Int32) throws {
         defer { close(listener) }
         var clients: [Int32] = []
         defer { clients.forEach { close($0) } }
@@ -124,7 +124,7 @@ struct SimulatedReceiver {
     }
 
     /// A listening TCP socket on `host:port` (numeric address).
-    static func listen(host: String, port: UInt16) throws -> Int32 {
+    package static func listen(host: String, port: UInt16) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_PASSIVE | AI_NUMERICHOST

@@ -1,0 +1,164 @@
+import FlightLogCore
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Follows gpsd (plain JSON over TCP, no libgps) and keeps the fake barometer at the pressure of the UTC
+/// instant the replay is at. That instant is the simulated world's clock: epoch `t` happens when gpsd receives
+/// the first sentence of `t` (as a receiver sends its first sentence right after the epoch), which gpsd
+/// reports in its TOFF message with its own clock reading, free of this process's scheduling delays; a TPV's
+/// arrival counts only for an epoch without TOFF. Between epochs the clock runs at the rate of the last two
+/// (replays may run faster than real time).
+package struct GPSDFollower {
+    let host: String
+    let port: UInt16
+    let timeline: PressureTimeline
+    let dateShift: Int64
+    let tree: FakeIIOTree
+    let rate: Double
+    package private(set) var positions = 0
+    package private(set) var writes = 0
+    private var clock = ReplayClock()
+
+    package init(host: String, port: UInt16, timeline: PressureTimeline, dateShift: Int64, tree: FakeIIOTree, rate: Double) {
+        self.host = host
+        self.port = port
+        self.timeline = timeline
+        self.dateShift = dateShift
+        self.tree = tree
+        self.rate = rate
+    }
+
+    package mutating func run() throws {
+        let socket = try connectRetrying(seconds: 10)
+        defer { close(socket) }
+        let watch = Array(#"?WATCH={"enable":true,"json":true,"pps":true};"#.utf8)
+        guard send(socket, watch, watch.count, Int32(MSG_NOSIGNAL)) == watch.count else {
+            throw ReplayError("cannot send WATCH to gpsd at \(host):\(port)")
+        }
+        ReplayLog.say("Following gpsd at \(host):\(port).")
+        let period = UInt64(1e9 / rate)
+        var nextWrite = ReplayClock.nowNanos()
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let now = ReplayClock.nowNanos()
+            if now >= nextWrite {
+                if let utc = clock.utc(atMonotonic: now), let pascals = timeline.pressure(at: utc - dateShift) {
+                    try tree.write(pascals: pascals)
+                    writes += 1
+                }
+                nextWrite = max(nextWrite + period, now)
+            }
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let waitMillis = Int32((nextWrite - min(nextWrite, ReplayClock.nowNanos())) / 1_000_000)
+            guard poll(&poller, 1, waitMillis) >= 0 || errno == EINTR else {
+                throw ReplayError("polling gpsd failed: \(String(cString: strerror(errno)))")
+            }
+            guard poller.revents != 0 else { continue }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return }  // gpsd closed (end of the gpsfake log)
+            pending += buffer[0..<count]
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[..<newline]
+                pending.removeSubrange(...newline)
+                let text = String(decoding: line, as: UTF8.self)
+                if let (utc, monotonic) = Self.cycleStart(toff: text) ?? Self.tpvTime(text).map({ ($0, ReplayClock.nowNanos()) }),
+                    clock.add(utc: utc, monotonic: monotonic)
+                {
+                    positions += 1
+                }
+            }
+        }
+    }
+
+    private func connectRetrying(seconds: Double) throws -> Int32 {
+        let deadline = ReplayClock.nowNanos() + UInt64(seconds * 1e9)
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        while true {
+            var list: UnsafeMutablePointer<addrinfo>?
+            if getaddrinfo(host, String(port), &hints, &list) == 0, let list {
+                defer { freeaddrinfo(list) }
+                let fd = socket(list.pointee.ai_family, list.pointee.ai_socktype, list.pointee.ai_protocol)
+                if fd >= 0, connect(fd, list.pointee.ai_addr, list.pointee.ai_addrlen) == 0 { return fd }
+                if fd >= 0 { close(fd) }
+            }
+            guard ReplayClock.nowNanos() < deadline else {
+                throw ReplayError("cannot connect to gpsd at \(host):\(port) (is gpsfake running?)")
+            }
+            usleep(100_000)
+        }
+    }
+
+    /// A TOFF line: the epoch's UTC (`real_sec/nsec`) and, as `CLOCK_MONOTONIC` nanoseconds, the instant gpsd
+    /// received its first data (`clock_sec/nsec`, on `CLOCK_REALTIME`).
+    static func cycleStart(toff line: String) -> (UTCMillis, UInt64)? {
+        guard line.contains(#""class":"TOFF""#), let real = number("real_sec", line), let clock = number("clock_sec", line)
+        else { return nil }
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        let age = (Int64(wall.tv_sec) - clock) * 1_000_000_000 + Int64(wall.tv_nsec) - (number("clock_nsec", line) ?? 0)
+        let now = ReplayClock.nowNanos()
+        guard (0...2_000_000_000).contains(age), UInt64(age) < now else { return nil }
+        return (real * 1000 + ((number("real_nsec", line) ?? 0) + 500_000) / 1_000_000, now - UInt64(age))
+    }
+
+    /// The `time` of a TPV line with a fix (mode ≥ 2), as UTC millis.
+    static func tpvTime(_ line: String) -> UTCMillis? {
+        guard line.contains(#""class":"TPV""#), (number("mode", line) ?? 0) >= 2,
+            let key = line.range(of: #""time":""#), let end = line[key.upperBound...].firstIndex(of: "\"")
+        else { return nil }
+        return parseISOTime(String(line[key.upperBound..<end]))
+    }
+
+    /// The integer after `"key":` in a JSON line.
+    static func number(_ key: String, _ line: String) -> Int64? {
+        guard let range = line.range(of: "\"\(key)\":") else { return nil }
+        return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
+    }
+
+    /// `2025-06-15T09:30:01.000Z` → UTC millis.
+    static func parseISOTime(_ text: String) -> UTCMillis? {
+        guard text.hasSuffix("Z"), let t = text.firstIndex(of: "T"), let date = CivilDate(iso: String(text[..<t]))
+        else { return nil }
+        let clock = text[text.index(after: t)..<text.index(before: text.endIndex)].split(separator: ":")
+        guard clock.count == 3, let h = Int64(clock[0]), let m = Int64(clock[1]), let s = Double(clock[2]) else {
+            return nil
+        }
+        return date.utcMidnight + h * 3_600_000 + m * 60_000 + Int64((s * 1000).rounded())
+    }
+}
+
+/// Maps CLOCK_MONOTONIC to the UTC of the replay from the last two epoch starts (rate and offset), never
+/// extrapolating more than one fix interval past the newest.
+package struct ReplayClock {
+    private var previous: (utc: UTCMillis, monotonic: UInt64)?
+    private var last: (utc: UTCMillis, monotonic: UInt64)?
+
+    static func nowNanos() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Adds an epoch start; `false` (ignored) when it is not newer than the last one.
+    @discardableResult
+    mutating func add(utc: UTCMillis, monotonic: UInt64) -> Bool {
+        if let last, utc <= last.utc { return false }
+        previous = last
+        last = (utc, monotonic)
+        return true
+    }
+
+    func utc(atMonotonic now: UInt64) -> UTCMillis? {
+        guard let last else { return nil }
+        guard let previous, last.monotonic > previous.monotonic, now > last.monotonic else { return last.utc }
+        let interval = last.utc - previous.utc
+        let millisPerNano = Double(interval) / Double(last.monotonic - previous.monotonic)
+        let ahead = Int64(Double(now - last.monotonic) * millisPerNano)
+        return last.utc + min(ahead, interval)
+    }
+}
