@@ -73,6 +73,12 @@ let package = Package(
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogServer", "FlightLogSecurity",
                 "FlightLogTransfer", "FlightLogReplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // benchmarks/run.py's in-process measurements; built by the benchmark, never installed.
+        .executableTarget(
+            name: "flightlog-bench",
+            dependencies: [
+                "FlightLogCore", "FlightLogStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "flightlogd",
             dependencies: [

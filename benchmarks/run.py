@@ -297,8 +297,10 @@ def main():
     release = ["swift", "build", "-c", "release", "--static-swift-stdlib"]  # as `make` builds for the Pi
     run(release + ["--product", "flightlog"], quiet=False)
     run(release + ["--product", "flightlogd"], quiet=False)
+    run(release + ["--product", "flightlog-bench"], quiet=False)
     bindir = run(release + ["--show-bin-path"]).strip()
-    bins = {"flightlog": os.path.join(bindir, "flightlog"), "flightlogd": os.path.join(bindir, "flightlogd")}
+    bins = {"flightlog": os.path.join(bindir, "flightlog"), "flightlogd": os.path.join(bindir, "flightlogd"),
+            "bench": os.path.join(bindir, "flightlog-bench")}
     python = run([os.path.join(ROOT, "scripts/setup-aerofiles.sh")]).strip().splitlines()[-1]
     env = dict(os.environ)
     env["PATH"] = run(["bash", "-c", f". '{ROOT}/scripts/gpsfake-env.sh' >/dev/null 2>&1; echo $PATH"]).strip()
@@ -339,7 +341,7 @@ json.dump(out, open({fixes_json!r}, "w"))
     peer = wall([python, peer_write, fixes_json, os.path.join(work, "peer.igc"), "1"], runs)
     table.add(f"IGC export, {n_fixes} fixes, whole process", ours, peer, "s", "aerofiles 1.5.6 Writer", "≥ 50× faster")
     iterations = 5 if quick else 20
-    ours = json.loads(run([fl, "bench", "igc-write", big, "--iterations", str(iterations)]))["seconds_per_op"]
+    ours = json.loads(run([bins["bench"], "igc-write", big, "--iterations", str(iterations)]))["seconds_per_op"]
     peer = json.loads(run([python, peer_write, fixes_json, os.path.join(work, "peer.igc"), str(max(2, iterations // 4))]))["seconds_per_op"]
     table.add(f"IGC export, {n_fixes} fixes, in-process", ours, peer, "s", "aerofiles 1.5.6 Writer")
 
@@ -363,7 +365,7 @@ json.dump(out, open({fixes_json!r}, "w"))
     peer = wall([python, peer_read_whole] + files, runs)
     table.add(f"IGC import, {len(files)} files ({source}), whole process", ours, peer, "s",
               "aerofiles 1.5.6 Reader", "≥ 50× faster", "ours also detects flights and stores them in SQLite")
-    ours = json.loads(run([fl, "bench", "igc-parse", "--iterations", str(iterations)] + files))["seconds_per_op"]
+    ours = json.loads(run([bins["bench"], "igc-parse", "--iterations", str(iterations)] + files))["seconds_per_op"]
     peer = json.loads(run([python, peer_read, str(max(1, iterations // 10))] + files))["seconds_per_op"]
     table.add(f"IGC parse, {len(files)} files, in-process", ours, peer, "s", "aerofiles 1.5.6 Reader")
 
@@ -389,7 +391,7 @@ json.dump(out, open({fixes_json!r}, "w"))
             # Growth of the database file over an empty one, after folding the WAL in.
             run(["sqlite3", ours["db"], "PRAGMA wal_checkpoint(TRUNCATE)"])
             empty = os.path.join(work, "empty.sqlite")
-            run([fl, "bench", "make-db", empty, "--flights", "0"])
+            run([bins["bench"], "make-db", empty, "--flights", "0"])
             run(["sqlite3", empty, "PRAGMA wal_checkpoint(TRUNCATE)"])
             size = os.path.getsize(ours["db"]) - os.path.getsize(empty)
             blob = int(run(["sqlite3", "-readonly", ours["db"], "SELECT sum(length(data)) FROM trackChunk"]).strip() or 0)
@@ -423,7 +425,7 @@ json.dump(out, open({fixes_json!r}, "w"))
     # 5. Queries on a 10,000-flight database (quick: 1,000).
     flights = 1000 if quick else 10000
     db3 = os.path.join(work, "many.sqlite")
-    run([fl, "bench", "make-db", db3, "--flights", str(flights)])
+    run([bins["bench"], "make-db", db3, "--flights", str(flights)])
     run(["sqlite3", db3, "PRAGMA wal_checkpoint(TRUNCATE)"])
     ours = wall([fl, "list", "--instructor", "--database", db3], runs)
     peer = wall(["sqlite3", "-readonly", db3,

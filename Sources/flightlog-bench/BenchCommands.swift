@@ -1,0 +1,100 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogStore
+import Foundation
+
+/// In-process measurements for `benchmarks/run.py`: its own executable, not part of what is installed.
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flightlog-bench",
+        abstract: "In-process benchmarks for benchmarks/run.py.",
+        subcommands: [IGCWrite.self, IGCParse.self, MakeDatabase.self])
+
+    /// Writes one IGC file's fixes again and again; prints seconds per write as JSON.
+    struct IGCWrite: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "igc-write")
+        @Argument var file: String
+        @Option var iterations = 20
+
+        func run() throws {
+            let parsed = try IGCReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
+            let headers = IGCHeaderValues(pilot: "Bench", gliderType: "ASK 21", registration: "D-1234", pressureSensor: "Bosch,BMP280,max9000m")
+            var bytes = 0
+            let elapsed = ContinuousClock().measure {
+                for _ in 0..<iterations {
+                    bytes &+= IGCWriter.write(
+                        fixes: parsed.track.fixes, extensions: parsed.track.recorder.extensions, headers: headers,
+                        serial: "BEN", flightNumberOfDay: 1
+                    ).count
+                }
+            }
+            printResult("igc-write", fixes: parsed.track.fixes.count, iterations: iterations, elapsed: elapsed, extra: bytes)
+        }
+    }
+
+    /// Parses IGC files again and again (bytes read once); prints seconds per pass over all files.
+    struct IGCParse: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "igc-parse")
+        @Argument var files: [String]
+        @Option var iterations = 20
+
+        func run() throws {
+            let contents = try files.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
+            var fixes = 0
+            let elapsed = try ContinuousClock().measure {
+                for _ in 0..<iterations {
+                    for bytes in contents { fixes &+= try IGCReader.read(bytes).track.fixes.count }
+                }
+            }
+            printResult("igc-parse", fixes: fixes / iterations, iterations: iterations, elapsed: elapsed, extra: 0)
+        }
+    }
+
+    /// Fills a database with `flights` simulated flights (years of flying) for the query benchmarks.
+    struct MakeDatabase: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "make-db")
+        @Argument var path: String
+        @Option var flights = 10_000
+        @Option(name: .customLong("fixes-per-flight")) var fixesPerFlight = 120
+
+        func run() throws {
+            let store = try FlightStore(path: path, mode: .readWrite)
+            let people = ["Müller, Jürgen", "Øyvind Ærø", "Çağrı Şahin", "Ιωάννης Παπαδόπουλος", "Anna Schmidt", "John Doe"]
+            let gliders = [("ASK 21", "D-1234"), ("LS 4", "D-1445"), ("Duo Discus", "D-KKHH"), ("DG 303", "D-3952")]
+            let start = CivilDate(year: 2000, month: 1, day: 1).utcMidnight
+            for n in 0..<flights {
+                let takeoff = start + Int64(n) * 21_600_000 + 36_000_000  // one flight every 6 h
+                let fixes = (0..<fixesPerFlight).map { i -> Fix in
+                    let t = Double(i)
+                    return Fix(
+                        time: takeoff + Int64(i) * 1000, latitude: 50.8 + t * 1e-4, longitude: 6.18 + t * 1e-4,
+                        pressureAltitude: 180 + t * 3, gnssAltitude: 230 + t * 3, extensions: "")
+                }
+                let glider = gliders[n % gliders.count]
+                var details = FlightDetails(
+                    pilot: n % 7 == 0 ? people[n % people.count] : "Doe, Jane", gliderType: glider.0,
+                    registration: glider.1, launchMethod: n % 2 == 0 ? .winch : .aerotow)
+                switch n % 5 {
+                case 0: (details.secondPerson, details.secondPersonRole) = (people[n % people.count], .instructor)
+                case 1: (details.secondPerson, details.secondPersonRole) = (people[(n + 1) % people.count], .guest)
+                default: break
+                }
+                let flight = Flight(
+                    takeoffTime: takeoff, landingTime: takeoff + Int64(fixesPerFlight - 1) * 1000,
+                    takeoffCoordinate: fixes[0].coordinate, landingCoordinate: fixes[fixes.count - 1].coordinate,
+                    details: details, source: .imported(fileName: "bench-\(n).igc", sha256: "bench-\(n)"),
+                    maxAltitude: fixes.last?.pressureAltitude, takeoffAltitude: 180, utcOffsetSeconds: 3600)
+                _ = try store.importFlights(
+                    track: Track(recorder: RecorderInfo(manufacturer: "XFL", serial: "BEN"), fixes: fixes),
+                    fileName: "bench-\(n).igc", sha256: "bench-\(n)", flights: [flight])
+            }
+            print("{\"flights\": \(flights)}")
+        }
+    }
+}
+
+private func printResult(_ name: String, fixes: Int, iterations: Int, elapsed: Duration, extra: Int) {
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print("{\"op\": \"\(name)\", \"fixes\": \(fixes), \"iterations\": \(iterations), \"seconds_per_op\": \(seconds / Double(iterations))}")
+}
