@@ -19,7 +19,8 @@ struct StickExportTests {
             FileManager.default.isExecutableFile(atPath: "/usr/sbin/mkfs.ext4"),
             let filesystems = try? String(contentsOfFile: "/proc/filesystems", encoding: .utf8)
         else { return false }
-        return filesystems.contains("\text4") && FileManager.default.fileExists(atPath: "/dev/loop-control")
+        guard filesystems.contains("\text4"), FileManager.default.fileExists(atPath: "/dev/loop-control") else { return false }
+        return (try? CLI.tool("/usr/sbin/losetup", ["-f"]))?.status == 0  // a free loop device
     }
 
     /// A logbook of three imported flights (their files kept verbatim) and one entered by hand.
