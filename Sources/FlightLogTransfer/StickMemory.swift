@@ -70,3 +70,27 @@ package enum StickIdentity {
         return nil
     }
 }
+
+/// The one line the last stick export left beside the logbook (`sticks/last-export.txt`), for `flightlog status`
+/// and the status page: the pilot pulls the stick, looks at the phone, sees what it got.
+package enum StickReport {
+    package static let fileName = "last-export.txt"
+
+    /// The memories' folder of the logbook at `databasePath`.
+    package static func memoryFolder(databasePath: String) -> String {
+        ((databasePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("sticks")
+    }
+
+    /// Best effort: the export's own outcome is what counts.
+    package static func save(_ line: String, memoryFolder: String) {
+        let path = (memoryFolder as NSString).appendingPathComponent(fileName)
+        try? AtomicFile.write(Array((line + "\n").utf8), to: path)
+    }
+
+    package static func last(databasePath: String) -> String? {
+        let path = (memoryFolder(databasePath: databasePath) as NSString).appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}

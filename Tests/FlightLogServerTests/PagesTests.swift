@@ -207,6 +207,13 @@ struct PagesTests {
             #expect(with.text.contains("gpsd.satellites"))
             #expect(with.text.contains("bmp280"))
             #expect(with.text.contains("<dt>Flights</dt><dd>3</dd>"))
+            #expect(!with.text.contains("USB stick"))
+            // The last USB stick export's line (flightlog-usb writes it beside the logbook).
+            try FileManager.default.createDirectory(atPath: logbook.folder + "/sticks", withIntermediateDirectories: true)
+            try Data("3 flights written to stick 3A1F-22C4 at 17:42 UTC (…)\n".utf8)
+                .write(to: URL(fileURLWithPath: logbook.folder + "/sticks/last-export.txt"))
+            let stick = try await client.get("/status")
+            #expect(stick.text.contains("<dt>USB stick</dt><dd>3 flights written to stick 3A1F-22C4 at 17:42 UTC"))
         }
     }
 

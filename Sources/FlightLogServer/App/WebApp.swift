@@ -188,7 +188,8 @@ package final class WebApp: Sendable {
         let page = StatusPage(
             status: readStatusFile(settings.statusPath), statusPath: settings.statusPath,
             databasePath: settings.databasePath, databaseBytes: try? db?.databaseSizeBytes(),
-            flightCount: try? db?.count(matching: FlightFilter()), loggedIn: loggedIn)
+            flightCount: try? db?.count(matching: FlightFilter()),
+            stickExport: StickReport.last(databasePath: settings.databasePath), loggedIn: loggedIn)
         return .html(page.render())
     }
 

@@ -8,6 +8,8 @@ struct StatusPage {
     var databasePath: String
     var databaseBytes: Int64?
     var flightCount: Int?
+    /// The last USB stick export's line, if any.
+    var stickExport: String?
     var loggedIn: Bool
 
     func render() -> String {
@@ -23,7 +25,9 @@ struct StatusPage {
         }
         body += "<h2>Logbook</h2><dl class=\"facts\"><dt>Database</dt><dd>\(esc(databasePath))</dd>"
         body += "<dt>Size</dt><dd>\(databaseBytes.map { "\($0 / 1024) KiB" } ?? "not created yet")</dd>"
-        body += "<dt>Flights</dt><dd>\(flightCount.map(String.init) ?? "—")</dd></dl>"
+        body += "<dt>Flights</dt><dd>\(flightCount.map(String.init) ?? "—")</dd>"
+        if let stickExport { body += "<dt>USB stick</dt><dd>\(esc(stickExport))</dd>" }
+        body += "</dl>"
         return page(title: "Status", current: "/status", loggedIn: loggedIn, body: body)
     }
 }

@@ -56,7 +56,7 @@ extension FlightLogCommand.Export {
             throw CLIError("cannot tell which stick \(folder) is on (its file system has no UUID link); give --stick ID")
         }
         let databasePath = try store.databasePath()
-        let memory = ((databasePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("sticks")
+        let memory = StickReport.memoryFolder(databasePath: databasePath)
         let owner = ownerOptions.owner(config)?.name ?? ""
         let request = StickExportRequest(
             folder: folder, stick: stick, memoryFolder: memory, rewriteAll: stickOptions.all,
@@ -75,10 +75,7 @@ extension FlightLogCommand.Export {
     }
 }
 
-/// The one line a stick export leaves for the journal and `flightlog status`.
-enum StickReport {
-    static let fileName = "last-export.txt"
-
+extension StickReport {
     static func line(_ result: StickExportResult, stick: String) -> String {
         let s = result.flightsWritten == 1 ? "" : "s"
         guard result.wroteLogbook else {
@@ -93,20 +90,5 @@ enum StickReport {
     static func clock() -> String {
         let t = CivilDateTime(utc: UTCMillis(Date().timeIntervalSince1970 * 1000))
         return String(format: "%02d:%02d UTC", t.hour, t.minute)
-    }
-
-    /// Best effort: the export's own outcome is what counts.
-    static func save(_ line: String, memoryFolder: String) {
-        let path = (memoryFolder as NSString).appendingPathComponent(fileName)
-        try? AtomicFile.write(Array((line + "\n").utf8), to: path)
-    }
-
-    /// The last stick export's line, for `flightlog status`.
-    static func last(databasePath: String) -> String? {
-        let path = (((databasePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("sticks") as NSString)
-            .appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
     }
 }

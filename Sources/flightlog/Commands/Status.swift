@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogStore
+import FlightLogTransfer
 import Foundation
 
 #if canImport(Glibc)
