@@ -59,11 +59,16 @@ package enum LogbookArchive {
         var candidate = name
         var n = 2
         while taken.contains(candidate) {
-            let stem = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
-            candidate = "\(stem)-\(n)" + (ext.isEmpty ? "" : ".\(ext)")
+            candidate = numberedName(name, n)
             n += 1
         }
         taken.insert(candidate)
         return candidate
+    }
+
+    /// `name-N.ext` (`name-N` without an extension): the N-th file of one name in a folder or an archive.
+    package static func numberedName(_ name: String, _ n: Int) -> String {
+        let stem = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        return "\(stem)-\(n)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 }

@@ -70,12 +70,12 @@ package enum StickExport {
         let old = FileManager.default.contents(atPath: memoryPath).map { StickMemory.parse(String(decoding: $0, as: UTF8.self)) }
             ?? StickMemory()
 
-        var memory = StickMemory()
+        var memory = old  // flights not chosen this time keep what the stick has of them
         var changed: [Flight] = []
         for flight in flights {
-            let entry = StickMemory.Entry(fingerprint: StickMemory.fingerprint(flight), fileName: nil)
-            if request.rewriteAll || old.entries[flight.id!]?.fingerprint != entry.fingerprint { changed.append(flight) }
-            memory.entries[flight.id!] = old.entries[flight.id!].map { StickMemory.Entry(fingerprint: entry.fingerprint, fileName: $0.fileName) } ?? entry
+            let fingerprint = StickMemory.fingerprint(flight)
+            if request.rewriteAll || old.entries[flight.id!]?.fingerprint != fingerprint { changed.append(flight) }
+            memory.entries[flight.id!, default: StickMemory.Entry(fingerprint: fingerprint)].fingerprint = fingerprint
         }
         let logbookPath = path(request.folder, logbookName), backupPath = path(request.folder, backupName)
         if changed.isEmpty && exists(logbookPath) && exists(backupPath) {
@@ -145,8 +145,7 @@ package enum StickExport {
             while claimed.contains(name.lowercased())
                 || (exists(path(folder, name)) && !holds(path(folder, name), file.bytes) && old.entries[id]?.fileName != name)
             {
-                let stem = (file.fileName as NSString).deletingPathExtension, ext = (file.fileName as NSString).pathExtension
-                name = "\(stem)-\(n).\(ext)"
+                name = LogbookArchive.numberedName(file.fileName, n)
                 n += 1
             }
             claimed.insert(name.lowercased())  // FAT names ignore case

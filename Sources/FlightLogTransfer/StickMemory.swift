@@ -14,6 +14,11 @@ package struct StickMemory: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package var fingerprint: String
         package var fileName: String?
+
+        package init(fingerprint: String, fileName: String? = nil) {
+            self.fingerprint = fingerprint
+            self.fileName = fileName
+        }
     }
 
     package var entries: [Int64: Entry] = [:]

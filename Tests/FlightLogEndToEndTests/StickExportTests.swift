@@ -181,6 +181,33 @@ struct StickExportTests {
         #expect(result["RO_ERROR"]?.contains("the stick is read-only") == true, "\(result["RO_ERROR"] ?? "")")
     }
 
+    @Test("wrong --to options and a stick that is not mounted get one line each, and nothing is written")
+    func badStickOptionsAreClearErrors() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (db, _) = try Self.logbook(in: dir)
+        let folder = dir.appendingPathComponent("stick/FLIGHTLOG").path
+        let cases: [([String], String)] = [
+            (["export"], "choose what to export"),
+            (["export", "--igc", "--to", folder], "leave out --igc"),
+            (["export", "--to", folder, "--new", "--all"], "choose one"),
+            (["export", "--pdf", "-o", dir.appendingPathComponent("x.pdf").path, "--stick", "A"], "go with --to FOLDER"),
+            (["export", "--to", folder, "-o", dir.path], "leave out -o"),
+            (["export", "--to", folder, "--stick", "A"], "is the stick mounted?"),
+        ]
+        for (arguments, message) in cases {
+            let r = try CLI.run(arguments, database: db, in: dir)
+            #expect(r.status != 0, "\(arguments)")
+            #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("stick").path), "nothing made")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let bad = try CLI.run(["export", "--to", folder, "--stick", "../../etc"], database: db, in: dir)
+        #expect(bad.status != 0 && bad.stderr.contains("is not a stick id"), "\(bad.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing written")
+        #expect(!FileManager.default.fileExists(atPath: db.deletingLastPathComponent().appendingPathComponent("sticks/../../etc.tsv").path))
+    }
+
     @Test("the unit, the rule and the script pass their checkers")
     func unitRuleAndScriptCheck() throws {
         let shell = try CLI.tool("/bin/sh", ["-n", Self.script])
