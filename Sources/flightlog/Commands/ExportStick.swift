@@ -36,6 +36,9 @@ struct StickOptions: ParsableArguments {
         if rebuild { return "--rebuild is for --igc; the stick gets each imported flight's own file" }
         if new && all { return "--new writes what the stick lacks, --all writes everything; choose one" }
         if to.isEmpty || to == "-" { return "--to needs a folder (the stick's FLIGHTLOG folder)" }
+        if let stick, !StickMemory.isValidStickId(stick) {
+            return "'\(stick)' is not a stick id: use letters, digits, - and _ (its file system UUID)"
+        }
         return nil
     }
 }
