@@ -17,6 +17,18 @@ extension WebApp {
         }
     }
 
+    /// Why the configured tile file cannot be used (said once when `flightlog serve` starts), or `nil` when no
+    /// file is configured or it opens.
+    package func mapTilesProblem() -> String? {
+        guard let path = settings.config.server.mapTiles else { return nil }
+        do {
+            _ = try MBTiles(path: path)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// `/tiles/z/x/y.ext`: the tile's bytes, 404 when the file has none there (or there is no file).
     func tileResponse(_ segments: [String]) throws -> WebResponse {
         func number(_ text: Substring, below limit: Int) throws -> Int {

@@ -50,6 +50,9 @@ extension FlightLogCommand {
             let address = address ?? config.server.address
             let port = port ?? config.server.port
             let app = WebApp(settings: settings)
+            if let problem = app.mapTilesProblem() {
+                printError("flightlog serve: warning: \(problem); the flight map is drawn without a background map")
+            }
             try await WebServer.run(app: app, address: address, port: port) { actual in
                 print("flightlog serve: http://\(address):\(actual)/ (database \(settings.databasePath); editing \(settings.passwordHash == nil ? "off" : "on"))")
             }
