@@ -172,7 +172,8 @@ package enum FlightLogDaemon {
         var configuration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(15)
-        try await ServiceGroup(configuration: configuration).run()
+        let group = ServiceGroup(configuration: configuration)
+        try await withTaskExecutorPreference(OneThreadExecutor(name: "recorder")) { try await group.run() }
         // After SIGTERM the .sqlite file alone is the whole logbook (a copy of it alone is complete).
         if let result = try? store.checkpoint(waitSeconds: 2), !result.complete {
             logger.warning("a reader held the WAL at shutdown: the last data stays in the -wal file until the next start")

@@ -26,8 +26,9 @@ package struct RecorderSettings: Sendable {
     /// the flight too (``FlightDetector/maximumFlightGap``), so a power cut of any length up to it stays one
     /// flight with its POWER fault in the record, as the file of a recorder switched off as long would.
     package var resumeGapMillis: Int64 = Int64(FlightDetector.maximumFlightGap * 1000)
-    /// Pending fixes are committed once the oldest is this old (monotonic nanoseconds). With the 250 ms tick
-    /// a fix is on disk well within a second of its arrival.
+    /// A fix is committed as soon as the fusion releases it, unless the last commit is less than this old
+    /// (monotonic nanoseconds): then it waits for the next fix or the next tick (1 s). At 1 Hz every fix is
+    /// its own commit; faster receivers are batched to two commits a second (each commit is an fsync).
     package var commitDelayNanos: Int64 = 500_000_000
     /// The in-progress flight row is refreshed this often, nanoseconds.
     package var flightUpdateNanos: Int64 = 30_000_000_000
@@ -93,6 +94,8 @@ package actor Recorder {
     /// Fix-to-disk latencies of the last 4096 committed fixes, nanoseconds (gpsd delivery → committed).
     var latencies = LatencyWindow(capacity: 4096)
     var pendingSince: Int64?
+    /// When the last commit ended (``monotonicNanos()``).
+    var lastCommit: Int64 = .min
     var flight: (id: Int64, flight: Flight)?
 
     // Timers (monotonic nanoseconds).
@@ -200,7 +203,7 @@ package actor Recorder {
     // MARK: - Periodic work
 
     /// Commits pending fixes, refreshes the flight row and the status file, compacts and prunes when due.
-    /// Called every ~250 ms by the maintenance service.
+    /// Called every second by the maintenance service.
     package func tick(now: Int64) {
         accept(fusion.fillOutage(now: now))  // the barograph goes on without a fix
         if !pending.isEmpty { flush(now: now) }
@@ -272,7 +275,7 @@ package actor Recorder {
         let events = detection.ingest(fix)
         if !events.isEmpty { flush(now: now) }
         for event in events { handle(event, now: now) }
-        if let since = pendingSince, now - since >= settings.commitDelayNanos { flush(now: now) }
+        if lastCommit == .min || monotonicNanos() - lastCommit >= settings.commitDelayNanos { flush(now: now) }
     }
 
     /// Commits the pending fixes in one transaction. On failure they stay pending and are retried.
@@ -281,6 +284,7 @@ package actor Recorder {
         do {
             try store.append(fixes: pending, toRecording: recordingId)
             let committed = monotonicNanos()
+            lastCommit = committed
             for arrival in pendingArrivals where arrival <= committed { latencies.add(committed - arrival) }
             pending.removeAll(keepingCapacity: true)
             pendingArrivals.removeAll(keepingCapacity: true)

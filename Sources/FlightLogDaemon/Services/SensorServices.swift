@@ -64,13 +64,14 @@ package struct BarometerService: Service {
     }
 }
 
-/// Drives the recorder's periodic work (commits, status file, compaction, pruning) every 250 ms and
-/// flushes everything when the daemon stops. Placed first in the group, so it stops last.
+/// Drives the recorder's periodic work (fixes the last commit held back, the barograph during a GPS outage,
+/// status file, compaction, pruning) every second and flushes everything when the daemon stops. Placed first
+/// in the group, so it stops last.
 package struct MaintenanceService: Service {
     let recorder: Recorder
     let interval: Duration
 
-    package init(recorder: Recorder, interval: Duration = .milliseconds(250)) {
+    package init(recorder: Recorder, interval: Duration = .seconds(1)) {
         self.recorder = recorder
         self.interval = interval
     }

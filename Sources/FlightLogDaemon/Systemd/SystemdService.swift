@@ -9,15 +9,21 @@ package struct SystemdService: Service {
     let notifier: SystemdNotifier
     let recorder: Recorder
     let logger: Logger
+    /// How often the recorder's health is asked for until it is ready (`READY=1` soon after the first data).
     let pollInterval: Duration
+    /// How often afterwards: the STATUS line changes at most this often, and the watchdog (`WatchdogSec=` of
+    /// several seconds) is pinged on the first poll after each half interval. Each poll wakes the daemon.
+    let readyPollInterval: Duration
 
     package init(
-        notifier: SystemdNotifier, recorder: Recorder, logger: Logger, pollInterval: Duration = .milliseconds(100)
+        notifier: SystemdNotifier, recorder: Recorder, logger: Logger, pollInterval: Duration = .milliseconds(100),
+        readyPollInterval: Duration = .seconds(1)
     ) {
         self.notifier = notifier
         self.recorder = recorder
         self.logger = logger
         self.pollInterval = pollInterval
+        self.readyPollInterval = readyPollInterval
     }
 
     package func run() async {
@@ -51,7 +57,8 @@ package struct SystemdService: Service {
                 lastStatus = health.summary
                 notifier.status(health.summary)
             }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pollInterval) }
+            let interval = ready ? readyPollInterval : pollInterval
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
         notifier.stopping(status: "Stopping: committing the last fixes")
     }

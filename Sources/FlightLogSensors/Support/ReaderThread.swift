@@ -20,10 +20,20 @@ func readerStream<Element: Sendable>(
     let stop = StopFlag()
     continuation.onTermination = { _ in stop.set() }
     let thread = Thread {
+        nameCurrentThread(name)
         body({ continuation.yield($0) }, stop)
         continuation.finish()
     }
-    thread.name = name
     thread.start()
     return stream
+}
+
+/// Names the calling thread for `top -H`, `ps -L` and the kernel (Foundation's `Thread.name` does not reach
+/// the kernel on Linux; the C call is not exported to Swift): first 15 bytes of `name`.
+package func nameCurrentThread(_ name: String) {
+    let fd = open("/proc/thread-self/comm", O_WRONLY)
+    guard fd >= 0 else { return }
+    let bytes = Array(name.utf8.prefix(15))
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
 }
