@@ -77,8 +77,16 @@ package struct MaintenanceService: Service {
     }
 
     package func run() async {
+        // Start-up's pages go back 30 s in (recording has settled), then every 10 minutes (a landing drops the
+        // airfield data from the heap).
+        var nextTrim = Monotonic.nowNanos() + 30_000_000_000
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            await recorder.tick(now: Int64(clamping: Monotonic.nowNanos()))
+            let now = Monotonic.nowNanos()
+            await recorder.tick(now: Int64(clamping: now))
+            if now >= nextTrim {
+                nextTrim = now + 600_000_000_000
+                ResidentMemory.dropCleanFilePages()
+            }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
         await recorder.finish(now: Int64(clamping: Monotonic.nowNanos()))
