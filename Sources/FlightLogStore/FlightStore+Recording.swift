@@ -91,13 +91,13 @@ extension FlightStore {
 
     private static func lastFixTime(recording id: Int64, _ db: Database) throws -> UTCMillis? {
         try Int64.fetchOne(
-            db,
-            sql: """
-                SELECT max(lastTime) FROM (
-                    SELECT lastTime FROM (SELECT lastTime FROM trackChunk WHERE recordingId = ?1 ORDER BY firstTime DESC LIMIT 1)
-                    UNION ALL
-                    SELECT lastTime FROM (SELECT lastTime FROM liveChunk WHERE recordingId = ?1 ORDER BY firstTime DESC LIMIT 1))
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT max(lastTime) FROM (
+                        SELECT lastTime FROM (SELECT lastTime FROM trackChunk WHERE recordingId = ?1 ORDER BY firstTime DESC LIMIT 1)
+                        UNION ALL
+                        SELECT lastTime FROM (SELECT lastTime FROM liveChunk WHERE recordingId = ?1 ORDER BY firstTime DESC LIMIT 1))
+                    """),
             arguments: [id])
     }
 

@@ -62,12 +62,23 @@ final class IIOPressureSensor {
         iio_device_find_channel(device, name, false) ?? iio_device_find_channel(device, name + "0", false)
     }
 
+    /// The last temperature read and when (monotonic nanoseconds).
+    private var lastTemperature: (celsius: Double?, at: UInt64)?
+
     /// Reads pressure, stamped halfway through the read, then the temperature (a failing one is left out).
+    /// The temperature is the sensor die's, only shown in the status: it is read once a second and repeated in
+    /// between (on a bmp280 each temperature read is a conversion of its own on the bus).
     func read() throws(SensorError) -> PressureSample {
         let before = Monotonic.nowNanos()
         let pascals = try pressure.read()
         let after = Monotonic.nowNanos()
-        let celsius = try? temperature?.read()
+        let celsius: Double?
+        if let lastTemperature, after &- lastTemperature.at < 1_000_000_000 {
+            celsius = lastTemperature.celsius
+        } else {
+            celsius = try? temperature?.read()
+            lastTemperature = (celsius, after)
+        }
         return PressureSample(
             pascals: pascals, temperatureCelsius: celsius, monotonicNanos: before + (after - before) / 2,
             readNanos: after - before)
