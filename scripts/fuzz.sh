@@ -179,6 +179,11 @@ max_len() {
     case $1 in timezone | http) echo 20000 ;; config) echo 4096 ;; *) echo 8192 ;; esac
 }
 
+# TOMLKit 0.6.0 never frees a parsed document (no deinit): the config target grows by about 0.5 KB an execution.
+rss_limit() {
+    case $1 in config) echo 8192 ;; *) echo 2048 ;; esac
+}
+
 # Runs one target; adds "target executions exec/s seconds crashes" to `results`.
 run_target() { # target seconds runs
     local t=$1 seconds=$2 runs=$3 log=$out/logs/$1.log limit=() dict=() status=0 art
@@ -190,7 +195,7 @@ run_target() { # target seconds runs
     echo "fuzz: $t ${seconds:+${seconds}s }${runs:+$runs runs}"
     local start=$SECONDS
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 nice -n 10 "$out/bin/fuzz-$t" "${limit[@]}" "${dict[@]}" \
-        -max_len="$(max_len "$t")" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1 \
+        -max_len="$(max_len "$t")" -timeout=25 -rss_limit_mb="$(rss_limit "$t")" -print_final_stats=1 \
         -artifact_prefix="$out/artifacts/$t/" "$out/corpus/$t" "$out/seeds/$t" "Tests/FuzzCorpus/$t" >"$log" 2>&1 || status=$?
     local elapsed=$((SECONDS - start)) executed rate crashes=0
     executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

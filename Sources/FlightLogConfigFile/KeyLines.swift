@@ -10,8 +10,9 @@ import FlightLogCore
 struct KeyLines {
     private var lines: [[String]: Int] = [:]
     /// Invalid TOML on which toml++ 3.4 asserts (an abort in a debug build, undefined behaviour with NDEBUG), so
-    /// toml++ must never see it: a table header with no name (`[` at the end of a line, `[&`, `[[[`), or a `}`
-    /// where an array wants a value (`[}`, `[1, }`). Both were found by the config fuzz target.
+    /// toml++ must never see it: a table header with no name (`[` at the end of a line, `[&`, `[[[`), a `}` where
+    /// an array wants a value (`[}`, `[1, }`), a date-time without a time (`1979-05-27T!`, `1979-05-27 1`). All
+    /// were found by the config fuzz target.
     private(set) var hazard: ConfigError?
 
     /// The line of `path` (`["server", "port"]`), else of the nearest table or key that holds it.
@@ -179,7 +180,16 @@ private struct Scanner {
     /// Returns the error for a `}` that would close an array (see ``KeyLines/hazard``).
     mutating func skipValue() -> ConfigError? {
         var open: [UInt8] = []
+        var last = UInt8(ascii: "=")  // the last byte that was not blank, a comment or inside a string
         while let c = peek {
+            let valueStarts = last == UInt8(ascii: "=")
+                || (open.last == UInt8(ascii: "[") && (last == UInt8(ascii: "[") || last == UInt8(ascii: ",")))
+            if c != UInt8(ascii: " "), c != UInt8(ascii: "\t"), c != UInt8(ascii: "\r"), c != UInt8(ascii: "\n"),
+                c != UInt8(ascii: "#")
+            {
+                last = c
+            }
+            if valueStarts, let error = dateTimeWithoutTime() ?? dateSpaceDigit() { return error }
             switch c {
             case UInt8(ascii: "\""), UInt8(ascii: "'"): skipString(c)
             case UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -198,6 +208,36 @@ private struct Scanner {
             }
         }
         return nil
+    }
+
+    /// `YYYY-MM-DDT` (or `t`) not followed by a digit, at the start of a value.
+    private mutating func dateTimeWithoutTime() -> ConfigError? {
+        let bytes = Array(bytes[index..<min(index + 12, bytes.count)])
+        let digit = { (offset: Int) in offset < bytes.count && bytes[offset] >= 0x30 && bytes[offset] <= 0x39 }
+        let peek = { (offset: Int) in offset < bytes.count ? bytes[offset] : nil }
+        guard (0..<4).allSatisfy(digit), peek(4) == UInt8(ascii: "-"), digit(5), digit(6), peek(7) == UInt8(ascii: "-"),
+            digit(8), digit(9), peek(10) == UInt8(ascii: "T") || peek(10) == UInt8(ascii: "t"), !digit(11)
+        else { return nil }
+        for _ in 0..<11 { advance() }
+        return error("expected a time (HH:MM:SS) after the date's 'T'")
+    }
+
+    /// `YYYY-MM-DD 1` and no second digit: toml++ takes it for a date-time with a space for the `T` and asserts
+    /// when the value ends there (a space, `]`, even U+FEFF). Refused wider than that: ten characters (`_` not
+    /// counted) with `-` fifth and eighth, a space and a digit are a date-time in valid TOML, and so need an hour
+    /// of two digits.
+    private mutating func dateSpaceDigit() -> ConfigError? {
+        let terminators: [UInt8] = Array(" \t\r\n]},#".utf8)
+        var end = index
+        while end < bytes.count, !terminators.contains(bytes[end]) { end += 1 }
+        let token = Array(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.filter { $0 != "_" })
+        let bytes = bytes
+        let isDigit = { (i: Int) in i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
+        guard token.count == 10, token[4] == "-", token[7] == "-", end < bytes.count, bytes[end] == UInt8(ascii: " "),
+            isDigit(end + 1), !isDigit(end + 2)
+        else { return nil }
+        while index < end + 2 { advance() }
+        return error("expected a time (HH:MM:SS) after the date")
     }
 
     /// A syntax error at the cursor.

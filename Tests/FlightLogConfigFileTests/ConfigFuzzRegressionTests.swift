@@ -23,5 +23,12 @@ import Testing
         // Invalid TOML that aborted in toml++ 3.4's assertions (found by the fuzzer): refused with a line.
         #expect(outcomes["toml++-asserts-array-closed-by-brace.toml"]?.hasPrefix("rejected: line 1, column 6: ") == true)
         #expect(outcomes["toml++-asserts-header-without-name.toml"]?.hasPrefix("rejected: line 1, column 3: ") == true)
+        #expect(outcomes["toml++-asserts-date-time-without-time.toml"]?.hasPrefix("rejected: line 2, column 18: ") == true)
+        for name in [
+            "toml++-asserts-date-space-digit.toml", "toml++-asserts-date-space-digit-2.toml",
+            "toml++-asserts-date-space-digit-bom.toml",
+        ] {
+            #expect(outcomes[name]?.hasPrefix("rejected: line 1, column 17: ") == true, "\(outcomes)")
+        }
     }
 }

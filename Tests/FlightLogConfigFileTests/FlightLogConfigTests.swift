@@ -70,6 +70,9 @@ import Testing
         #expect(inline.warnings.isEmpty)
         let quoted = try FlightLogConfig.parse("[ \"daemon\" ]\n\"retention_days\" = 7\n")
         #expect(quoted.daemon.retentionDays == 7)
+        // A bare key may look like a date with a T: only a value is checked for a time after it.
+        let dateKey = try FlightLogConfig.parse("x = { 1979-05-27T = 1, y = [1979-05-27T07:32:00Z] }\n1979-05-27t.a = 2")
+        #expect(dateKey.warnings.map(\.line) == [1, 2])
     }
 
     @Test func emptyFileGivesDefaults() throws {
@@ -124,6 +127,9 @@ import Testing
         ("[[\n", 1, 3, "syntax error: expected a table name after '['"),
         ("x = [1,\n }", 2, 2, "syntax error: expected a value or ']' in the array, saw '}'"),
         ("x = { a = [ \"}\", # }\n}]}", 2, 1, "syntax error: expected a value or ']' in the array, saw '}'"),
+        ("[daemon]\ngpsd = 1979-05-27T!07:32:00Z", 2, 19, "syntax error: expected a time (HH:MM:SS) after the date's 'T'"),
+        ("x = [ 1, 1979-05-27t]", 1, 21, "syntax error: expected a time (HH:MM:SS) after the date's 'T'"),
+        ("x = 1979-05-2_7 1\n", 1, 18, "syntax error: expected a time (HH:MM:SS) after the date"),
         // Duplicates are syntax errors too, at the second one.
         ("pilot = \"a\"\n\npilot = \"b\"", 3, 9, "syntax error: "),
         ("[server]\nport = 1\n[server]\n", 3, 1, "syntax error: "),
