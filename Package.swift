@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // C libraries, one small target each.
@@ -30,6 +31,9 @@ let package = Package(
 
         // Domain and logic, no I/O.
         .target(name: "FlightLogCore"),
+        // flightlog.toml: TOML 1.0 read by toml++ (TOMLKit, C++), then mapped to settings by FlightLogCore.
+        // The only importer of `TOMLKit`, so that Core stays plain Swift (the fuzzers compile it standalone).
+        .target(name: "FlightLogConfigFile", dependencies: ["FlightLogCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // SQLite flight store (GRDB over the system libsqlite3).
         .target(
             name: "FlightLogStore", dependencies: ["FlightLogCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -70,8 +74,8 @@ let package = Package(
         .executableTarget(
             name: "flightlog",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogServer", "FlightLogSecurity",
-                "FlightLogTransfer", "FlightLogReplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlightLogCore", "FlightLogConfigFile", "FlightLogStore", "FlightLogReports", "FlightLogServer",
+                "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // benchmarks/run.py's in-process measurements; built by the benchmark, never installed.
         .executableTarget(
@@ -82,18 +86,21 @@ let package = Package(
         .executableTarget(
             name: "flightlogd",
             dependencies: [
-                "FlightLogDaemon",
+                "FlightLogDaemon", "FlightLogConfigFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore"]),
+        .testTarget(name: "FlightLogConfigFileTests", dependencies: ["FlightLogConfigFile", "FlightLogCore"]),
         .testTarget(
             name: "FlightLogSecurityTests",
             dependencies: ["FlightLogSecurity", "FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FlightLogStoreTests", dependencies: ["FlightLogStore", "FlightLogCore"]),
         .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore"]),
-        .testTarget(name: "FlightLogDaemonTests", dependencies: ["FlightLogDaemon", "FlightLogCore", "FlightLogStore"]),
+        .testTarget(
+            name: "FlightLogDaemonTests",
+            dependencies: ["FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogStore"]),
         .testTarget(name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore"]),
         .testTarget(
             name: "FlightLogServerTests",

@@ -7,7 +7,8 @@
 #
 # Targets (Fuzz/<target>.swift; the code each runs is shared with the regression tests):
 #   igc        IGC import + detection + launch analysis + storage codec + IGC/KML/GPX/GeoJSON export
-#   config     the config file          timezone   TZif files and zone1970.tab     trackcodec  track blobs
+#   config     the config file: toml++ (through TOMLKit, both instrumented), the key lines, the settings
+#   timezone   TZif files and zone1970.tab                    trackcodec  track blobs
 #   gpsd       gpsd JSON lines through libgps, the reader, fusion and live detection
 #   http       requests to `flightlog serve`: path, query, form, cookies, list filters, edit form, login token
 #   cup        a pilot's SeeYou CUP airfield file: tolerant reader, merge into the airfield index, place lookup
@@ -32,7 +33,9 @@ targets=("$@")
 
 swift_flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name flightlog -swift-version 6 -suppress-warnings
     -enable-upcoming-feature ExistentialAny)
-c_modules=(-I "$root/Sources/CGPS" -I "$root/Sources/CIIO")
+# TOMLKit's sources come from SwiftPM's checkout (scripts/fuzz.sh resolves the packages when it is missing).
+tomlkit_src=$root/.build/checkouts/TOMLKit/Sources
+c_modules=(-I "$root/Sources/CGPS" -I "$root/Sources/CIIO" -I "$tomlkit_src/CTOML/include/CTOML")
 # swift-crypto is not instrumented: its modules and objects come from SwiftPM's debug build (see crypto_library).
 spm_debug=$root/.build/debug
 
@@ -46,7 +49,7 @@ build_module() { # dir module-name source-file...
     echo "fuzz: building $name ($# files)"
     rm -rf "$dir" && mkdir -p "$dir"
     nice -n 10 swiftc "${swift_flags[@]}" -enable-testing -emit-library -static -emit-module -module-name "$name" \
-        -I "$out/core" -I "$out/security" -I "$spm_debug/Modules" "${c_modules[@]}" -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" "$@" \
+        -I "$out/core" -I "$out/security" -I "$out/tomlkit" -I "$spm_debug/Modules" "${c_modules[@]}" -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" "$@" \
         2>&1 | grep -v 'ld.gold: warning' || true
     [ -f "$dir/lib$name.a" ] || { echo "fuzz: $name did not build" >&2; exit 2; }
     echo "$stamp" >"$dir/stamp"
@@ -69,6 +72,29 @@ crypto_library() {
     echo "$stamp" >"$dir/stamp"
 }
 
+# TOMLKit, the config file's TOML parser: toml++ (C++, compiled by the toolchain's clang++) and its Swift wrapper,
+# both instrumented. toml++ keeps its assertions (no NDEBUG): an input it asserts on is a crash here, where a
+# release build would carry on with undefined behaviour.
+tomlkit_library() {
+    local dir=$out/tomlkit stamp f swift_files=()
+    [ -d "$tomlkit_src" ] || { echo "fuzz: resolving the packages for TOMLKit"; swift package resolve >/dev/null; }
+    stamp=$(find "$tomlkit_src/CTOML" "$tomlkit_src/TOMLKit" -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -c1-40)
+    if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ]; then return 0; fi
+    echo "fuzz: building TOMLKit (toml++ and its Swift wrapper)"
+    rm -rf "$dir" && mkdir -p "$dir/ctoml"
+    for f in "$tomlkit_src"/CTOML/Sources/*.cpp; do
+        nice -n 10 "$(dirname "$(command -v swiftc)")/clang++" -std=c++17 -O1 -g -w -fsanitize=fuzzer-no-link,address \
+            -DTOML_EXCEPTIONS=1 -I "$tomlkit_src/CTOML/include" -c "$f" -o "$dir/ctoml/$(basename "$f" .cpp | tr '&' _).o"
+    done
+    ar rcs "$dir/libCTOML.a" "$dir"/ctoml/*.o
+    mapfile -d '' swift_files < <(find "$tomlkit_src/TOMLKit" -name '*.swift' -print0 | sort -z)
+    nice -n 10 swiftc -O -sanitize=fuzzer,address -parse-as-library -swift-version 5 -suppress-warnings \
+        -emit-library -static -emit-module -module-name TOMLKit "${c_modules[@]}" \
+        -emit-module-path "$dir/TOMLKit.swiftmodule" -o "$dir/libTOMLKit.a" "${swift_files[@]}" 2>&1 | grep -v 'ld.gold: warning' || true
+    [ -f "$dir/libTOMLKit.a" ] || { echo "fuzz: TOMLKit did not build" >&2; exit 2; }
+    echo "$stamp" >"$dir/stamp"
+}
+
 # FlightLogSecurity (instrumented) over swift-crypto: the server's password hashes and login tokens need it.
 build_security() {
     crypto_library
@@ -88,7 +114,13 @@ server_sources() {
 build_target() { # target
     local t=$1 libs pipeline=()
     case $t in
-    igc | config | timezone | trackcodec | cup)
+    config)
+        tomlkit_library
+        build_module configfile FlightLogConfigFile $(find Sources/FlightLogConfigFile -name '*.swift' | sort)
+        pipeline=Tests/FlightLogConfigFileTests/ConfigFuzzPipeline.swift
+        libs=(-I "$out/configfile" -L "$out/configfile" -lFlightLogConfigFile -I "$out/tomlkit" -L "$out/tomlkit" -lTOMLKit
+            -lCTOML -L "$out/core" -lFlightLogCore -lstdc++) ;;
+    igc | timezone | trackcodec | cup)
         pipeline=(Tests/FlightLogCoreTests/FuzzPipelines.swift Tests/FlightLogCoreTests/*FuzzPipeline.swift)
         libs=(-L "$out/core" -lFlightLogCore) ;;
     gpsd)
@@ -147,6 +179,11 @@ max_len() {
     case $1 in timezone | http) echo 20000 ;; config) echo 4096 ;; *) echo 8192 ;; esac
 }
 
+# TOMLKit 0.6.0 never frees a parsed document (no deinit): the config target grows by about 0.5 KB an execution.
+rss_limit() {
+    case $1 in config) echo 8192 ;; *) echo 2048 ;; esac
+}
+
 # Runs one target; adds "target executions exec/s seconds crashes" to `results`.
 run_target() { # target seconds runs
     local t=$1 seconds=$2 runs=$3 log=$out/logs/$1.log limit=() dict=() status=0 art
@@ -158,7 +195,7 @@ run_target() { # target seconds runs
     echo "fuzz: $t ${seconds:+${seconds}s }${runs:+$runs runs}"
     local start=$SECONDS
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 nice -n 10 "$out/bin/fuzz-$t" "${limit[@]}" "${dict[@]}" \
-        -max_len="$(max_len "$t")" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1 \
+        -max_len="$(max_len "$t")" -timeout=25 -rss_limit_mb="$(rss_limit "$t")" -print_final_stats=1 \
         -artifact_prefix="$out/artifacts/$t/" "$out/corpus/$t" "$out/seeds/$t" "Tests/FuzzCorpus/$t" >"$log" 2>&1 || status=$?
     local elapsed=$((SECONDS - start)) executed rate crashes=0
     executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogDaemon
 import FlightLogStore
@@ -57,7 +58,7 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
         var config = FlightLogConfig()
         do {
             config = try loadConfig()
-            for warning in config.warnings { logger?.warning("config \(configPath ?? ""): \(warning)") }
+            for warning in config.warnings { logger?.warning("config \(warning.described(in: configPath ?? ""))") }
         } catch {
             guard let logger else { throw error }
             logger.error("\(error); recording with the built-in defaults until the file is fixed")
@@ -78,13 +79,13 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
 
     func loadConfig() throws -> FlightLogConfig {
         guard let path = configPath else { return FlightLogConfig() }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path) else {
             throw DaemonError("cannot read the config file \(path)")
         }
         do {
-            return try FlightLogConfig.parse(text)
+            return try FlightLogConfig.parse(utf8: [UInt8](data))
         } catch {
-            throw DaemonError("\(path): \(error)")
+            throw DaemonError(error.described(in: path))
         }
     }
 }

@@ -78,25 +78,6 @@ enum FuzzPipelines {
         return FuzzOutcome("imported: \(detected.count) flight(s), \(track.fixes.count) fixes")
     }
 
-    /// The config file as `flightlog` and `flightlogd` load it (UTF-8 text, then the parser). The same file with
-    /// CR LF line ends (edited on Windows, e.g. on the SD card) must give the same config.
-    static func config(_ bytes: [UInt8]) -> FuzzOutcome {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return FuzzOutcome("not UTF-8") }
-        do {
-            let config = try FlightLogConfig.parse(text)
-            if !text.contains("\r"), (try? FlightLogConfig.parse(text.replacing("\n", with: "\r\n"))) != config {
-                return FuzzOutcome("ok", violation: "the same file with CR LF line ends gives another config")
-            }
-            return FuzzOutcome("ok: pilot \(config.pilot ?? "-"), port \(config.server.port)")
-        } catch {
-            let lines = text.utf8.count { $0 == UInt8(ascii: "\n") } + 1
-            if let line = error.line, !(1...lines).contains(line) {
-                return FuzzOutcome("rejected", violation: "error names line \(line) of \(lines): \(error)")
-            }
-            return FuzzOutcome("rejected: \(error)")
-        }
-    }
-
     /// tzdata files: a TZif file (input starting with `TZif`; offsets and abbreviations asked for instants from
     /// 1900 to 2200, as imports of any IGC date do) or else `zone1970.tab` text (the zone nearest to a few places).
     static func timeZone(_ bytes: [UInt8]) -> FuzzOutcome {

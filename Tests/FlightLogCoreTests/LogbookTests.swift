@@ -137,14 +137,6 @@ struct LogbookTests {
         #expect(!Recency(entries, asOf: start.adding(days: 7).adding(months: 24)).licence.isCurrent)
     }
 
-    @Test("the config names the owner in [owner]; a misspelt key there is a warning")
-    func ownerConfig() throws {
-        #expect(try FlightLogConfig.parse("[owner]\nname = \"Müller, Jürgen\"\n").owner == "Müller, Jürgen")
-        let typo = try FlightLogConfig.parse("[owner]\nnmae = \"X\"\n")
-        #expect(typo.owner == nil && typo.warnings.first?.description.contains("unknown key 'nmae' in [owner]") == true)
-        #expect(try FlightLogConfig.parse("[ownr]\nname = \"X\"\n").warnings.first?.description.contains("[owner]") == true)
-    }
-
     @Test("months add to the same day, clamped to the month's end")
     func addingMonths() {
         #expect(CivilDate(year: 2024, month: 2, day: 29).adding(months: 24) == CivilDate(year: 2026, month: 2, day: 28))

@@ -1,3 +1,4 @@
+import FlightLogConfigFile
 import FlightLogCore
 import Foundation
 import Logging

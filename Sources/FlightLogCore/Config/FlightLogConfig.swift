@@ -1,7 +1,7 @@
-/// The settings file (`/etc/flightlog.toml` or `~/.config/flightlog/config.toml`; the executables choose
-/// the path). Every key is optional. An unknown key or section is a warning (``warnings``), the same for every
-/// program that reads the file, so a typo is reported but never stops the recorder; a malformed file or value
-/// is an error.
+/// The settings file (`/etc/flightlog/flightlog.toml` or `~/.config/flightlog/flightlog.toml`; the executables
+/// choose the path), a TOML 1.0 document read by `FlightLogConfigFile`. Every key is optional. An unknown key or
+/// table is a warning (``warnings``), the same for every program that reads the file, so a typo is reported but
+/// never stops the recorder; a file that is not TOML, or a value of the wrong type or out of range, is an error.
 ///
 /// ```toml
 /// # Logbook defaults for new flights
@@ -112,50 +112,63 @@ package struct FlightLogConfig: Sendable, Hashable {
         self.server = server
     }
 
-    /// Parses the config text; missing keys keep their defaults.
-    /// - Throws: ``ConfigError`` naming the line for syntax errors, unknown sections or keys, wrong value types
-    ///   and out-of-range numbers. An empty file is not an error.
-    package static func parse(_ text: String) throws(ConfigError) -> FlightLogConfig {
-        var config = FlightLogConfig()
-        for entry in try parseTOMLSubset(text) {
-            let v = ValueReader(entry: entry)
-            switch (entry.section, entry.key) {
-            case ("", "pilot"): config.pilot = try v.string()
-            case ("", "glider_type"): config.gliderType = try v.string()
-            case ("", "registration"): config.registration = try v.string()
-            case ("", "competition_id"): config.competitionId = try v.string()
-            case ("", "database"): config.databasePath = try v.string()
-            case ("", "recorder_serial"): config.recorderSerial = try v.string()
-            case ("", "airfield_radius_km"): config.airfieldRadiusMeters = try v.number(in: 0.1...50) * 1000
-            case ("daemon", "gpsd"): config.daemon.gpsd = try v.string()
-            case ("daemon", "iio_context"): config.daemon.iioContext = try v.string()
-            case ("daemon", "barometer"):
-                let name = try v.string()
-                config.daemon.barometer = name == "auto" ? .auto : name == "none" ? .none : .named(name)
-            case ("daemon", "barometer_rate_hz"): config.daemon.barometerRateHz = try v.number(in: 0.1...1000)
-            case ("daemon", "retention_days"): config.daemon.retentionDays = try v.integer(in: 0...36_500)
-            case ("owner", "name"): config.owner = try v.string()
-            case ("server", "address"): config.server.address = try v.string()
-            case ("server", "port"): config.server.port = try v.integer(in: 1...65_535)
-            case ("server", "password_hash"): config.server.passwordHash = try v.string()
-            case ("server", "map_tiles"): config.server.mapTiles = try v.string()
-            default:
-                guard let known = knownKeys[entry.section] else {
-                    config.warnings.append(
-                        ConfigError(
-                            line: entry.line, "unknown section [\(entry.section)] (known: [daemon], [owner], [server]); ignored"))
-                    continue
+    /// The settings of a parsed config file (`FlightLogConfigFile` reads the TOML); missing keys keep their
+    /// defaults, unknown keys and tables become ``warnings``.
+    /// - Throws: ``ConfigError`` naming the line and key for a value of the wrong type or out of range, e.g.
+    ///   `line 12: [server] port = "abc" must be a whole number 1 to 65535`.
+    package init(_ document: ConfigTable) throws(ConfigError) {
+        self.init()
+        for entry in document.entries {
+            if Self.knownKeys[entry.key] != nil, entry.key != "" {
+                guard case .table(let table) = entry.value else {
+                    throw ConfigError(line: entry.line, "\(entry.key) = \(entry.value) must be a table: [\(entry.key)]")
                 }
-                let place = entry.section.isEmpty ? "at the top" : "in [\(entry.section)]"
-                config.warnings.append(
-                    ConfigError(
-                        line: entry.line,
-                        "unknown key '\(entry.key)' \(place) (known: \(known.joined(separator: ", "))); ignored"))
+                for inner in table.entries { try set(inner, table: entry.key) }
+            } else {
+                try set(entry, table: "")
             }
         }
-        return config
     }
 
+    /// Takes over one key of `table` ("" for the top of the file).
+    private mutating func set(_ entry: ConfigEntry, table: String) throws(ConfigError) {
+        let v = ValueReader(entry: entry, table: table)
+        switch (table, entry.key) {
+        case ("", "pilot"): pilot = try v.string()
+        case ("", "glider_type"): gliderType = try v.string()
+        case ("", "registration"): registration = try v.string()
+        case ("", "competition_id"): competitionId = try v.string()
+        case ("", "database"): databasePath = try v.string()
+        case ("", "recorder_serial"): recorderSerial = try v.string()
+        case ("", "airfield_radius_km"): airfieldRadiusMeters = try v.number(in: 0.1...50) * 1000
+        case ("daemon", "gpsd"): daemon.gpsd = try v.string()
+        case ("daemon", "iio_context"): daemon.iioContext = try v.string()
+        case ("daemon", "barometer"):
+            let name = try v.string()
+            daemon.barometer = name == "auto" ? .auto : name == "none" ? .none : .named(name)
+        case ("daemon", "barometer_rate_hz"): daemon.barometerRateHz = try v.number(in: 0.1...1000)
+        case ("daemon", "retention_days"): daemon.retentionDays = try v.integer(in: 0...36_500)
+        case ("owner", "name"): owner = try v.string()
+        case ("server", "address"): server.address = try v.string()
+        case ("server", "port"): server.port = try v.integer(in: 1...65_535)
+        case ("server", "password_hash"): server.passwordHash = try v.string()
+        case ("server", "map_tiles"): server.mapTiles = try v.string()
+        default:
+            if table.isEmpty, case .table = entry.value {
+                let tables = Self.knownKeys.keys.filter { !$0.isEmpty }.sorted().map { "[\($0)]" }
+                warnings.append(
+                    ConfigError(
+                        line: entry.line,
+                        "unknown table [\(entry.key)] (known: \(tables.joined(separator: ", "))); ignored"))
+                return
+            }
+            let known = (Self.knownKeys[table] ?? []).joined(separator: ", ")
+            warnings.append(ConfigError(line: entry.line, "unknown key \(v.name) (known: \(known)); ignored"))
+        }
+    }
+
+    /// Every key by table ("" = the top of the file). scripts/test-deb.sh reads this table (flightlog.toml(5) must
+    /// document each key).
     private static let knownKeys: [String: [String]] = [
         "": ["pilot", "glider_type", "registration", "competition_id", "database", "recorder_serial", "airfield_radius_km"],
         "daemon": ["gpsd", "iio_context", "barometer", "barometer_rate_hz", "retention_days"],
@@ -164,53 +177,43 @@ package struct FlightLogConfig: Sendable, Hashable {
     ]
 
     private struct ValueReader {
-        let entry: TOMLEntry
+        let entry: ConfigEntry
+        let table: String
+
+        /// The key as the user finds it in the file: `[server] port`, or `pilot` at the top.
+        var name: String { table.isEmpty ? entry.key : "[\(table)] \(entry.key)" }
 
         func string() throws(ConfigError) -> String {
-            guard case .string(let s) = entry.value else { throw wrongType("a \"string\"") }
+            guard case .string(let s) = entry.value else { throw wrong("a string in quotes") }
             return s
         }
 
         func integer(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
-            guard case .integer(let i) = entry.value else { throw wrongType("a whole number") }
-            guard range.contains(i) else { throw outOfRange("\(range.lowerBound)...\(range.upperBound)") }
+            let expected = "a whole number \(range.lowerBound) to \(range.upperBound)"
+            guard case .integer(let i) = entry.value, range.contains(i) else { throw wrong(expected) }
             return i
         }
 
         func number(in range: ClosedRange<Double>) throws(ConfigError) -> Double {
+            let expected = "a number \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))"
             let d: Double
             switch entry.value {
             case .integer(let i): d = Double(i)
             case .float(let f): d = f
-            default: throw wrongType("a number")
+            default: throw wrong(expected)
             }
-            guard range.contains(d) else { throw outOfRange("\(range.lowerBound)...\(range.upperBound)") }
+            guard range.contains(d) else { throw wrong(expected) }
             return d
         }
 
-        private func wrongType(_ expected: String) -> ConfigError {
-            ConfigError(line: entry.line, "'\(entry.key)' must be \(expected)")
+        private func wrong(_ expected: String) -> ConfigError {
+            ConfigError(line: entry.line, "\(name) = \(entry.value) must be \(expected)")
         }
 
-        private func outOfRange(_ range: String) -> ConfigError {
-            ConfigError(line: entry.line, "'\(entry.key)' must be in \(range)")
+        /// 50 rather than 50.0.
+        private static func plain(_ d: Double) -> String {
+            d == d.rounded() ? String(Int(d)) : String(d)
         }
     }
 }
 
-/// A config file that cannot be used; names the line.
-package struct ConfigError: Error, Hashable, CustomStringConvertible {
-    /// 1-based line number, when the error belongs to a line.
-    package var line: Int?
-    package var message: String
-
-    package init(line: Int?, _ message: String) {
-        self.line = line
-        self.message = message
-    }
-
-    package var description: String {
-        if let line { return "config line \(line): \(message)" }
-        return "config: \(message)"
-    }
-}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
 import Foundation
@@ -27,14 +28,14 @@ struct StoreOptions: ParsableArguments {
     /// an unknown key is a warning on standard error (once per run), as in flightlogd's journal.
     func loadConfig() throws -> FlightLogConfig {
         guard let path = configPath else { return FlightLogConfig() }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError("cannot read the config file \(path): check that it exists and is readable")
         }
         let config: FlightLogConfig
         do {
-            config = try FlightLogConfig.parse(text)
+            config = try FlightLogConfig.parse(utf8: [UInt8](data))
         } catch {
-            throw CLIError("\(path): \(error) — fix the file or pass --config")
+            throw CLIError("\(error.described(in: path)) — fix the file or pass --config")
         }
         ConfigWarnings.printOnce(config.warnings, path: path)
         return config
@@ -63,6 +64,6 @@ enum ConfigWarnings {
     static func printOnce(_ warnings: [ConfigError], path: String) {
         guard !printed else { return }
         printed = true
-        for warning in warnings { printError("warning: \(path): \(warning)") }
+        for warning in warnings { printError("warning: \(warning.described(in: path))") }
     }
 }

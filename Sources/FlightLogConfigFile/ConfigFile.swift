@@ -1,0 +1,85 @@
+import FlightLogCore
+import TOMLKit
+
+extension FlightLogConfig {
+    /// Parses flightlog.toml: TOML 1.0 (``TOMLDocument``), then the settings (``FlightLogConfig/init(_:)``).
+    /// - Throws: ``ConfigError`` naming the line: a syntax error (with its column), or a key whose value has the
+    ///   wrong type or is out of range.
+    package static func parse(utf8 bytes: [UInt8]) throws(ConfigError) -> FlightLogConfig {
+        try FlightLogConfig(try TOMLDocument.parse(bytes))
+    }
+
+    package static func parse(_ text: String) throws(ConfigError) -> FlightLogConfig {
+        try parse(utf8: Array(text.utf8))
+    }
+}
+
+/// A TOML 1.0 document read by toml++ (through TOMLKit), as Core's neutral ``ConfigTable`` with each key's line.
+package enum TOMLDocument {
+    /// Every valid TOML 1.0 document gives its tables and values; anything else throws the first problem with its
+    /// line and column (toml++'s words), e.g. `line 3, column 9: syntax error: …`.
+    ///
+    /// TOMLKit hands the text to toml++ as a C string, so a NUL byte (never valid in TOML) is refused here first,
+    /// and so is the invalid TOML on which toml++ 3.4 asserts (``KeyLines/hazard``);
+    /// TOMLKit never frees a parsed document (no `deinit`): each call leaks its tree, which is fine for a file read
+    /// a few times per process.
+    package static func parse(_ bytes: [UInt8]) throws(ConfigError) -> ConfigTable {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigError(
+                line: line(at: firstInvalidUTF8(bytes), in: bytes), "the file is not UTF-8 text: save it as UTF-8")
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            throw ConfigError(line: line(at: nul, in: bytes), "syntax error: a NUL character is not allowed")
+        }
+        let lines = KeyLines(text)
+        if let hazard = lines.hazard { throw hazard }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let at = error.source.begin
+            throw ConfigError(
+                line: at.line > 0 ? at.line : nil, column: at.column > 0 ? at.column : nil,
+                "syntax error: \(error.description)")
+        } catch {
+            throw ConfigError(line: nil, "syntax error: \(error)")
+        }
+        return convert(table, path: [], lines)
+    }
+
+    /// The table's keys in the order of the file (toml++ keeps them sorted by name).
+    private static func convert(_ table: TOMLTable, path: [String], _ lines: KeyLines) -> ConfigTable {
+        let entries = table.keys.enumerated().map { index, key in
+            let keyPath = path + [key]
+            // A key with an escaped NUL in it cannot be looked up through TOMLKit's C strings: an unknown key.
+            let value = table[key].map { convert($0, path: keyPath, lines) } ?? .other("?")
+            return (index, ConfigEntry(key, value, line: lines.line(of: keyPath)))
+        }
+        return ConfigTable(
+            entries.sorted { ($0.1.line ?? .max, $0.0) < ($1.1.line ?? .max, $1.0) }.map(\.1))
+    }
+
+    private static func convert(_ value: any TOMLValueConvertible, path: [String], _ lines: KeyLines) -> ConfigValue {
+        switch value.type {
+        case .string: .string(value.string ?? "")
+        case .int: value.int.map(ConfigValue.integer) ?? .other("?")
+        case .double: value.double.map(ConfigValue.float) ?? .other("?")
+        case .bool: value.bool.map(ConfigValue.boolean) ?? .other("?")
+        case .table: value.table.map { .table(convert($0, path: path, lines)) } ?? .other("?")
+        case .array: .other("[…]")
+        case .date, .time, .dateTime: .other(value.tomlValue.debugDescription)
+        }
+    }
+
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+        return offset
+    }
+
+    private static func line(at offset: Int, in bytes: [UInt8]) -> Int {
+        bytes[..<min(offset, bytes.count)].count { $0 == UInt8(ascii: "\n") } + 1
+    }
+}
