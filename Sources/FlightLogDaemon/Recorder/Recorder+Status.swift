@@ -5,7 +5,7 @@ import Foundation
 extension Recorder {
     // MARK: - Status
 
-    /// Whether the barometer is fresh: all that ``summary(now:)`` needs, cheap enough for systemd's 100 ms poll.
+    /// Whether the barometer is fresh: all that ``summary(now:)`` needs, cheap enough for the systemd service's poll (100 ms until ready, then 1 s).
     @discardableResult
     func refreshBarometerState(now: Int64) -> Bool {
         let baroFresh = lastPressureNanos.map { now - $0 <= fusion.pressures.stalenessNanos } ?? false
