@@ -93,7 +93,6 @@ package actor Recorder {
     var pendingArrivals: [Int64] = []
     /// Fix-to-disk latencies of the last 4096 committed fixes, nanoseconds (gpsd delivery → committed).
     var latencies = LatencyWindow(capacity: 4096)
-    var pendingSince: Int64?
     /// When the last commit ended (``monotonicNanos()``).
     var lastCommit: Int64 = .min
     var flight: (id: Int64, flight: Flight)?
@@ -269,7 +268,6 @@ package actor Recorder {
         guard recordingId != nil else { return }
         pending.append(fix)
         pendingArrivals.append(now)
-        if pendingSince == nil { pendingSince = now }
         lastFix = fix
         recordedFixes += 1
         let events = detection.ingest(fix)
@@ -288,7 +286,6 @@ package actor Recorder {
             for arrival in pendingArrivals where arrival <= committed { latencies.add(committed - arrival) }
             pending.removeAll(keepingCapacity: true)
             pendingArrivals.removeAll(keepingCapacity: true)
-            pendingSince = nil
             if storeFailing { logger.notice("database writable again") }
             storeFailing = false
         } catch {
