@@ -9,6 +9,7 @@
 #   igc        IGC import + detection + launch analysis + storage codec + IGC/KML/GPX/GeoJSON export
 #   config     the config file: toml++ (through TOMLKit, both instrumented), the key lines, the settings
 #   timezone   TZif files and zone1970.tab                    trackcodec  track blobs
+#   journal    the live journal file (flightlog.sqlite.live) as recovery reads it after a power cut
 #   gpsd       gpsd JSON lines through libgps, the reader, fusion and live detection
 #   http       requests to `flightlog serve`: path, query, form, cookies, list filters, edit form, login token
 #   cup        a pilot's SeeYou CUP airfield file: tolerant reader, merge into the airfield index, place lookup
@@ -24,7 +25,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build-fuzz
-all_targets=(igc config timezone trackcodec gpsd http cup verify)
+all_targets=(igc config timezone trackcodec journal gpsd http cup verify)
 
 mode=${1:-run}
 case $mode in build | run | smoke) shift || true ;; *) mode=run ;; esac
@@ -120,7 +121,7 @@ build_target() { # target
         pipeline=Tests/FlightLogConfigFileTests/ConfigFuzzPipeline.swift
         libs=(-I "$out/configfile" -L "$out/configfile" -lFlightLogConfigFile -I "$out/tomlkit" -L "$out/tomlkit" -lTOMLKit
             -lCTOML -L "$out/core" -lFlightLogCore -lstdc++) ;;
-    igc | timezone | trackcodec | cup)
+    igc | timezone | trackcodec | journal | cup)
         pipeline=(Tests/FlightLogCoreTests/FuzzPipelines.swift Tests/FlightLogCoreTests/*FuzzPipeline.swift)
         libs=(-L "$out/core" -lFlightLogCore) ;;
     gpsd)

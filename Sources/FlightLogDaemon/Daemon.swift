@@ -72,6 +72,10 @@ package struct DaemonOptions: Sendable, Hashable {
     /// The device's signing key, next to the database (`/var/lib/flightlog/signing.key`; `signing.pub` beside it).
     package var signingKeyPath: String { DeviceKey.path(besideDatabase: databasePath) }
 
+    /// The live journal of the last minute's fixes (``LiveJournal``), next to the database: it must be on the same
+    /// card, since it is what survives a power cut. `flightlog.sqlite.live` for `flightlog.sqlite`.
+    package var journalPath: String { databasePath + ".live" }
+
     /// Where readers look for the status: next to the database.
     package var statusLinkPath: String {
         URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("flightlogd.status.json")
@@ -144,6 +148,7 @@ package enum FlightLogDaemon {
             barometerConfigured: barometerName != nil)
         settings.recorder.extensions = FixFusion.extensions
         settings.airfieldRadiusMeters = options.airfieldRadiusMeters
+        settings.journalPath = options.journalPath
         placeOlderFlights(store: store, settings: settings, logger: logger)
         let recorder = try Recorder(
             store: store, settings: settings, logger: logger, now: Int64(clamping: Monotonic.nowNanos()))

@@ -89,6 +89,11 @@ extension FlightStore {
         }
     }
 
+    /// The time of the recording's newest stored fix, nil when it has none or does not exist.
+    package func lastFixTime(recording id: Int64) throws(StoreError) -> UTCMillis? {
+        try read { db in try Self.lastFixTime(recording: id, db) }
+    }
+
     private static func lastFixTime(recording id: Int64, _ db: Database) throws -> UTCMillis? {
         try Int64.fetchOne(
             db.cachedStatement(

@@ -60,6 +60,14 @@ import Testing
         #expect(!outcomes.isEmpty)
     }
 
+    @Test func journalInputs() throws {
+        let outcomes = try Self.expectNoViolation("journal", JournalFuzzPipeline.run)
+        #expect(outcomes["two-slots.bin"]?.summary == "record 7 of recording 3: 150 fixes", "\(outcomes)")
+        // The newest slot torn by a power cut (a zeroed sector): the previous second's record.
+        #expect(outcomes["torn-newest.bin"]?.summary == "record 8 of recording 3: 200 fixes", "\(outcomes)")
+        #expect(outcomes["settled.bin"]?.summary == "record 11 of recording 3: 0 fixes", "\(outcomes)")
+    }
+
     @Test func trackCodecInputs() throws {
         let outcomes = try Self.expectNoViolation("trackcodec", FuzzPipelines.trackCodec)
         #expect(outcomes["live-10hz.bin"]?.summary.hasPrefix("decoded: 150 fixes") == true)

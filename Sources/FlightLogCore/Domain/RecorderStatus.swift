@@ -42,7 +42,10 @@ package struct RecorderStatus: Codable, Sendable, Hashable {
     package var recordedFixes = 0
     package var databaseSizeBytes: Int64?
     package var databaseWritable = true
-    /// Time from gpsd delivering a fix to its commit in SQLite, over the last 4096 fixes, milliseconds.
+    /// How the last seconds' fixes reach the disk: "journal (direct 512-byte sectors)", "journal (buffered)" or
+    /// "database" (every fix its own SQLite commit: no journal, or it failed).
+    package var fixesDurableIn: String?
+    /// Time from gpsd delivering a fix to its being on disk (journal or SQLite), over the last 4096 fixes, ms.
     package var fixToDiskMillisP50: Double?
     package var fixToDiskMillisP99: Double?
     package var fixToDiskMillisMax: Double?

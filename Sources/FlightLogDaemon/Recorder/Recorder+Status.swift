@@ -41,6 +41,12 @@ extension Recorder {
         status.fixToDiskMillisP99 = percentiles[1].map { Double($0 / 100_000) / 10 }
         status.fixToDiskMillisMax = latencies.maximum.map { Double($0 / 100_000) / 10 }
         status.databaseWritable = !storeFailing
+        status.fixesDurableIn =
+            switch journal?.mode {
+            case .direct: "journal (direct 512-byte sectors), into the database every minute"
+            case .buffered: "journal (buffered), into the database every minute"
+            case nil: "database (each fix its own commit)"
+            }
         status.databaseSizeBytes = try? store.databaseSizeBytes()
         status.updatedAt = fusion.clock.utc(atMonotonic: now).map(iso8601UTC)
     }

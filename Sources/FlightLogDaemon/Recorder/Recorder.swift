@@ -30,6 +30,10 @@ package struct RecorderSettings: Sendable {
     /// (monotonic nanoseconds): then it waits for the next fix or the next tick (1 s). At 1 Hz every fix is
     /// its own commit; faster receivers are batched to two commits a second (each commit is an fsync).
     package var commitDelayNanos: Int64 = 500_000_000
+    /// The live journal beside the database (``LiveJournal``): nil commits every flush to SQLite.
+    package var journalPath: String?
+    /// The journal's fixes move into SQLite this often, nanoseconds (and at takeoff, landing and shutdown).
+    package var settleNanos: Int64 = 60_000_000_000
     /// The in-progress flight row is refreshed this often, nanoseconds.
     package var flightUpdateNanos: Int64 = 30_000_000_000
     /// The status file is rewritten this often, nanoseconds.
@@ -68,7 +72,8 @@ package struct RecorderHealth: Sendable, Hashable {
 /// The one owner of recording state: fuses GNSS and pressure, writes every fix to the store (ground time
 /// included), detects takeoff and landing, and keeps the flight rows up to date.
 ///
-/// Durability: fixes are committed in small batches (at least every `commitDelayNanos`); the flight row is
+/// Durability: fixes reach the disk in small batches (at least every `commitDelayNanos`), through the live
+/// journal when there is one (Recorder+Journal.swift), else as SQLite commits; the flight row is
 /// inserted *in progress* at takeoff (backdated by the detector), so a power loss in the air loses at most the
 /// pending batch. On the next start, if the last recording ended less than `resumeGapMillis` before the first
 /// new fix, the recorder continues that recording and re-feeds the detector with its stored tail, so a
@@ -95,6 +100,10 @@ package actor Recorder {
     var latencies = LatencyWindow(capacity: 4096)
     /// When the last commit ended (``monotonicNanos()``).
     var lastCommit: Int64 = .min
+    /// Where each flush goes first when set (``RecorderSettings/journalPath``); nil: straight into SQLite.
+    var journal: LiveJournal?
+    /// When the journal was last settled into SQLite (``monotonicNanos()``).
+    var lastSettle: Int64 = 0
     var flight: (id: Int64, flight: Flight)?
 
     // Timers (monotonic nanoseconds).
@@ -124,6 +133,9 @@ package actor Recorder {
         self.settings = settings
         self.logger = logger
         lastCompaction = now
+        lastSettle = monotonicNanos()
+        // Before the last recording is looked at: recovery may add its last second.
+        if let path = settings.journalPath { journal = Self.openJournal(at: path, store: store, logger: logger) }
         if let last = try store.lastRecording(), let lastFixTime = last.lastFixTime {
             previous = (last.id, lastFixTime)
         }
@@ -206,6 +218,7 @@ package actor Recorder {
     package func tick(now: Int64) {
         accept(fusion.fillOutage(now: now))  // the barograph goes on without a fix
         if !pending.isEmpty { flush(now: now) }
+        if journal?.unsettled.isEmpty == false, monotonicNanos() - lastSettle >= settings.settleNanos { settle() }
         if flight != nil, now - lastFlightUpdate >= settings.flightUpdateNanos { updateFlightInProgress(now: now) }
         if let id = recordingId, now - lastCompaction >= settings.compactionNanos {
             lastCompaction = now
@@ -227,6 +240,7 @@ package actor Recorder {
     package func finish(now: Int64) {
         accept(fusion.release(now: .max))
         flush(now: now)
+        settle()
         // Switched off on the ground after a landing that had not yet lasted the landing hold: that is the landing.
         for event in detection.finish() { handle(event, now: now) }
         if flight != nil { updateFlightInProgress(now: now) }
@@ -271,27 +285,12 @@ package actor Recorder {
         lastFix = fix
         recordedFixes += 1
         let events = detection.ingest(fix)
-        if !events.isEmpty { flush(now: now) }
+        if !events.isEmpty {  // what follows reads the stored fixes
+            flush(now: now)
+            settle()
+        }
         for event in events { handle(event, now: now) }
         if lastCommit == .min || monotonicNanos() - lastCommit >= settings.commitDelayNanos { flush(now: now) }
-    }
-
-    /// Commits the pending fixes in one transaction. On failure they stay pending and are retried.
-    func flush(now: Int64) {
-        guard !pending.isEmpty, let recordingId else { return }
-        do {
-            try store.append(fixes: pending, toRecording: recordingId)
-            let committed = monotonicNanos()
-            lastCommit = committed
-            for arrival in pendingArrivals where arrival <= committed { latencies.add(committed - arrival) }
-            pending.removeAll(keepingCapacity: true)
-            pendingArrivals.removeAll(keepingCapacity: true)
-            if storeFailing { logger.notice("database writable again") }
-            storeFailing = false
-        } catch {
-            if !storeFailing { logger.error("cannot write fixes", metadata: ["error": "\(error)", "pending": "\(pending.count)"]) }
-            storeFailing = true
-        }
     }
 
     func perform(_ what: String, _ body: () throws -> Void) {

@@ -92,8 +92,9 @@ enum StatusText {
         }
         lines.append(("flight", s.flying ? "FLYING since \(s.flyingSince ?? "?")" + (s.flightId.map { " (flight \($0))" } ?? "") : "on ground"))
         if let p50 = s.fixToDiskMillisP50, let p99 = s.fixToDiskMillisP99 {
-            lines.append(("fix to disk", "p50 \(decimal(p50, 0)) ms, p99 \(decimal(p99, 0)) ms (gpsd delivery → committed)"))
+            lines.append(("fix to disk", "p50 \(decimal(p50, 0)) ms, p99 \(decimal(p99, 0)) ms (gpsd delivery → on disk)"))
         }
+        if let destination = s.fixesDurableIn { lines.append(("fixes go to", destination)) }
         lines.append(("database", database + (s.databaseWritable ? "" : " — NOT WRITABLE")))
         return lines.map { fit($0.0 + ":", 12) + " " + $0.1 }.joined(separator: "\n")
     }
