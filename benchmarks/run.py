@@ -433,7 +433,7 @@ json.dump(out, open({fixes_json!r}, "w"))
               "start-up's clean file pages are given back 30 s in (the quick run ends before); peer: its peak")
     table.add(f"bytes written to storage per recorded hour (from {seconds} s at real time)",
               live.get("steady_written", 0) * 3600 / steady / 1e6, None, "MB", "", "≤ 15 MB",
-              "/proc/PID/io write_bytes: WAL, checkpoints, -shm, status file")
+              "/proc/PID/io write_bytes: live journal (a sector a second), settles, WAL, checkpoints")
 
     # 5. Queries on a 10,000-flight database (quick: 1,000).
     flights = 1000 if quick else 10000
