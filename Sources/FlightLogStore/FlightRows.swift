@@ -81,7 +81,8 @@ enum FlightRows {
         _ flight: Flight, recordingId: Int64, inProgress: Bool, into db: Database
     ) throws -> Int64 {
         let columns: Columns =
-            [("recordingId", recordingId), ("inProgress", inProgress)] + factColumns(flight)
+            [("recordingId", recordingId), ("inProgress", inProgress), ("uuid", Recordings.newUUID())]
+            + factColumns(flight)
             + detailColumns(flight.details)
         let names = columns.map(\.name).joined(separator: ", ")
         let marks = columns.map { _ in "?" }.joined(separator: ", ")
@@ -179,7 +180,9 @@ enum FlightRows {
         // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
         add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", filter.guest.map(searchKey))
         add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(designationKey))
-        add("f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0", filter.instructorName.map(searchKey))
+        add(
+            "f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0",
+            filter.instructorName.map(searchKey))
         add("instr(f.pilotKey, ?) > 0", filter.pilot.map(searchKey))
         add("instr(f.registrationKey, ?) > 0", filter.registration.map(registrationKey))
         add("f.localDate >= ?", filter.since?.description)
@@ -188,7 +191,9 @@ enum FlightRows {
         add(
             "f.id IN (SELECT value FROM json_each(?))",
             filter.ids.map { "[\($0.map(String.init).joined(separator: ","))]" })
-        if let outlanding = filter.outlanding { clauses.append(outlanding ? "f.landingOutlanding = 1" : "f.landingOutlanding IS NOT 1") }
+        if let outlanding = filter.outlanding {
+            clauses.append(outlanding ? "f.landingOutlanding = 1" : "f.landingOutlanding IS NOT 1")
+        }
         let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
         return (sql, StatementArguments(arguments))
     }

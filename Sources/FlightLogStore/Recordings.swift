@@ -11,10 +11,13 @@ enum Recordings {
         let json = String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self)
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         try db.execute(
-            sql: "INSERT INTO recording (kind, fileName, sha256, recorder, createdAt) VALUES (?, ?, ?, ?, ?)",
-            arguments: [kind, fileName, sha256, json, now])
+            sql: "INSERT INTO recording (kind, fileName, sha256, recorder, createdAt, uuid) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [kind, fileName, sha256, json, now, newUUID()])
         return db.lastInsertedRowID
     }
+
+    /// A new random UUID in lower-case text: the stable id of a recording, flight or edit (`flightlog sync`).
+    static func newUUID() -> String { UUID().uuidString.lowercased() }
 
     static func recorder(fromJSON json: String) throws -> RecorderInfo {
         try JSONDecoder().decode(RecorderInfo.self, from: Data(json.utf8))
@@ -35,11 +38,13 @@ enum Recordings {
     }
 
     /// - Parameter live: into `liveChunk`, the table flightlogd appends each second's fixes to (one page a commit).
-    static func insertChunk(_ fixes: ArraySlice<Fix>, recordingId: Int64, live: Bool = false, into db: Database) throws {
+    static func insertChunk(_ fixes: ArraySlice<Fix>, recordingId: Int64, live: Bool = false, into db: Database) throws
+    {
         guard let first = fixes.first, let last = fixes.last else { return }
         // Cached: flightlogd runs this every second.
         try db.cachedStatement(
-            sql: "INSERT INTO \(live ? "liveChunk" : "trackChunk") (recordingId, firstTime, lastTime, fixCount, data) VALUES (?, ?, ?, ?, ?)"
+            sql:
+                "INSERT INTO \(live ? "liveChunk" : "trackChunk") (recordingId, firstTime, lastTime, fixCount, data) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [recordingId, first.time, last.time, fixes.count, Data(TrackCodec.encode(Array(fixes)))])
     }
 
@@ -73,7 +78,8 @@ enum Recordings {
     }
 
     static func requireExists(_ id: Int64, _ db: Database) throws {
-        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM recording WHERE id = ?"), arguments: [id]) != nil else {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM recording WHERE id = ?"), arguments: [id]) != nil
+        else {
             throw StoreError(.notFound, "no recording with id \(id)")
         }
     }
