@@ -180,9 +180,7 @@ enum FlightRows {
         // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
         add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", filter.guest.map(searchKey))
         add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(designationKey))
-        add(
-            "f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0",
-            filter.instructorName.map(searchKey))
+        add("f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0", filter.instructorName.map(searchKey))
         add("instr(f.pilotKey, ?) > 0", filter.pilot.map(searchKey))
         add("instr(f.registrationKey, ?) > 0", filter.registration.map(registrationKey))
         add("f.localDate >= ?", filter.since?.description)
@@ -191,9 +189,7 @@ enum FlightRows {
         add(
             "f.id IN (SELECT value FROM json_each(?))",
             filter.ids.map { "[\($0.map(String.init).joined(separator: ","))]" })
-        if let outlanding = filter.outlanding {
-            clauses.append(outlanding ? "f.landingOutlanding = 1" : "f.landingOutlanding IS NOT 1")
-        }
+        if let outlanding = filter.outlanding { clauses.append(outlanding ? "f.landingOutlanding = 1" : "f.landingOutlanding IS NOT 1") }
         let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
         return (sql, StatementArguments(arguments))
     }

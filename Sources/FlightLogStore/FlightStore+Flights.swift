@@ -36,9 +36,7 @@ extension FlightStore {
     /// The file flight `id` was imported from, byte for byte, with its name and the number of flights in it;
     /// `nil` for a recorded flight or one imported before files were kept.
     /// - Throws: `.notFound` for an unknown id.
-    package func originalFile(forFlight id: Int64) throws(StoreError) -> (
-        fileName: String, bytes: [UInt8], flights: Int
-    )? {
+    package func originalFile(forFlight id: Int64) throws(StoreError) -> (fileName: String, bytes: [UInt8], flights: Int)? {
         try read { db in
             guard
                 let row = try Row.fetchOne(
@@ -199,8 +197,7 @@ extension FlightStore {
                 try db.execute(sql: "DELETE FROM liveChunk WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(sql: "DELETE FROM recordingFile WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(
-                    sql: "DELETE FROM recording WHERE id = ? AND kind IN ('imported', 'manual')",
-                    arguments: [recordingId])
+                    sql: "DELETE FROM recording WHERE id = ? AND kind IN ('imported', 'manual')", arguments: [recordingId])
             }
         }
     }

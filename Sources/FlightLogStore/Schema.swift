@@ -156,8 +156,7 @@ enum Schema {
             for row in rows {
                 let id: Int64 = row["id"]
                 let edited = Set(
-                    try String.fetchAll(
-                        db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
+                    try String.fetchAll(db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
                 func value(_ name: String, _ clean: (String?) -> String?) -> String? {
                     let raw: String? = row[name]
                     return edited.contains(name) ? raw : clean(raw)

@@ -30,11 +30,18 @@ extension FlightLogCommand {
             let db = try store.open(.readWrite)
             do {
                 let summary = try await LogbookSync.run(
-                    store: db, url: url, password: password, deviceName: ProcessInfo.processInfo.hostName)
+                    store: db, url: url, password: password, deviceName: Self.hostName)
                 print(summary.line)
             } catch {
                 throw CLIError(error.description)
             }
+        }
+
+        /// This machine's name as `hostname` prints it (ProcessInfo's `hostName` may wait for DNS, offline on a Pi).
+        static var hostName: String? {
+            var buffer = [CChar](repeating: 0, count: 256)
+            guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
 
         /// The first line of `file`, else `$FLIGHTLOG_SYNC_PASSWORD`, else none.
