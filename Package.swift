@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // C libraries, one small target each.
@@ -71,11 +72,20 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
 
+        // `flightlog sync`: the club's PostgreSQL logbook (push flights and edits, pull the club's edits).
+        // The only importer of `PostgresNIO`.
+        .target(
+            name: "FlightLogSync",
+            dependencies: [
+                "FlightLogCore", "FlightLogStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         .executableTarget(
             name: "flightlog",
             dependencies: [
                 "FlightLogCore", "FlightLogConfigFile", "FlightLogStore", "FlightLogReports", "FlightLogServer",
-                "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", "FlightLogSync", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // benchmarks/run.py's in-process measurements; built by the benchmark, never installed.
         .executableTarget(
@@ -105,6 +115,10 @@ let package = Package(
         .testTarget(
             name: "FlightLogServerTests",
             dependencies: ["FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity"]),
+        // Against a real PostgreSQL server the tests start themselves (initdb + pg_ctl on a free loopback port).
+        .testTarget(
+            name: "FlightLogSyncTests",
+            dependencies: ["FlightLogSync", "FlightLogStore", "FlightLogCore", "flightlog"]),
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",

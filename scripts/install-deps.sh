@@ -14,6 +14,8 @@ RUN="fonts-dejavu-core tzdata gpsd"
 # lintian (and man-db with it) for the package test.
 TEST="e2fsprogs mount python3-gps python3-distutils libiio-utils iiod poppler-utils sqlite3 python3-venv util-linux iproute2 procps chromium curl"
 TEST="$TEST lintian"
+# The club logbook tests start their own PostgreSQL server (initdb + pg_ctl, no systemd).
+TEST="$TEST postgresql"
 
 want="$BUILD $RUN"
 [ "${1:-}" = "--test" ] && want="$want $TEST"

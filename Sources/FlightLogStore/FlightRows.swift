@@ -81,7 +81,8 @@ enum FlightRows {
         _ flight: Flight, recordingId: Int64, inProgress: Bool, into db: Database
     ) throws -> Int64 {
         let columns: Columns =
-            [("recordingId", recordingId), ("inProgress", inProgress)] + factColumns(flight)
+            [("recordingId", recordingId), ("inProgress", inProgress), ("uuid", Recordings.newUUID())]
+            + factColumns(flight)
             + detailColumns(flight.details)
         let names = columns.map(\.name).joined(separator: ", ")
         let marks = columns.map { _ in "?" }.joined(separator: ", ")

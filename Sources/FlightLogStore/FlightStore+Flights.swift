@@ -156,8 +156,10 @@ extension FlightStore {
             for change in changes {
                 try db.execute(
                     sql:
-                        "INSERT INTO flightEdit (flightId, field, oldValue, newValue, editedAt) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [id, change.field, change.oldValue, change.newValue, change.editedAt])
+                        "INSERT INTO flightEdit (flightId, field, oldValue, newValue, editedAt, uuid) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        id, change.field, change.oldValue, change.newValue, change.editedAt, Recordings.newUUID(),
+                    ])
             }
             return changes
         }

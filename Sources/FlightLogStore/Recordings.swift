@@ -11,10 +11,13 @@ enum Recordings {
         let json = String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self)
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         try db.execute(
-            sql: "INSERT INTO recording (kind, fileName, sha256, recorder, createdAt) VALUES (?, ?, ?, ?, ?)",
-            arguments: [kind, fileName, sha256, json, now])
+            sql: "INSERT INTO recording (kind, fileName, sha256, recorder, createdAt, uuid) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [kind, fileName, sha256, json, now, newUUID()])
         return db.lastInsertedRowID
     }
+
+    /// A new random UUID in lower-case text: the stable id of a recording, flight or edit (`flightlog sync`).
+    static func newUUID() -> String { UUID().uuidString.lowercased() }
 
     static func recorder(fromJSON json: String) throws -> RecorderInfo {
         try JSONDecoder().decode(RecorderInfo.self, from: Data(json.utf8))

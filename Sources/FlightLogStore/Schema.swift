@@ -197,6 +197,46 @@ enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v8 sync ids") { db in
+            // The club logbook (issue 16): every recording, flight and edit gets a stable UUID, the same on every
+            // device and on the server, so that a sync repeated after any interruption finds what it already
+            // sent. Existing rows get one here; new rows get one where they are inserted.
+            for table in ["recording", "flight", "flightEdit"] {
+                try db.execute(
+                    sql: """
+                        ALTER TABLE \(table) ADD COLUMN uuid TEXT;
+                        UPDATE \(table) SET uuid = \(randomUUIDSQL);
+                        CREATE UNIQUE INDEX \(table)_uuid ON \(table)(uuid);
+                        """)
+            }
+            try db.execute(
+                sql: """
+                    -- NULL: made on this device; else the device whose edit sync pulled (it is in the history too).
+                    ALTER TABLE flightEdit ADD COLUMN deviceUuid TEXT;
+                    -- 1 once the server committed it (pulled edits come in as 1).
+                    ALTER TABLE flightEdit ADD COLUMN pushed INTEGER NOT NULL DEFAULT 0;
+                    CREATE INDEX flightEdit_unpushed ON flightEdit(id) WHERE NOT pushed;
+                    -- This device (one row, made once): the id each row on the server carries, and the server's
+                    -- sequence number of the last edit pulled.
+                    CREATE TABLE syncDevice (
+                        uuid TEXT NOT NULL,
+                        editCursor INTEGER NOT NULL DEFAULT 0
+                    );
+                    INSERT INTO syncDevice (uuid) VALUES (\(randomUUIDSQL));
+                    -- What the server holds of each recording: a fingerprint of its chunks, file and finished flights
+                    -- as last committed there. A recording whose fingerprint changed is pushed again.
+                    CREATE TABLE syncRecording (
+                        recordingId INTEGER PRIMARY KEY REFERENCES recording(id) ON DELETE CASCADE,
+                        fingerprint TEXT NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }()
+
+    /// A random (version 4) UUID in lower-case text, as an SQL expression (evaluated per row).
+    static let randomUUIDSQL = """
+        lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
+        || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))
+        """
 }

@@ -91,7 +91,7 @@ import Testing
         ("pilto = \"x\"\npilot = \"Anna\"", 1, "line 1: unknown key pilto (known: pilot, glider_type,"),
         ("[daemon]\n\ngspd = \"x\"", 3, "line 3: unknown key [daemon] gspd (known: gpsd, iio_context,"),
         ("\n[owner]\nnmae = \"X\"\n", 3, "line 3: unknown key [owner] nmae (known: name); ignored"),
-        ("[demon]\ngpsd = \"x\"", 1, "line 1: unknown table [demon] (known: [daemon], [owner], [server]); ignored"),
+        ("[demon]\ngpsd = \"x\"", 1, "line 1: unknown table [demon] (known: [daemon], [owner], [server], [sync]); ignored"),
         ("pilot = \"A\"\n\n[recorder.gps]\nbogus = 1", 3, "line 3: unknown table [recorder]"),
         ("[server]\nmap_tiles = \"/x\"\n[server.extra]\nx = 1", 3, "line 3: unknown key [server] extra"),
     ])

@@ -17,8 +17,11 @@ import Testing
         try Schema.migrator.migrate(queue, upTo: "v3 places")
         return try queue.write { db in
             #expect(try !db.columns(in: "flight").contains { $0.name == "launches" })
-            let recordingId = try Recordings.insert(
-                kind: "imported", fileName: "old.igc", sha256: "abc", recorder: recorder, into: db)
+            // As v3 wrote it (today's Recordings.insert also fills columns of later versions).
+            try db.execute(
+                sql: "INSERT INTO recording (kind, fileName, sha256, recorder, createdAt) VALUES (?, ?, ?, ?, 0)",
+                arguments: ["imported", "old.igc", "abc", String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self)])
+            let recordingId = db.lastInsertedRowID
             try Recordings.insertChunks(track(start: day0, count: 600).fixes, recordingId: recordingId, into: db)
             try db.execute(
                 sql: "INSERT INTO recordingFile (recordingId, bytes) VALUES (?, ?)", arguments: [recordingId, Data("AXXX".utf8)])

@@ -27,6 +27,10 @@
 /// port = 8080
 /// password_hash = "…"
 /// map_tiles = "/var/lib/flightlog/map.mbtiles"  # a raster MBTiles file drawn under the phone's track map
+///
+/// [sync]
+/// url = "postgres://glider1@logbook.example.org/club"   # the club's PostgreSQL logbook (flightlog sync)
+/// password_file = "/etc/flightlog/sync-password"
 /// ```
 package struct FlightLogConfig: Sendable, Hashable {
     /// Default pilot name for new flights.
@@ -46,6 +50,8 @@ package struct FlightLogConfig: Sendable, Hashable {
     package var owner: String?
     package var daemon: Daemon
     package var server: Server
+    /// The club logbook `flightlog sync` pushes to (`[sync]`).
+    package var sync = Sync()
     /// Unknown keys and sections, with their lines: printed (CLI) or logged (daemon), never fatal.
     package var warnings: [ConfigError] = []
 
@@ -94,6 +100,18 @@ package struct FlightLogConfig: Sendable, Hashable {
             self.address = address
             self.port = port
             self.passwordHash = passwordHash
+        }
+    }
+
+    package struct Sync: Sendable, Hashable {
+        /// The PostgreSQL database; `nil` = not set (sync is off).
+        package var url: SyncURL?
+        /// A file whose first line is the database password (else `$FLIGHTLOG_SYNC_PASSWORD`, else none).
+        package var passwordFile: String?
+
+        package init(url: SyncURL? = nil, passwordFile: String? = nil) {
+            self.url = url
+            self.passwordFile = passwordFile
         }
     }
 
@@ -153,6 +171,13 @@ package struct FlightLogConfig: Sendable, Hashable {
         case ("server", "port"): server.port = try v.integer(in: 1...65_535)
         case ("server", "password_hash"): server.passwordHash = try v.string()
         case ("server", "map_tiles"): server.mapTiles = try v.string()
+        case ("sync", "url"):
+            do throws(ConfigError) {
+                sync.url = try SyncURL(try v.string())
+            } catch {
+                throw ConfigError(line: error.line ?? entry.line, error.message)
+            }
+        case ("sync", "password_file"): sync.passwordFile = try v.string()
         default:
             if table.isEmpty, case .table = entry.value {
                 let tables = Self.knownKeys.keys.filter { !$0.isEmpty }.sorted().map { "[\($0)]" }
@@ -174,6 +199,7 @@ package struct FlightLogConfig: Sendable, Hashable {
         "daemon": ["gpsd", "iio_context", "barometer", "barometer_rate_hz", "retention_days"],
         "server": ["address", "port", "password_hash", "map_tiles"],
         "owner": ["name"],
+        "sync": ["url", "password_file"],
     ]
 
     private struct ValueReader {

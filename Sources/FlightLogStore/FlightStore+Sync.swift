@@ -1,0 +1,192 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// A value of a flight column, as SQLite stores it (sync sends it to the server as is).
+package enum SyncValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// One recording as the club logbook receives it: the recording row, its track chunks (exact blob bytes), the
+/// original file and its finished flights. Only the chunks the finished flights' tracks need are included.
+package struct SyncRecording: Sendable {
+    package struct Chunk: Sendable, Hashable {
+        /// From `liveChunk` (fixes flightlogd has not compacted yet), else `trackChunk`.
+        package var live: Bool
+        package var firstTime: UTCMillis
+        package var lastTime: UTCMillis
+        package var fixCount: Int
+        /// The TrackCodec blob, byte for byte.
+        package var data: [UInt8]
+    }
+
+    package struct Flight: Sendable {
+        package var uuid: String
+        /// Every column of the local `flight` row but `id`, `recordingId`, `inProgress` and `uuid`, by name.
+        package var columns: [(name: String, value: SyncValue)]
+    }
+
+    package var id: Int64
+    package var uuid: String
+    package var kind: String
+    package var fileName: String?
+    package var sha256: String?
+    /// RecorderInfo as JSON.
+    package var recorder: String
+    package var createdAt: Int64
+    package var chunks: [Chunk]
+    package var originalFile: [UInt8]?
+    package var flights: [Flight]
+    /// Changes whenever any of the above does (chunk blobs by their size and fix count): what ``FlightStore/markPushed(recording:fingerprint:)`` keeps.
+    package var fingerprint: String
+}
+
+/// One edit of a flight's details, as the server and every device know it.
+package struct SyncEdit: Sendable, Hashable {
+    package var uuid: String
+    package var flightUuid: String
+    /// The device that made it; `nil` in a local list means this device.
+    package var deviceUuid: String?
+    package var field: String
+    package var oldValue: String?
+    package var newValue: String?
+    package var editedAt: UTCMillis
+
+    package init(
+        uuid: String, flightUuid: String, deviceUuid: String?, field: String, oldValue: String?, newValue: String?,
+        editedAt: UTCMillis
+    ) {
+        self.uuid = uuid
+        self.flightUuid = flightUuid
+        self.deviceUuid = deviceUuid
+        self.field = field
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.editedAt = editedAt
+    }
+
+    package var fieldEdit: FieldEdit { FieldEdit(uuid: uuid, field: field, newValue: newValue, editedAt: editedAt) }
+}
+
+/// What `flightlog sync` reads and marks in the local database. Pushing never changes a flight; only pulled edits do.
+extension FlightStore {
+    /// This device's id (made once, by the migration) and the server sequence number of the last edit pulled.
+    package func syncDevice() throws(StoreError) -> (uuid: String, editCursor: Int64) {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT uuid, editCursor FROM syncDevice LIMIT 1")
+            guard let row else { throw StoreError(.other, "the flight database has no device id") }
+            return (row["uuid"], row["editCursor"])
+        }
+    }
+
+    /// Recordings with a finished flight whose chunks, file or finished flights changed since they were last pushed
+    /// (or were never pushed), oldest first, each with its current fingerprint. Reads no track blobs.
+    package func recordingsToPush() throws(StoreError) -> [(id: Int64, fingerprint: String)] {
+        try read { db in
+            let ids = try Int64.fetchAll(
+                db, sql: "SELECT DISTINCT recordingId FROM flight WHERE NOT inProgress ORDER BY recordingId")
+            return try ids.compactMap { id in
+                let fingerprint = try SyncRows.recording(id, withData: false, db).fingerprint
+                let pushed = try String.fetchOne(
+                    db, sql: "SELECT fingerprint FROM syncRecording WHERE recordingId = ?", arguments: [id])
+                return pushed == fingerprint ? nil : (id, fingerprint)
+            }
+        }
+    }
+
+    /// Recording `id` with its blobs, as it is now (its fingerprint may differ from the one listed a moment ago).
+    package func recordingToPush(id: Int64) throws(StoreError) -> SyncRecording {
+        try read { db in try SyncRows.recording(id, withData: true, db) }
+    }
+
+    /// Call after the server committed recording `id` as it was with this fingerprint.
+    package func markPushed(recording id: Int64, fingerprint: String) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO syncRecording (recordingId, fingerprint) VALUES (?, ?)",
+                arguments: [id, fingerprint])
+        }
+    }
+
+    /// Edits made on this device and not pushed yet, of finished flights, oldest first.
+    package func editsToPush() throws(StoreError) -> [SyncEdit] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.uuid, f.uuid AS flightUuid, e.field, e.oldValue, e.newValue, e.editedAt
+                    FROM flightEdit e JOIN flight f ON f.id = e.flightId
+                    WHERE NOT e.pushed AND e.deviceUuid IS NULL AND NOT f.inProgress ORDER BY e.id
+                    """
+            ).map {
+                SyncEdit(
+                    uuid: $0["uuid"], flightUuid: $0["flightUuid"], deviceUuid: nil, field: $0["field"],
+                    oldValue: $0["oldValue"], newValue: $0["newValue"], editedAt: $0["editedAt"])
+            }
+        }
+    }
+
+    /// Call after the server committed these edits.
+    package func markEditsPushed(_ uuids: [String]) throws(StoreError) {
+        guard !uuids.isEmpty else { return }
+        try write { db in
+            try db.execute(
+                sql: "UPDATE flightEdit SET pushed = 1 WHERE uuid IN (SELECT value FROM json_each(?))",
+                arguments: [SyncRows.jsonArray(uuids)])
+        }
+    }
+
+    /// Adds edits the server holds for this device's flights to their histories (an edit already here is skipped,
+    /// one of a flight deleted here is dropped), sets each touched field to its winning edit
+    /// (``EditResolution``), and keeps `cursor` as the last pulled server sequence number — all in one transaction.
+    /// - Returns: the number of edits that were new here.
+    @discardableResult
+    package func applyPulledEdits(_ edits: [SyncEdit], cursor: Int64) throws(StoreError) -> Int {
+        try write { db in
+            var added = 0
+            var touched: [Int64: Set<String>] = [:]
+            for edit in edits {
+                guard
+                    let flightId = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM flight WHERE uuid = ?", arguments: [edit.flightUuid])
+                else { continue }
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO flightEdit (uuid, flightId, field, oldValue, newValue, editedAt, deviceUuid, pushed)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, 1)
+                        """,
+                    arguments: [
+                        edit.uuid, flightId, edit.field, edit.oldValue, edit.newValue, edit.editedAt, edit.deviceUuid,
+                    ])
+                guard db.changesCount > 0 else { continue }
+                added += 1
+                touched[flightId, default: []].insert(edit.field)
+            }
+            for (flightId, fields) in touched {
+                let history = try Row.fetchAll(
+                    db,
+                    sql:
+                        "SELECT uuid, field, newValue, editedAt FROM flightEdit WHERE flightId = ? AND field IN (SELECT value FROM json_each(?))",
+                    arguments: [flightId, SyncRows.jsonArray(fields.sorted())]
+                ).map {
+                    FieldEdit(uuid: $0["uuid"], field: $0["field"], newValue: $0["newValue"], editedAt: $0["editedAt"])
+                }
+                let old = try Self.flight(id: flightId, db).details
+                let new = EditResolution.apply(EditResolution.winners(history), to: old)
+                if new != old { _ = try FlightRows.update(flightId, FlightRows.detailColumns(new), in: db) }
+            }
+            try db.execute(sql: "UPDATE syncDevice SET editCursor = max(editCursor, ?)", arguments: [cursor])
+            return added
+        }
+    }
+}
+
+extension FlightDetails {
+    /// The `flight` columns these details are stored in, search keys included, as sync sends them.
+    package var syncColumns: [(name: String, value: SyncValue)] {
+        FlightRows.detailColumns(self).map { ($0.name, SyncRows.syncValue($0.value?.databaseValue ?? .null)) }
+    }
+}

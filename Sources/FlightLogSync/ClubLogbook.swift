@@ -1,0 +1,295 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+import Logging
+import PostgresNIO
+
+/// One connection to the club's PostgreSQL logbook, on behalf of one device. Every write is one transaction whose
+/// rows are keyed by the devices' UUIDs and inserted with ON CONFLICT, so that repeating it (after a sync cut off at
+/// any point) changes nothing that is already there.
+package final class ClubLogbook: Sendable {
+    package let url: SyncURL
+    package let device: String
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Connects, brings the server's tables up to date and registers `device`.
+    /// - Throws: ``SyncError`` (unreachable, wrong password, no such database, newer server schema).
+    package static func connect(url: SyncURL, password: String?, device: String, deviceName: String?)
+        async throws(SyncError)
+        -> ClubLogbook
+    {
+        let logger = Logger(label: "flightlog.sync") { _ in SwiftLogNoOpLogHandler() }
+        let connection: PostgresConnection
+        do {
+            var configuration = PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: password ?? url.password,
+                database: url.database, tls: try tls(url.tls))
+            configuration.options.connectTimeout = .seconds(10)
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw SyncError.from(error, url: url, connected: false)
+        }
+        let logbook = ClubLogbook(url: url, device: device, connection: connection, logger: logger)
+        try await logbook.run {
+            try await ServerSchema.migrate(connection, logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO device (uuid, name, last_sync) VALUES (\(UUID(uuidString: device)), \(deviceName), now())
+                ON CONFLICT (uuid) DO UPDATE SET last_sync = now(), name = coalesce(excluded.name, device.name)
+                """, logger: logger)
+        }
+        return logbook
+    }
+
+    private init(url: SyncURL, device: String, connection: PostgresConnection, logger: Logger) {
+        self.url = url
+        self.device = device
+        self.connection = connection
+        self.logger = logger
+    }
+
+    package func close() async {
+        try? await connection.close()
+    }
+
+    /// Runs `body` (one transaction or query), turning any error into a ``SyncError``. A server that stops
+    /// answering (a network gone without a word, a server killed mid-transaction) is given up after
+    /// ``deadline`` seconds: the connection is closed and the sync ends as "connection lost".
+    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws(SyncError) -> T {
+        do {
+            return try await Deadline.run(seconds: Self.deadline, body) { [connection] in
+                // postgres-nio 1.33 was seen leaving a query on a connection the server had just closed waiting
+                // for ever (a server killed mid-transaction): the closed connection ends the wait.
+                try? await connection.closeFuture.get()
+            } onExpiry: { [connection] in
+                try? await connection.close()
+            }
+        } catch is Deadline.Expired {
+            throw SyncError.lost(url)
+        } catch {
+            throw SyncError.from(error, url: url, connected: true)
+        }
+    }
+
+    /// Seconds one transaction may take (a recording of a few hundred KiB over a slow mobile link fits well).
+    static let deadline: Double = 120
+
+    private static func tls(_ mode: SyncURL.TLSMode) throws -> PostgresConnection.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if mode != .verifyFull { configuration.certificateVerification = .none }  // as libpq's prefer and require
+        switch mode {
+        case .disable: return .disable
+        case .prefer: return .prefer(try NIOSSLContext(configuration: configuration))
+        case .require, .verifyFull: return .require(try NIOSSLContext(configuration: configuration))
+        }
+    }
+
+    // MARK: - Pushing
+
+    /// What one recording's push did on the server.
+    package struct RecordingResult: Sendable, Equatable {
+        /// Flights the server did not have before.
+        package var newFlights: Int
+    }
+
+    /// Writes a recording, its chunks (the server keeps exactly the chunks sent), its file and its flights in one
+    /// transaction, then sets each flight's edited fields to their winning edits. `beforeCommit` runs inside the
+    /// transaction (tests cut the connection there).
+    package func push(
+        _ recording: SyncRecording, beforeCommit: @escaping @Sendable () async throws -> Void = {}
+    ) async throws(SyncError) -> RecordingResult {
+        try await run { [self] in
+            try await connection.withTransaction(logger: logger) { c in
+                let recordingId = UUID(uuidString: recording.uuid)
+                try await c.query(
+                    """
+                    INSERT INTO recording (uuid, device_uuid, kind, file_name, sha256, recorder, created_at)
+                    VALUES (\(recordingId), \(UUID(uuidString: device)), \(recording.kind), \(recording.fileName),
+                        \(recording.sha256), \(recording.recorder)::jsonb, \(recording.createdAt))
+                    ON CONFLICT (uuid) DO NOTHING
+                    """, logger: logger)
+                for chunk in recording.chunks {
+                    try await c.query(
+                        """
+                        INSERT INTO track_chunk (recording_uuid, live, first_time, last_time, fix_count, data)
+                        VALUES (\(recordingId), \(chunk.live), \(chunk.firstTime), \(chunk.lastTime), \(chunk.fixCount),
+                            \(ByteBuffer(bytes: chunk.data)))
+                        ON CONFLICT (recording_uuid, live, first_time) DO UPDATE
+                            SET last_time = excluded.last_time, fix_count = excluded.fix_count, data = excluded.data
+                            WHERE track_chunk.data IS DISTINCT FROM excluded.data
+                        """, logger: logger)
+                }
+                try await c.query(
+                    """
+                    DELETE FROM track_chunk WHERE recording_uuid = \(recordingId)
+                        AND (live, first_time) NOT IN (SELECT * FROM unnest(\(recording.chunks.map(\.live)),
+                            \(recording.chunks.map(\.firstTime))))
+                    """, logger: logger)
+                if let file = recording.originalFile {
+                    try await c.query(
+                        """
+                        INSERT INTO recording_file (recording_uuid, bytes) VALUES (\(recordingId), \(ByteBuffer(bytes: file)))
+                        ON CONFLICT (recording_uuid) DO NOTHING
+                        """, logger: logger)
+                }
+                var newFlights = 0
+                for flight in recording.flights {
+                    if try await upsert(flight, recording: recordingId, on: c) { newFlights += 1 }
+                    try await applyWinningEdits(flight: flight.uuid, on: c)
+                }
+                try await beforeCommit()
+                return RecordingResult(newFlights: newFlights)
+            }
+        }
+    }
+
+    /// - Returns: true when the flight is new on the server.
+    private func upsert(_ flight: SyncRecording.Flight, recording: UUID?, on c: PostgresConnection) async throws -> Bool
+    {
+        var bindings = PostgresBindings()
+        bindings.append(UUID(uuidString: flight.uuid))
+        bindings.append(recording)
+        bindings.append(UUID(uuidString: device))
+        var names = ["uuid", "recording_uuid", "device_uuid"]
+        var marks = ["$1", "$2", "$3"]
+        for column in flight.columns {
+            FlightColumns.bind(column.value, column: column.name, into: &bindings)
+            names.append(FlightColumns.serverName(column.name))
+            marks.append(FlightColumns.placeholder(marks.count + 1, column: column.name))
+        }
+        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let sql = """
+            INSERT INTO flight (\(names.joined(separator: ", "))) VALUES (\(marks.joined(separator: ", ")))
+            ON CONFLICT (uuid) DO UPDATE SET \(updates) RETURNING (xmax = 0) AS inserted
+            """
+        for try await inserted in try await c.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+            .decode(Bool.self)
+        {
+            return inserted
+        }
+        return false
+    }
+
+    /// Adds edits (already there: skipped) in one transaction and sets each edited field of their flights to its
+    /// winning edit. Edits of flights the server does not have are left out.
+    /// - Returns: the uuids of the edits the server now holds (new or not), and how many were new.
+    package func push(edits: [SyncEdit], from editor: String? = nil) async throws(SyncError) -> (
+        held: [String], new: Int
+    ) {
+        guard !edits.isEmpty else { return ([], 0) }
+        let editor = UUID(uuidString: editor ?? device)
+        return try await run { [self] in
+            try await connection.withTransaction(logger: logger) { c in
+                try await c.query("SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
+                var known: Set<String> = []
+                for try await uuid in try await c.query(
+                    "SELECT uuid FROM flight WHERE uuid = ANY(\(Set(edits.map(\.flightUuid)).compactMap { UUID(uuidString: $0) }))",
+                    logger: logger
+                ).decode(UUID.self) {
+                    known.insert(uuid.uuidString.lowercased())
+                }
+                var held: [String] = []
+                var new = 0
+                for edit in edits where known.contains(edit.flightUuid) {
+                    let rows = try await c.query(
+                        """
+                        INSERT INTO flight_edit (uuid, flight_uuid, device_uuid, field, old_value, new_value, edited_at)
+                        VALUES (\(UUID(uuidString: edit.uuid)), \(UUID(uuidString: edit.flightUuid)),
+                            \(edit.deviceUuid.flatMap(UUID.init(uuidString:)) ?? editor), \(edit.field), \(edit.oldValue),
+                            \(edit.newValue), \(edit.editedAt))
+                        ON CONFLICT (uuid) DO NOTHING RETURNING 1
+                        """, logger: logger)
+                    for try await _ in rows { new += 1 }
+                    held.append(edit.uuid)
+                }
+                for flight in known.sorted() { try await applyWinningEdits(flight: flight, on: c) }
+                return (held, new)
+            }
+        }
+    }
+
+    /// Sets the flight's edited fields to their winning edits (``EditResolution``), locking its row.
+    private func applyWinningEdits(flight: String, on c: PostgresConnection) async throws {
+        let id = UUID(uuidString: flight)
+        var edits: [FieldEdit] = []
+        for try await (uuid, field, value, at) in try await c.query(
+            "SELECT uuid, field, new_value, edited_at FROM flight_edit WHERE flight_uuid = \(id)", logger: logger
+        ).decode((UUID, String, String?, Int64).self) {
+            edits.append(FieldEdit(uuid: uuid.uuidString.lowercased(), field: field, newValue: value, editedAt: at))
+        }
+        guard !edits.isEmpty else { return }
+        let names = FlightColumns.details.map(FlightColumns.serverName)
+        let select = "SELECT \(names.joined(separator: ", ")) FROM flight WHERE uuid = $1 FOR UPDATE"
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        var old: FlightDetails?
+        for try await row in try await c.query(PostgresQuery(unsafeSQL: select, binds: bindings), logger: logger) {
+            old = try Self.details(row)
+        }
+        guard let old else { return }
+        let new = EditResolution.apply(EditResolution.winners(edits), to: old)
+        guard new != old else { return }
+        var update = PostgresBindings()
+        update.append(id)
+        let assignments = new.syncColumns.enumerated().map { i, column in
+            FlightColumns.bind(column.value, column: column.name, into: &update)
+            return "\(FlightColumns.serverName(column.name)) = $\(i + 2)"
+        }
+        try await c.query(
+            PostgresQuery(
+                unsafeSQL: "UPDATE flight SET \(assignments.joined(separator: ", ")) WHERE uuid = $1", binds: update),
+            logger: logger)
+    }
+
+    /// Reads the columns of ``FlightColumns/details`` in that order.
+    private static func details(_ row: PostgresRow) throws -> FlightDetails {
+        let (pilot, second, role, glider, registration, competition, launch) = try row.decode(
+            (String?, String?, String?, String?, String?, String?, String).self)
+        let cells = Array(row)
+        let height = try cells[7].decode(Double?.self)
+        let (takeoff, landing, remarks, owner) = (
+            try cells[8].decode(String?.self), try cells[9].decode(String?.self), try cells[10].decode(String?.self),
+            try cells[11].decode(String?.self)
+        )
+        let launches = try cells[12].decode(Int.self)
+        return FlightDetails(
+            pilot: pilot, secondPerson: second, secondPersonRole: role.flatMap(SecondPersonRole.init(rawValue:)),
+            gliderType: glider, registration: registration, competitionId: competition,
+            launchMethod: LaunchMethod(rawValue: launch) ?? .unknown, releaseHeight: height, takeoffPlace: takeoff,
+            landingPlace: landing, remarks: remarks, ownerRole: owner.flatMap(OwnerRole.init(rawValue:)),
+            launches: launches)
+    }
+
+    // MARK: - Pulling
+
+    /// Edits of this device's flights made elsewhere, after server sequence number `cursor`, in sequence order.
+    /// - Returns: the edits and the sequence number to continue after.
+    package func edits(after cursor: Int64, limit: Int = 1000) async throws(SyncError) -> (
+        edits: [SyncEdit], cursor: Int64
+    ) {
+        let me = UUID(uuidString: device)
+        return try await run { [self] in
+            var edits: [SyncEdit] = []
+            var last = cursor
+            let rows = try await connection.query(
+                """
+                SELECT e.uuid, e.flight_uuid, e.device_uuid, e.field, e.old_value, e.new_value, e.edited_at, e.seq
+                FROM flight_edit e JOIN flight f ON f.uuid = e.flight_uuid
+                WHERE f.device_uuid = \(me) AND e.device_uuid <> \(me) AND e.seq > \(cursor)
+                ORDER BY e.seq LIMIT \(limit)
+                """, logger: logger)
+            for try await (uuid, flight, editor, field, old, new, at, seq) in rows.decode(
+                (UUID, UUID, UUID, String, String?, String?, Int64, Int64).self)
+            {
+                edits.append(
+                    SyncEdit(
+                        uuid: uuid.uuidString.lowercased(), flightUuid: flight.uuidString.lowercased(),
+                        deviceUuid: editor.uuidString.lowercased(), field: field, oldValue: old, newValue: new,
+                        editedAt: at))
+                last = seq
+            }
+            return (edits, last)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+
+/// What one `flightlog sync` did.
+package struct SyncSummary: Sendable, Equatable {
+    /// Flights the server did not have before.
+    package var pushedFlights = 0
+    /// Edits made here that the server did not have before.
+    package var pushedEdits = 0
+    /// Edits made elsewhere (the club, another device) that this logbook did not have before.
+    package var pulledEdits = 0
+
+    package init(pushedFlights: Int = 0, pushedEdits: Int = 0, pulledEdits: Int = 0) {
+        self.pushedFlights = pushedFlights
+        self.pushedEdits = pushedEdits
+        self.pulledEdits = pulledEdits
+    }
+
+    /// `pushed 3 flights, 2 edits; pulled 1 edit`.
+    package var line: String {
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return
+            "pushed \(count(pushedFlights, "flight")), \(count(pushedEdits, "edit")); pulled \(count(pulledEdits, "edit"))"
+    }
+}
+
+/// `flightlog sync`: pushes this logbook's finished flights (tracks, original files, details) and its edits to the
+/// club logbook, then pulls the club's edits of this device's flights. A local row is marked pushed only after the
+/// server committed it, and the server ignores what it already has, so a sync cut off anywhere and run again
+/// neither loses nor duplicates anything.
+package enum LogbookSync {
+    /// Hooks for tests: called inside each recording's transaction before COMMIT, and after COMMIT before the
+    /// recording is marked pushed here.
+    package struct Hooks: Sendable {
+        package var beforeCommit: @Sendable (_ recording: Int) async throws -> Void = { _ in }
+        package var afterCommit: @Sendable (_ recording: Int) async throws -> Void = { _ in }
+        package init() {}
+    }
+
+    /// - Parameter deviceName: stored with the device on the server (e.g. the host name).
+    /// - Throws: ``SyncError``, one line saying what to do. What was committed before the error stays committed.
+    package static func run(
+        store: FlightStore, url: SyncURL, password: String?, deviceName: String? = nil, hooks: Hooks = Hooks()
+    ) async throws(SyncError) -> SyncSummary {
+        let device: (uuid: String, editCursor: Int64)
+        do { device = try store.syncDevice() } catch { throw SyncError(.local, error.description) }
+        let logbook = try await ClubLogbook.connect(
+            url: url, password: password, device: device.uuid, deviceName: deviceName)
+        do {
+            let summary = try await run(store: store, logbook: logbook, cursor: device.editCursor, hooks: hooks)
+            await logbook.close()
+            return summary
+        } catch {
+            await logbook.close()
+            throw error
+        }
+    }
+
+    private static func run(store: FlightStore, logbook: ClubLogbook, cursor: Int64, hooks: Hooks)
+        async throws(SyncError) -> SyncSummary
+    {
+        var summary = SyncSummary()
+        let pending = try local { () throws(StoreError) in try store.recordingsToPush() }
+        for (index, outline) in pending.enumerated() {
+            let recording = try local { () throws(StoreError) in try store.recordingToPush(id: outline.id) }
+            let result = try await logbook.push(recording) { try await hooks.beforeCommit(index) }
+            try await logbook.run { try await hooks.afterCommit(index) }
+            try local { () throws(StoreError) in
+                try store.markPushed(recording: recording.id, fingerprint: recording.fingerprint)
+            }
+            summary.pushedFlights += result.newFlights
+        }
+        let edits = try local { () throws(StoreError) in try store.editsToPush() }
+        let pushed = try await logbook.push(edits: edits)
+        try local { () throws(StoreError) in try store.markEditsPushed(pushed.held) }
+        summary.pushedEdits = pushed.new
+        var after = cursor
+        while true {
+            let page = try await logbook.edits(after: after)
+            summary.pulledEdits += try local { () throws(StoreError) in
+                try store.applyPulledEdits(page.edits, cursor: page.cursor)
+            }
+            guard page.edits.count == 1000 else { break }
+            after = page.cursor
+        }
+        return summary
+    }
+
+    private static func local<T>(_ body: () throws(StoreError) -> T) throws(SyncError) -> T {
+        do { return try body() } catch { throw SyncError(.local, error.description) }
+    }
+}

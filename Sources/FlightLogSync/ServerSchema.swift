@@ -1,0 +1,179 @@
+import Logging
+import PostgresNIO
+
+/// The club logbook's tables in PostgreSQL, as numbered migrations (a shipped one is never edited; changes are new
+/// ones). `flightlog_schema` lists the versions applied. Many gliders may sync at once: migrating runs under a
+/// session advisory lock, so exactly one of them creates or upgrades the tables and the others then find them.
+///
+/// Times are UTC milliseconds since 1970 as on the glider (`bigint`); ids are the gliders' UUIDs; a track is the
+/// gliders' TrackCodec blobs, byte for byte, in `track_chunk`, apart from the flights.
+enum ServerSchema {
+    /// Key of the advisory lock held while migrating ("flightlog" in ASCII, shortened).
+    static let migrationLock: Int64 = 0x666c_6967_6874_6c01
+    /// Key of the transaction advisory lock held while edits are inserted: it keeps `flight_edit.seq` in commit
+    /// order, so a glider that pulled up to seq N never misses an edit committed later with a smaller number.
+    static let editLock: Int64 = 0x666c_6967_6874_6c02
+
+    static let migrations: [(version: Int32, name: String, statements: [String])] = [
+        (
+            1, "devices, recordings, track chunks, files, flights, edits",
+            [
+                """
+                CREATE TABLE device (
+                    uuid uuid PRIMARY KEY,
+                    name text,                      -- host name of the Pi, or e.g. "club web"
+                    first_seen timestamptz NOT NULL DEFAULT now(),
+                    last_sync timestamptz
+                )
+                """,
+                """
+                CREATE TABLE recording (
+                    uuid uuid PRIMARY KEY,
+                    device_uuid uuid NOT NULL REFERENCES device(uuid),
+                    kind text NOT NULL,             -- recorded, imported, manual
+                    file_name text,
+                    sha256 text,
+                    recorder jsonb NOT NULL,
+                    created_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX recording_device ON recording(device_uuid)",
+                "CREATE INDEX recording_sha256 ON recording(sha256) WHERE sha256 IS NOT NULL",
+                """
+                CREATE TABLE track_chunk (
+                    recording_uuid uuid NOT NULL REFERENCES recording(uuid) ON DELETE CASCADE,
+                    live boolean NOT NULL,          -- from the glider's liveChunk table (not compacted yet)
+                    first_time bigint NOT NULL,
+                    last_time bigint NOT NULL,
+                    fix_count integer NOT NULL,
+                    data bytea NOT NULL,
+                    PRIMARY KEY (recording_uuid, live, first_time)
+                )
+                """,
+                // The blobs are compressed already: stored out of line without another compression attempt.
+                "ALTER TABLE track_chunk ALTER COLUMN data SET STORAGE EXTERNAL",
+                """
+                CREATE TABLE recording_file (
+                    recording_uuid uuid PRIMARY KEY REFERENCES recording(uuid) ON DELETE CASCADE,
+                    bytes bytea NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE flight (
+                    uuid uuid PRIMARY KEY,
+                    recording_uuid uuid NOT NULL REFERENCES recording(uuid),
+                    device_uuid uuid NOT NULL REFERENCES device(uuid),
+                    takeoff_time bigint NOT NULL,
+                    landing_time bigint NOT NULL,
+                    takeoff_latitude double precision NOT NULL,
+                    takeoff_longitude double precision NOT NULL,
+                    landing_latitude double precision NOT NULL,
+                    landing_longitude double precision NOT NULL,
+                    release_time bigint,
+                    max_altitude double precision,
+                    takeoff_altitude double precision,
+                    max_distance_from_takeoff double precision NOT NULL,
+                    path_length double precision NOT NULL,
+                    has_barometer boolean NOT NULL,
+                    time_zone_identifier text,
+                    utc_offset_seconds integer NOT NULL,
+                    local_date date NOT NULL,       -- at the takeoff place
+                    pilot text,
+                    second_person text,
+                    second_person_role text,
+                    glider_type text,
+                    registration text,
+                    competition_id text,
+                    launch_method text NOT NULL,
+                    release_height double precision,
+                    takeoff_place text,
+                    landing_place text,
+                    remarks text,
+                    pilot_key text,                 -- search keys as on the glider (case and accents folded)
+                    second_person_key text,
+                    glider_type_key text,
+                    registration_key text,
+                    takeoff_place_code text,
+                    takeoff_place_name text,
+                    takeoff_place_distance double precision,
+                    takeoff_place_bearing double precision,
+                    takeoff_outlanding boolean,
+                    takeoff_place_zone text,
+                    landing_place_code text,
+                    landing_place_name text,
+                    landing_place_distance double precision,
+                    landing_place_bearing double precision,
+                    landing_outlanding boolean,
+                    landing_place_zone text,
+                    owner_role text,
+                    launches integer NOT NULL DEFAULT 1
+                )
+                """,
+                "CREATE INDEX flight_local_date ON flight(local_date)",
+                "CREATE INDEX flight_pilot ON flight(pilot_key, local_date)",
+                "CREATE INDEX flight_glider_type ON flight(glider_type_key, local_date)",
+                "CREATE INDEX flight_registration ON flight(registration_key, local_date)",
+                "CREATE INDEX flight_device ON flight(device_uuid, takeoff_time)",
+                "CREATE INDEX flight_recording ON flight(recording_uuid)",
+                """
+                CREATE TABLE flight_edit (
+                    uuid uuid PRIMARY KEY,
+                    flight_uuid uuid NOT NULL REFERENCES flight(uuid) ON DELETE CASCADE,
+                    device_uuid uuid NOT NULL REFERENCES device(uuid),
+                    field text NOT NULL,
+                    old_value text,
+                    new_value text,
+                    edited_at bigint NOT NULL,
+                    seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE  -- gliders pull edits after the last seq they saw
+                )
+                """,
+                "CREATE INDEX flight_edit_flight ON flight_edit(flight_uuid, field)",
+            ]
+        )
+    ]
+
+    /// Brings the server's tables up to the newest version this flightlog knows, each version in one transaction.
+    /// - Throws: ``SyncError`` when the server was set up by a newer flightlog (nothing is changed then).
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
+        do {
+            try await migrateLocked(connection, logger: logger)
+            try await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+        } catch {
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+            throw error
+        }
+    }
+
+    private static func migrateLocked(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
+            """
+            CREATE TABLE IF NOT EXISTS flightlog_schema (
+                version integer PRIMARY KEY,
+                name text NOT NULL,
+                applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """, logger: logger)
+        var applied: Set<Int32> = []
+        for try await version in try await connection.query("SELECT version FROM flightlog_schema", logger: logger)
+            .decode(Int32.self)
+        {
+            applied.insert(version)
+        }
+        if let newest = applied.max(), newest > migrations.last!.version {
+            throw SyncError(
+                .newerServer,
+                "the club logbook was set up by a newer flightlog (schema \(newest)); upgrade flightlog on this glider")
+        }
+        for migration in migrations where !applied.contains(migration.version) {
+            try await connection.withTransaction(logger: logger) { connection in
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO flightlog_schema (version, name) VALUES (\(migration.version), \(migration.name))",
+                    logger: logger)
+            }
+        }
+    }
+}

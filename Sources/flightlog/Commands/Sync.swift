@@ -1,0 +1,60 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogStore
+import FlightLogSync
+import Foundation
+
+extension FlightLogCommand {
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Push finished flights and edits to the club's PostgreSQL logbook; pull the club's edits.",
+            discussion: """
+                The logbook is [sync] url in the config file; the password comes from [sync] password_file, else \
+                $FLIGHTLOG_SYNC_PASSWORD. A sync cut off at any point is simply run again: nothing is duplicated \
+                or lost.
+                Example:
+                  flightlog sync      # pushed 3 flights, 2 edits; pulled 1 edit
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let config = try store.loadConfig()
+            guard let url = config.sync.url else {
+                throw CLIError(
+                    "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file "
+                        + "(man 5 flightlog.toml)")
+            }
+            let password = try Self.password(file: config.sync.passwordFile)
+            let db = try store.open(.readWrite)
+            do {
+                let summary = try await LogbookSync.run(
+                    store: db, url: url, password: password, deviceName: Self.hostName)
+                print(summary.line)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
+
+        /// This machine's name as `hostname` prints it (ProcessInfo's `hostName` may wait for DNS, offline on a Pi).
+        static var hostName: String? {
+            var buffer = [CChar](repeating: 0, count: 256)
+            guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+
+        /// The first line of `file`, else `$FLIGHTLOG_SYNC_PASSWORD`, else none.
+        static func password(file: String?) throws -> String? {
+            if let file {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw CLIError(
+                        "cannot read the password file \(file): check that it exists and this user may read it")
+                }
+                return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+                    ?? ""
+            }
+            return ProcessInfo.processInfo.environment["FLIGHTLOG_SYNC_PASSWORD"]
+        }
+    }
+}

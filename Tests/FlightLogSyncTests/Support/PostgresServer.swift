@@ -1,0 +1,159 @@
+import Foundation
+
+/// A PostgreSQL server of its own for one test: Debian's `initdb` + `pg_ctl` in a temporary directory, on a free
+/// loopback port, run as the `postgres` user when the tests run as root. Password (SCRAM) logins over TCP, trust on
+/// its private Unix socket (for `psql` in assertions). `nil` from ``start()`` when PostgreSQL is not installed.
+final class PostgresServer: @unchecked Sendable {
+    let directory: String
+    let port: Int
+    private let bin: String
+    private let runAs: String?
+
+    var dataDirectory: String { directory + "/data" }
+    var socketDirectory: String { directory + "/socket" }
+
+    /// The newest /usr/lib/postgresql/N/bin holding initdb, or nil.
+    static var binDirectory: String? {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        return versions.compactMap(Int.init).sorted().reversed().map { "/usr/lib/postgresql/\($0)/bin" }
+            .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
+    }
+
+    /// Makes the cluster and starts it; nil (with a note on stderr) when PostgreSQL is not installed.
+    static func start() throws -> PostgresServer? {
+        guard let bin = binDirectory else {
+            FileHandle.standardError.write(Data("skipped: PostgreSQL is not installed (apt install postgresql)\n".utf8))
+            return nil
+        }
+        let server = try PostgresServer(bin: bin)
+        try server.initialize()
+        try server.startServer()
+        return server
+    }
+
+    private init(bin: String) throws {
+        self.bin = bin
+        runAs = getuid() == 0 ? "postgres" : nil
+        directory = "/tmp/flightlog-pg-\(UUID().uuidString.prefix(8))"
+        port = try Self.freePort()
+        try FileManager.default.createDirectory(atPath: directory + "/socket", withIntermediateDirectories: true)
+        if let runAs {
+            try Self.run("/bin/chown", ["-R", "\(runAs):\(runAs)", directory])
+        }
+    }
+
+    private func initialize() throws {
+        let passwordFile = directory + "/superuser-password"
+        try "postgres\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        if let runAs { try Self.run("/bin/chown", ["\(runAs):\(runAs)", passwordFile]) }
+        try tool(
+            "initdb",
+            [
+                "-D", dataDirectory, "-U", "postgres", "--pwfile", passwordFile, "--auth-local=trust",
+                "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8",
+            ])
+    }
+
+    func startServer() throws {
+        try tool(
+            "pg_ctl",
+            [
+                "start", "-w", "-D", dataDirectory, "-l", directory + "/server.log", "-o",
+                "-p \(port) -k \(socketDirectory) -c listen_addresses=127.0.0.1",
+            ])
+    }
+
+    /// `pg_ctl stop -m immediate`: every connection is cut at once, open transactions are lost (as a power cut).
+    func stopImmediately() throws {
+        try tool("pg_ctl", ["stop", "-w", "-D", dataDirectory, "-m", "immediate"])
+    }
+
+    /// Stops the server and removes its directory.
+    func remove() {
+        _ = try? tool("pg_ctl", ["stop", "-w", "-D", dataDirectory, "-m", "fast"])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Creates a login role with a password and a database it owns.
+    func createDatabase(_ name: String, owner: String, password: String) throws {
+        _ = try psql("CREATE ROLE \(owner) LOGIN PASSWORD '\(password)'", database: "postgres")
+        _ = try psql("CREATE DATABASE \(name) OWNER \(owner)", database: "postgres")
+    }
+
+    /// Runs SQL as the superuser over the Unix socket; rows as lines, columns separated by `|`.
+    func psql(_ sql: String, database: String) throws -> String {
+        try tool(
+            "psql",
+            [
+                "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", "\(port)",
+                "-U", "postgres", "-d", database, "-c", sql,
+            ])
+    }
+
+    /// Lines of `psql`, empty ones dropped.
+    func rows(_ sql: String, database: String) throws -> [String] {
+        try psql(sql, database: database).split(separator: "\n").map(String.init)
+    }
+
+    @discardableResult
+    private func tool(_ name: String, _ arguments: [String]) throws -> String {
+        if let runAs {
+            return try Self.run("/usr/sbin/runuser", ["-u", runAs, "--", bin + "/" + name] + arguments)
+        }
+        return try Self.run(bin + "/" + name, arguments)
+    }
+
+    /// Runs a tool with its output in files, by posix_spawn + waitpid: Foundation's `Process` was seen waiting
+    /// forever for `runuser pg_ctl start` (which leaves a server behind) after it had exited.
+    @discardableResult
+    private static func run(_ path: String, _ arguments: [String]) throws -> String {
+        let outputPath = "/tmp/flightlog-pg-output-\(UUID().uuidString)"
+        let errorPath = outputPath + ".err"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw PostgresServerError("cannot start \(path): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+            throw PostgresServerError("\(path) \(arguments.joined(separator: " ")) failed: \(text)\(message)")
+        }
+        return text
+    }
+
+    /// A TCP port nothing listens on right now (bound to port 0, then released).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard ok else { throw PostgresServerError("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct PostgresServerError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
