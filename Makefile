@@ -98,6 +98,6 @@ test-long:
 # crashes are copied to Tests/FuzzCorpus/open/<target>/.
 fuzz:
 	scripts/fuzz.sh run
-# About 25 s per target, for CI (scripts/test.sh runs it; FLIGHTLOG_SKIP_FUZZ=1 skips it there).
+# About 12 s per target, for CI (scripts/test.sh runs it; FLIGHTLOG_SKIP_FUZZ=1 skips it there).
 fuzz-smoke:
 	scripts/fuzz.sh smoke

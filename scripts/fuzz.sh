@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in Fuzz/ and runs each of them (make fuzz, make fuzz-smoke).
 #
 # Usage: scripts/fuzz.sh [build|run|smoke] [TARGET...]      (default: run every target)
-#   FUZZ_SECONDS=600   time per target for `run` (smoke: 25)
+#   FUZZ_SECONDS=600   time per target for `run` (smoke: 12)
 #   FUZZ_RUNS=1000000  stop each target after this many executions instead (no time limit unless FUZZ_SECONDS is set)
 #
 # Targets (Fuzz/<target>.swift; the code each runs is shared with the regression tests):
@@ -219,7 +219,7 @@ for t in "${targets[@]}"; do build_target "$t"; done
 
 seconds=${FUZZ_SECONDS:-}
 runs=${FUZZ_RUNS:-}
-if [ "$mode" = smoke ]; then seconds=${FUZZ_SECONDS:-25}; fi
+if [ "$mode" = smoke ]; then seconds=${FUZZ_SECONDS:-12}; fi
 if [ -z "$seconds" ] && [ -z "$runs" ]; then seconds=600; fi
 # What was fuzzed: the commit, and whether the sources had uncommitted changes.
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo ?)

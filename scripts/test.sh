@@ -22,7 +22,7 @@ fi
 if [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
     scripts/test-deb.sh
 fi
-# Each libFuzzer target for ~25 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
+# Each libFuzzer target for ~12 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
 if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
     scripts/fuzz.sh smoke
 fi
