@@ -35,6 +35,7 @@ install:
 	install -m 0644 Sources/FlightLogStore/Airfields/Data/airfields.tsv $(DESTDIR)$(DATADIR)/airfields.tsv
 	install -m 0644 systemd/flightlogd.service $(DESTDIR)$(UNITDIR)/flightlogd.service
 	install -m 0644 systemd/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-web.service
+	install -m 0644 systemd/flightlog-sync.service systemd/flightlog-sync.timer systemd/flightlog-sync.path $(DESTDIR)$(UNITDIR)/
 	install -m 0644 systemd/flightlog.sysusers $(DESTDIR)$(SYSUSERSDIR)/flightlog.conf
 	install -m 0644 systemd/flightlog.tmpfiles $(DESTDIR)$(TMPFILESDIR)/flightlog.conf
 	install -m 0644 systemd/90-flightlog-iio.rules $(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
@@ -49,13 +50,15 @@ install:
 		udevadm control --reload && udevadm trigger --subsystem-match=iio || true; \
 		echo "USB sticks: plugging one in writes the new flights to FLIGHTLOG/ on it (flightlog-usb@.service)"; \
 		systemctl daemon-reload; \
-		echo "enable with: systemctl enable --now flightlogd (and flightlog-web for the phone)"; \
+		echo "enable with: systemctl enable --now flightlogd (and flightlog-web for the phone;" \
+			"flightlog-sync.timer flightlog-sync.path for a club logbook)"; \
 	fi
 
 uninstall:
 	-@if [ -z "$(DESTDIR)" ]; then systemctl disable --now flightlogd 2>/dev/null; fi
 	rm -f $(DESTDIR)$(BINDIR)/flightlogd $(DESTDIR)$(BINDIR)/flightlog $(DESTDIR)$(UNITDIR)/flightlogd.service \
-		$(DESTDIR)$(UNITDIR)/flightlog-web.service \
+		$(DESTDIR)$(UNITDIR)/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-sync.service \
+		$(DESTDIR)$(UNITDIR)/flightlog-sync.timer $(DESTDIR)$(UNITDIR)/flightlog-sync.path \
 		$(DESTDIR)$(SYSUSERSDIR)/flightlog.conf $(DESTDIR)$(TMPFILESDIR)/flightlog.conf \
 		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules $(DESTDIR)$(DATADIR)/airfields.tsv \
 		$(DESTDIR)$(HELPERDIR)/flightlog-usb $(DESTDIR)$(UNITDIR)/flightlog-usb@.service \

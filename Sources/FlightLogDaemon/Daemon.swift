@@ -149,6 +149,7 @@ package enum FlightLogDaemon {
         settings.recorder.extensions = FixFusion.extensions
         settings.airfieldRadiusMeters = options.airfieldRadiusMeters
         settings.journalPath = options.journalPath
+        settings.landingStampPath = options.runtimeDirectory.map { ($0 as NSString).appendingPathComponent("landed") }
         placeOlderFlights(store: store, settings: settings, logger: logger)
         let recorder = try Recorder(
             store: store, settings: settings, logger: logger, now: Int64(clamping: Monotonic.nowNanos()))

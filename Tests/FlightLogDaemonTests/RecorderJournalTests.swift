@@ -83,6 +83,23 @@ import Testing
         #expect(status.fixesDurableIn?.hasPrefix("journal") == true, "\(status.fixesDurableIn ?? "-")")
     }
 
+    /// flightlog-sync.path starts a sync when flightlogd rewrites this stamp after a landing.
+    @Test(.timeLimit(.minutes(2)))
+    func aLandingRewritesTheSyncStampWithTheFlightsId() async throws {
+        let path = try temporaryDatabase()
+        let stamp = (path as NSString).deletingLastPathComponent + "/landed"
+        var s = journalSettings(path)
+        s.landingStampPath = stamp
+        let flight = SyntheticFlight()
+        let recorder = try Recorder(
+            store: FlightStore(path: path, mode: .readWrite), settings: s, logger: quiet, now: flight.monotonicStart)
+        await feed(recorder, flight, 0..<(SyntheticFlight.takeoffSecond + 100))
+        #expect(!FileManager.default.fileExists(atPath: stamp), "no stamp before the landing")
+        await feed(recorder, flight, (SyntheticFlight.takeoffSecond + 100)..<SyntheticFlight.count)
+        let id = try #require(try FlightStore(path: path, mode: .readOnly).flights(matching: FlightFilter()).first?.id)
+        #expect(try String(contentsOfFile: stamp, encoding: .utf8) == "\(id)\n")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func anUnusableJournalMeansADatabaseCommitPerFix() async throws {
         let path = try temporaryDatabase()

@@ -19,4 +19,33 @@ struct UnitSecurityTests {
         print("UnitSecurity: flightlogd.service exposure \(exposure)")
         #expect(exposure <= 2.0, "\(line)")
     }
+
+    /// The club sync's units (issue 16): the service, its 15-minute timer and the path unit that fires on the stamp
+    /// flightlogd rewrites in its runtime folder at each landing, as `systemd-analyze verify` reads them.
+    @Test func syncUnitsVerifyAndWatchTheDaemonsLandingStamp() throws {
+        let root = CLI.packageRoot.appendingPathComponent("systemd")
+        let daemon = try String(contentsOf: root.appendingPathComponent("flightlogd.service"), encoding: .utf8)
+        let path = try String(contentsOf: root.appendingPathComponent("flightlog-sync.path"), encoding: .utf8)
+        let service = try String(contentsOf: root.appendingPathComponent("flightlog-sync.service"), encoding: .utf8)
+        #expect(daemon.contains("RuntimeDirectory=flightlog\n"))
+        #expect(path.contains("PathChanged=/run/flightlog/landed\n"))
+        #expect(service.contains("ExecStart=/usr/local/bin/flightlog sync --if-configured "))
+        #expect(service.contains("SuccessExitStatus=75\n"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { return }
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path"] {
+            let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+                .replacingOccurrences(of: "/usr/local/bin/flightlog", with: DaemonHarness.flightlog)
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let verify = try CLI.tool(
+            "/usr/bin/systemd-analyze",
+            ["verify"] + ["flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path"].map {
+                dir.appendingPathComponent($0).path
+            })
+        let complaints = (verify.stdout + verify.stderr).split(separator: "\n")
+            .filter { !$0.contains("man flightlog") && !$0.contains("flightlogd.service") }
+        #expect(complaints.isEmpty, "systemd-analyze verify: \(complaints)")
+    }
 }

@@ -55,11 +55,24 @@ import Testing
         ]
         for failure in failures {
             let result = try flightlog(["sync"], config: failure.config, pi, environment: failure.environment)
-            #expect(result.status != 0)
+            // 75 (EX_TEMPFAIL) only where trying later helps: flightlog-sync.service counts it as success.
+            #expect(result.status == (failure.message.hasPrefix("Error: cannot reach") ? 75 : 1), "\(failure.message)")
             #expect(result.stdout.isEmpty)
             let expected = failure.message.replacingOccurrences(of: "CONFIG", with: pi.path + ".toml")
             #expect(result.stderr == expected + "\n")
         }
+    }
+
+    /// The systemd units run `sync --if-configured`: without [sync] url it succeeds and says so.
+    @Test func ifConfiguredSucceedsWithoutAClubLogbook() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sync-if-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pi = try Logbook(directory.path, name: "pi")
+        let result = try flightlog(["sync", "--if-configured"], config: "pilot = \"A\"\n", pi)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "no club logbook is set ([sync] url): nothing to sync\n")
+        #expect(result.stderr.isEmpty)
     }
 
     /// Runs the built `flightlog` on the logbook with `config` as its config file.

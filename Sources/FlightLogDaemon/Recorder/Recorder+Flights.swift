@@ -147,6 +147,11 @@ extension Recorder {
                 .place(&finished)
             try store.updateRecordedFacts(of: id, from: finished, inProgress: false)
             _ = try? store.checkpoint()  // the .sqlite file alone now holds this flight (issue 11)
+            if let stamp = settings.landingStampPath,
+                !FileManager.default.createFile(atPath: stamp, contents: Data("\(id)\n".utf8))
+            {
+                logger.warning("cannot write the landing stamp for the sync", metadata: ["path": "\(stamp)"])
+            }
             logger.notice(
                 "landing",
                 metadata: [

@@ -30,6 +30,9 @@ package struct RecorderSettings: Sendable {
     /// (monotonic nanoseconds): then it waits for the next fix or the next tick (1 s). At 1 Hz every fix is
     /// its own commit; faster receivers are batched to two commits a second (each commit is an fsync).
     package var commitDelayNanos: Int64 = 500_000_000
+    /// Rewritten with the flight's id after each landing (`/run/flightlog/landed`): flightlog-sync.path starts a
+    /// sync on it. nil: none.
+    package var landingStampPath: String?
     /// The live journal beside the database (``LiveJournal``): nil commits every flush to SQLite.
     package var journalPath: String?
     /// The journal's fixes move into SQLite this often, nanoseconds (and at takeoff, landing and shutdown).

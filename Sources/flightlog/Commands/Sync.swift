@@ -13,15 +13,27 @@ extension FlightLogCommand {
                 The logbook is [sync] url in the config file; the password comes from [sync] password_file, else \
                 $FLIGHTLOG_SYNC_PASSWORD. A sync cut off at any point is simply run again: nothing is duplicated \
                 or lost.
+                Exit status 75 (EX_TEMPFAIL) when the server cannot be reached or the connection drops: the \
+                timer (flightlog-sync.timer) and the sync after each landing (flightlog-sync.path) try again later.
                 Example:
                   flightlog sync      # pushed 3 flights, 2 edits; pulled 1 edit
                 """)
 
+        /// EX_TEMPFAIL (sysexits.h): no network now, try again later. flightlog-sync.service counts it as success.
+        static let temporaryFailure: Int32 = 75
+
         @OptionGroup var store: StoreOptions
+
+        @Flag(help: "Succeed without doing anything when the config names no club logbook (for the systemd units).")
+        var ifConfigured = false
 
         func run() async throws {
             let config = try store.loadConfig()
             guard let url = config.sync.url else {
+                if ifConfigured {
+                    print("no club logbook is set ([sync] url): nothing to sync")
+                    return
+                }
                 throw CLIError(
                     "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file "
                         + "(man 5 flightlog.toml)")
@@ -32,6 +44,9 @@ extension FlightLogCommand {
                 let summary = try await LogbookSync.run(
                     store: db, url: url, password: password, deviceName: Self.hostName)
                 print(summary.line)
+            } catch where error.code == .unreachable || error.code == .connectionLost {
+                printError("Error: \(error.description)")
+                throw ExitCode(Self.temporaryFailure)
             } catch {
                 throw CLIError(error.description)
             }
