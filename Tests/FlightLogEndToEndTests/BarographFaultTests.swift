@@ -19,7 +19,8 @@ private let minute: Int64 = 60_000
 struct BarographFaultTests {
     /// A 90 s no-fix window, the pressure attribute missing for 60 s, SIGKILL and a start 30 s later, one fix
     /// 55 km off the track: one continuous, honest record.
-    @Test(.timeLimit(.minutes(20))  // ~6 min alone; a loaded machine once took over 12, and a hit limit ends the whole test process)
+    // ~6 min alone; a loaded machine once took over 12, and a time limit hit ends the whole test process.
+    @Test(.timeLimit(.minutes(20)))
     func faultsInFlightLeaveOneContinuousHonestRecord() throws {
         let source = try ReplayFlight(preferring: "apf-bug554.igc")
         let takeoff = source.flight.takeoffTime, landing = source.flight.landingTime
