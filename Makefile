@@ -75,12 +75,15 @@ deb: build
 test-deb:
 	scripts/test-deb.sh
 
-.PHONY: bench bench-quick profile
+.PHONY: bench bench-quick bench-sync profile
 # Benchmarks side by side with aerofiles, gpxlogger and the sqlite3 CLI (benchmarks/run.py).
 bench:
 	python3 benchmarks/run.py
 bench-quick:
 	python3 benchmarks/run.py --quick
+# The club sync (issue 16): a season pushed to a PostgreSQL server it starts, pilots' list queries on it.
+bench-sync:
+	python3 benchmarks/sync.py
 # Instruction profiles (callgrind) of start-up, list, export and import (benchmarks/profile.sh).
 profile:
 	benchmarks/profile.sh

@@ -16,6 +16,8 @@ source scripts/gpsfake-env.sh
 # Skip it with FLIGHTLOG_SKIP_BENCH=1.
 if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
     python3 benchmarks/run.py --quick
+    # The club sync benchmark in quick mode (20 short flights, 1,000 on the server; its own PostgreSQL).
+    python3 benchmarks/sync.py --quick
 fi
 # The Debian package: build (from the benchmark's release build), lintian, install, --version, purge keeps the
 # logbook (scripts/test-deb.sh; needs root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
