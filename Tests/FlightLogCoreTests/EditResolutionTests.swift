@@ -50,6 +50,8 @@ import Testing
         #expect(!set(&copy, "launchMethod", text: "catapult"))
         #expect(!set(&copy, "launches", text: "0"))
         #expect(!set(&copy, "releaseHeight", text: "high"))
+        #expect(!set(&copy, "releaseHeight", text: "nan"))  // a pulled edit never puts NaN into the logbook
+        #expect(!set(&copy, "releaseHeight", text: "inf"))
         #expect(!set(&copy, "launchMethod", text: nil))
         #expect(copy == details)
         let winners = EditResolution.winners([FieldEdit(uuid: "1", field: "colour", newValue: "red", editedAt: 1)])

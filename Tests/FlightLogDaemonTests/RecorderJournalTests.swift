@@ -14,6 +14,13 @@ import Testing
         return s
     }
 
+    /// A recorder on the database at `path`, its monotonic clock starting with `flight`'s.
+    func makeRecorder(_ path: String, _ settings: RecorderSettings, _ flight: SyntheticFlight) throws -> Recorder {
+        try Recorder(
+            store: FlightStore(path: path, mode: .readWrite), settings: settings, logger: quiet,
+            now: flight.monotonicStart)
+    }
+
     func storedFixCount(_ path: String) throws -> Int {
         let store = try FlightStore(path: path, mode: .readOnly)
         guard let recording = try store.lastRecording() else { return 0 }
@@ -26,9 +33,7 @@ import Testing
         let flight = SyntheticFlight()
         let cut = SyntheticFlight.takeoffSecond + 250
         do {
-            let first = try Recorder(
-                store: FlightStore(path: path, mode: .readWrite), settings: journalSettings(path), logger: quiet,
-                now: flight.monotonicStart)
+            let first = try makeRecorder(path, journalSettings(path), flight)
             await feed(first, flight, 0..<cut)
             #expect(await first.isFlying)
             #expect(await first.unsettledCount > 0)
@@ -41,9 +46,7 @@ import Testing
 
         var rebooted = flight
         rebooted.monotonicStart = 5_000_000_000
-        let second = try Recorder(
-            store: FlightStore(path: path, mode: .readWrite), settings: journalSettings(path), logger: quiet,
-            now: rebooted.monotonicStart)
+        let second = try makeRecorder(path, journalSettings(path), rebooted)
         #expect(LiveJournal.recover(path: path + ".live") == nil, "recovered fixes are settled at start")
         let resumeSecond = cut + 30
         await feed(second, rebooted, resumeSecond..<SyntheticFlight.count)
@@ -72,8 +75,7 @@ import Testing
         var s = journalSettings(path)
         s.statusPath = statusPath
         let flight = SyntheticFlight()
-        let recorder = try Recorder(
-            store: FlightStore(path: path, mode: .readWrite), settings: s, logger: quiet, now: flight.monotonicStart)
+        let recorder = try makeRecorder(path, s, flight)
         await feed(recorder, flight, 0..<120)
         #expect(try storedFixCount(path) < 60, "ground fixes wait in the journal")
         await recorder.finish(now: flight.monotonicStart + 121_000_000_000)
@@ -91,8 +93,7 @@ import Testing
         var s = journalSettings(path)
         s.landingStampPath = stamp
         let flight = SyntheticFlight()
-        let recorder = try Recorder(
-            store: FlightStore(path: path, mode: .readWrite), settings: s, logger: quiet, now: flight.monotonicStart)
+        let recorder = try makeRecorder(path, s, flight)
         await feed(recorder, flight, 0..<(SyntheticFlight.takeoffSecond + 100))
         #expect(!FileManager.default.fileExists(atPath: stamp), "no stamp before the landing")
         await feed(recorder, flight, (SyntheticFlight.takeoffSecond + 100)..<SyntheticFlight.count)
@@ -108,8 +109,7 @@ import Testing
         var s = journalSettings(path)
         s.statusPath = statusPath
         let flight = SyntheticFlight()
-        let recorder = try Recorder(
-            store: FlightStore(path: path, mode: .readWrite), settings: s, logger: quiet, now: flight.monotonicStart)
+        let recorder = try makeRecorder(path, s, flight)
         #expect(await recorder.journalMode == nil)
         await feed(recorder, flight, 0..<30)
         #expect(try storedFixCount(path) >= 29, "each fix committed as it comes")
@@ -127,9 +127,7 @@ import Testing
                 pressureAltitudeDm: 4200, gnssAltitudeDm: 4700)
             try journal.append([fix], recordingId: 42)
         }
-        let recorder = try Recorder(
-            store: FlightStore(path: path, mode: .readWrite), settings: journalSettings(path), logger: quiet,
-            now: flight.monotonicStart)
+        let recorder = try makeRecorder(path, journalSettings(path), flight)
         #expect(await recorder.journalMode != nil)
         #expect(LiveJournal.recover(path: path + ".live.unrecovered")?.recordingId == 42)
         #expect(LiveJournal.recover(path: path + ".live") == nil)

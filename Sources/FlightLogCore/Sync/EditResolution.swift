@@ -71,7 +71,7 @@ extension FlightDetails {
             guard let text, let method = LaunchMethod(rawValue: text) else { return false }
             launchMethod = method
         case "releaseHeight":
-            guard let height = Self.optional(text, Double.init) else { return false }
+            guard let height = Self.optional(text, { Double($0).flatMap { $0.isFinite ? $0 : nil } }) else { return false }
             releaseHeight = height
         case "launches":
             guard let text, let count = Int(text), count >= 1 else { return false }
