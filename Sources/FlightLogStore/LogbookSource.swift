@@ -1,0 +1,132 @@
+import FlightLogCore
+import Foundation
+
+/// Where `flightlog serve` reads and edits flights: this glider's SQLite file (``LocalLogbookSource``) or the club's
+/// PostgreSQL logbook (FlightLogSync's `ClubLogbookSource`). The web pages, filters, downloads and PDFs are the same
+/// for both.
+///
+/// A source is bound to one viewer. The club's source for a pilot sees only that pilot's flights: any other id is
+/// `.notFound`, exactly like an id that does not exist, and no filter reaches past it. Errors are ``StoreError``s whose
+/// message says what to do (`.notFound`, `.noTrack`, `.cannotOpen` when the database is unreachable).
+package protocol LogbookSource: Sendable {
+    /// Flights matching `filter`, by takeoff time (oldest first unless `newestFirst`), `limit` of them from `offset`.
+    func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int) async throws(StoreError)
+        -> [Flight]
+    /// Number of flights, of launches, and the summed flight time in ms.
+    func totals(matching filter: FlightFilter) async throws(StoreError) -> LogbookTotals
+    func flight(id: Int64) async throws(StoreError) -> Flight
+    /// The fixes from takeoff − 60 s to landing + 60 s, with the recorder info.
+    func track(forFlight id: Int64) async throws(StoreError) -> Track
+    /// The flight's edits, oldest first.
+    func history(id: Int64) async throws(StoreError) -> [FieldChange]
+    /// The flight as an IGC file, by ``igcExport(flightId:store:config:rebuild:signer:)``'s rules: an imported
+    /// flight's own file byte for byte, else one written from the track (signed where the device key is at hand).
+    func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport
+    /// Replaces the flight's logbook details, adding each changed field to its history; never touches the track.
+    /// - Returns: the changes (empty when nothing differed).
+    func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)
+        -> [FieldChange]
+}
+
+/// `count(*)`, `sum(launches)` and the summed flight time of some flights.
+package struct LogbookTotals: Sendable, Equatable {
+    package var flights: Int
+    package var launches: Int
+    package var durationMillis: Int64
+
+    package init(flights: Int, launches: Int, durationMillis: Int64) {
+        self.flights = flights
+        self.launches = launches
+        self.durationMillis = durationMillis
+    }
+}
+
+extension LogbookSource {
+    /// Every flight matching `filter`, oldest first.
+    package func flights(matching filter: FlightFilter) async throws(StoreError) -> [Flight] {
+        try await flights(matching: filter, newestFirst: false, limit: nil, offset: 0)
+    }
+}
+
+/// This glider's SQLite logbook as a ``LogbookSource``: views read through a read-only store; an edit opens the file
+/// for writing on first use (so viewing never blocks flightlogd).
+package final class LocalLogbookSource: LogbookSource {
+    package let databasePath: String
+    let config: FlightLogConfig
+    /// The device key's IGC signer, asked when a file is written (``igcExport(flightId:store:config:rebuild:signer:)``).
+    let signer: @Sendable () -> IGCSigner?
+    private let readStore: OpenOnce
+    private let writeStore: OpenOnce
+
+    package init(databasePath: String, config: FlightLogConfig, signer: @escaping @Sendable () -> IGCSigner?) {
+        self.databasePath = databasePath
+        self.config = config
+        self.signer = signer
+        self.readStore = OpenOnce(path: databasePath, mode: .readOnly)
+        self.writeStore = OpenOnce(path: databasePath, mode: .readWrite)
+    }
+
+    /// The read-only store, opened on first use (the database may appear after the server started).
+    package func store() throws(StoreError) -> FlightStore { try readStore.get() }
+
+    /// The read-only store, or `nil` while there is no database yet.
+    package func storeIfPresent() throws(StoreError) -> FlightStore? {
+        do {
+            return try store()
+        } catch {
+            if error.code == .missingDatabase { return nil }
+            throw error
+        }
+    }
+
+    package func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int)
+        async throws(StoreError) -> [Flight]
+    {
+        guard let db = try storeIfPresent() else { return [] }
+        return try db.flights(matching: filter, newestFirst: newestFirst, limit: limit, offset: offset)
+    }
+
+    package func totals(matching filter: FlightFilter) async throws(StoreError) -> LogbookTotals {
+        guard let db = try storeIfPresent() else { return LogbookTotals(flights: 0, launches: 0, durationMillis: 0) }
+        let t = try db.totals(matching: filter)
+        return LogbookTotals(flights: t.flights, launches: t.launches, durationMillis: t.durationMillis)
+    }
+
+    package func flight(id: Int64) async throws(StoreError) -> Flight { try store().flight(id: id) }
+
+    package func track(forFlight id: Int64) async throws(StoreError) -> Track { try store().track(forFlight: id) }
+
+    package func history(id: Int64) async throws(StoreError) -> [FieldChange] { try store().history(id: id) }
+
+    package func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport {
+        try igcExport(flightId: id, store: store(), config: config, signer: signer)
+    }
+
+    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)
+        -> [FieldChange]
+    {
+        try writeStore.get().updateDetails(id: id, to: details, editedAt: editedAt)
+    }
+}
+
+/// A store opened on first use and kept (a failed open is retried next time).
+private final class OpenOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var store: FlightStore?
+    let path: String
+    let mode: StoreMode
+
+    init(path: String, mode: StoreMode) {
+        self.path = path
+        self.mode = mode
+    }
+
+    func get() throws(StoreError) -> FlightStore {
+        lock.lock()
+        defer { lock.unlock() }
+        if let store { return store }
+        let opened = try FlightStore(path: path, mode: mode)
+        store = opened
+        return opened
+    }
+}
