@@ -19,6 +19,22 @@ package enum LogbookArchive {
         _ flights: [Flight], store: FlightStore, config: FlightLogConfig, rebuild: Bool = false,
         logbook: LogbookOptions, signer: () -> IGCSigner?
     ) throws -> (bytes: [UInt8], igcFiles: Int) {
+        var files: [(IGCExport, dated: UTCMillis)] = []
+        var originals: Set<String> = []
+        for flight in flights where flight.hasTrack {
+            // Flights of one imported file share it (the file's SHA-256 names it): written once.
+            if !rebuild, case .imported(_, let sha256) = flight.source, originals.contains(sha256) { continue }
+            let file = try igcExport(flightId: flight.id!, store: store, config: config, rebuild: rebuild, signer: signer)
+            if file.isOriginal, case .imported(_, let sha256) = flight.source { originals.insert(sha256) }
+            files.append((file, flight.landingTime))
+        }
+        return try zip(files: files, flights: flights, logbook: logbook)
+    }
+
+    /// The archive of IGC files already made (each dated by its flight's landing) and `logbook.pdf` of `flights`.
+    package static func zip(files: [(IGCExport, dated: UTCMillis)], flights: [Flight], logbook: LogbookOptions) throws
+        -> (bytes: [UInt8], igcFiles: Int)
+    {
         let archive: Archive
         do {
             archive = try Archive(accessMode: .create)
@@ -26,13 +42,8 @@ package enum LogbookArchive {
             throw Failure(description: "cannot make a ZIP archive: \(error)")
         }
         var names: Set<String> = []
-        var originals: Set<String> = []
-        for flight in flights where flight.hasTrack {
-            // Flights of one imported file share it (the file's SHA-256 names it): written once.
-            if !rebuild, case .imported(_, let sha256) = flight.source, originals.contains(sha256) { continue }
-            let file = try igcExport(flightId: flight.id!, store: store, config: config, rebuild: rebuild, signer: signer)
-            if file.isOriginal, case .imported(_, let sha256) = flight.source { originals.insert(sha256) }
-            try add(file.bytes, as: uniqueName(file.fileName, in: &names), dated: flight.landingTime, to: archive)
+        for (file, time) in files {
+            try add(file.bytes, as: uniqueName(file.fileName, in: &names), dated: time, to: archive)
         }
         let pdf = try LogbookPDF.render(flights: flights, options: logbook)
         try add(pdf, as: uniqueName("logbook.pdf", in: &names), dated: flights.map(\.landingTime).max() ?? 0, to: archive)

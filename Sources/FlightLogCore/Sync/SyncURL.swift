@@ -21,6 +21,12 @@ package struct SyncURL: Sendable, Hashable, CustomStringConvertible {
     package var database: String
     package var tls: TLSMode
 
+    /// Whether `text` is meant as a PostgreSQL URL (`postgres://` or `postgresql://`) rather than a file path.
+    package static func looksLikeURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://")
+    }
+
     /// - Throws: ``ConfigError`` (no line) saying what is wrong with the text, for the config's `[sync] url`.
     package init(_ text: String) throws(ConfigError) {
         func bad(_ why: String) -> ConfigError {

@@ -4,20 +4,15 @@ import Foundation
 
 extension WebApp {
     /// `flightlog stats` for the list's filters; recency from every flight, as of today on this machine's clock.
-    func statsPage(_ query: [String: String], loggedIn: Bool) throws -> WebResponse {
-        let parsed: ListQuery
-        do {
-            parsed = try ListQuery(query: query)
-        } catch {
-            throw HTTPError(status: 400, title: "Bad filter", message: error.description)
-        }
-        let owner = settings.config.owner.flatMap(LogbookOwner.init)
-        let db = try openedStoreOrNil()
-        let chosen = try db?.flights(matching: parsed.filter) ?? []
-        let all = parsed.filter.isEmpty ? chosen : try db?.flights(matching: FlightFilter()) ?? []
+    func statsPage(_ query: [String: String], viewer: Viewer) async throws -> WebResponse {
+        let parsed = try listQuery(query)
+        let owner = viewer.owner.flatMap(LogbookOwner.init)
+        let chosen = try await viewer.source.flights(matching: parsed.filter)
+        let all = parsed.filter.isEmpty ? chosen : try await viewer.source.flights(matching: FlightFilter())
         let page = StatsPage(
             query: parsed, statistics: LogbookStatistics(chosen.map { LogbookEntry($0, owner: owner) }),
-            recency: Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: today()), owner: owner, loggedIn: loggedIn)
+            recency: Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: today()), owner: owner,
+            loggedIn: viewer.loggedIn)
         return .html(page.render())
     }
 }

@@ -7,13 +7,16 @@ import Foundation
 
 /// What `flightlog serve` needs to know.
 package struct ServerSettings: Sendable {
+    /// This glider's SQLite file (empty for the club logbook).
     package var databasePath: String
     /// flightlogd's status file (next to the database).
     package var statusPath: String
-    /// `[server] password_hash`; `nil` = editing is off.
+    /// `[server] password_hash`; `nil` = editing is off. Unused for the club logbook (each pilot has a login).
     package var passwordHash: String?
     /// The whole config (IGC serial, logbook owner).
     package var config: FlightLogConfig
+    /// The club's PostgreSQL logbook (`flightlog serve --database postgres://…`) instead of the SQLite file.
+    package var club: (any ClubBackend)?
 
     package init(databasePath: String, config: FlightLogConfig, statusPath: String? = nil) {
         self.databasePath = databasePath
@@ -24,26 +27,66 @@ package struct ServerSettings: Sendable {
             ?? ((databasePath as NSString).deletingLastPathComponent as NSString)
             .appendingPathComponent("flightlogd.status.json")
     }
+
+    /// The club logbook: every page needs a pilot's login.
+    package init(club: any ClubBackend, config: FlightLogConfig) {
+        self.databasePath = ""
+        self.statusPath = ""
+        self.config = config
+        self.club = club
+    }
 }
 
 /// The web UI: turns a bounded, decoded request into a page or a download. Never throws; every failure is a
-/// 4xx/5xx page. Views read through a read-only store; only a logged-in edit opens the database for writing.
+/// 4xx/5xx page. Pages read and edit through a ``LogbookSource``: this glider's SQLite file (views read-only; only
+/// a logged-in edit writes), or, for the club logbook, the flights of the logged-in pilot (all for an admin).
 package final class WebApp: Sendable {
     package let settings: ServerSettings
     package let sessions = Sessions()
-    private let readStore = Locked<FlightStore?>(nil)
-    private let writeStore = Locked<FlightStore?>(nil)
+    /// The glider's logbook (`nil` for the club's).
+    let local: LocalLogbookSource?
     /// The map tile file: not opened yet (`nil`), or opened (`.some`, `nil` inside when it could not be read).
     let tileFile = Locked<MBTiles??>(nil)
     /// PDF renders in progress (each runs on its own thread); more than `maxRenders` get a 503.
-    private let renders = Locked(0)
-    private let maxRenders = 2
+    let renders = Locked(0)
+    let maxRenders = 2
 
     package init(settings: ServerSettings) {
         self.settings = settings
+        let databasePath = settings.databasePath
+        self.local =
+            settings.club != nil
+            ? nil
+            : LocalLogbookSource(databasePath: databasePath, config: settings.config) {
+                // Signed with the device key when this server may read it (flight-web runs as flightlogd's user).
+                DeviceKey.exportSigner(databasePath: databasePath).signer
+            }
     }
 
-    private var editingEnabled: Bool { settings.passwordHash != nil }
+    /// Who is asking: what they may see, whether they may edit, and their session.
+    struct Viewer {
+        var source: any LogbookSource
+        var session: Sessions.Session?
+        var mayEdit: Bool
+        /// The logbook's owner for PDFs and stats: the config's on a glider, the pilot's own name on the club's.
+        var owner: String?
+        var loggedIn: Bool { session != nil }
+    }
+
+    var editingEnabled: Bool { settings.club != nil || settings.passwordHash != nil }
+
+    /// The viewer for this session; `nil` on the club logbook without a login.
+    private func viewer(_ session: Sessions.Session?) -> Viewer? {
+        if let local {
+            return Viewer(
+                source: local, session: session, mayEdit: settings.passwordHash != nil && session != nil,
+                owner: settings.config.owner)
+        }
+        guard let club = settings.club, let account = session?.account else { return nil }
+        return Viewer(
+            source: club.source(for: account), session: session, mayEdit: true,
+            owner: account.isAdmin ? nil : account.pilotName)
+    }
 
     // MARK: - Dispatch
 
@@ -53,40 +96,27 @@ package final class WebApp: Sendable {
             return errorPage(status: 400, title: "Bad request", message: "That address is not allowed.")
         }
         let sessionId = request.cookies[Sessions.cookieName]
-        let loggedIn = await sessions.session(id: sessionId) != nil
+        let session = await sessions.session(id: sessionId)
         do {
-            switch (request.method, segments.count) {
-            case (.get, 0), (.head, 0):
-                return try listPage(request.query, loggedIn: loggedIn)
-            case (.get, 1), (.head, 1):
-                switch segments[0] {
-                case "status": return statusPage(loggedIn: loggedIn)
-                case "stats": return try statsPage(request.query, loggedIn: loggedIn)
-                case "logbook.pdf": return try await logbook(request.query)
-                case "logbook.zip": return try await logbookArchive(request.query)
-                case "login": return try loginForm(request, error: nil)
-                default: break
-                }
-            case (.post, 1):
-                switch segments[0] {
-                case "login": return try await login(request, sessionId: sessionId)
-                case "logout": return try await logout(request, sessionId: sessionId)
-                default: break
-                }
-            case (.get, 2) where segments[0] == "flights", (.head, 2) where segments[0] == "flights":
-                return try flightPage(id: try flightId(segments[1]), notice: nil, loggedIn: loggedIn)
-            case (.get, 4) where segments[0] == "tiles", (.head, 4) where segments[0] == "tiles":
-                return try tileResponse(segments)
-            case (.get, 3) where segments[0] == "flights", (.head, 3) where segments[0] == "flights":
-                let id = try flightId(segments[1])
-                if segments[2] == "edit" { return try await editForm(id: id, sessionId: sessionId, loggedIn: loggedIn) }
-                if let kind = ExportKind(rawValue: segments[2]) { return try await export(kind, id: id) }
-            case (.post, 3) where segments[0] == "flights" && segments[2] == "edit":
-                return try await saveEdit(id: try flightId(segments[1]), request, sessionId: sessionId)
+            switch (request.method, segments.first) {
+            case (.get, "login"), (.head, "login"):
+                if segments.count == 1 { return try loginForm(request, error: nil) }
+            case (.post, "login"):
+                if segments.count == 1 { return try await login(request, sessionId: sessionId) }
+            case (.post, "logout"):
+                if segments.count == 1 { return try await logout(request, sessionId: sessionId) }
             default:
                 break
             }
-            return errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
+            guard let viewer = viewer(session) else {
+                // The club logbook shows nothing without a login.
+                if request.method == .post {
+                    throw HTTPError(status: 403, title: "Log in first", message: "Log in with your club login, then try again.")
+                }
+                return .redirect(to: "/login")
+            }
+            let response = try await route(request, segments, viewer: viewer, sessionId: sessionId)
+            return response ?? errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
         } catch let error as HTTPError {
             return errorPage(status: error.status, title: error.title, message: error.message)
         } catch let error as StoreError {
@@ -96,6 +126,40 @@ package final class WebApp: Sendable {
             }
         } catch {
             return errorPage(status: 500, title: "Something went wrong", message: "\(error)")
+        }
+    }
+
+    /// The pages behind the login (on the club logbook); `nil` = no page at this address.
+    private func route(_ request: WebRequest, _ segments: [String], viewer: Viewer, sessionId: String?) async throws
+        -> WebResponse?
+    {
+        let get = request.method == .get || request.method == .head
+        return try await PageChrome.$account.withValue(viewer.session?.account.map { ($0, viewer.session!.csrfToken) }) {
+            switch (get, segments.count) {
+            case (true, 0):
+                return try await listPage(request.query, viewer: viewer)
+            case (true, 1):
+                switch segments[0] {
+                case "status": return await statusPage(viewer: viewer)
+                case "stats": return try await statsPage(request.query, viewer: viewer)
+                case "logbook.pdf": return try await logbook(request.query, viewer: viewer)
+                case "logbook.zip": return try await logbookArchive(request.query, viewer: viewer)
+                default: return nil
+                }
+            case (true, 2) where segments[0] == "flights":
+                return try await flightPage(id: try flightId(segments[1]), notice: nil, viewer: viewer)
+            case (true, 4) where segments[0] == "tiles":
+                return try tileResponse(segments)
+            case (true, 3) where segments[0] == "flights":
+                let id = try flightId(segments[1])
+                if segments[2] == "edit" { return try await editForm(id: id, viewer: viewer) }
+                if let kind = ExportKind(rawValue: segments[2]) { return try await export(kind, id: id, viewer: viewer) }
+                return nil
+            case (false, 3) where request.method == .post && segments[0] == "flights" && segments[2] == "edit":
+                return try await saveEdit(id: try flightId(segments[1]), request, viewer: viewer, sessionId: sessionId)
+            default:
+                return nil
+            }
         }
     }
 
@@ -119,241 +183,68 @@ package final class WebApp: Sendable {
         return id
     }
 
-    // MARK: - Stores
-
-    /// The read-only store, opened on first use (the database may appear after the server started).
-    private func store() throws(StoreError) -> FlightStore {
-        try open(readStore, mode: .readOnly)
-    }
-
-    private func writableStore() throws(StoreError) -> FlightStore {
-        try open(writeStore, mode: .readWrite)
-    }
-
-    private func open(_ slot: Locked<FlightStore?>, mode: StoreMode) throws(StoreError) -> FlightStore {
-        slot.lock.lock()
-        defer { slot.lock.unlock() }
-        if let store = slot.value { return store }
-        let opened = try FlightStore(path: settings.databasePath, mode: mode)
-        slot.value = opened
-        return opened
+    /// The list's filters from the query, or a 400 naming the bad field.
+    func listQuery(_ query: [String: String]) throws -> ListQuery {
+        do {
+            return try ListQuery(query: query)
+        } catch {
+            throw HTTPError(status: 400, title: "Bad filter", message: error.description)
+        }
     }
 
     // MARK: - Views
 
-    private func listPage(_ query: [String: String], loggedIn: Bool) throws -> WebResponse {
-        guard let db = try openedStoreOrNil() else {
-            let page = ListPage(query: ListQuery(), flights: [], totals: (0, 0, 0), logbookCount: 0, error: nil, loggedIn: loggedIn)
-            return .html(page.render())
-        }
+    private func listPage(_ query: [String: String], viewer: Viewer) async throws -> WebResponse {
         let parsed = Result { () throws(ServerError) -> ListQuery in try ListQuery(query: query) }
         let problem: String? = if case .failure(let error) = parsed { error.description } else { nil }
         let filter = (try? parsed.get())?.filter ?? FlightFilter()
-        let totals = try db.totals(matching: filter)
-        let all = filter.isEmpty ? totals.flights : try db.count(matching: FlightFilter())
+        let totals = try await viewer.source.totals(matching: filter)
+        let all = filter.isEmpty ? totals.flights : try await viewer.source.totals(matching: FlightFilter()).flights
         let pages = max(1, (totals.flights + ListQuery.pageSize - 1) / ListQuery.pageSize)
         let shown = ListQuery(filter: filter, page: min((try? parsed.get())?.page ?? 1, pages))
-        let flights = try db.flights(
-            matching: filter, newestFirst: true, limit: ListQuery.pageSize, offset: (shown.page - 1) * ListQuery.pageSize)
-        let page = ListPage(query: shown, flights: flights, totals: totals, logbookCount: all, error: problem, loggedIn: loggedIn)
+        let flights =
+            totals.flights == 0
+            ? []
+            : try await viewer.source.flights(
+                matching: filter, newestFirst: true, limit: ListQuery.pageSize, offset: (shown.page - 1) * ListQuery.pageSize)
+        let page = ListPage(
+            query: shown, flights: flights, totals: (totals.flights, totals.launches, totals.durationMillis),
+            logbookCount: all, error: problem, loggedIn: viewer.loggedIn)
         return .html(page.render(), status: problem == nil ? 200 : 400)
     }
 
-    /// The read-only store, or `nil` while there is no database yet.
-    func openedStoreOrNil() throws(StoreError) -> FlightStore? {
-        do {
-            return try store()
-        } catch {
-            if error.code == .missingDatabase { return nil }
-            throw error
-        }
-    }
-
-    private func flightPage(id: Int64, notice: String?, loggedIn: Bool) throws -> WebResponse {
-        let db = try store()
-        let flight = try db.flight(id: id)
-        let fixes = try db.track(forFlight: id).fixes
+    func flightPage(id: Int64, notice: String?, viewer: Viewer) async throws -> WebResponse {
+        let flight = try await viewer.source.flight(id: id)
+        let fixes = flight.hasTrack ? try await viewer.source.track(forFlight: id).fixes : []
         let faults = RecordingFaults.of(flight, fixes: fixes)
         let page = FlightPage(
             flight: flight, mapHTML: mapChart(flight: flight, fixes: fixes, faults: faults),
             barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults).map(ChartHTML.barogram),
-            history: try db.history(id: id),
-            notice: notice, loggedIn: loggedIn, editingEnabled: editingEnabled,
+            history: try await viewer.source.history(id: id),
+            notice: notice, loggedIn: viewer.loggedIn, editingEnabled: editingEnabled,
             faults: faults)
         return .html(page.render())
     }
 
-    private func statusPage(loggedIn: Bool) -> WebResponse {
-        let db = try? store()
+    private func statusPage(viewer: Viewer) async -> WebResponse {
+        if let club = settings.club {
+            let flights = try? await viewer.source.totals(matching: FlightFilter()).flights
+            let page = ClubStatusPage(location: club.location, account: viewer.session?.account, flightCount: flights)
+            return .html(page.render())
+        }
+        let db = try? local?.storeIfPresent()
         let page = StatusPage(
             status: readStatusFile(settings.statusPath), statusPath: settings.statusPath,
             databasePath: settings.databasePath, databaseBytes: try? db?.databaseSizeBytes(),
             flightCount: try? db?.count(matching: FlightFilter()),
-            stickExport: StickReport.last(databasePath: settings.databasePath), loggedIn: loggedIn)
+            stickExport: StickReport.last(databasePath: settings.databasePath), loggedIn: viewer.loggedIn)
         return .html(page.render())
     }
+}
 
-    // MARK: - Downloads
-
-    private func export(_ kind: ExportKind, id: Int64) async throws -> WebResponse {
-        let db = try store()
-        let flight = try db.flight(id: id)
-        guard flight.hasTrack else {
-            throw HTTPError(status: 404, title: "No track", message: StoreError.noTrack(id, export: kind.label).description)
-        }
-        let stem = "flight-\(id)-\(flight.localDate)"
-        switch kind {
-        case .igc:
-            // Signed with the device key when this server may read it (flight-web runs as flightlogd's user).
-            let file = try igcExport(flightId: id, store: db, config: settings.config) {
-                DeviceKey.exportSigner(databasePath: settings.databasePath).signer
-            }
-            return .download(file.bytes, contentType: kind.contentType, fileName: file.fileName)
-        case .kml, .gpx, .geojson:
-            let fixes = try db.track(forFlight: id).fixes
-            let text: String
-            switch kind {
-            case .kml: text = GeoExport.kml(flight: flight, fixes: fixes)
-            case .gpx: text = GeoExport.gpx(flight: flight, fixes: fixes)
-            default: text = GeoExport.geojson(flight: flight, fixes: fixes)
-            }
-            let suffix = kind.rawValue.split(separator: ".").last.map(String.init) ?? "txt"
-            return .download(Array(text.utf8), contentType: kind.contentType, fileName: "\(stem).\(suffix)")
-        case .report:
-            let fixes = try db.track(forFlight: id).fixes
-            let bytes = try await limitedRender {
-                try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions())
-            }
-            return .download(bytes, contentType: kind.contentType, fileName: "\(stem).pdf")
-        }
-    }
-
-    private func logbook(_ query: [String: String]) async throws -> WebResponse {
-        let (flights, options) = try chosenFlights(query, for: "no logbook to print")
-        let bytes = try await limitedRender { try LogbookPDF.render(flights: flights, options: options) }
-        return .download(bytes, contentType: "application/pdf", fileName: "logbook.pdf")
-    }
-
-    /// The filtered flights' IGC files and their logbook PDF in one ZIP (``LogbookArchive``).
-    private func logbookArchive(_ query: [String: String]) async throws -> WebResponse {
-        let (flights, options) = try chosenFlights(query, for: "nothing to download")
-        let db = try store()
-        let config = settings.config, databasePath = settings.databasePath
-        let bytes = try await limitedRender {
-            let signer = LazySigner { DeviceKey.exportSigner(databasePath: databasePath).signer }
-            return try LogbookArchive.zip(flights, store: db, config: config, logbook: options, signer: { signer() }).bytes
-        }
-        return .download(bytes, contentType: "application/zip", fileName: "flights.zip")
-    }
-
-    /// The flights the list's filters choose, and the logbook options for them.
-    private func chosenFlights(_ query: [String: String], for purpose: String) throws -> ([Flight], LogbookOptions) {
-        let parsed: ListQuery
-        do {
-            parsed = try ListQuery(query: query)
-        } catch {
-            throw HTTPError(status: 400, title: "Bad filter", message: error.description)
-        }
-        let flights = try store().flights(matching: parsed.filter)
-        guard !flights.isEmpty else {
-            throw HTTPError(status: 404, title: "No flights", message: "No flights match \(parsed.filter.summary): \(purpose).")
-        }
-        return (flights, LogbookOptions(owner: settings.config.owner ?? "", filterSummary: parsed.filter.summary))
-    }
-
-    private func limitedRender(_ render: @escaping @Sendable () throws -> [UInt8]) async throws -> [UInt8] {
-        let limit = maxRenders
-        let admitted = renders.update { (count: inout Int) -> Bool in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-        guard admitted else {
-            throw HTTPError(status: 503, title: "Busy", message: "Other PDFs are being made right now; try again in a moment.")
-        }
-        defer { renders.update { (count: inout Int) -> Void in count -= 1 } }
-        do {
-            return try await renderOffThread(render)
-        } catch {
-            throw HTTPError(status: 500, title: "Could not make the PDF", message: "\(error)")
-        }
-    }
-
-    // MARK: - Login and edits
-
-    private static let sessionCookie = "Set-Cookie"
-
-    /// The login form. Stores nothing: its token is signed for the nonce in the browser's login cookie (set here
-    /// when missing), so any number of anonymous visits cost no memory.
-    private func loginForm(_ request: WebRequest, error: String?, status: Int = 200) throws -> WebResponse {
-        guard editingEnabled else { return .html(EditingOffPage().render()) }
-        var nonce = request.cookies[Sessions.loginCookieName] ?? ""
-        var headers: [(name: String, value: String)] = []
-        if !Sessions.isWellFormedNonce(nonce) {
-            nonce = try Sessions.newLoginNonce()
-            headers.append((Self.sessionCookie, Sessions.loginCookie(nonce: nonce)))
-        }
-        let page = LoginPage(csrfToken: sessions.loginToken(nonce: nonce), error: error)
-        return .html(page.render(), status: status, headers: headers)
-    }
-
-    private func login(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
-        guard let hash = settings.passwordHash else { return .html(EditingOffPage().render(), status: 403) }
-        guard sessions.checkLoginToken(nonce: request.cookies[Sessions.loginCookieName], token: request.form["csrf"]) else {
-            return try loginForm(request, error: "The form expired; please try again.", status: 403)
-        }
-        if await sessions.tooManyFailures(client: request.client) {
-            return try loginForm(request, error: "Too many wrong passwords from here; wait a minute.", status: 429)
-        }
-        let password = request.form["password"] ?? ""
-        guard password.utf8.count <= 200, PasswordHash.verify(password: password, against: hash) else {
-            await sessions.noteFailure(client: request.client)
-            return try loginForm(request, error: "Wrong password.", status: 403)
-        }
-        await sessions.end(id: sessionId)
-        let created = try await sessions.create()
-        return .redirect(to: "/", headers: [(Self.sessionCookie, Sessions.cookie(id: created.id))])
-    }
-
-    private func logout(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
-        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
-            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
-        }
-        await sessions.end(id: sessionId)
-        return .redirect(to: "/", headers: [(Self.sessionCookie, Sessions.cookie(id: nil))])
-    }
-
-    private func editForm(id: Int64, sessionId: String?, loggedIn: Bool) async throws -> WebResponse {
-        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
-        guard loggedIn, let session = await sessions.session(id: sessionId) else { return .redirect(to: "/login") }
-        let flight = try store().flight(id: id)
-        return .html(EditPage(flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken).render())
-    }
-
-    private func saveEdit(id: Int64, _ request: WebRequest, sessionId: String?) async throws -> WebResponse {
-        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
-        guard let session = await sessions.session(id: sessionId) else {
-            throw HTTPError(status: 403, title: "Log in first", message: "Editing needs the password: log in, then edit.")
-        }
-        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
-            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
-        }
-        let flight = try store().flight(id: id)
-        let details: FlightDetails
-        do {
-            details = try DetailsForm.details(from: request.form)
-        } catch {
-            let page = EditPage(flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description)
-            return .html(page.render(), status: 400)
-        }
-        let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
-        let changes = try writableStore().updateDetails(id: id, to: details, editedAt: now)
-        let notice =
-            changes.isEmpty
-            ? "Nothing changed."
-            : "Saved: " + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ") + "."
-        return try flightPage(id: id, notice: notice, loggedIn: true)
-    }
+/// The logged-in club account shown in every page's header with a log-out button (set per request).
+enum PageChrome {
+    @TaskLocal static var account: (account: ClubAccount, csrfToken: String)?
 }
 
 /// flightlogd's status JSON flattened to `key: value` rows (nested objects as `a.b`); `nil` when absent or not JSON.

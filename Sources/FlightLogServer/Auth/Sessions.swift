@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogSecurity
+import FlightLogStore
 import Foundation
 
 /// Browser sessions of the edit login and the login throttle. One actor owns them; session ids and CSRF tokens
@@ -13,6 +14,8 @@ import Foundation
 package actor Sessions {
     package struct Session: Sendable {
         package var csrfToken: String
+        /// The club login this session belongs to (`flightlog serve --database postgres://…`); `nil` on a glider.
+        package var account: ClubAccount?
         /// Monotonic seconds after which the session is gone.
         var expires: Double
     }
@@ -57,14 +60,14 @@ package actor Sessions {
     }
 
     /// A new logged-in session (call only after the password was accepted); returns its id and CSRF token.
-    package func create() throws(ServerError) -> (id: String, session: Session) {
+    package func create(account: ClubAccount? = nil) throws(ServerError) -> (id: String, session: Session) {
         let now = Self.now()
         sessions = sessions.filter { $0.value.expires > now }
         if sessions.count >= capacity, let oldest = sessions.min(by: { $0.value.expires < $1.value.expires })?.key {
             sessions[oldest] = nil
         }
         let id = Hex.encode(try randomBytes(32))
-        let session = Session(csrfToken: Hex.encode(try randomBytes(32)), expires: now + lifetime)
+        let session = Session(csrfToken: Hex.encode(try randomBytes(32)), account: account, expires: now + lifetime)
         sessions[id] = session
         return (id, session)
     }

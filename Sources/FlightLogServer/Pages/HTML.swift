@@ -39,6 +39,11 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
     func nav(_ path: String, _ label: String) -> String {
         "<a href=\"\(path)\"\(current == path ? " aria-current=\"page\"" : "")>\(label)</a>"
     }
+    // The club login of this request (``PageChrome``): its name and a log-out button.
+    let accountBadge = PageChrome.account.map { account, token in
+        "<form class=\"logout\" method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\"csrf\" value=\"\(token)\">"
+            + "<button type=\"submit\" class=\"link\" title=\"Log out\">\(esc(account.login)) · Log out</button></form>"
+    }
     return """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
@@ -48,7 +53,7 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         <style>\(stylesheet)\(ChartHTML.stylesheet)</style>
         </head><body>
         <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
-        \(loggedIn ? "" : nav("/login", "Log in"))</nav></header>
+        \(accountBadge ?? (loggedIn ? "" : nav("/login", "Log in")))</nav></header>
         <main>
         \(body)
         </main>
@@ -73,6 +78,8 @@ let stylesheet = """
     nav a{display:inline-flex;align-items:center;min-height:44px;padding:0 .7rem;border-radius:8px;text-decoration:none;\
     color:var(--accent);font-weight:600}
     nav a[aria-current]{background:var(--card);color:var(--fg)}
+    form.logout{display:inline-flex;margin:0}button.link{background:transparent;color:var(--accent);padding:0 .7rem;\
+    font-weight:600}
     @media (max-width:430px){.top{padding:0 .4rem}nav{gap:0}nav a{padding:0 .4rem;font-size:.95rem}.brand{font-size:1.05rem}}
     main{max-width:60rem;margin:0 auto;padding:.75rem .75rem 3rem}
     h1{font-size:1.45rem;margin:.5rem 0 .25rem;line-height:1.2}

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogStore
 
 /// The recorder status from flightlogd's status file, plus the database.
 struct StatusPage {
@@ -32,22 +33,51 @@ struct StatusPage {
     }
 }
 
-/// The login form (only when a password hash is configured).
+/// The login form: the glider's edit password, or a pilot's club login.
 struct LoginPage {
     var csrfToken: String
     var error: String?
+    /// The club logbook: a login name and password per pilot, needed for every page.
+    var club = false
+    /// The login typed before (kept after a wrong password).
+    var login: String?
 
     func render() -> String {
-        var body = "<h1>Log in to edit</h1>"
-        body += "<p class=\"muted\">Viewing and downloading need no login. Editing a flight's details does.</p>"
+        var body = club ? "<h1>Club logbook</h1>" : "<h1>Log in to edit</h1>"
+        body +=
+            club
+            ? "<p class=\"muted\">Log in with your club login to see and edit your flights. No login yet? Ask the club's logbook admin.</p>"
+            : "<p class=\"muted\">Viewing and downloading need no login. Editing a flight's details does.</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
+        let loginField =
+            club
+            ? "<label>Login<input name=\"login\" autocomplete=\"username\" autocapitalize=\"none\" required maxlength=\"64\" value=\"\(esc(login ?? ""))\"></label>"
+            : ""
         body += """
             <form class="grid" method="post" action="/login">
-            <input type="hidden" name="csrf" value="\(csrfToken)">
+            <input type="hidden" name="csrf" value="\(csrfToken)">\(loginField)
             <label>Password<input type="password" name="password" autocomplete="current-password" required maxlength="200"></label>
             <div class="actions"><button type="submit">Log in</button></div></form>
             """
         return page(title: "Log in", current: "/login", body: body)
+    }
+}
+
+/// The club logbook's status: where it is, who is logged in, how many flights they see.
+struct ClubStatusPage {
+    var location: String
+    var account: ClubAccount?
+    var flightCount: Int?
+
+    func render() -> String {
+        var body = "<h1>Status</h1><h2>Club logbook</h2><dl class=\"facts\">"
+        body += "<dt>Database</dt><dd>\(esc(location))</dd>"
+        if let account {
+            body += "<dt>Logged in as</dt><dd>\(esc(account.login)) (\(esc(account.pilotName))\(account.isAdmin ? ", admin: every flight" : ""))</dd>"
+        }
+        body += "<dt>Flights</dt><dd>\(flightCount.map(String.init) ?? "— (the database does not answer)")</dd></dl>"
+        body += "<p class=\"muted\">Each glider's Pi adds its flights with <code>flightlog sync</code> when it is on the hangar network.</p>"
+        return page(title: "Status", current: "/status", loggedIn: true, body: body)
     }
 }
 

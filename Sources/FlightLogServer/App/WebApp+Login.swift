@@ -1,0 +1,98 @@
+import FlightLogCore
+import FlightLogSecurity
+import FlightLogStore
+import Foundation
+
+/// Logging in (the glider's one edit password, or a club login per pilot), logging out, and edits.
+extension WebApp {
+    private static let sessionCookie = "Set-Cookie"
+
+    /// The login form. Stores nothing: its token is signed for the nonce in the browser's login cookie (set here
+    /// when missing), so any number of anonymous visits cost no memory.
+    func loginForm(_ request: WebRequest, error: String?, status: Int = 200) throws -> WebResponse {
+        guard editingEnabled else { return .html(EditingOffPage().render()) }
+        var nonce = request.cookies[Sessions.loginCookieName] ?? ""
+        var headers: [(name: String, value: String)] = []
+        if !Sessions.isWellFormedNonce(nonce) {
+            nonce = try Sessions.newLoginNonce()
+            headers.append((Self.sessionCookie, Sessions.loginCookie(nonce: nonce)))
+        }
+        let page = LoginPage(
+            csrfToken: sessions.loginToken(nonce: nonce), error: error, club: settings.club != nil,
+            login: request.form["login"])
+        return .html(page.render(), status: status, headers: headers)
+    }
+
+    func login(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
+        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
+        guard sessions.checkLoginToken(nonce: request.cookies[Sessions.loginCookieName], token: request.form["csrf"]) else {
+            return try loginForm(request, error: "The form expired; please try again.", status: 403)
+        }
+        if await sessions.tooManyFailures(client: request.client) {
+            return try loginForm(request, error: "Too many wrong passwords from here; wait a minute.", status: 429)
+        }
+        let password = request.form["password"] ?? ""
+        var account: ClubAccount?
+        let hash: String
+        if let club = settings.club {
+            let login = (request.form["login"] ?? "").trimmingCharacters(in: .whitespaces)
+            account = login.isEmpty || login.utf8.count > 64 ? nil : try await club.account(login: login)
+            // An unknown login costs the same hashing as a wrong password, so timing does not tell which it was.
+            hash = account?.passwordHash ?? Self.decoyHash
+        } else {
+            hash = settings.passwordHash ?? Self.decoyHash
+        }
+        let verified = password.utf8.count <= 200 && PasswordHash.verify(password: password, against: hash)
+        guard verified, settings.club == nil || account != nil else {
+            await sessions.noteFailure(client: request.client)
+            let message = settings.club == nil ? "Wrong password." : "Wrong login or password."
+            return try loginForm(request, error: message, status: 403)
+        }
+        await sessions.end(id: sessionId)
+        let created = try await sessions.create(account: account)
+        return .redirect(to: "/", headers: [(Self.sessionCookie, Sessions.cookie(id: created.id))])
+    }
+
+    /// A hash no password matches (made once), checked for unknown logins.
+    private static let decoyHash: String = (try? PasswordHash.make(password: Hex.encode((try? randomBytes(32)) ?? []))) ?? ""
+
+    func logout(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
+        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
+            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
+        }
+        await sessions.end(id: sessionId)
+        return .redirect(to: settings.club == nil ? "/" : "/login", headers: [(Self.sessionCookie, Sessions.cookie(id: nil))])
+    }
+
+    func editForm(id: Int64, viewer: Viewer) async throws -> WebResponse {
+        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
+        guard viewer.mayEdit, let session = viewer.session else { return .redirect(to: "/login") }
+        let flight = try await viewer.source.flight(id: id)
+        return .html(EditPage(flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken).render())
+    }
+
+    func saveEdit(id: Int64, _ request: WebRequest, viewer: Viewer, sessionId: String?) async throws -> WebResponse {
+        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
+        guard viewer.mayEdit, let session = viewer.session else {
+            throw HTTPError(status: 403, title: "Log in first", message: "Editing needs the password: log in, then edit.")
+        }
+        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
+            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
+        }
+        let flight = try await viewer.source.flight(id: id)
+        let details: FlightDetails
+        do {
+            details = try DetailsForm.details(from: request.form)
+        } catch {
+            let page = EditPage(flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description)
+            return .html(page.render(), status: 400)
+        }
+        let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
+        let changes = try await viewer.source.updateDetails(id: id, to: details, editedAt: now)
+        let notice =
+            changes.isEmpty
+            ? "Nothing changed."
+            : "Saved: " + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ") + "."
+        return try await flightPage(id: id, notice: notice, viewer: viewer)
+    }
+}
