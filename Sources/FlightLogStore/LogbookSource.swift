@@ -13,7 +13,7 @@ package protocol LogbookSource: Sendable {
     func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int) async throws(StoreError)
         -> [Flight]
     /// Number of flights, of launches, and the summed flight time in ms.
-    func totals(matching filter: FlightFilter) async throws(StoreError) -> LogbookTotals
+    func totals(matching filter: FlightFilter) async throws(StoreError) -> FlightTotals
     func flight(id: Int64) async throws(StoreError) -> Flight
     /// The fixes from takeoff − 60 s to landing + 60 s, with the recorder info.
     func track(forFlight id: Int64) async throws(StoreError) -> Track
@@ -29,7 +29,7 @@ package protocol LogbookSource: Sendable {
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
-package struct LogbookTotals: Sendable, Equatable {
+package struct FlightTotals: Sendable, Equatable {
     package var flights: Int
     package var launches: Int
     package var durationMillis: Int64
@@ -86,10 +86,10 @@ package final class LocalLogbookSource: LogbookSource {
         return try db.flights(matching: filter, newestFirst: newestFirst, limit: limit, offset: offset)
     }
 
-    package func totals(matching filter: FlightFilter) async throws(StoreError) -> LogbookTotals {
-        guard let db = try storeIfPresent() else { return LogbookTotals(flights: 0, launches: 0, durationMillis: 0) }
+    package func totals(matching filter: FlightFilter) async throws(StoreError) -> FlightTotals {
+        guard let db = try storeIfPresent() else { return FlightTotals(flights: 0, launches: 0, durationMillis: 0) }
         let t = try db.totals(matching: filter)
-        return LogbookTotals(flights: t.flights, launches: t.launches, durationMillis: t.durationMillis)
+        return FlightTotals(flights: t.flights, launches: t.launches, durationMillis: t.durationMillis)
     }
 
     package func flight(id: Int64) async throws(StoreError) -> Flight { try store().flight(id: id) }
