@@ -28,31 +28,42 @@ package func igcExport(
     let flight = try store.flight(id: id)
     guard flight.hasTrack else { throw .noTrack(id, export: "IGC") }
     let track = try store.track(forFlight: id)
-    let serial = IGCExportParts.serial(track: track, config: config)
-    let number = try IGCExportParts.flightNumberOfDay(flight, store: store)
-    let date = CivilDateTime(utc: track.fixes.first?.time ?? flight.takeoffTime).date
-    let bytes = IGCWriter.write(
-        fixes: track.fixes, extensions: track.recorder.extensions,
-        headers: IGCExportParts.headers(flight, track: track), serial: serial, flightNumberOfDay: number,
-        comments: IGCExportParts.comments(flight, track: track),
-        timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) }, signer: signer())
-    return IGCExport(
-        fileName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes: bytes,
-        isOriginal: false, flightsInFile: 1)
+    return IGCExportParts.written(
+        flight, track: track, serial: IGCExportParts.serial(track: track, config: config),
+        flightNumberOfDay: try IGCExportParts.flightNumberOfDay(flight, store: store), signer: signer())
 }
 
 /// The file an imported flight came from, byte for byte; nil for a recorded flight (or one imported before files
 /// were kept).
 private func originalIGCExport(flightId id: Int64, store: FlightStore) throws(StoreError) -> IGCExport? {
     try store.originalFile(forFlight: id).map {
-        IGCExport(
-            fileName: IGCExportParts.safeFileName($0.fileName, id: id), bytes: $0.bytes, isOriginal: true,
-            flightsInFile: $0.flights)
+        IGCExportParts.original(fileName: $0.fileName, bytes: $0.bytes, flights: $0.flights, flightId: id)
     }
 }
 
 /// The pieces of an IGC export (moved from the CLI's Export command).
 package enum IGCExportParts {
+    /// The flight written from its track (the body of ``igcExport(flightId:store:config:rebuild:signer:)``):
+    /// headers, comments, faults among the B records, the standard long file name; unsigned when `signer` is nil.
+    package static func written(
+        _ flight: Flight, track: Track, serial: String, flightNumberOfDay number: Int, signer: IGCSigner?
+    ) -> IGCExport {
+        let date = CivilDateTime(utc: track.fixes.first?.time ?? flight.takeoffTime).date
+        let bytes = IGCWriter.write(
+            fixes: track.fixes, extensions: track.recorder.extensions, headers: headers(flight, track: track),
+            serial: serial, flightNumberOfDay: number, comments: comments(flight, track: track),
+            timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) },
+            signer: signer)
+        return IGCExport(
+            fileName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes: bytes,
+            isOriginal: false, flightsInFile: 1)
+    }
+
+    /// An imported flight's own file, byte for byte, under its name made safe (``safeFileName(_:id:)``).
+    package static func original(fileName: String, bytes: [UInt8], flights: Int, flightId id: Int64) -> IGCExport {
+        IGCExport(fileName: safeFileName(fileName, id: id), bytes: bytes, isOriginal: true, flightsInFile: flights)
+    }
+
     /// Our own recordings keep their 3-character serial; anything else gets the configured one (or `FLG`).
     package static func serial(track: Track, config: FlightLogConfig) -> String {
         if track.recorder.manufacturer == "XFL", track.recorder.serial.count == 3 { return track.recorder.serial }

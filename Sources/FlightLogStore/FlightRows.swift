@@ -146,12 +146,7 @@ enum FlightRows {
         let takeoffPlace = place(), landingPlace = place()
         details.ownerRole = (optional() as String?).flatMap(OwnerRole.init(rawValue:))
         details.launches = value()
-        let source: FlightSource =
-            switch kind {
-            case "imported": .imported(fileName: fileName ?? "", sha256: sha256 ?? "")
-            case "manual": .manual
-            default: .recorded
-            }
+        let source = FlightSource(recordingKind: kind, fileName: fileName, sha256: sha256)
         var flight = Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
@@ -192,5 +187,17 @@ enum FlightRows {
         if let outlanding = filter.outlanding { clauses.append(outlanding ? "f.landingOutlanding = 1" : "f.landingOutlanding IS NOT 1") }
         let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
         return (sql, StatementArguments(arguments))
+    }
+}
+
+extension FlightSource {
+    /// The source of a flight whose recording row has this `kind` (`recorded`, `imported`, `manual`), file name
+    /// and hash, here and in the club logbook.
+    package init(recordingKind kind: String, fileName: String?, sha256: String?) {
+        switch kind {
+        case "imported": self = .imported(fileName: fileName ?? "", sha256: sha256 ?? "")
+        case "manual": self = .manual
+        default: self = .recorded
+        }
     }
 }

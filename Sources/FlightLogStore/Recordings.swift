@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// Recording rows and their track chunks.
-enum Recordings {
+package enum Recordings {
     static func insert(kind: String, fileName: String?, sha256: String?, recorder: RecorderInfo, into db: Database)
         throws
         -> Int64
@@ -19,7 +19,7 @@ enum Recordings {
     /// A new random UUID in lower-case text: the stable id of a recording, flight or edit (`flightlog sync`).
     static func newUUID() -> String { UUID().uuidString.lowercased() }
 
-    static func recorder(fromJSON json: String) throws -> RecorderInfo {
+    package static func recorder(fromJSON json: String) throws -> RecorderInfo {
         try JSONDecoder().decode(RecorderInfo.self, from: Data(json.utf8))
     }
 

@@ -23,7 +23,7 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
 
     package var description: String { message }
 
-    static func notFound(_ id: Int64) -> StoreError {
+    package static func notFound(_ id: Int64) -> StoreError {
         StoreError(.notFound, "no flight with id \(id) (flightlog list shows the ids)")
     }
 

@@ -20,16 +20,7 @@ package final class ClubLogbook: Sendable {
         -> ClubLogbook
     {
         let logger = Logger(label: "flightlog.sync") { _ in SwiftLogNoOpLogHandler() }
-        let connection: PostgresConnection
-        do {
-            var configuration = PostgresConnection.Configuration(
-                host: url.host, port: url.port, username: url.user, password: password ?? url.password,
-                database: url.database, tls: try tls(url.tls))
-            configuration.options.connectTimeout = .seconds(10)
-            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        } catch {
-            throw SyncError.from(error, url: url, connected: false)
-        }
+        let connection = try await ClubServer.connect(url: url, password: password, logger: logger)
         let logbook = ClubLogbook(url: url, device: device, connection: connection, logger: logger)
         try await logbook.run {
             try await ServerSchema.migrate(connection, logger: logger)
@@ -74,16 +65,6 @@ package final class ClubLogbook: Sendable {
 
     /// Seconds one transaction may take (a recording of a few hundred KiB over a slow mobile link fits well).
     static let deadline: Double = 120
-
-    private static func tls(_ mode: SyncURL.TLSMode) throws -> PostgresConnection.Configuration.TLS {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        if mode != .verifyFull { configuration.certificateVerification = .none }  // as libpq's prefer and require
-        switch mode {
-        case .disable: return .disable
-        case .prefer: return .prefer(try NIOSSLContext(configuration: configuration))
-        case .require, .verifyFull: return .require(try NIOSSLContext(configuration: configuration))
-        }
-    }
 
     // MARK: - Pushing
 
@@ -136,7 +117,7 @@ package final class ClubLogbook: Sendable {
                 var newFlights = 0
                 for flight in recording.flights {
                     if try await upsert(flight, recording: recordingId, on: c) { newFlights += 1 }
-                    try await applyWinningEdits(flight: flight.uuid, on: c)
+                    try await ServerRows.applyWinningEdits(flight: UUID(uuidString: flight.uuid), on: c, logger: logger)
                 }
                 try await beforeCommit()
                 return RecordingResult(newFlights: newFlights)
@@ -203,62 +184,12 @@ package final class ClubLogbook: Sendable {
                     for try await _ in rows { new += 1 }
                     held.append(edit.uuid)
                 }
-                for flight in known.sorted() { try await applyWinningEdits(flight: flight, on: c) }
+                for flight in known.sorted() {
+                    try await ServerRows.applyWinningEdits(flight: UUID(uuidString: flight), on: c, logger: logger)
+                }
                 return (held, new)
             }
         }
-    }
-
-    /// Sets the flight's edited fields to their winning edits (``EditResolution``), locking its row.
-    private func applyWinningEdits(flight: String, on c: PostgresConnection) async throws {
-        let id = UUID(uuidString: flight)
-        var edits: [FieldEdit] = []
-        for try await (uuid, field, value, at) in try await c.query(
-            "SELECT uuid, field, new_value, edited_at FROM flight_edit WHERE flight_uuid = \(id)", logger: logger
-        ).decode((UUID, String, String?, Int64).self) {
-            edits.append(FieldEdit(uuid: uuid.uuidString.lowercased(), field: field, newValue: value, editedAt: at))
-        }
-        guard !edits.isEmpty else { return }
-        let names = FlightColumns.details.map(FlightColumns.serverName)
-        let select = "SELECT \(names.joined(separator: ", ")) FROM flight WHERE uuid = $1 FOR UPDATE"
-        var bindings = PostgresBindings()
-        bindings.append(id)
-        var old: FlightDetails?
-        for try await row in try await c.query(PostgresQuery(unsafeSQL: select, binds: bindings), logger: logger) {
-            old = try Self.details(row)
-        }
-        guard let old else { return }
-        let new = EditResolution.apply(EditResolution.winners(edits), to: old)
-        guard new != old else { return }
-        var update = PostgresBindings()
-        update.append(id)
-        let assignments = new.syncColumns.enumerated().map { i, column in
-            FlightColumns.bind(column.value, column: column.name, into: &update)
-            return "\(FlightColumns.serverName(column.name)) = $\(i + 2)"
-        }
-        try await c.query(
-            PostgresQuery(
-                unsafeSQL: "UPDATE flight SET \(assignments.joined(separator: ", ")) WHERE uuid = $1", binds: update),
-            logger: logger)
-    }
-
-    /// Reads the columns of ``FlightColumns/details`` in that order.
-    private static func details(_ row: PostgresRow) throws -> FlightDetails {
-        let (pilot, second, role, glider, registration, competition, launch) = try row.decode(
-            (String?, String?, String?, String?, String?, String?, String).self)
-        let cells = Array(row)
-        let height = try cells[7].decode(Double?.self)
-        let (takeoff, landing, remarks, owner) = (
-            try cells[8].decode(String?.self), try cells[9].decode(String?.self), try cells[10].decode(String?.self),
-            try cells[11].decode(String?.self)
-        )
-        let launches = try cells[12].decode(Int.self)
-        return FlightDetails(
-            pilot: pilot, secondPerson: second, secondPersonRole: role.flatMap(SecondPersonRole.init(rawValue:)),
-            gliderType: glider, registration: registration, competitionId: competition,
-            launchMethod: LaunchMethod(rawValue: launch) ?? .unknown, releaseHeight: height, takeoffPlace: takeoff,
-            landingPlace: landing, remarks: remarks, ownerRole: owner.flatMap(OwnerRole.init(rawValue:)),
-            launches: launches)
     }
 
     // MARK: - Pulling

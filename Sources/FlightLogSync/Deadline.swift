@@ -10,16 +10,18 @@ enum Deadline {
     /// left to end on its own.
     static func run<T: Sendable>(
         seconds: Double, _ body: @escaping @Sendable () async throws -> T,
-        abandonWhen: @escaping @Sendable () async -> Void, onExpiry: @escaping @Sendable () async -> Void
+        abandonWhen: (@Sendable () async -> Void)? = nil, onExpiry: @escaping @Sendable () async -> Void = {}
     ) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let race = Race(continuation)
             let work = Task {
                 do { race.finish(.success(try await body())) } catch { race.finish(.failure(error)) }
             }
-            Task {
-                await abandonWhen()
-                if race.finish(.failure(Expired())) { work.cancel() }
+            if let abandonWhen {
+                Task {
+                    await abandonWhen()
+                    if race.finish(.failure(Expired())) { work.cancel() }
+                }
             }
             race.setTimer(
                 Task {

@@ -129,7 +129,26 @@ enum ServerSchema {
                 """,
                 "CREATE INDEX flight_edit_flight ON flight_edit(flight_uuid, field)",
             ]
-        )
+        ),
+        (
+            2, "short flight ids, second person and takeoff indexes, club web logins",
+            [
+                // Numbers for the web pages' URLs (/flights/<id>); existing rows are numbered too.
+                "ALTER TABLE flight ADD COLUMN id bigint GENERATED ALWAYS AS IDENTITY UNIQUE",
+                "CREATE INDEX flight_second_person ON flight(second_person_key, local_date)",
+                "CREATE INDEX flight_takeoff ON flight(takeoff_time, id)",  // the club's list, newest first
+                """
+                CREATE TABLE club_user (
+                    login text PRIMARY KEY,
+                    pilot_name text NOT NULL,
+                    pilot_key text NOT NULL,        -- searchKey(pilot_name): the flights this login sees
+                    is_admin boolean NOT NULL DEFAULT false,
+                    password_hash text NOT NULL,    -- PasswordHash (PBKDF2-SHA256)
+                    created_at timestamptz NOT NULL DEFAULT now()
+                )
+                """,
+            ]
+        ),
     ]
 
     /// Brings the server's tables up to the newest version this flightlog knows, each version in one transaction.

@@ -1,0 +1,214 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+import PostgresNIO
+
+/// The club logbook as one login sees it (``LogbookSource``): an admin every flight, a pilot the flights where
+/// they are the pilot or the second person. Every method keeps to that: another pilot's flight is `.notFound`,
+/// exactly as an id that does not exist. Flight ids are the server's (`flight.id`).
+package struct ClubLogbookSource: LogbookSource {
+    let logbook: ClubWebLogbook
+    package let account: ClubAccount
+
+    /// The flights of ``account`` (with `filter`'s conditions) over `flight f JOIN recording r`.
+    private func query(_ filter: FlightFilter = FlightFilter()) -> ServerQuery {
+        var query = ServerQuery()
+        query.restrict(to: account)
+        query.add(filter)
+        return query
+    }
+
+    /// The query for flight `id` alone, if ``account`` may see it.
+    private func query(id: Int64) -> ServerQuery { query(FlightFilter(ids: [id])) }
+
+    private static let from = "FROM flight f JOIN recording r ON r.uuid = f.recording_uuid"
+
+    package func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int)
+        async throws(StoreError) -> [Flight]
+    {
+        var paged = query(filter)
+        let order = newestFirst ? "DESC" : "ASC"
+        let page = "LIMIT \(paged.bind(optional: limit.map(Int64.init))) OFFSET \(paged.bind(Int64(max(0, offset))))"
+        let query = paged
+        let sql = """
+            SELECT \(ServerRows.flightColumns) \(Self.from) WHERE \(query.condition)
+            ORDER BY f.takeoff_time \(order), f.id \(order) \(page)
+            """
+        return try await logbook.withConnection { [logger = logbook.logger] c in
+            var flights: [Flight] = []
+            for try await row in try await c.query(query.query(sql), logger: logger) {
+                flights.append(try ServerRows.flight(row))
+            }
+            return flights
+        }
+    }
+
+    package func totals(matching filter: FlightFilter) async throws(StoreError) -> FlightTotals {
+        let query = query(filter)
+        let sql = """
+            SELECT count(*), coalesce(sum(f.launches), 0)::bigint, coalesce(sum(f.landing_time - f.takeoff_time), 0)::bigint
+            FROM flight f WHERE \(query.condition)
+            """
+        return try await logbook.withConnection { [logger = logbook.logger] c in
+            for try await (flights, launches, ms) in try await c.query(query.query(sql), logger: logger).decode(
+                (Int64, Int64, Int64).self)
+            {
+                return FlightTotals(flights: Int(flights), launches: Int(launches), durationMillis: ms)
+            }
+            return FlightTotals(flights: 0, launches: 0, durationMillis: 0)
+        }
+    }
+
+    package func flight(id: Int64) async throws(StoreError) -> Flight {
+        let query = query(id: id)
+        return try await logbook.withConnection { [logger = logbook.logger] c in
+            for try await row in try await c.query(
+                query.query("SELECT \(ServerRows.flightColumns) \(Self.from) WHERE \(query.condition)"), logger: logger)
+            {
+                return try ServerRows.flight(row)
+            }
+            throw StoreError.notFound(id)
+        }
+    }
+
+    package func track(forFlight id: Int64) async throws(StoreError) -> Track {
+        let query = query(id: id)
+        return try await logbook.withConnection { [logger = logbook.logger] c in
+            let sql = """
+                SELECT f.recording_uuid, f.takeoff_time, f.landing_time, r.recorder::text \(Self.from)
+                WHERE \(query.condition)
+                """
+            for try await (recording, takeoff, landing, recorder) in try await c.query(query.query(sql), logger: logger)
+                .decode((UUID, Int64, Int64, String).self)
+            {
+                let (from, to) = (takeoff - 60_000, landing + 60_000)
+                var fixes: [Fix] = []
+                for try await data in try await c.query(
+                    """
+                    SELECT data FROM track_chunk
+                    WHERE recording_uuid = \(recording) AND first_time <= \(to) AND last_time >= \(from)
+                    ORDER BY first_time
+                    """, logger: logger
+                ).decode(ByteBuffer.self) {
+                    fixes += try Self.fixes(data, flight: id).filter { $0.time >= from && $0.time <= to }
+                }
+                return Track(recorder: try Self.recorder(recorder, flight: id), fixes: fixes)
+            }
+            throw StoreError.notFound(id)
+        }
+    }
+
+    package func history(id: Int64) async throws(StoreError) -> [FieldChange] {
+        let query = query(id: id)
+        return try await logbook.withConnection { [logger = logbook.logger] c in
+            guard let uuid = try await Self.uuid(query, on: c, logger: logger) else { throw StoreError.notFound(id) }
+            var changes: [FieldChange] = []
+            for try await (field, old, new, at) in try await c.query(
+                """
+                SELECT field, old_value, new_value, edited_at FROM flight_edit WHERE flight_uuid = \(uuid)
+                ORDER BY edited_at, seq
+                """, logger: logger
+            ).decode((String, String?, String?, Int64).self) {
+                changes.append(FieldChange(field: field, oldValue: old, newValue: new, editedAt: at))
+            }
+            return changes
+        }
+    }
+
+    /// An imported flight's own file byte for byte; else one written from the track, unsigned (the server holds
+    /// no glider's key), its flight number counted among the same glider's flights of that UTC day.
+    package func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport {
+        let query = query(id: id)
+        let sql = """
+            SELECT r.file_name, o.bytes, (SELECT count(*) FROM flight g WHERE g.recording_uuid = f.recording_uuid)
+            \(Self.from) LEFT JOIN recording_file o ON o.recording_uuid = f.recording_uuid WHERE \(query.condition)
+            """
+        let original = try await logbook.withConnection { [logger = logbook.logger] c -> IGCExport? in
+            for try await (name, bytes, flights) in try await c.query(query.query(sql), logger: logger).decode(
+                (String?, ByteBuffer?, Int64).self)
+            {
+                guard let bytes else { return nil }
+                return IGCExportParts.original(
+                    fileName: name ?? "flight-\(id).igc", bytes: Array(buffer: bytes), flights: Int(flights),
+                    flightId: id)
+            }
+            throw StoreError.notFound(id)
+        }
+        if let original { return original }
+        let flight = try await flight(id: id)
+        guard flight.hasTrack else { throw .noTrack(id, export: "IGC") }
+        let track = try await track(forFlight: id)
+        let number = try await flightNumberOfDay(id: id, takeoff: flight.takeoffTime)
+        return IGCExportParts.written(
+            flight, track: track, serial: IGCExportParts.serial(track: track, config: logbook.config),
+            flightNumberOfDay: number, signer: nil)
+    }
+
+    /// IGC `NN`: 1 + the same glider's flights that took off earlier on the same UTC date.
+    private func flightNumberOfDay(id: Int64, takeoff: UTCMillis) async throws(StoreError) -> Int {
+        let dayStart = takeoff - ((takeoff % 86_400_000) + 86_400_000) % 86_400_000
+        return try await logbook.withConnection { [logger = logbook.logger] c in
+            for try await earlier in try await c.query(
+                """
+                SELECT count(*) FROM flight g JOIN flight f ON g.device_uuid = f.device_uuid
+                WHERE f.id = \(id) AND g.takeoff_time >= \(dayStart) AND g.takeoff_time < f.takeoff_time
+                """, logger: logger
+            ).decode(Int64.self) {
+                return 1 + Int(earlier)
+            }
+            return 1
+        }
+    }
+
+    /// Adds each changed field to the history as an edit by the "club web" device (under the lock
+    /// `flightlog sync` takes for edits, so the gliders pull it in order) and sets the flight's fields to the
+    /// winning edits: a later edit made on a glider still wins, as it does in sync.
+    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)
+        -> [FieldChange]
+    {
+        let query = query(id: id)
+        return try await logbook.withTransaction { [logger = logbook.logger] c in
+            try await c.query("SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
+            let sql = "SELECT f.uuid, \(ServerRows.detailColumns) FROM flight f WHERE \(query.condition) FOR UPDATE"
+            var found: (uuid: UUID, details: FlightDetails)?
+            for try await row in try await c.query(query.query(sql), logger: logger) {
+                var cells = ServerRows.Cells(row)
+                found = (try cells.next(UUID.self), try ServerRows.details(&cells))
+            }
+            guard let found else { throw StoreError.notFound(id) }
+            let changes = found.details.changes(to: details, editedAt: editedAt)
+            for change in changes {
+                try await c.query(
+                    """
+                    INSERT INTO flight_edit (uuid, flight_uuid, device_uuid, field, old_value, new_value, edited_at)
+                    VALUES (\(UUID()), \(found.uuid), \(ClubWebLogbook.webDevice), \(change.field), \(change.oldValue),
+                        \(change.newValue), \(change.editedAt))
+                    """, logger: logger)
+            }
+            if !changes.isEmpty { try await ServerRows.applyWinningEdits(flight: found.uuid, on: c, logger: logger) }
+            return changes
+        }
+    }
+
+    /// The uuid of the flight `query` selects, if any.
+    private static func uuid(_ query: ServerQuery, on c: PostgresConnection, logger: Logger) async throws -> UUID? {
+        for try await uuid in try await c.query(
+            query.query("SELECT f.uuid FROM flight f WHERE \(query.condition)"), logger: logger
+        ).decode(UUID.self) {
+            return uuid
+        }
+        return nil
+    }
+
+    private static func fixes(_ data: ByteBuffer, flight id: Int64) throws(StoreError) -> [Fix] {
+        do { return try TrackCodec.decode(data.readableBytesView) } catch {
+            throw StoreError(.corrupt, "the club logbook holds a damaged track of flight \(id): \(error)")
+        }
+    }
+
+    private static func recorder(_ json: String, flight id: Int64) throws(StoreError) -> RecorderInfo {
+        do { return try Recordings.recorder(fromJSON: json) } catch {
+            throw StoreError(.corrupt, "the club logbook holds unreadable recorder details of flight \(id)")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import FlightLogCore
+import FlightLogStore
+import Logging
+import PostgresNIO
+
+/// What `flightlog sync` and the club's web pages share about reaching the club's PostgreSQL server.
+enum ClubServer {
+    static let quietLogger = Logger(label: "flightlog.club") { _ in SwiftLogNoOpLogHandler() }
+
+    /// The TLS settings of `mode` (libpq's sslmode): nil for `disable`; the certificate is checked only for
+    /// `verify-full`, as libpq does.
+    static func tlsConfiguration(_ mode: SyncURL.TLSMode) -> TLSConfiguration? {
+        guard mode != .disable else { return nil }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if mode != .verifyFull { configuration.certificateVerification = .none }
+        return configuration
+    }
+
+    /// One connection, with `password` (else the URL's).
+    /// - Throws: ``SyncError`` (unreachable, wrong password, no such database, no TLS).
+    static func connect(url: SyncURL, password: String?, logger: Logger) async throws(SyncError)
+        -> PostgresConnection
+    {
+        do {
+            let tls: PostgresConnection.Configuration.TLS =
+                switch (url.tls, tlsConfiguration(url.tls)) {
+                case (.prefer, let c?): .prefer(try NIOSSLContext(configuration: c))
+                case (_, let c?): .require(try NIOSSLContext(configuration: c))
+                case (_, nil): .disable
+                }
+            var configuration = PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: password ?? url.password,
+                database: url.database, tls: tls)
+            configuration.options.connectTimeout = .seconds(10)
+            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw SyncError.from(error, url: url, connected: false)
+        }
+    }
+
+    /// A connection pool's settings for the same server.
+    static func poolConfiguration(url: SyncURL, password: String?) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch (url.tls, tlsConfiguration(url.tls)) {
+            case (.prefer, let c?): .prefer(c)
+            case (_, let c?): .require(c)
+            case (_, nil): .disable
+            }
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.user, password: password ?? url.password,
+            database: url.database, tls: tls)
+        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.maximumConnections = 10
+        return configuration
+    }
+}
+
+extension StoreError {
+    /// The club web pages' wording of a failure to reach or use the club logbook at `url`.
+    static func club(_ error: any Error, url: SyncURL) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? PostgresTransactionError,
+            let inner = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError
+        {
+            return club(inner, url: url)
+        }
+        let sync = error as? SyncError ?? SyncError.from(error, url: url, connected: true)
+        switch sync.code {
+        case .unreachable, .connectionLost:
+            return StoreError(
+                .cannotOpen,
+                "cannot reach the club logbook at \(url.host):\(url.port); check the network and that PostgreSQL runs")
+        case .password:
+            return StoreError(
+                .cannotOpen,
+                "the club logbook \(url) refused the password of \(url.user): check the password given for the database")
+        case .noDatabase:
+            return StoreError(
+                .missingDatabase,
+                "the club logbook server has no database \(url.database): check the URL, or create it "
+                    + "(createdb -O \(url.user) \(url.database))")
+        case .noTLS:
+            return StoreError(
+                .cannotOpen, "the club logbook \(url) offers no TLS: enable ssl on the server, or use sslmode=prefer")
+        case .newerServer:
+            return StoreError(
+                .newerSchema, sync.message.replacingOccurrences(of: "on this glider", with: "on this server"))
+        case .refused, .notConfigured, .local:
+            let server = (error as? PSQLError)?.serverInfo?[.message] ?? (error as? PSQLError)?.serverInfo?[.detail]
+            return StoreError(
+                .other, "the club logbook \(url) refused the request: \(server ?? sync.message); ask its administrator")
+        }
+    }
+}

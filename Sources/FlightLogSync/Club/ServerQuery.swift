@@ -1,0 +1,68 @@
+import FlightLogCore
+import FlightLogStore
+import PostgresNIO
+
+/// A query over the club logbook's `flight f` whose conditions bind every value (`$1`, `$2`, …): nothing a
+/// visitor types is ever part of the SQL text.
+struct ServerQuery {
+    private(set) var clauses: [String] = []
+    private(set) var bindings = PostgresBindings()
+
+    /// `$n` of `value`, bound.
+    mutating func bind(_ value: some PostgresDynamicTypeEncodable) -> String {
+        bindings.append(value)
+        return "$\(bindings.count)"
+    }
+
+    /// `$n` of `value` (NULL when nil), bound.
+    mutating func bind(optional value: (some PostgresDynamicTypeEncodable)?) -> String {
+        bindings.append(value)
+        return "$\(bindings.count)"
+    }
+
+    /// Adds a condition; `make` gets the placeholder of `value`. Nothing is added when `value` is nil.
+    mutating func add<V: PostgresDynamicTypeEncodable>(_ value: V?, _ make: (String) -> String) {
+        guard let value else { return }
+        clauses.append(make(bind(value)))
+    }
+
+    mutating func add(_ clause: String) { clauses.append(clause) }
+
+    /// The conditions joined by AND (`true` when there are none).
+    var condition: String { clauses.isEmpty ? "true" : clauses.map { "(\($0))" }.joined(separator: " AND ") }
+
+    func query(_ sql: String) -> PostgresQuery { PostgresQuery(unsafeSQL: sql, binds: bindings) }
+
+    /// Only what `account` may see: an admin every flight, a pilot those where they are the pilot or the second
+    /// person (the search key of the name, exactly).
+    mutating func restrict(to account: ClubAccount) {
+        guard !account.isAdmin else { return }
+        let key = bind(searchKey(account.pilotName))
+        add("f.pilot_key = \(key) OR f.second_person_key = \(key)")
+    }
+
+    /// The conditions of `filter`, with the meaning ``FlightFilter/matches`` and the glider's SQL
+    /// (`FlightRows.condition`) give them: substrings of the search keys, dates at the takeoff place.
+    mutating func add(_ filter: FlightFilter) {
+        if let withInstructor = filter.withInstructor {
+            add(
+                withInstructor
+                    ? "f.second_person_role = 'instructor'" : "f.second_person_role IS DISTINCT FROM 'instructor'")
+        }
+        // strpos() is a plain substring test: no LIKE pattern, so no escaping.
+        add(filter.guest.map(searchKey)) { "f.second_person_role = 'guest' AND strpos(f.second_person_key, \($0)) > 0" }
+        add(filter.plane.map(designationKey)) { "strpos(f.glider_type_key, \($0)) > 0" }
+        add(filter.instructorName.map(searchKey)) {
+            "f.second_person_role = 'instructor' AND strpos(f.second_person_key, \($0)) > 0"
+        }
+        add(filter.pilot.map(searchKey)) { "strpos(f.pilot_key, \($0)) > 0" }
+        add(filter.registration.map(registrationKey)) { "strpos(f.registration_key, \($0)) > 0" }
+        add(filter.since?.description) { "f.local_date >= \($0)::date" }
+        add(filter.until?.description) { "f.local_date <= \($0)::date" }
+        add(filter.launch?.rawValue) { "f.launch_method = \($0)" }
+        add(filter.ids) { "f.id = ANY(\($0))" }
+        if let outlanding = filter.outlanding {
+            add(outlanding ? "f.landing_outlanding" : "f.landing_outlanding IS NOT TRUE")
+        }
+    }
+}
