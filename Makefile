@@ -35,6 +35,7 @@ install:
 	install -m 0644 Sources/FlightLogStore/Airfields/Data/airfields.tsv $(DESTDIR)$(DATADIR)/airfields.tsv
 	install -m 0644 systemd/flightlogd.service $(DESTDIR)$(UNITDIR)/flightlogd.service
 	install -m 0644 systemd/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-web.service
+	install -m 0644 systemd/flightlog-club-web.service $(DESTDIR)$(UNITDIR)/flightlog-club-web.service
 	install -m 0644 systemd/flightlog-sync.service systemd/flightlog-sync.timer systemd/flightlog-sync.path $(DESTDIR)$(UNITDIR)/
 	install -m 0644 systemd/flightlog.sysusers $(DESTDIR)$(SYSUSERSDIR)/flightlog.conf
 	install -m 0644 systemd/flightlog.tmpfiles $(DESTDIR)$(TMPFILESDIR)/flightlog.conf
@@ -57,7 +58,8 @@ install:
 uninstall:
 	-@if [ -z "$(DESTDIR)" ]; then systemctl disable --now flightlogd 2>/dev/null; fi
 	rm -f $(DESTDIR)$(BINDIR)/flightlogd $(DESTDIR)$(BINDIR)/flightlog $(DESTDIR)$(UNITDIR)/flightlogd.service \
-		$(DESTDIR)$(UNITDIR)/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-sync.service \
+		$(DESTDIR)$(UNITDIR)/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-club-web.service \
+		$(DESTDIR)$(UNITDIR)/flightlog-sync.service \
 		$(DESTDIR)$(UNITDIR)/flightlog-sync.timer $(DESTDIR)$(UNITDIR)/flightlog-sync.path \
 		$(DESTDIR)$(SYSUSERSDIR)/flightlog.conf $(DESTDIR)$(TMPFILESDIR)/flightlog.conf \
 		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules $(DESTDIR)$(DATADIR)/airfields.tsv \

@@ -115,10 +115,11 @@ let package = Package(
         .testTarget(
             name: "FlightLogServerTests",
             dependencies: ["FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity"]),
-        // Against a real PostgreSQL server the tests start themselves (initdb + pg_ctl on a free loopback port).
+        // Against a real PostgreSQL server the tests start themselves (initdb + pg_ctl on a free loopback port): the
+        // gliders' sync and the club logbook's web pages.
         .testTarget(
             name: "FlightLogSyncTests",
-            dependencies: ["FlightLogSync", "FlightLogStore", "FlightLogCore", "flightlog"]),
+            dependencies: ["FlightLogSync", "FlightLogServer", "FlightLogStore", "FlightLogCore", "flightlog"]),
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",

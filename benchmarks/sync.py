@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Club sync benchmark (issue 16): a season pushed to a real PostgreSQL server, and pilots' list queries on a club
-logbook of 10,000 flights. Starts its own server (initdb + pg_ctl on a free loopback port, as `postgres` under root)
+"""Club sync benchmark (issue 16): a season pushed to a real PostgreSQL server, pilots' list queries on a club
+logbook of 10,000 flights, and the club's web pages (`flightlog serve --database postgres://…`) beside the same
+pages served from the glider's SQLite file. Starts its own server (initdb + pg_ctl on a free loopback port, as `postgres` under root)
 and uses the release `flightlog` and `flightlog-bench`.
 
 Usage: python3 benchmarks/sync.py [--quick]     (make bench-sync; --quick: 20 flights of 30 min, 1,000 flights)
 """
-import argparse, glob, json, os, shutil, socket, subprocess, sys, tempfile, time
+import argparse, glob, http.cookiejar, json, os, re, shutil, socket, subprocess, sys, tempfile, time
+import urllib.parse, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -49,6 +51,74 @@ class Server:
     def stop(self):
         subprocess.run(self.as_user + [f"{self.bin}/pg_ctl", "-D", self.data, "-m", "fast", "stop"],
                        capture_output=True)
+
+
+class Web:
+    """A running `flightlog serve`, and a browser session logged in to it (cookies kept)."""
+
+    def __init__(self, fl, database, config, env, login=None, password=None):
+        self.port = free_port()
+        self.proc = subprocess.Popen([fl, "serve", "--database", database, "--config", config, "--port",
+                                      str(self.port)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        for _ in range(200):
+            try:
+                self.opener.open(self.base + "/login", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        if login:
+            form = self.get("/login").decode()
+            csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', form).group(1)
+            body = urllib.parse.urlencode({"csrf": csrf, "login": login, "password": password}).encode()
+            page = self.opener.open(self.base + "/login", data=body, timeout=30).read().decode()
+            assert "Log out" in page, "login failed"
+
+    def get(self, path):
+        with self.opener.open(self.base + path, timeout=300) as r:
+            return r.read()
+
+    def timed(self, path, repeat):
+        """Median seconds of `repeat` GETs of `path`, and the size of the answer."""
+        times, size = [], 0
+        for _ in range(repeat):
+            start = time.perf_counter()
+            size = len(self.get(path))
+            times.append(time.perf_counter() - start)
+        return sorted(times)[len(times) // 2], size
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+def web_rows(fl, server, config, env, pi, key, quick):
+    """The same pages from the club logbook (a pilot logged in, and the admin) and from the glider's SQLite file."""
+    url = f"postgres://flightlog@127.0.0.1:{server.port}/club?sslmode=disable"
+    for login, pilot, is_admin in (("jane", "Doe, Jane", False), ("admin", "Club Admin", True)):
+        subprocess.run([fl, "club", "add-user", login, "--pilot", pilot, "--database", url, "--config", config]
+                       + (["--admin"] if is_admin else []), input="secret words\n", env=env, check=True,
+                       capture_output=True, text=True)
+    first = server.psql(["-d", "club", "-c", f"SELECT max(id) FROM flight WHERE pilot_key = '{key}'"]).strip()
+    year = server.psql(["-d", "club", "-c", "SELECT extract(year FROM max(local_date))::int FROM flight"]).strip()
+    pages = [("list, first page", "/"), ("list, filtered (LS 4, one year)", f"/?plane=ls+4&year={year}"),
+             ("flight page (map, barogram)", f"/flights/{first}"), ("stats", "/stats"),
+             (f"logbook PDF of {year}", f"/logbook.pdf?year={year}")]
+    repeat = 3 if quick else 7
+    rows = []
+    for who, database, login in (("club, pilot", url, "jane"), ("club, admin", url, "admin"), ("Pi SQLite", pi, None)):
+        web = Web(fl, database, config, env, login, "secret words" if login else None)
+        try:
+            for name, path in pages:
+                if who == "Pi SQLite" and path.startswith("/flights/"):
+                    path = "/flights/1"
+                seconds, size = web.timed(path, repeat)
+                rows.append((f"web {name} [{who}]", seconds * 1000, "ms", f"{size / 1024:.0f} KiB"))
+        finally:
+            web.stop()
+    return rows
 
 
 def timed(cmd, env):
@@ -110,6 +180,7 @@ def main():
         latency = next(float(l.split("=")[1].split()[0]) for l in out.splitlines() if "latency average" in l)
         rows.append((f"a pilot's list (100 newest of {matches}) on {club + season} flights, 4 clients",
                      tps, "queries/s", f"latency {latency:.2f} ms"))
+        rows += web_rows(fl, server, config, env, other, key, args.quick)
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)

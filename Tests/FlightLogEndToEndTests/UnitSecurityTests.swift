@@ -21,7 +21,8 @@ struct UnitSecurityTests {
     }
 
     /// The club sync's units (issue 16): the service, its 15-minute timer and the path unit that fires on the stamp
-    /// flightlogd rewrites in its runtime folder at each landing, as `systemd-analyze verify` reads them.
+    /// flightlogd rewrites in its runtime folder at each landing, and the club server's web logbook, as
+    /// `systemd-analyze verify` reads them.
     @Test func syncUnitsVerifyAndWatchTheDaemonsLandingStamp() throws {
         let root = CLI.packageRoot.appendingPathComponent("systemd")
         let daemon = try String(contentsOf: root.appendingPathComponent("flightlogd.service"), encoding: .utf8)
@@ -34,14 +35,15 @@ struct UnitSecurityTests {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { return }
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for name in ["flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path"] {
+        let units = ["flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path", "flightlog-club-web.service"]
+        for name in units {
             let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
                 .replacingOccurrences(of: "/usr/local/bin/flightlog", with: DaemonHarness.flightlog)
             try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         let verify = try CLI.tool(
             "/usr/bin/systemd-analyze",
-            ["verify"] + ["flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path"].map {
+            ["verify"] + units.map {
                 dir.appendingPathComponent($0).path
             })
         let complaints = (verify.stdout + verify.stderr).split(separator: "\n")

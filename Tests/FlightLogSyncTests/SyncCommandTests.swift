@@ -75,24 +75,92 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    /// Runs the built `flightlog` on the logbook with `config` as its config file.
-    private func flightlog(_ arguments: [String], config: String, _ pi: Logbook, environment: [String: String] = [:])
-        throws -> (status: Int32, stdout: String, stderr: String)
-    {
+    /// The club's logins and its web logbook from the command line: `club add-user` (password on standard input),
+    /// `club users`, `club remove-user`, and `serve --database postgres://…` answering with its login page.
+    @Test func clubLoginsAndTheClubWebLogbookFromTheCommandLine() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        let pi = try fixture.logbook("pi")
+        let url = "postgres://glider@127.0.0.1:\(fixture.server.port)/club"
+        let config = "[sync]\nurl = \"\(url)\"\n"
+        let secret = ["FLIGHTLOG_SYNC_PASSWORD": "secret"]
+        func club(_ arguments: [String], stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+            try flightlog(["club"] + arguments, config: config, pi, environment: secret, onThePi: false, stdin: stdin)
+        }
+        var result = try club(["add-user", "anna", "--pilot", "Anna Berg"], stdin: "thermal\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "login anna: pilot Anna Berg\n")
+        #expect(try club(["add-user", "chief", "--pilot", "Karl Meier", "--admin"], stdin: "ridge\n").status == 0)
+        #expect(try fixture.rows("SELECT login || '|' || pilot_key || '|' || is_admin FROM club_user ORDER BY 1") == [
+            "anna|anna berg|false", "chief|karl meier|true",
+        ])
+        #expect(try fixture.count("SELECT count(*) FROM club_user WHERE password_hash LIKE 'pbkdf2-sha256$%'") == 2)
+        result = try club(["users"])
+        #expect(result.stdout.contains("anna") && result.stdout.contains("Anna Berg") && result.stdout.contains("admin"))
+        result = try club(["add-user", "anna"], stdin: "")
+        #expect(result.status != 0)  // --pilot is required
+        result = try club(["add-user", "anna berg", "--pilot", "Anna Berg"], stdin: "x\n")
+        #expect(result.status != 0 && result.stderr.contains("is not allowed"), "\(result.stderr)")
+        result = try club(["add-user", "bert", "--pilot", "Bert"], stdin: "")
+        #expect(result.stderr == "Error: no password on standard input: give it as the first line (flightlog club add-user bert --pilot … < file)\n")
+        result = try club(["remove-user", "anna"])
+        #expect(result.stdout == "login anna removed; its flights and edits stay in the logbook\n")
+        result = try club(["remove-user", "anna"])
+        #expect(result.stderr == "Error: no login anna (flightlog club users lists them)\n")
+        result = try flightlog(["club", "users", "--database", "postgres://x"], config: "", pi, onThePi: false)
+        #expect(result.stderr == "Error: --database \"postgres://x\" names no database (expected postgres://user@host:5432/database)\n")
+
+        // The web logbook: every page sends a stranger to the login form.
+        let port = try PostgresServer.freePort()
+        let configPath = pi.path + ".toml"
+        let server = Process()
+        server.executableURL = Self.flightlogURL
+        server.arguments = ["serve", "--port", "\(port)", "--database", url, "--config", configPath]
+        server.environment = ProcessInfo.processInfo.environment.merging(secret) { $1 }
+        let out = Pipe()
+        server.standardOutput = out
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(line.contains("(club logbook glider@127.0.0.1:\(fixture.server.port)/club; pilots log in)"), "\(line)")
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}", "http://127.0.0.1:\(port)/flights/1"]
+        let answer = Pipe()
+        curl.standardOutput = answer
+        try curl.run()
+        curl.waitUntilExit()
+        #expect(String(decoding: answer.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "303 http://127.0.0.1:\(port)/login")
+    }
+
+    static let flightlogURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("flightlog")
+
+    /// Runs the built `flightlog` with `config` as its config file, on the Pi's logbook unless not `onThePi`.
+    private func flightlog(
+        _ arguments: [String], config: String, _ pi: Logbook, environment: [String: String] = [:],
+        onThePi: Bool = true, stdin: String = ""
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let configPath = pi.path + ".toml"
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("flightlog")
-        process.arguments = arguments + ["--database", pi.path, "--config", configPath]
+        process.executableURL = Self.flightlogURL
+        process.arguments = arguments + (onThePi ? ["--database", pi.path] : []) + ["--config", configPath]
         var env = ProcessInfo.processInfo.environment
         env["FLIGHTLOG_SYNC_PASSWORD"] = nil
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = input
         try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -28,7 +28,7 @@ import Testing
         #expect(try fixture.count("SELECT count(DISTINCT device_uuid) FROM flight") == 1)
         #expect(try fixture.rows("SELECT device_uuid FROM flight LIMIT 1") == [try pi.device])
         #expect(try fixture.count("SELECT count(*) FROM track_chunk WHERE live") > 0)  // the recorder's last fixes
-        try expectChunksMatch(fixture, pi)
+        try Self.expectChunksMatch(fixture, pi)
         // The original files, byte for byte.
         let localFiles = try sqlite(
             pi.path,
@@ -45,7 +45,7 @@ import Testing
         for id in recorded { try pi.store.compactRecording(id: id) }
         #expect(try await fixture.sync(pi).pushedFlights == 0)
         #expect(try fixture.count("SELECT count(*) FROM track_chunk WHERE live") == 0)
-        try expectChunksMatch(fixture, pi)
+        try Self.expectChunksMatch(fixture, pi)
         #expect(try fixture.count("SELECT count(*) FROM flight") == 6)
         print(
             "sync: pushed 6 flights (5 recordings, \(try fixture.count("SELECT count(*) FROM track_chunk")) chunks) in \(elapsed)"
@@ -74,7 +74,7 @@ import Testing
             expected += try sqlite(pi.path, "SELECT uuid || '|' || '\(try pi.device)' FROM flight")
         }
         #expect(try fixture.rows("SELECT uuid || '|' || device_uuid FROM flight ORDER BY 1") == expected.sorted())
-        for pi in pis { try expectChunksMatch(fixture, pi) }
+        for pi in pis { try Self.expectChunksMatch(fixture, pi) }
     }
 
     @Test func aServerStoppedMidSyncLosesAndDuplicatesNothing() async throws {
@@ -110,7 +110,7 @@ import Testing
         let local = try sqlite(pi.path, "SELECT uuid FROM flight ORDER BY uuid")
         #expect(try fixture.rows("SELECT uuid FROM flight ORDER BY uuid") == local)
         #expect(try fixture.count("SELECT count(*) FROM recording") == 5)
-        try expectChunksMatch(fixture, pi)
+        try Self.expectChunksMatch(fixture, pi)
     }
 
     @Test func theLaterOfTwoConflictingEditsWinsEverywhereAndBothStayInTheHistory() async throws {
@@ -164,7 +164,8 @@ import Testing
 
     /// Every chunk on the server has a twin in the local database with the same bytes, and every local chunk
     /// overlapping a finished flight (± 60 s) is on the server.
-    private func expectChunksMatch(_ fixture: SyncFixture, _ pi: Logbook) throws {
+    /// The server's track chunks of `pi`'s recordings are exactly the local chunks around its finished flights.
+    static func expectChunksMatch(_ fixture: SyncFixture, _ pi: Logbook) throws {
         let device = try pi.device
         let server = try fixture.rows(
             """

@@ -93,6 +93,14 @@ extension WebApp {
             changes.isEmpty
             ? "Nothing changed."
             : "Saved: " + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ") + "."
-        return try await flightPage(id: id, notice: notice, viewer: viewer)
+        do {
+            return try await flightPage(id: id, notice: notice, viewer: viewer)
+        } catch let error as StoreError where error.code == .notFound && settings.club != nil {
+            // The edit took the pilot's name off the flight: it is no longer theirs to see.
+            let body = "<h1>Saved</h1><p class=\"notice\" role=\"status\">\(esc(notice))</p>"
+                + "<p>Flight \(id) no longer names you as pilot or second person, so it has left your logbook; "
+                + "the club's admin still sees it.</p><p><a href=\"/\">← Your flights</a></p>"
+            return .html(page(title: "Saved", current: "", loggedIn: true, body: body))
+        }
     }
 }

@@ -1,0 +1,142 @@
+import ArgumentParser
+import FlightLogCore
+import FlightLogServer
+import FlightLogStore
+import FlightLogSync
+import Foundation
+
+extension FlightLogCommand {
+    /// The club logbook's logins (`flightlog serve --database postgres://…`).
+    struct Club: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "club",
+            abstract: "Manage the logins of the club's PostgreSQL logbook on the web.",
+            discussion: """
+                The club logbook is [sync] url in the config (or --database postgres://…); its password comes from \
+                [sync] password_file, else $FLIGHTLOG_SYNC_PASSWORD. A pilot's login sees and edits the flights \
+                where the pilot's name (as the logbook writes it) is the pilot or the second person; an admin's \
+                sees and edits all.
+                Examples:
+                  flightlog club add-user anna --pilot "Anna Berg" < password.txt
+                  flightlog club add-user chief --pilot "Karl Meier" --admin
+                  flightlog club users
+                  flightlog club remove-user anna
+                """,
+            subcommands: [AddUser.self, Users.self, RemoveUser.self])
+
+        /// Where the club logbook is and how to log in to it, shared by the subcommands.
+        struct ClubOptions: ParsableArguments {
+            @Option(help: ArgumentHelp("The club logbook. Default: [sync] url in the config.", valueName: "postgres://…"))
+            var database: String?
+
+            @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "path"))
+            var config: String?
+
+            /// Connects to the club logbook, runs `body`, and closes the connections.
+            func withLogbook<T: Sendable>(_ body: @Sendable (ClubWebLogbook) async throws -> T) async throws -> T {
+                var options = StoreOptions()
+                options.config = self.config
+                let config = try options.loadConfig()
+                let url: SyncURL
+                if let database {
+                    url = try clubURL(database)
+                } else if let configured = config.sync.url {
+                    url = configured
+                } else {
+                    throw CLIError(
+                        "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file or pass --database")
+                }
+                let password = try Sync.password(file: config.sync.passwordFile)
+                do {
+                    return try await ClubWebLogbook.with(url: url, password: password, config: config, body)
+                } catch let error as StoreError {
+                    throw CLIError(error.description)
+                }
+            }
+        }
+
+        struct AddUser: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "add-user",
+                abstract: "Add a login, or change its pilot, admin flag and password; the password is read from standard input.")
+
+            @Argument(help: ArgumentHelp("The login: 1–64 of A-Z a-z 0-9 . _ @ -", valueName: "login"))
+            var login: String
+
+            @Option(help: ArgumentHelp("The pilot's name as the logbook writes it (flightlog list shows it).", valueName: "name"))
+            var pilot: String
+
+            @Flag(help: "The login sees and edits every flight of the club.")
+            var admin = false
+
+            @OptionGroup var club: ClubOptions
+
+            func validate() throws {
+                do {
+                    try ClubWebLogbook.checkLogin(login)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+                if pilot.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--pilot needs the pilot's name.") }
+            }
+
+            func run() async throws {
+                let password = try readPassword()
+                let account = ClubAccount(
+                    login: login, pilotName: pilot, isAdmin: admin, passwordHash: try PasswordHash.make(password: password))
+                try await club.withLogbook { logbook in try await logbook.saveAccount(account) }
+                print("login \(login): pilot \(pilot)\(admin ? ", admin (every flight)" : "")")
+            }
+
+            /// The first line of standard input (a prompt goes to standard error when it is a terminal).
+            private func readPassword() throws -> String {
+                if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
+                guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                    throw CLIError("no password on standard input: give it as the first line (flightlog club add-user \(login) --pilot … < file)")
+                }
+                guard line.utf8.count <= 200 else { throw CLIError("the password is longer than 200 bytes; choose a shorter one") }
+                return line
+            }
+        }
+
+        struct Users: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "users", abstract: "List the logins.")
+
+            @OptionGroup var club: ClubOptions
+
+            func run() async throws {
+                let accounts = try await club.withLogbook { logbook in try await logbook.accounts() }
+                guard !accounts.isEmpty else {
+                    print("no logins yet: add one with flightlog club add-user LOGIN --pilot NAME")
+                    return
+                }
+                var table = TextTable(headers: ["Login", "Pilot", "Role", "Added (UTC)"])
+                for account in accounts {
+                    table.rows.append([
+                        account.login, account.pilotName, account.isAdmin ? "admin" : "pilot",
+                        CivilDateTime(utc: account.createdAt).date.description,
+                    ])
+                }
+                print(table.render(), terminator: "")
+            }
+        }
+
+        struct RemoveUser: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "remove-user", abstract: "Remove a login (its flights and edits stay).")
+
+            @Argument(help: ArgumentHelp("The login.", valueName: "login"))
+            var login: String
+
+            @OptionGroup var club: ClubOptions
+
+            func run() async throws {
+                let login = self.login
+                guard try await club.withLogbook({ logbook in try await logbook.removeAccount(login: login) }) else {
+                    throw CLIError("no login \(login) (flightlog club users lists them)")
+                }
+                print("login \(login) removed; its flights and edits stay in the logbook")
+            }
+        }
+    }
+}
