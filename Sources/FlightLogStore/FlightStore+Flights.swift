@@ -181,13 +181,17 @@ extension FlightStore {
     }
 
     /// Deletes the flight and its edit history; when no other flight uses its recording, the recorded fixes too
-    /// (and, for an imported file, the recording, so the file can be imported again).
-    package func delete(id: Int64) throws(StoreError) {
+    /// (and, for an imported file, the recording, so the file can be imported again). Its UUID stays in
+    /// `syncDeletion` for `flightlog sync`, which hides it in the club logbook too.
+    package func delete(id: Int64, at time: UTCMillis = UTCMillis(Date().timeIntervalSince1970 * 1000)) throws(StoreError) {
         try write { db in
             guard
                 let recordingId = try Int64.fetchOne(
                     db, sql: "SELECT recordingId FROM flight WHERE id = ?", arguments: [id])
             else { throw StoreError.notFound(id) }
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO syncDeletion (flightUuid, deletedAt) SELECT uuid, ? FROM flight WHERE id = ?",
+                arguments: [time, id])
             try db.execute(sql: "DELETE FROM flight WHERE id = ?", arguments: [id])
             let others =
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM flight WHERE recordingId = ?", arguments: [recordingId])

@@ -139,6 +139,24 @@ extension FlightStore {
         }
     }
 
+    /// Flights deleted here since the last sync: their UUIDs and when they were deleted, oldest first.
+    package func deletionsToPush() throws(StoreError) -> [(flightUuid: String, deletedAt: UTCMillis)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT flightUuid, deletedAt FROM syncDeletion ORDER BY deletedAt, flightUuid")
+                .map { ($0["flightUuid"], $0["deletedAt"]) }
+        }
+    }
+
+    /// Call after the server committed these deletions.
+    package func markDeletionsPushed(_ uuids: [String]) throws(StoreError) {
+        guard !uuids.isEmpty else { return }
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM syncDeletion WHERE flightUuid IN (SELECT value FROM json_each(?))",
+                arguments: [SyncRows.jsonArray(uuids)])
+        }
+    }
+
     /// Adds edits the server holds for this device's flights to their histories (an edit already here is skipped,
     /// one of a flight deleted here is dropped), sets each touched field to its winning edit
     /// (``EditResolution``), and keeps `cursor` as the last pulled server sequence number — all in one transaction.

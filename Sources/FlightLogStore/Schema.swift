@@ -231,6 +231,17 @@ enum Schema {
                     );
                     """)
         }
+        migrator.registerMigration("v9 sync deletions") { db in
+            // A flight deleted here (`flightlog delete`) leaves its UUID, so the next sync removes it from the club
+            // logbook too; the row goes once the server has taken it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE syncDeletion (
+                        flightUuid TEXT PRIMARY KEY,
+                        deletedAt INTEGER NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }()
 

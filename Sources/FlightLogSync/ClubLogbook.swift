@@ -192,6 +192,28 @@ package final class ClubLogbook: Sendable {
         }
     }
 
+    /// Marks flights deleted on this device as deleted on the server (only this device's flights; the rows stay).
+    /// - Returns: how many were visible before.
+    package func push(deletions: [(flightUuid: String, deletedAt: UTCMillis)]) async throws(SyncError) -> Int {
+        guard !deletions.isEmpty else { return 0 }
+        let me = UUID(uuidString: device)
+        return try await run { [self] in
+            try await connection.withTransaction(logger: logger) { c in
+                var hidden = 0
+                for deletion in deletions {
+                    let rows = try await c.query(
+                        """
+                        UPDATE flight SET deleted_at = \(deletion.deletedAt)
+                        WHERE uuid = \(UUID(uuidString: deletion.flightUuid)) AND device_uuid = \(me) AND deleted_at IS NULL
+                        RETURNING 1
+                        """, logger: logger)
+                    for try await _ in rows { hidden += 1 }
+                }
+                return hidden
+            }
+        }
+    }
+
     // MARK: - Pulling
 
     /// Edits of this device's flights made elsewhere, after server sequence number `cursor`, in sequence order.

@@ -10,18 +10,22 @@ package struct SyncSummary: Sendable, Equatable {
     package var pushedEdits = 0
     /// Edits made elsewhere (the club, another device) that this logbook did not have before.
     package var pulledEdits = 0
+    /// Flights deleted here that the club logbook showed until now.
+    package var pushedDeletions = 0
 
-    package init(pushedFlights: Int = 0, pushedEdits: Int = 0, pulledEdits: Int = 0) {
+    package init(pushedFlights: Int = 0, pushedEdits: Int = 0, pulledEdits: Int = 0, pushedDeletions: Int = 0) {
         self.pushedFlights = pushedFlights
         self.pushedEdits = pushedEdits
         self.pulledEdits = pulledEdits
+        self.pushedDeletions = pushedDeletions
     }
 
-    /// `pushed 3 flights, 2 edits; pulled 1 edit`.
+    /// `pushed 3 flights, 2 edits; pulled 1 edit` (`pushed 3 flights, 2 edits, 1 deletion; …` after a deletion).
     package var line: String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let deletions = pushedDeletions > 0 ? ", \(count(pushedDeletions, "deletion"))" : ""
         return
-            "pushed \(count(pushedFlights, "flight")), \(count(pushedEdits, "edit")); pulled \(count(pulledEdits, "edit"))"
+            "pushed \(count(pushedFlights, "flight")), \(count(pushedEdits, "edit"))\(deletions); pulled \(count(pulledEdits, "edit"))"
     }
 }
 
@@ -75,6 +79,9 @@ package enum LogbookSync {
         let pushed = try await logbook.push(edits: edits)
         try local { () throws(StoreError) in try store.markEditsPushed(pushed.held) }
         summary.pushedEdits = pushed.new
+        let deletions = try local { () throws(StoreError) in try store.deletionsToPush() }
+        summary.pushedDeletions = try await logbook.push(deletions: deletions)
+        try local { () throws(StoreError) in try store.markDeletionsPushed(deletions.map(\.flightUuid)) }
         var after = cursor
         while true {
             let page = try await logbook.edits(after: after)

@@ -149,6 +149,14 @@ enum ServerSchema {
                 """,
             ]
         ),
+        (
+            3, "flights deleted on their glider",
+            [
+                // UTC ms of `flightlog delete` on the glider that recorded it: hidden from the web pages, kept in
+                // the table (an admin brings one back with UPDATE flight SET deleted_at = NULL WHERE id = …).
+                "ALTER TABLE flight ADD COLUMN deleted_at bigint"
+            ]
+        ),
     ]
 
     /// Brings the server's tables up to the newest version this flightlog knows, each version in one transaction.

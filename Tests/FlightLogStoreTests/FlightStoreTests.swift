@@ -282,7 +282,7 @@ import Testing
                 track: track(start: day0, count: 100), fileName: "a", sha256: "a", flights: [flight(takeoff: day0)])
         }
         try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9 from the future')")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99 from the future')")
         }
         let before = fileBytes(path)
         for mode in [StoreMode.readOnly, .readWrite] {

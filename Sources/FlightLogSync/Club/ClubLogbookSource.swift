@@ -4,8 +4,8 @@ import Foundation
 import PostgresNIO
 
 /// The club logbook as one login sees it (``LogbookSource``): an admin every flight, a pilot the flights where
-/// they are the pilot or the second person. Every method keeps to that: another pilot's flight is `.notFound`,
-/// exactly as an id that does not exist. Flight ids are the server's (`flight.id`).
+/// they are the pilot or the second person; neither sees a flight deleted on its glider. Every method keeps to
+/// that: another pilot's flight is `.notFound`, exactly as an id that does not exist. Flight ids are the server's (`flight.id`).
 package struct ClubLogbookSource: LogbookSource {
     let logbook: ClubWebLogbook
     package let account: ClubAccount
@@ -13,6 +13,7 @@ package struct ClubLogbookSource: LogbookSource {
     /// The flights of ``account`` (with `filter`'s conditions) over `flight f JOIN recording r`.
     private func query(_ filter: FlightFilter = FlightFilter()) -> ServerQuery {
         var query = ServerQuery()
+        query.add("f.deleted_at IS NULL")  // deleted on its glider (`flightlog delete`, then sync)
         query.restrict(to: account)
         query.add(filter)
         return query
@@ -120,7 +121,8 @@ package struct ClubLogbookSource: LogbookSource {
     package func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport {
         let query = query(id: id)
         let sql = """
-            SELECT r.file_name, o.bytes, (SELECT count(*) FROM flight g WHERE g.recording_uuid = f.recording_uuid)
+            SELECT r.file_name, o.bytes, (SELECT count(*) FROM flight g WHERE g.recording_uuid = f.recording_uuid
+                AND g.deleted_at IS NULL)
             \(Self.from) LEFT JOIN recording_file o ON o.recording_uuid = f.recording_uuid WHERE \(query.condition)
             """
         let original = try await logbook.withConnection { [logger = logbook.logger] c -> IGCExport? in
@@ -152,6 +154,7 @@ package struct ClubLogbookSource: LogbookSource {
                 """
                 SELECT count(*) FROM flight g JOIN flight f ON g.device_uuid = f.device_uuid
                 WHERE f.id = \(id) AND g.takeoff_time >= \(dayStart) AND g.takeoff_time < f.takeoff_time
+                    AND g.deleted_at IS NULL
                 """, logger: logger
             ).decode(Int64.self) {
                 return 1 + Int(earlier)

@@ -49,7 +49,11 @@ extension FlightLogCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Delete a flight from the logbook (asks first unless --yes).",
-            discussion: "Example: flightlog delete 12 --yes")
+            discussion: """
+                With a club logbook ([sync] url), the next flightlog sync hides the flight there too (the server keeps \
+                the row).
+                Example: flightlog delete 12 --yes
+                """)
 
         @OptionGroup var store: StoreOptions
 
