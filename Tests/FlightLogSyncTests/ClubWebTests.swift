@@ -145,6 +145,38 @@ import Testing
         }
         #expect(try fixture.rows("SELECT pilot FROM flight WHERE id = \(anna[1])") == ["Karl Meier"])
     }
+
+    /// `flightlog club add-user` and `remove-user` run while the web server serves: the session follows the login.
+    @Test func changingOrRemovingALoginTakesEffectOnTheNextPage() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        let (_, anna, _, karl) = try await twoGliders(fixture)
+        try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
+            let hash = try PasswordHash.make(password: "thermal")
+            try await club.saveAccount(ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: false, passwordHash: hash))
+            let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: Self.config)))
+            #expect(try await browser.login("anna", "thermal").status == 303)
+            #expect(await browser.get("/flights/\(karl)").status == 404)
+
+            // Made an admin (same password): every flight on her next page, no new login.
+            try await club.saveAccount(ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: true, passwordHash: hash))
+            #expect(await browser.get("/flights/\(karl)").status == 200)
+            #expect(await browser.get("/").text.contains("<b>4</b> flights"))
+
+            // A new password ends the sessions opened with the old one.
+            let renewed = try PasswordHash.make(password: "ridge lift")
+            try await club.saveAccount(ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: true, passwordHash: renewed))
+            #expect(await browser.get("/").header("Location") == "/login")
+            #expect(try await browser.login("anna", "ridge lift").status == 303)
+            #expect(await browser.get("/flights/\(anna[0])").status == 200)
+
+            // Removed: the next page asks for a login, which no longer works.
+            #expect(try await club.removeAccount(login: "anna"))
+            let next = await browser.get("/flights/\(anna[0])")
+            #expect(next.status == 303 && next.header("Location") == "/login")
+            #expect(try await browser.login("anna", "ridge lift").status == 403)
+        }
+    }
 }
 
 /// The `value` of the first `name="csrf"` field of a page.

@@ -88,6 +88,19 @@ package final class WebApp: Sendable {
             owner: account.isAdmin ? nil : account.pilotName)
     }
 
+    /// A club session with its login as the club's logins table holds it now, so `flightlog club add-user` (a new
+    /// pilot name, admin or not) and `remove-user` take effect on the next page; a login removed, or given a new
+    /// password, since the session began ends it. A glider's session as it is.
+    private func current(_ session: Sessions.Session?, id: String?) async throws -> Sessions.Session? {
+        guard let club = settings.club, var session, let held = session.account else { return session }
+        guard let now = try await club.account(login: held.login), now.passwordHash == held.passwordHash else {
+            await sessions.end(id: id)
+            return nil
+        }
+        session.account = now
+        return session
+    }
+
     // MARK: - Dispatch
 
     package func respond(to request: WebRequest) async -> WebResponse {
@@ -96,7 +109,6 @@ package final class WebApp: Sendable {
             return errorPage(status: 400, title: "Bad request", message: "That address is not allowed.")
         }
         let sessionId = request.cookies[Sessions.cookieName]
-        let session = await sessions.session(id: sessionId)
         do {
             switch (request.method, segments.first) {
             case (.get, "login"), (.head, "login"):
@@ -108,6 +120,7 @@ package final class WebApp: Sendable {
             default:
                 break
             }
+            let session = try await current(await sessions.session(id: sessionId), id: sessionId)
             guard let viewer = viewer(session) else {
                 // The club logbook shows nothing without a login.
                 if request.method == .post {
