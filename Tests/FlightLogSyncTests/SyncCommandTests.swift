@@ -87,10 +87,10 @@ import Testing
         func club(_ arguments: [String], stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
             try flightlog(["club"] + arguments, config: config, pi, environment: secret, onThePi: false, stdin: stdin)
         }
-        var result = try club(["add-user", "anna", "--pilot", "Anna Berg"], stdin: "thermal\n")
+        var result = try club(["add-user", "anna", "--pilot", "Anna Berg"], stdin: "thermals\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "login anna: pilot Anna Berg\n")
-        #expect(try club(["add-user", "chief", "--pilot", "Karl Meier", "--admin"], stdin: "ridge\n").status == 0)
+        #expect(try club(["add-user", "chief", "--pilot", "Karl Meier", "--admin"], stdin: "ridge lift\n").status == 0)
         #expect(try fixture.rows("SELECT login || '|' || pilot_key || '|' || is_admin FROM club_user ORDER BY 1") == [
             "anna|anna berg|false", "chief|karl meier|true",
         ])
@@ -103,6 +103,8 @@ import Testing
         #expect(result.status != 0 && result.stderr.contains("is not allowed"), "\(result.stderr)")
         result = try club(["add-user", "bert", "--pilot", "Bert"], stdin: "")
         #expect(result.stderr == "Error: no password on standard input: give it as the first line (flightlog club add-user bert --pilot … < file)\n")
+        result = try club(["add-user", "bert", "--pilot", "Bert"], stdin: "ridge\n")
+        #expect(result.stderr == "Error: the password is shorter than 8 characters; choose a longer one (the login is on the web)\n")
         result = try club(["remove-user", "anna"])
         #expect(result.stdout == "login anna removed; its flights and edits stay in the logbook\n")
         result = try club(["remove-user", "anna"])

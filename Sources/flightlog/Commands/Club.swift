@@ -58,7 +58,7 @@ extension FlightLogCommand {
         struct AddUser: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "add-user",
-                abstract: "Add a login, or change its pilot, admin flag and password; the password is read from standard input.")
+                abstract: "Add a login, or change its pilot, admin flag and password; the password (8 characters or more) is read from standard input.")
 
             @Argument(help: ArgumentHelp("The login: 1–64 of A-Z a-z 0-9 . _ @ -", valueName: "login"))
             var login: String
@@ -93,6 +93,9 @@ extension FlightLogCommand {
                 if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
                 guard let line = readLine(strippingNewline: true), !line.isEmpty else {
                     throw CLIError("no password on standard input: give it as the first line (flightlog club add-user \(login) --pilot … < file)")
+                }
+                guard line.count >= 8 else {
+                    throw CLIError("the password is shorter than 8 characters; choose a longer one (the login is on the web)")
                 }
                 guard line.utf8.count <= 200 else { throw CLIError("the password is longer than 200 bytes; choose a shorter one") }
                 return line
