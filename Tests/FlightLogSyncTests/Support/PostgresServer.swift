@@ -90,6 +90,32 @@ final class PostgresServer: @unchecked Sendable {
             ])
     }
 
+    /// Starts `psql` on `sql` as the superuser, with application name `name`, and returns without waiting: for a
+    /// transaction a test keeps open (ending in `pg_sleep`). End it with `pg_terminate_backend`, then ``reap(_:)``.
+    func psqlInBackground(_ sql: String, database: String, name: String) throws -> pid_t {
+        let psql = bin + "/psql"
+        let command = (runAs.map { ["/usr/sbin/runuser", "-u", $0, "--", psql] } ?? [psql]) + [
+            "-X", "-q", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres",
+            "-d", "dbname=\(database) application_name=\(name)", "-c", sql,
+        ]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_RDWR, 0) }
+        let argv = command.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+        guard spawned == 0 else { throw PostgresServerError("cannot start \(command[0]): error \(spawned)") }
+        return pid
+    }
+
+    /// Waits for a process of ``psqlInBackground(_:database:name:)`` to end.
+    static func reap(_ pid: pid_t) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
     /// Lines of `psql`, empty ones dropped.
     func rows(_ sql: String, database: String) throws -> [String] {
         try psql(sql, database: database).split(separator: "\n").map(String.init)
