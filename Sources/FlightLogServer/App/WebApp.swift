@@ -147,7 +147,7 @@ package final class WebApp: Sendable {
         -> WebResponse?
     {
         let get = request.method == .get || request.method == .head
-        return try await PageChrome.$account.withValue(viewer.session?.account.map { ($0, viewer.session!.csrfToken) }) {
+        return try await PageChrome.$account.withValue(viewer.session?.account.map { ($0.login, viewer.session!.csrfToken) }) {
             switch (get, segments.count) {
             case (true, 0):
                 return try await listPage(request.query, viewer: viewer)
@@ -253,11 +253,6 @@ package final class WebApp: Sendable {
             stickExport: StickReport.last(databasePath: settings.databasePath), loggedIn: viewer.loggedIn)
         return .html(page.render())
     }
-}
-
-/// The logged-in club account shown in every page's header with a log-out button (set per request).
-enum PageChrome {
-    @TaskLocal static var account: (account: ClubAccount, csrfToken: String)?
 }
 
 /// flightlogd's status JSON flattened to `key: value` rows (nested objects as `a.b`); `nil` when absent or not JSON.

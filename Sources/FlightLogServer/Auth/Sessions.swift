@@ -1,6 +1,5 @@
 import FlightLogCore
 import FlightLogSecurity
-import FlightLogStore
 import Foundation
 
 /// Browser sessions of the edit login and the login throttle. One actor owns them; session ids and CSRF tokens

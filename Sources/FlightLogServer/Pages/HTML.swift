@@ -34,15 +34,21 @@ package func urlEncoded(_ text: String) -> String {
     return out
 }
 
+/// The club login shown in every page's header with a log-out button (set per request by the web app; here,
+/// apart from the logbook types, so that the request-handling fuzz target builds these pages without them).
+enum PageChrome {
+    @TaskLocal static var account: (login: String, csrfToken: String)?
+}
+
 /// The frame of every page: title, top navigation, inline stylesheet. No scripts, nothing from elsewhere.
 package func page(title: String, current: String, loggedIn: Bool = false, body: String) -> String {
     func nav(_ path: String, _ label: String) -> String {
         "<a href=\"\(path)\"\(current == path ? " aria-current=\"page\"" : "")>\(label)</a>"
     }
     // The club login of this request (``PageChrome``): its name and a log-out button.
-    let accountBadge = PageChrome.account.map { account, token in
+    let accountBadge = PageChrome.account.map { login, token in
         "<form class=\"logout\" method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\"csrf\" value=\"\(token)\">"
-            + "<button type=\"submit\" class=\"link\" title=\"Log out\">\(esc(account.login)) · Log out</button></form>"
+            + "<button type=\"submit\" class=\"link\" title=\"Log out\">\(esc(login)) · Log out</button></form>"
     }
     return """
         <!DOCTYPE html>
