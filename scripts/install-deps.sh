@@ -16,6 +16,8 @@ TEST="e2fsprogs mount python3-gps python3-distutils libiio-utils iiod poppler-ut
 TEST="$TEST lintian"
 # The club logbook tests start their own PostgreSQL server (initdb + pg_ctl, no systemd).
 TEST="$TEST postgresql"
+# openssl makes the self-signed certificate of the TLS sync test.
+TEST="$TEST openssl"
 
 want="$BUILD $RUN"
 [ "${1:-}" = "--test" ] && want="$want $TEST"

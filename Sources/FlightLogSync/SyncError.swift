@@ -7,7 +7,8 @@ import PostgresNIO
 /// and here; running `flightlog sync` again carries on from there.
 package struct SyncError: Error, CustomStringConvertible, Equatable {
     package enum Code: Sendable, Equatable {
-        case notConfigured, unreachable, connectionLost, password, noDatabase, noTLS, newerServer, refused, local
+        case notConfigured, unreachable, connectionLost, password, noDatabase, noTLS, certificate, newerServer, refused
+        case local
     }
 
     package var code: Code
@@ -61,6 +62,17 @@ package struct SyncError: Error, CustomStringConvertible, Equatable {
         case (.sslUnsupported, _):
             return SyncError(
                 .noTLS, "the club logbook \(url) offers no TLS: enable ssl on the server, or use sslmode=prefer")
+        case (.connectionError, _) where error.underlying is NIOSSLError:
+            let reason = "\(error.underlying!)"
+            guard reason.contains("CERTIFICATE_VERIFY_FAILED") else {
+                return SyncError(
+                    .certificate, "the TLS handshake with the club logbook at \(url.host):\(url.port) failed: \(reason)")
+            }
+            return SyncError(
+                .certificate,
+                "the club logbook at \(url.host):\(url.port) shows a TLS certificate this machine does not trust: "
+                    + "sslmode=verify-full wants one for \(url.host) signed by an authority in /etc/ssl/certs; "
+                    + "or use sslmode=require (encrypted, certificate not checked)")
         case (.server, let state?) where state.hasPrefix("08") || state.hasPrefix("57P"):
             return lost(url)  // connection exception, operator intervention (server shutting down)
         case (.server, _):

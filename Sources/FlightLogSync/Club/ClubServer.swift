@@ -82,6 +82,8 @@ extension StoreError {
         case .noTLS:
             return StoreError(
                 .cannotOpen, "the club logbook \(url) offers no TLS: enable ssl on the server, or use sslmode=prefer")
+        case .certificate:
+            return StoreError(.cannotOpen, sync.message)
         case .newerServer:
             return StoreError(
                 .newerSchema, sync.message.replacingOccurrences(of: "on this glider", with: "on this server"))

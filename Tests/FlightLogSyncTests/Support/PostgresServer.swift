@@ -63,6 +63,29 @@ final class PostgresServer: @unchecked Sendable {
             ])
     }
 
+    /// Turns TLS on (a self-signed certificate for 127.0.0.1, made by `openssl`) and makes every TCP login use it
+    /// (`hostssl` in pg_hba.conf), then restarts the server.
+    func requireTLS() throws {
+        let key = dataDirectory + "/server.key", certificate = dataDirectory + "/server.crt"
+        try Self.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-keyout", key, "-out", certificate,
+            ])
+        chmod(key, 0o600)
+        if let runAs { try Self.run("/bin/chown", ["\(runAs):\(runAs)", key, certificate]) }
+        let hba = dataDirectory + "/pg_hba.conf"
+        let rules = try String(contentsOfFile: hba, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("host ") ? "hostssl" + $0.dropFirst(4) : $0 }
+        try rules.joined(separator: "\n").write(toFile: hba, atomically: false, encoding: .utf8)
+        let settings = dataDirectory + "/postgresql.conf"
+        try (try String(contentsOfFile: settings, encoding: .utf8) + "\nssl = on\n")
+            .write(toFile: settings, atomically: false, encoding: .utf8)
+        try tool("pg_ctl", ["stop", "-w", "-D", dataDirectory, "-m", "fast"])
+        try startServer()
+    }
+
     /// `pg_ctl stop -m immediate`: every connection is cut at once, open transactions are lost (as a power cut).
     func stopImmediately() throws {
         try tool("pg_ctl", ["stop", "-w", "-D", dataDirectory, "-m", "immediate"])
