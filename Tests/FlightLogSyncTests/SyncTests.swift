@@ -28,7 +28,7 @@ import Testing
         #expect(try fixture.count("SELECT count(DISTINCT device_uuid) FROM flight") == 1)
         #expect(try fixture.rows("SELECT device_uuid FROM flight LIMIT 1") == [try pi.device])
         #expect(try fixture.count("SELECT count(*) FROM track_chunk WHERE live") > 0)  // the recorder's last fixes
-        try Self.expectChunksMatch(fixture, pi)
+        try fixture.expectChunksMatch(pi)
         // The original files, byte for byte.
         let localFiles = try sqlite(
             pi.path,
@@ -45,7 +45,7 @@ import Testing
         for id in recorded { try pi.store.compactRecording(id: id) }
         #expect(try await fixture.sync(pi).pushedFlights == 0)
         #expect(try fixture.count("SELECT count(*) FROM track_chunk WHERE live") == 0)
-        try Self.expectChunksMatch(fixture, pi)
+        try fixture.expectChunksMatch(pi)
         #expect(try fixture.count("SELECT count(*) FROM flight") == 6)
         print(
             "sync: pushed 6 flights (5 recordings, \(try fixture.count("SELECT count(*) FROM track_chunk")) chunks) in \(elapsed)"
@@ -100,7 +100,7 @@ import Testing
         let local = try sqlite(pi.path, "SELECT uuid FROM flight ORDER BY uuid")
         #expect(try fixture.rows("SELECT uuid FROM flight ORDER BY uuid") == local)
         #expect(try fixture.count("SELECT count(*) FROM recording") == 5)
-        try Self.expectChunksMatch(fixture, pi)
+        try fixture.expectChunksMatch(pi)
     }
 
     @Test func theLaterOfTwoConflictingEditsWinsEverywhereAndBothStayInTheHistory() async throws {
@@ -151,40 +151,4 @@ import Testing
         #expect(try await fixture.sync(pi).line == "pushed 0 flights, 0 edits; pulled 0 edits")
         #expect(try pi.store.count(matching: FlightFilter(pilot: "bob")) == 1)
     }
-
-    /// Every chunk on the server has a twin in the local database with the same bytes, and every local chunk
-    /// overlapping a finished flight (± 60 s) is on the server.
-    /// The server's track chunks of `pi`'s recordings are exactly the local chunks around its finished flights.
-    static func expectChunksMatch(_ fixture: SyncFixture, _ pi: Logbook) throws {
-        let device = try pi.device
-        let server = try fixture.rows(
-            """
-            SELECT c.recording_uuid || '|' || c.live::int || '|' || c.first_time || '|' || upper(encode(c.data, 'hex'))
-            FROM track_chunk c JOIN recording r ON r.uuid = c.recording_uuid WHERE r.device_uuid = '\(device)' ORDER BY 1
-            """)
-        let local = try sqlite(
-            pi.path,
-            ["trackChunk", "liveChunk"].enumerated().map { live, table in
-                """
-                SELECT r.uuid || '|' || \(live) || '|' || c.firstTime || '|' || hex(c.data) AS row FROM \(table) c
-                JOIN recording r ON r.id = c.recordingId WHERE EXISTS (SELECT 1 FROM flight f WHERE f.recordingId = r.id
-                    AND NOT f.inProgress AND c.firstTime <= f.landingTime + 60000 AND c.lastTime >= f.takeoffTime - 60000)
-                """
-            }.joined(separator: " UNION ALL ") + " ORDER BY row")
-        #expect(!server.isEmpty)
-        #expect(server == local)
-    }
-}
-
-/// Rows of `sql` on a local logbook, by the sqlite3 command-line tool (not through the code under test).
-func sqlite(_ path: String, _ sql: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = ["-readonly", path, sql]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
 }

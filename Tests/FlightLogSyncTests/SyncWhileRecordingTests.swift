@@ -45,7 +45,7 @@ import Testing
         let local = try sqlite(pi.path, "SELECT uuid FROM flight WHERE NOT inProgress ORDER BY uuid")
         #expect(local.count == flights)
         #expect(try fixture.rows("SELECT uuid FROM flight ORDER BY uuid") == local)
-        try SyncTests.expectChunksMatch(fixture, pi)
+        try fixture.expectChunksMatch(pi)
         print("sync while recording: \(syncs) syncs overlapped \(flights) recorded flights")
     }
 }

@@ -5,7 +5,8 @@ import PostgresNIO
 
 /// The club logbook as one login sees it (``LogbookSource``): an admin every flight, a pilot the flights where
 /// they are the pilot or the second person; neither sees a flight deleted on its glider. Every method keeps to
-/// that: another pilot's flight is `.notFound`, exactly as an id that does not exist. Flight ids are the server's (`flight.id`).
+/// that: another pilot's flight is `.notFound`, exactly as an id that does not exist. Flight ids are the server's
+/// (`flight.id`).
 package struct ClubLogbookSource: LogbookSource {
     let logbook: ClubWebLogbook
     package let account: ClubAccount

@@ -47,7 +47,7 @@ struct SyncFixture {
             expected += try sqlite(pi.path, "SELECT uuid || '|' || '\(try pi.device)' FROM flight")
         }
         #expect(try rows("SELECT uuid || '|' || device_uuid FROM flight ORDER BY 1") == expected.sorted())
-        for pi in pis { try SyncTests.expectChunksMatch(self, pi) }
+        for pi in pis { try expectChunksMatch(pi) }
     }
 
     func sync(_ logbook: Logbook, hooks: LogbookSync.Hooks = .init()) async throws -> SyncSummary {
@@ -62,4 +62,39 @@ struct SyncFixture {
         if ProcessInfo.processInfo.environment["FLIGHTLOG_KEEP_PG"] != nil { return }
         server.remove()
     }
+
+    /// The server's track chunks of `pi`'s recordings are exactly, byte for byte, the local chunks overlapping its
+    /// finished flights (± 60 s).
+    func expectChunksMatch(_ pi: Logbook) throws {
+        let device = try pi.device
+        let server = try rows(
+            """
+            SELECT c.recording_uuid || '|' || c.live::int || '|' || c.first_time || '|' || upper(encode(c.data, 'hex'))
+            FROM track_chunk c JOIN recording r ON r.uuid = c.recording_uuid WHERE r.device_uuid = '\(device)' ORDER BY 1
+            """)
+        let local = try sqlite(
+            pi.path,
+            ["trackChunk", "liveChunk"].enumerated().map { live, table in
+                """
+                SELECT r.uuid || '|' || \(live) || '|' || c.firstTime || '|' || hex(c.data) AS row FROM \(table) c
+                JOIN recording r ON r.id = c.recordingId WHERE EXISTS (SELECT 1 FROM flight f WHERE f.recordingId = r.id
+                    AND NOT f.inProgress AND c.firstTime <= f.landingTime + 60000 AND c.lastTime >= f.takeoffTime - 60000)
+                """
+            }.joined(separator: " UNION ALL ") + " ORDER BY row")
+        #expect(!server.isEmpty)
+        #expect(server == local)
+    }
+}
+
+/// Rows of `sql` on a local logbook, by the sqlite3 command-line tool (not through the code under test).
+func sqlite(_ path: String, _ sql: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = ["-readonly", path, sql]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
 }
