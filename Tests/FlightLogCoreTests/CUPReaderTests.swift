@@ -63,6 +63,25 @@ import Testing
         #expect(CUPReader.csvValues("") == [""])
     }
 
+    /// SeeYou writes CR LF (and old Mac tools CR alone): every line is a waypoint, header included.
+    @Test func lineEndsAsSeeYouWritesThem() throws {
+        let lines = [
+            "name,code,country,lat,lon,elev,style,rwdir,rwlen,freq,desc",
+            "\"Wershofen\",\"EDRV\",DE,5027.083N,00647.000E,499.0m,4,,,,",
+            "\"Turn\",\"TP\",DE,5027.000N,00647.000E,400.0m,1,,,,",
+            "\"Bergfeld\",\"BF\",DE,5000.000N,00700.000E,300m,2,,,,\"last line, \"\"quoted\"\"\"",
+        ]
+        for end in ["\r\n", "\r", "\n"] {
+            let result = Self.read(lines.joined(separator: end) + end)
+            #expect(result.airfields.map(\.name) == ["Wershofen", "Bergfeld"], "\(end.debugDescription)")
+            #expect(result.airfields.map(\.code) == ["EDRV", "BF"])
+            #expect(result.otherWaypoints == 1 && result.warnings.isEmpty, "\(result.warnings)")
+        }
+        let seed = String(decoding: try #require(FileManager.default.contents(atPath: Self.seedPath)), as: UTF8.self)
+        let crlf = CUPReader.read(Array(seed.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        #expect(crlf.airfields.count == 5 && crlf.warnings.map(\.line) == [8, 9])
+    }
+
     @Test func oddFiles() {
         // No header, CRLF, BOM, a blank line, Latin-1 text.
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -34,9 +34,9 @@ package enum CUPReader {
         var result = Result()
         var columns = Columns.standard
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // SeeYou writes CR LF, which Swift reads as one Character "\r\n" (never equal to "\n"): split on all three.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { "\n\r\n\r".contains($0) }) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...]
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             if line.hasPrefix("-----") || line.lowercased().contains("related tasks") { break }
             let values = csvValues(line)
