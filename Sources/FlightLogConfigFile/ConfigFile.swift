@@ -23,7 +23,15 @@ package enum TOMLDocument {
     /// and so is the invalid TOML on which toml++ 3.4 asserts (``KeyLines/hazard``);
     /// TOMLKit never frees a parsed document (no `deinit`): each call leaks its tree, which is fine for a file read
     /// a few times per process.
+    /// flightlog.toml is a few hundred bytes; toml++ builds its whole tree in memory (a 40 KB file of nested
+    /// arrays took 5 GB), so the size and the nesting (``KeyLines/maxDepth``) are bounded before it sees the text.
+    package static let maxBytes = 1 << 20
+
     package static func parse(_ bytes: [UInt8]) throws(ConfigError) -> ConfigTable {
+        guard bytes.count <= maxBytes else {
+            throw ConfigError(
+                line: nil, "the file has \(bytes.count) bytes, more than \(maxBytes): a flightlog config is a few lines")
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(
                 line: line(at: firstInvalidUTF8(bytes), in: bytes), "the file is not UTF-8 text: save it as UTF-8")

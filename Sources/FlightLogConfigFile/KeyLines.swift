@@ -13,7 +13,10 @@ struct KeyLines {
     /// toml++ must never see it: a table header with no name (`[` at the end of a line, `[&`, `[[[`), a `}` where
     /// an array wants a value (`[}`, `[1, }`), a date-time without a time (`1979-05-27T!`, `1979-05-27 1`). All
     /// were found by the config fuzz target.
+    /// Also a hazard: tables, arrays and dotted keys nested deeper than ``maxDepth`` (toml++ recurses and allocates
+    /// per level; flightlog's settings nest two deep).
     private(set) var hazard: ConfigError?
+    static let maxDepth = 32
 
     /// The line of `path` (`["server", "port"]`), else of the nearest table or key that holds it.
     func line(of path: [String]) -> Int? {
@@ -42,6 +45,10 @@ struct KeyLines {
                     return
                 }
                 guard let path = s.keyPath() else { return }
+                if path.count > Self.maxDepth {
+                    hazard = s.error("tables nested more than \(Self.maxDepth) deep: flightlog's settings nest at most 2")
+                    return
+                }
                 table = path
                 record(path, line: line)
                 s.skipToNextLine()
@@ -49,7 +56,7 @@ struct KeyLines {
                 guard let path = s.keyPath(), s.peek == UInt8(ascii: "=") else { return }
                 s.advance()
                 record(table + path, line: line)
-                if let error = s.skipValue() {
+                if let error = s.skipValue(depth: table.count + path.count) {
                     hazard = error
                     return
                 }
@@ -178,8 +185,16 @@ private struct Scanner {
 
     /// Skips a value up to the end of its line: strings, and arrays and inline tables however many lines they take.
     /// Returns the error for a `}` that would close an array (see ``KeyLines/hazard``).
-    mutating func skipValue() -> ConfigError? {
+    /// `depth` is the nesting of the key the value belongs to; each array, inline table and dotted key part inside
+    /// adds one, and more than ``KeyLines/maxDepth`` is an error.
+    mutating func skipValue(depth: Int) -> ConfigError? {
         var open: [UInt8] = []
+        var depths: [Int] = []  // the depth of each open array or inline table
+        var keyDots = 0  // dots of the dotted key being read inside an inline table
+        var inKey = false
+        if depth > KeyLines.maxDepth {
+            return error("dotted keys nested more than \(KeyLines.maxDepth) deep: flightlog's settings nest at most 2")
+        }
         var last = UInt8(ascii: "=")  // the last byte that was not blank, a comment or inside a string
         while let c = peek {
             let valueStarts = last == UInt8(ascii: "=")
@@ -193,12 +208,34 @@ private struct Scanner {
             switch c {
             case UInt8(ascii: "\""), UInt8(ascii: "'"): skipString(c)
             case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depths.append((depths.last ?? depth) + 1 + keyDots)
+                if depths[depths.count - 1] > KeyLines.maxDepth {
+                    return error("arrays and tables nested more than \(KeyLines.maxDepth) deep: flightlog's settings nest at most 2")
+                }
                 open.append(c)
+                keyDots = 0
+                inKey = c == UInt8(ascii: "{")
                 advance()
             case UInt8(ascii: "}") where open.last == UInt8(ascii: "["):
                 return error("expected a value or ']' in the array, saw '}'")
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 _ = open.popLast()
+                _ = depths.popLast()
+                keyDots = 0
+                inKey = false
+                advance()
+            case UInt8(ascii: ".") where inKey:
+                keyDots += 1
+                if (depths.last ?? depth) + keyDots > KeyLines.maxDepth {
+                    return error("dotted keys nested more than \(KeyLines.maxDepth) deep: flightlog's settings nest at most 2")
+                }
+                advance()
+            case UInt8(ascii: "="):
+                inKey = false
+                advance()
+            case UInt8(ascii: ","):
+                keyDots = 0
+                inKey = open.last == UInt8(ascii: "{")
                 advance()
             case UInt8(ascii: "#"): skipComment()
             case UInt8(ascii: "\n"):

@@ -45,7 +45,7 @@ enum ReportText {
     }
 
     /// Whole minutes of a flight as the logbook counts them (truncated, like ``hoursMinutes(_:)``).
-    static func minutes(_ flight: Flight) -> Int64 { max(0, flight.duration) / 60_000 }
+    static func minutes(_ flight: Flight) -> Int64 { flight.flightMinutes }
 
     static func metres(_ m: Double) -> String { "\(Int(m.rounded())) m" }
 

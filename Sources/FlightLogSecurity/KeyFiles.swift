@@ -11,8 +11,9 @@ enum KeyFiles {
     /// The `size` bytes of the private file at `path`; `nil` when there is none.
     /// - Throws: ``SecurityError`` when it cannot be opened, is not a regular file (a symbolic link too), has any
     ///   group/other permission, or has another size.
+    /// `O_NONBLOCK`: opening a FIFO with no writer would wait forever; the `fstat` below then refuses it.
     static func readPrivate(_ path: String, size: Int) throws(SecurityError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if fd < 0 {
             let code = errno
             switch code {
@@ -53,11 +54,19 @@ enum KeyFiles {
     }
 
     /// At most `maxBytes` of a file anyone may read (the public key).
+    /// Only a regular file, opened without blocking (a FIFO or device in its place is refused, not waited on).
     static func readPublic(_ path: String, maxBytes: Int) throws(SecurityError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw SecurityError("cannot read \(path)") }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maxBytes) else { throw SecurityError("cannot read \(path)") }
-        return Array(data)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw SecurityError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw SecurityError("\(path) is not a regular file: refused; name the public key file itself")
+        }
+        var bytes = [UInt8](repeating: 0, count: maxBytes)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, maxBytes) }
+        guard count >= 0 else { throw SecurityError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        return Array(bytes.prefix(count))
     }
 
     /// Writes `bytes` to `path` with `mode`: a temporary file beside it (O_EXCL, the mode set before any byte is

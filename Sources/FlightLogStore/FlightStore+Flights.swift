@@ -97,7 +97,8 @@ extension FlightStore {
         }
     }
 
-    /// Number of flights, of launches (each flight's `launches`), and the summed flight time (takeoff to landing, ms).
+    /// Number of flights, of launches (each flight's `launches`), and the summed flight time (takeoff to landing, ms)
+    /// as ``totalMinutes(_:)`` counts it: each flight's whole minutes, summed (a whole number of minutes).
     package func totals(matching filter: FlightFilter) throws(StoreError) -> (
         flights: Int, launches: Int, durationMillis: Int64
     ) {
@@ -106,7 +107,7 @@ extension FlightStore {
             let row = try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT count(*) AS n, coalesce(sum(f.launches), 0) AS launches, coalesce(sum(f.landingTime - f.takeoffTime), 0) AS ms FROM flight f WHERE \(condition.sql)",
+                    "SELECT count(*) AS n, coalesce(sum(f.launches), 0) AS launches, coalesce(sum(max(0, f.landingTime - f.takeoffTime) / 60000), 0) * 60000 AS ms FROM flight f WHERE \(condition.sql)",
                 arguments: condition.arguments)
             return (row?["n"] ?? 0, row?["launches"] ?? 0, row?["ms"] ?? 0)
         }

@@ -79,11 +79,15 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
 
     func loadConfig() throws -> FlightLogConfig {
         guard let path = configPath else { return FlightLogConfig() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DaemonError("cannot read the config file \(path)")
-        }
+        let data: [UInt8]?
         do {
-            return try FlightLogConfig.parse(utf8: [UInt8](data))
+            data = try InputFile.read(path, what: "the config file", maxBytes: TOMLDocument.maxBytes)
+        } catch {
+            throw DaemonError(error.description)
+        }
+        guard let data else { throw DaemonError("cannot read the config file \(path)") }
+        do {
+            return try FlightLogConfig.parse(utf8: data)
         } catch {
             throw DaemonError(error.described(in: path))
         }

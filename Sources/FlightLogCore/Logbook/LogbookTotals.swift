@@ -12,7 +12,7 @@ package struct LogbookEntry: Sendable, Hashable {
     }
 
     /// The flight time in whole minutes, whoever flew.
-    package var flightMinutes: Int64 { max(0, flight.duration) / 60_000 }
+    package var flightMinutes: Int64 { flight.flightMinutes }
     /// The owner's logged flight time: the flight time when the owner flew, else 0.
     package var loggedMinutes: Int64 { role.flies ? flightMinutes : 0 }
     /// PIC time: as PIC and as instructor (an FI(S) is PIC).

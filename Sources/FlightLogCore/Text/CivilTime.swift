@@ -119,7 +119,20 @@ package func iso8601UTC(_ time: UTCMillis) -> String {
     return "\(c.date)T\(c.hourMinuteSecond)\(ms)Z"
 }
 
-/// A duration as `H:MM` (hours not padded, may exceed 24), e.g. `10:47`.
+/// The one rule for flight time wherever a pilot reads it (list, show, stats, PDF, phone): each flight counts its
+/// whole minutes, seconds dropped (``Flight/flightMinutes``), and a total is the sum of those minutes, so a total
+/// always equals the sum of the lines printed above it. Summing milliseconds first would give more (74:55 for
+/// lines that add up to 74:47).
+package func totalMinutes(_ flights: some Sequence<Flight>) -> Int64 {
+    flights.reduce(0) { $0 + $1.flightMinutes }
+}
+
+extension Flight {
+    /// The flight time in whole minutes (takeoff to landing, seconds dropped), as every view prints it.
+    package var flightMinutes: Int64 { max(0, duration) / 60_000 }
+}
+
+/// A duration as `H:MM` (hours not padded, may exceed 24), e.g. `10:47`; the seconds are dropped.
 package func hoursMinutes(_ millis: Int64) -> String {
     let minutes = max(0, millis) / 60_000
     return "\(minutes / 60):\(pad(Int(minutes % 60), 2))"

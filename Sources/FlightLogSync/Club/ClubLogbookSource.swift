@@ -48,7 +48,7 @@ package struct ClubLogbookSource: LogbookSource {
     package func totals(matching filter: FlightFilter) async throws(StoreError) -> FlightTotals {
         let query = query(filter)
         let sql = """
-            SELECT count(*), coalesce(sum(f.launches), 0)::bigint, coalesce(sum(f.landing_time - f.takeoff_time), 0)::bigint
+            SELECT count(*), coalesce(sum(f.launches), 0)::bigint, coalesce(sum(greatest(0, f.landing_time - f.takeoff_time) / 60000), 0)::bigint * 60000
             FROM flight f WHERE \(query.condition)
             """
         return try await logbook.withConnection { [logger = logbook.logger] c in

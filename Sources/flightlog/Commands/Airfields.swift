@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
 import Foundation
@@ -98,10 +99,16 @@ extension FlightLogCommand {
             var file: String
 
             func run() throws {
-                guard let data = FileManager.default.contents(atPath: file) else {
+                let data: [UInt8]?
+                do {
+                    data = try InputFile.read(file, what: "the CUP file", maxBytes: 32 << 20)
+                } catch {
+                    throw CLIError(terminalSafe(error.description))
+                }
+                guard let data else {
                     throw CLIError("cannot read \(terminalSafe(file)): check that the file exists and is readable")
                 }
-                let result = CUPReader.read([UInt8](data))
+                let result = CUPReader.read(data)
                 for warning in result.warnings {
                     printError("\(terminalSafe(file)): warning: \(terminalSafe(warning.description)); skipped")
                 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogSecurity
 import FlightLogStore
@@ -120,7 +121,6 @@ extension FlightLogCommand {
 
         /// Reads and checks one file and finds its flights. Throws, touching nothing, if the file is unusable.
         func parse(_ path: String, config: FlightLogConfig, zones: SystemTimeZones) throws -> ParsedFile {
-            let url = URL(fileURLWithPath: path)
             let attributes: [FileAttributeKey: Any]
             do {
                 attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -133,8 +133,15 @@ extension FlightLogCommand {
             if let size = attributes[.size] as? Int, size > Self.maxFileBytes {
                 throw CLIError("file is \(size >> 20) MB; an IGC flight is at most a few MB — is this the right file?")
             }
-            guard let data = try? Data(contentsOf: url) else { throw CLIError("cannot read the file (permissions?)") }
-            let bytes = [UInt8](data)
+            let bytes: [UInt8]
+            do {
+                guard let data = try InputFile.read(path, what: "the file", maxBytes: Self.maxFileBytes) else {
+                    throw CLIError("cannot read the file (does it exist?)")
+                }
+                bytes = data
+            } catch let error as InputFile.Failure {
+                throw CLIError(terminalSafe(error.description))
+            }
             let file: IGCFile
             do {
                 file = try IGCReader.read(bytes, strict: strict)
@@ -155,7 +162,7 @@ extension FlightLogCommand {
                 competitionId: HeaderValues.meaningful(h.competitionId))
             let details = fromFile.filling(from: config.defaultDetails)
             let sha = Digest.sha256Hex(bytes)
-            let source = FlightSource.imported(fileName: url.lastPathComponent, sha256: sha)
+            let source = FlightSource.imported(fileName: (path as NSString).lastPathComponent, sha256: sha)
             let flights = detected.map { d -> Flight in
                 let rules = zones.rules(near: d.takeoffCoordinate)
                 var flightDetails = details
@@ -166,7 +173,7 @@ extension FlightLogCommand {
                     detected: d, details: flightDetails, source: source, hasBarometer: file.hasBarometer,
                     timeZoneIdentifier: rules.identifier, utcOffsetSeconds: rules.offsetSeconds(at: d.takeoffTime))
             }
-            return ParsedFile(fileName: url.lastPathComponent, sha256: sha, bytes: bytes, file: file, flights: flights)
+            return ParsedFile(fileName: (path as NSString).lastPathComponent, sha256: sha, bytes: bytes, file: file, flights: flights)
         }
 
         /// Stores a parsed file in one transaction, unless the same file was imported before.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
 import FlightLogTransfer
@@ -32,35 +33,51 @@ extension FlightLogCommand {
             let databaseLine =
                 FileManager.default.fileExists(atPath: path)
                 ? "\(path), \(FlightStore.fileSizes(path: path).text)" : "\(path) (not created yet)"
-            let stickLine = StickReport.last(databasePath: path).map { "\n" + fit("USB stick:", 12) + " " + $0 } ?? ""
-            guard let data = FileManager.default.contents(atPath: statusPath),
-                let status = try? JSONDecoder().decode(RecorderStatus.self, from: data)
+            let stickLine = StickReport.last(databasePath: path).map { "\n" + fit("USB stick:", 12) + " " + terminalSafe($0) } ?? ""
+            guard let data = try? InputFile.read(statusPath, what: "the status file", maxBytes: 256 << 10),
+                let status = try? JSONDecoder().decode(RecorderStatus.self, from: Data(data))
             else {
                 print("flightlogd:  no status at \(statusPath) — not running? (systemctl status flightlogd)")
                 print("database:    \(databaseLine)" + stickLine)
                 throw ExitCode(1)
             }
             if json {
-                print(String(decoding: data, as: UTF8.self))
+                print(terminalSafe(String(decoding: data, as: UTF8.self), keepNewlines: true))
                 return
             }
-            let alive = !status.stopped && status.pid > 0 && kill(pid_t(status.pid), 0) == 0
-            print(StatusText.render(status, alive: alive, database: databaseLine) + stickLine)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: statusPath))?[.modificationDate] as? Date
+            let fileAge = modified.map { Date().timeIntervalSince($0) } ?? .infinity
+            let stale = RecorderStatus.isStale(fileAgeSeconds: fileAge)
+            // A stale file's pid may belong to another process by now: only a fresh file says the recorder runs.
+            let alive = !stale && !status.stopped && status.pid > 0 && kill(pid_t(status.pid), 0) == 0
+            print(StatusText.render(status, alive: alive, fileAge: fileAge, database: databaseLine) + stickLine)
             if !alive { throw ExitCode(1) }
         }
     }
 }
 
+/// `95 s`, `12 min`, `5 h`, `400 days`: how long ago, roughly.
+private func durationText(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<120: "\(Int(seconds)) s"
+    case ..<7200: "\(Int(seconds / 60)) min"
+    case ..<(2 * 86_400): "\(Int(seconds / 3600)) h"
+    default: "\(Int(seconds / 86_400)) days"
+    }
+}
+
 /// The text of `flightlog status`.
 enum StatusText {
-    static func render(_ s: RecorderStatus, alive: Bool, database: String) -> String {
+    /// `fileAge`: seconds since flightlogd wrote the file (its modification time by the system clock).
+    static func render(_ s: RecorderStatus, alive: Bool, fileAge: Double, database: String) -> String {
         var lines: [(String, String)] = []
+        let stale = RecorderStatus.isStale(fileAgeSeconds: fileAge)
         lines.append(("flightlogd", alive ? "running (pid \(s.pid)), recording \(s.recordedFixes) fixes" : "NOT RUNNING (last status \(s.updatedAt ?? "?"))"))
-        var gps = s.gpsdConnected == true ? "connected" : "NOT CONNECTED"
-        if let problem = s.gpsdProblem { gps += " — \(problem)" }
-        if let mode = s.gpsMode { gps += ", " + (mode >= 3 ? "3D fix" : mode == 2 ? "2D fix" : "no fix") }
-        if let sats = s.satellitesUsed { gps += ", \(sats) satellites" }
-        lines.append(("gpsd", gps))
+        if stale {
+            let age = fileAge.isFinite && fileAge >= 0 ? "written \(durationText(fileAge)) ago" : "its time is in the future"
+            lines.append(("status", "STALE: the status file was \(age); what follows is history"))
+        }
+        lines.append(("gpsd", s.gpsText(stale: stale)))
         if let since = s.gpsLostSince {
             lines.append(("GPS", "LOST since \(since) (last valid fix) — recording V fixes: pressure altitude, last position"))
         }
@@ -71,7 +88,9 @@ enum StatusText {
         if !glitches.isEmpty { lines.append(("glitches", glitches.joined(separator: ", "))) }
         if let time = s.lastFixTime {
             var fix = time
-            if let age = s.lastFixAgeSeconds { fix += " (\(decimal(age, 1)) s ago)" }
+            if let age = s.lastFixAge(fileAgeSeconds: fileAge), fileAge.isFinite {
+                fix += age < 60 ? " (\(decimal(age, 1)) s ago)" : " (\(durationText(age)) ago)"
+            }
             if let lat = s.latitude, let lon = s.longitude { fix += ", " + Coordinate(latitude: lat, longitude: lon).shortText }
             if let alt = s.gnssAltitudeMeters { fix += ", \(decimal(alt, 0)) m GNSS" }
             lines.append(("last fix", fix))
@@ -96,6 +115,6 @@ enum StatusText {
         }
         if let destination = s.fixesDurableIn { lines.append(("fixes go to", destination)) }
         lines.append(("database", database + (s.databaseWritable ? "" : " — NOT WRITABLE")))
-        return lines.map { fit($0.0 + ":", 12) + " " + $0.1 }.joined(separator: "\n")
+        return lines.map { fit($0.0 + ":", 12) + " " + terminalSafe($0.1) }.joined(separator: "\n")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogSecurity
 import FlightLogStore
 import Foundation
@@ -54,10 +55,14 @@ extension FlightLogCommand {
             if let id = Int64(file), !FileManager.default.fileExists(atPath: file) {
                 bytes = try flightFile(id)
             } else {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    throw CLIError("cannot read \(file): check the name and that you may read it")
+                let data: [UInt8]?
+                do {
+                    data = try InputFile.read(file, what: "the file", maxBytes: 64 << 20)
+                } catch {
+                    throw CLIError(terminalSafe(error.description))
                 }
-                bytes = Array(data)
+                guard let data else { throw CLIError("cannot read \(file): check the name and that you may read it") }
+                bytes = data
             }
             var trusted: [UInt8]?
             if let key {

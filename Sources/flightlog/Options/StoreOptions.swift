@@ -28,12 +28,18 @@ struct StoreOptions: ParsableArguments {
     /// an unknown key is a warning on standard error (once per run), as in flightlogd's journal.
     func loadConfig() throws -> FlightLogConfig {
         guard let path = configPath else { return FlightLogConfig() }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: [UInt8]?
+        do {
+            data = try InputFile.read(path, what: "the config file", maxBytes: TOMLDocument.maxBytes)
+        } catch {
+            throw CLIError(terminalSafe(error.description) + " (or pass --config)")
+        }
+        guard let data else {
             throw CLIError("cannot read the config file \(path): check that it exists and is readable")
         }
         let config: FlightLogConfig
         do {
-            config = try FlightLogConfig.parse(utf8: [UInt8](data))
+            config = try FlightLogConfig.parse(utf8: data)
         } catch {
             throw CLIError("\(error.described(in: path)) — fix the file or pass --config")
         }

@@ -55,7 +55,7 @@ enum FlightTable {
 
     /// The totals line (two lines when it would be wider than `width`) and the "no track" note.
     static func footer(_ flights: [Flight], width: Int) -> String {
-        let total = flights.reduce(Int64(0)) { $0 + $1.duration }
+        let total = totalMinutes(flights) * 60_000  // the sum of the lines' minutes
         let launches = flights.reduce(0) { $0 + $1.details.launches }
         let known = flights.filter { $0.details.launchMethod != .unknown }.reduce(0) { $0 + $1.details.launches }
         let offsets = Set(flights.map(\.utcOffsetSeconds))

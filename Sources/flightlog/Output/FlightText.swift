@@ -32,9 +32,10 @@ extension Flight {
     var landingPlaceText: String { landingPlaceLabel ?? (hasTrack ? landingCoordinate.shortText : "") }
 }
 
-/// RFC 4180 CSV field (control characters other than line ends escaped: the CSV often goes to a terminal).
+/// RFC 4180 CSV field (control characters other than line ends escaped: the CSV often goes to a terminal), and
+/// never a spreadsheet formula (``spreadsheetSafe(_:)``).
 func csvField(_ text: String) -> String {
-    let text = terminalSafe(text, keepNewlines: true)
+    let text = terminalSafe(spreadsheetSafe(text), keepNewlines: true)
     if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
