@@ -55,7 +55,7 @@ struct KeyLines {
             } else {
                 guard let path = s.keyPath(), s.peek == UInt8(ascii: "=") else { return }
                 s.advance()
-                record(table + path, line: line)
+                if table.count + path.count <= Self.maxDepth { record(table + path, line: line) }
                 if let error = s.skipValue(depth: table.count + path.count) {
                     hazard = error
                     return

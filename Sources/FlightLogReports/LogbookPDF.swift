@@ -252,6 +252,7 @@ private struct LogbookLayout {
         var parts: [String] = []
         if e.role == .notAboard, let owner { parts.append("[not aboard: \(owner.name)]") }
         if e.role == .passenger { parts.append("[passenger]") }
+        if e.role == .unknown { parts.append("[no pilot named: not counted]") }
         if !e.flight.hasTrack { parts.append("[no track]") }
         if let name = d.secondPerson, name != d.pilotInCommand {
             parts.append("\(ReportText.role(d.secondPersonRole).nonEmptyOr("Second")): \(name)")

@@ -150,10 +150,16 @@ extension FlightStore {
         -> [FieldChange]
     {
         try write { db in
-            let old = try Self.flight(id: id, db).details
+            let flight = try Self.flight(id: id, db)
+            let old = flight.details
             let changes = old.changes(to: details, editedAt: editedAt)
             guard !changes.isEmpty else { return [] }
-            _ = try FlightRows.update(id, FlightRows.detailColumns(details), in: db)
+            var columns = FlightRows.detailColumns(details)
+            // The outlanding follows the place the pilot typed (``FlightPlace/named(_:)``), in every view and filter.
+            if details.landingPlace != old.landingPlace, let landing = flight.landingLocation?.named(details.landingPlace) {
+                columns.append(("landingOutlanding", landing.isOutlanding))
+            }
+            _ = try FlightRows.update(id, columns, in: db)
             for change in changes {
                 try db.execute(
                     sql:

@@ -8,7 +8,7 @@ package struct LogbookEntry: Sendable, Hashable {
 
     package init(_ flight: Flight, owner: LogbookOwner?) {
         self.flight = flight
-        self.role = OwnerRole.of(flight.details, owner: owner)
+        self.role = OwnerRole.of(flight, owner: owner)
     }
 
     /// The flight time in whole minutes, whoever flew.
@@ -90,7 +90,8 @@ package struct LogbookTotals: Sendable, Hashable, Encodable {
 package struct LogbookStatistics: Sendable {
     package var overall: LogbookTotals
     /// Ascending by key; the glider type is as written on the first flight of that type (types that differ only
-    /// in case, accents or spacing are one type); "unknown" without a type.
+    /// in case, accents, spaces, `_` or `-` are one type: ``designationKey(_:)``, the rule `--plane` filters by);
+    /// "unknown" without a type.
     package var byYear: [(key: Int, totals: LogbookTotals)]
     package var byGliderType: [(key: String, totals: LogbookTotals)]
     package var byLaunchMethod: [(key: LaunchMethod, totals: LogbookTotals)]
@@ -99,13 +100,16 @@ package struct LogbookStatistics: Sendable {
         overall = LogbookTotals(entries)
         byYear = Dictionary(grouping: entries, by: { $0.flight.localDate.year }).map { ($0.key, LogbookTotals($0.value)) }
             .sorted { $0.key < $1.key }
+        func type(_ e: LogbookEntry) -> String {
+            e.flight.details.gliderType.flatMap { designationKey($0).isEmpty ? nil : $0 } ?? "unknown"
+        }
         var typeNames: [String: String] = [:]
         for e in entries {
-            let type = e.flight.details.gliderType ?? "unknown"
-            typeNames[searchKey(type)] = typeNames[searchKey(type)] ?? type
+            typeNames[designationKey(type(e))] = typeNames[designationKey(type(e))] ?? type(e)
         }
-        byGliderType = Dictionary(grouping: entries, by: { searchKey($0.flight.details.gliderType ?? "unknown") })
-            .map { (typeNames[$0.key] ?? $0.key, LogbookTotals($0.value)) }.sorted { searchKey($0.key) < searchKey($1.key) }
+        byGliderType = Dictionary(grouping: entries, by: { designationKey(type($0)) })
+            .map { (typeNames[$0.key] ?? $0.key, LogbookTotals($0.value)) }
+            .sorted { designationKey($0.key) < designationKey($1.key) }
         byLaunchMethod = Dictionary(grouping: entries, by: { $0.flight.details.launchMethod })
             .map { ($0.key, LogbookTotals($0.value)) }
             .sorted { LaunchMethod.allCases.firstIndex(of: $0.key)! < LaunchMethod.allCases.firstIndex(of: $1.key)! }

@@ -5,6 +5,9 @@ package enum OwnerRole: String, Sendable, Hashable, Codable, CaseIterable {
     case pic, dual, instructor, passenger
     /// The owner is neither the pilot nor the second person (only ever derived, never set by hand).
     case notAboard = "not-aboard"
+    /// An imported file names no pilot: it may be anyone's flight, so it counts no time until the pilot says
+    /// (`flightlog edit ID --owner-role`; only ever derived, never set by hand).
+    case unknown
 
     /// The roles a pilot may set by hand (`flightlog edit --owner-role`).
     package static let settable: [OwnerRole] = [.pic, .dual, .instructor, .passenger]
@@ -17,6 +20,7 @@ package enum OwnerRole: String, Sendable, Hashable, Codable, CaseIterable {
         case .instructor: "instructor (FI)"
         case .passenger: "passenger"
         case .notAboard: "not aboard"
+        case .unknown: "unknown (no pilot named)"
         }
     }
 
@@ -32,6 +36,18 @@ package enum OwnerRole: String, Sendable, Hashable, Codable, CaseIterable {
     /// - Otherwise the owner was not aboard.
     /// With no owner (`nil`), every flight is seen from its pilot's seat (as if the pilot kept the logbook).
     package static func of(_ details: FlightDetails, owner: LogbookOwner?) -> OwnerRole {
+        of(details, owner: owner, namelessIsOwners: true)
+    }
+
+    /// The owner's role on `flight`: as ``of(_:owner:)``, except that an imported file naming no pilot is
+    /// ``unknown`` (a file brought from elsewhere can be anyone's); one recorded by this device or entered by
+    /// hand without a name stays the owner's.
+    package static func of(_ flight: Flight, owner: LogbookOwner?) -> OwnerRole {
+        let imported = if case .imported = flight.source { true } else { false }
+        return of(flight.details, owner: owner, namelessIsOwners: !imported)
+    }
+
+    private static func of(_ details: FlightDetails, owner: LogbookOwner?, namelessIsOwners: Bool) -> OwnerRole {
         if let role = details.ownerRole { return role }
         guard let owner else { return asPilot(details) }
         if let pilot = details.pilot, owner.matches(pilot) { return asPilot(details) }
@@ -42,7 +58,8 @@ package enum OwnerRole: String, Sendable, Hashable, Codable, CaseIterable {
             default: return .passenger
             }
         }
-        return details.pilot == nil ? asPilot(details) : .notAboard
+        guard details.pilot?.contains(where: { $0.isLetter }) != true else { return .notAboard }
+        return namelessIsOwners ? asPilot(details) : .unknown
     }
 
     /// The owner flew as the pilot: PIC, dual with an instructor aboard, instructor with a student.

@@ -34,7 +34,29 @@ package struct Recency: Sendable {
     /// Per launch method the owner has used (unknown excluded).
     package var launchMethods: [(method: LaunchMethod, rule: Rule)]
 
+    /// A lapse date counts only when the rule held the day before it: counting back from today can date a lapse
+    /// to a time the rule was never met (3 launches, the 3rd of them years before the other two), and that is
+    /// "not met", never "lapsed". So each rule that is not current is checked once more as of that day.
     package init(_ entries: [LogbookEntry], asOf today: CivilDate) {
+        self.init(counting: entries, asOf: today)
+        guard passengers.lapses != nil || licence.lapses != nil || launchMethods.contains(where: { $0.rule.lapses != nil })
+        else { return }
+        func held(_ rule: Rule, _ pick: (Recency) -> Rule?) -> CivilDate? {
+            guard let lapse = rule.lapses, !rule.isCurrent else { return rule.lapses }
+            let before = Recency(counting: entries, asOf: lapse.adding(days: -1))
+            return pick(before)?.isCurrent == true ? lapse : nil
+        }
+        passengers.lapses = held(passengers) { $0.passengers }
+        licence.lapses = held(licence) { $0.licence }
+        launchMethods = launchMethods.map { item in
+            var rule = item.rule
+            rule.lapses = held(rule) { r in r.launchMethods.first { $0.method == item.method }?.rule }
+            return (item.method, rule)
+        }
+    }
+
+    /// The rules counted back from `today`, lapse dates unchecked.
+    private init(counting entries: [LogbookEntry], asOf today: CivilDate) {
         asOf = today
         // Only what had happened by the end of `today`.
         let flown = entries.filter { $0.role.flies && $0.flight.localDate <= today }

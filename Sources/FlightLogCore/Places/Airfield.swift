@@ -124,6 +124,22 @@ package struct FlightPlace: Sendable, Hashable {
         return "outlanding, \(offsetText) of \(field)"
     }
 
+    /// The place after the pilot typed `text` for it: the outlanding follows the place. Text naming the field
+    /// (its code, its name, or its name and code) makes it a landing at that field, as the pilot knows better
+    /// than the radius; text saying "outlanding" makes it one; any other text (or none) leaves it as recorded.
+    package func named(_ text: String?) -> FlightPlace {
+        guard let text, !text.allSatisfy(\.isWhitespace) else { return self }
+        var place = self
+        let key = searchKey(text)
+        if key.contains("outlanding") || key.contains("aussenlandung") {
+            place.isOutlanding = true
+        } else if let name {
+            let fieldNames = [code, name, Airfield.shortName(of: name), code.map { "\(name) (\($0))" }]
+            if fieldNames.contains(where: { $0.map(searchKey) == key }) { place.isOutlanding = false }
+        }
+        return place
+    }
+
     /// For narrow columns: `EDKL` (or the short name without a code), `12 km NE EDRV` away from a field.
     package var compactText: String {
         guard let name else { return "outlanding" }

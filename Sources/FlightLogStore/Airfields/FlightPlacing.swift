@@ -56,7 +56,11 @@ package struct FlightPlacing: Sendable {
         flight.timeZoneIdentifier = rules.identifier
         flight.utcOffsetSeconds = rules.offsetSeconds(at: flight.takeoffTime)
         if !edited.contains("takeoffPlace") { flight.details.takeoffPlace = takeoff.description }
-        if !edited.contains("landingPlace") { flight.details.landingPlace = landing.description }
+        if !edited.contains("landingPlace") {
+            flight.details.landingPlace = landing.description
+        } else {
+            flight.landingLocation = landing.named(flight.details.landingPlace)  // the outlanding follows the text
+        }
     }
 
     /// The place at `point`; its zone: the field's own when at a field, else the nearest field's that has one,

@@ -77,7 +77,7 @@ enum FlightCSV {
                 f.maxAltitude.map { decimal($0, 0) } ?? "", decimal(f.maxDistanceFromTakeoff / 1000, 1), d.remarks ?? "",
                 f.takeoffLocation?.code ?? "", f.landingLocation?.code ?? "",
                 f.landingLocation == nil ? "" : f.isOutlanding ? "yes" : "no", f.timeZoneIdentifier ?? "",
-                String(d.launches), f.hasTrack ? "yes" : "no", OwnerRole.of(d, owner: owner).rawValue,
+                String(d.launches), f.hasTrack ? "yes" : "no", OwnerRole.of(f, owner: owner).rawValue,
             ]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
@@ -186,7 +186,7 @@ enum FlightJSON {
             maxAltitude: f.maxAltitude, maxDistanceKm: (f.maxDistanceFromTakeoff / 100).rounded() / 10,
             pathLengthKm: (f.pathLength / 100).rounded() / 10, hasBarometer: f.hasBarometer, remarks: d.remarks,
             source: f.hasTrack ? (sourceFile == nil ? "recorded" : "imported") : "manual", track: f.hasTrack,
-            launches: d.launches, ownerRole: OwnerRole.of(d, owner: owner).rawValue,
+            launches: d.launches, ownerRole: OwnerRole.of(f, owner: owner).rawValue,
             sourceFile: sourceFile, outlanding: f.isOutlanding,
             takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init))
     }

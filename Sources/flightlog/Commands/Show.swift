@@ -56,7 +56,7 @@ enum FlightDetailsText {
         add("Pilot", d.pilot)
         add("Second person", f.secondPersonText)
         if let owner {
-            let role = OwnerRole.of(d, owner: owner)
+            let role = OwnerRole.of(f, owner: owner)
             add("Your role", role.words + (d.ownerRole == nil ? " (from the crew names)" : " (set by hand)") + " — \(owner.name)'s logbook")
         }
         var launch = d.launchMethod.words
@@ -127,7 +127,10 @@ enum TerminalBarogram {
             if let v { last = v }
             return last
         }
-        let lo = filled.min()!, hi = max(filled.max()!, lo + 1)
+        // The labels are the flight's real lowest and highest altitude (each column shows its highest sample, so
+        // the lowest column would be higher than the lowest point: 649 m where the glider was at 169 m).
+        let altitudes = samples.map(\.1)
+        let lo = altitudes.min()!, hi = max(altitudes.max()!, lo + 1)
         var lines: [String] = []
         for row in (0..<rows).reversed() {
             let label = row == rows - 1 ? fit(decimal(hi, 0) + " m", 8, alignRight: true) : (row == 0 ? fit(decimal(lo, 0) + " m", 8, alignRight: true) : String(repeating: " ", count: 8))

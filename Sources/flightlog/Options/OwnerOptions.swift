@@ -25,7 +25,7 @@ struct OwnerOptions: ParsableArguments {
     /// `flights`, only those the owner was aboard when `--owner` was given.
     func chosen(_ flights: [Flight], _ config: FlightLogConfig) -> [Flight] {
         guard owner != nil, let who = self.owner(config) else { return flights }
-        return flights.filter { OwnerRole.of($0.details, owner: who) != .notAboard }
+        return flights.filter { OwnerRole.of($0, owner: who) != .notAboard }
     }
 
     /// The filter summary with the owner, e.g. "owner Müller · with instructor".

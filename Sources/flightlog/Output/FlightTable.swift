@@ -58,8 +58,11 @@ enum FlightTable {
         let total = totalMinutes(flights) * 60_000  // the sum of the lines' minutes
         let launches = flights.reduce(0) { $0 + $1.details.launches }
         let known = flights.filter { $0.details.launchMethod != .unknown }.reduce(0) { $0 + $1.details.launches }
-        let offsets = Set(flights.map(\.utcOffsetSeconds))
-        let zoneNote = offsets.count == 1 ? "times local, \(flights[0].zoneLabel)" : "times local at each takeoff place"
+        // A zone is named only when every flight has it (Warsaw and Berlin share UTC+02:00, not a name).
+        let labels = Set(flights.map(\.zoneLabel)), offsets = Set(flights.map(\.utcOffsetSeconds))
+        let zoneNote =
+            labels.count == 1 ? "times local, \(labels.first!)"
+            : offsets.count == 1 ? "times local, UTC\(offsetText(offsets.first!))" : "times local at each takeoff place"
         let outlandings = flights.filter(\.isOutlanding).count
         let manual = flights.filter { !$0.hasTrack }.count
         var text = "\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
