@@ -22,7 +22,7 @@ struct PagesTests {
             #expect(page.contains("Çağrı Şahin (guest)"))
             #expect(page.contains("Øyvind Ærø (instructor)"))
             #expect(page.contains("<b>3</b> flights"))
-            #expect(page.contains("<b>\(hoursMinutes(3 * 1_198_000))</b> h"), "three flights of 19:58 each")
+            #expect(page.contains("<b>0:57</b> h"), "three flights of 19:58 each: 0:19 on each line, their sum")
             // Newest first: flight 3 (June) before flight 2 (May, afternoon) before flight 1.
             let positions = ids.reversed().map { page.range(of: "href=\"/flights/\($0)\"")?.lowerBound }
             #expect(positions.allSatisfy { $0 != nil })
