@@ -67,6 +67,18 @@ struct BroughtFilesTests {
         }
     }
 
+    /// A FIFO among the pilot's CUP files is skipped with a notice; the fields still load.
+    @Test func aFIFOAmongTheCUPFilesIsSkipped() throws {
+        let dir = try CLI.temporaryDirectory()
+        let folder = dir.appendingPathComponent("no-config/flightlog/airfields")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #require(mkfifo(folder.appendingPathComponent("sites.cup").path, 0o600) == 0)
+        let r = try runBounded(["airfields", "list", "--near", "51.0147,7.0053"], db: dir.appendingPathComponent("f.sqlite"), dir: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("EDKL"), "\(r.stdout)")
+        #expect(r.stderr.contains("sites.cup") && r.stderr.contains("not a regular file; skipped"), "\(r.stderr)")
+    }
+
     @Test func aDeeplyNestedOrHugeConfigIsRefusedBeforeParsing() throws {
         let dir = try CLI.temporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")

@@ -79,6 +79,12 @@ package enum AirfieldCatalog {
         var fields: [Airfield] = []
         var notices: [Notice] = []
         for file in files {
+            // Only a regular file: reading a FIFO dropped in the folder would hang every command that places flights.
+            var info = stat()
+            guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                notices.append(Notice(file: file, message: "is not a regular file; skipped"))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 notices.append(Notice(file: file, message: "cannot be read; skipped"))
                 continue
