@@ -17,7 +17,10 @@ enum CUPFuzzPipeline {
 
     static func run(_ bytes: [UInt8]) -> (summary: String, violation: String?) {
         let result = CUPReader.read(bytes)
-        let lines = bytes.count { $0 == UInt8(ascii: "\n") } + 1
+        // Lines end in LF, CR LF or a lone CR, as the reader splits them.
+        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let loneCRs = bytes.indices.filter { bytes[$0] == cr && ($0 + 1 == bytes.count || bytes[$0 + 1] != lf) }.count
+        let lines = bytes.count { $0 == lf } + loneCRs + 1
         for warning in result.warnings where !(1...lines).contains(warning.line) {
             return ("read", "warning names line \(warning.line) of \(lines)")
         }
