@@ -13,26 +13,34 @@ import Glibc
 struct BroughtFilesTests {
     let hostile = HostileInputTests()
 
-    /// `flightlog ARGS`, killed after `seconds` (a hang fails the test instead of blocking the suite).
+    /// `flightlog ARGS` as ``CLI/run`` runs it, killed after `seconds`: a hang fails the test, not the suite.
     func runBounded(_ args: [String], db: URL, dir: URL, seconds: Double = 30) throws -> CLI.Result {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: CLI.Result?
-        nonisolated(unsafe) var failure: (any Error)?
-        Thread.detachNewThread {
-            do { result = try CLI.run(args, database: db, in: dir) } catch { failure = error }
-            done.signal()
+        let process = Process()
+        process.executableURL = CLI.productsDirectory.appendingPathComponent("flightlog")
+        process.arguments = args
+        process.currentDirectoryURL = dir
+        var environment = ProcessInfo.processInfo.environment
+        environment["FLIGHTLOG_DATABASE"] = db.path
+        environment["XDG_CONFIG_HOME"] = dir.appendingPathComponent("no-config").path
+        environment["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+        process.environment = environment
+        let out = dir.appendingPathComponent("bounded.out"), err = dir.appendingPathComponent("bounded.err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("\(args) still ran after \(seconds) s: it hangs (killed)")
         }
-        if done.wait(timeout: .now() + seconds) == .timedOut {
-            Issue.record("\(args) still runs after \(seconds) s: it hangs")
-            // Unblock a reader stuck on a FIFO so the child ends and the thread finishes.
-            for fifo in args where (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(fifo).path))?[.type] as? FileAttributeType == .typeUnknown {
-                let fd = open(dir.appendingPathComponent(fifo).path, O_WRONLY | O_NONBLOCK)
-                if fd >= 0 { close(fd) }
-            }
-            _ = done.wait(timeout: .now() + 60)
-        }
-        if let failure { throw failure }
-        return try #require(result)
+        process.waitUntilExit()
+        return CLI.Result(
+            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 
     func importFlights(_ lines: [[String]], db: URL, dir: URL) throws {
