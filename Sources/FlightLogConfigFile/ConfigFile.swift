@@ -30,7 +30,8 @@ package enum TOMLDocument {
     package static func parse(_ bytes: [UInt8]) throws(ConfigError) -> ConfigTable {
         guard bytes.count <= maxBytes else {
             throw ConfigError(
-                line: nil, "the file has \(bytes.count) bytes, more than \(maxBytes): a flightlog config is a few lines")
+                line: nil,
+                "the file has \(bytes.count) bytes, more than \(maxBytes): a flightlog config is a few lines")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(

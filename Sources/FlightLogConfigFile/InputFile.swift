@@ -53,7 +53,8 @@ package enum InputFile {
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while bytes.count <= maxBytes {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, maxBytes + 1 - bytes.count)) }
+            let wanted = min(chunk.count, maxBytes + 1 - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw Failure(description: "cannot read \(what) \(path): \(String(cString: strerror(errno)))") }
             if n == 0 { break }

@@ -17,6 +17,7 @@ struct KeyLines {
     /// per level; flightlog's settings nest two deep).
     private(set) var hazard: ConfigError?
     static let maxDepth = 32
+    static let depthAdvice = "flightlog's settings nest at most 2"
 
     /// The line of `path` (`["server", "port"]`), else of the nearest table or key that holds it.
     func line(of path: [String]) -> Int? {
@@ -46,7 +47,7 @@ struct KeyLines {
                 }
                 guard let path = s.keyPath() else { return }
                 if path.count > Self.maxDepth {
-                    hazard = s.error("tables nested more than \(Self.maxDepth) deep: flightlog's settings nest at most 2")
+                    hazard = s.error("tables nested more than \(Self.maxDepth) deep: \(Self.depthAdvice)")
                     return
                 }
                 table = path
@@ -193,7 +194,7 @@ private struct Scanner {
         var keyDots = 0  // dots of the dotted key being read inside an inline table
         var inKey = false
         if depth > KeyLines.maxDepth {
-            return error("dotted keys nested more than \(KeyLines.maxDepth) deep: flightlog's settings nest at most 2")
+            return error("dotted keys nested more than \(KeyLines.maxDepth) deep: \(KeyLines.depthAdvice)")
         }
         var last = UInt8(ascii: "=")  // the last byte that was not blank, a comment or inside a string
         while let c = peek {
@@ -210,7 +211,7 @@ private struct Scanner {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depths.append((depths.last ?? depth) + 1 + keyDots)
                 if depths[depths.count - 1] > KeyLines.maxDepth {
-                    return error("arrays and tables nested more than \(KeyLines.maxDepth) deep: flightlog's settings nest at most 2")
+                    return error("arrays and tables nested more than \(KeyLines.maxDepth) deep: \(KeyLines.depthAdvice)")
                 }
                 open.append(c)
                 keyDots = 0
@@ -227,7 +228,7 @@ private struct Scanner {
             case UInt8(ascii: ".") where inKey:
                 keyDots += 1
                 if (depths.last ?? depth) + keyDots > KeyLines.maxDepth {
-                    return error("dotted keys nested more than \(KeyLines.maxDepth) deep: flightlog's settings nest at most 2")
+                    return error("dotted keys nested more than \(KeyLines.maxDepth) deep: \(KeyLines.depthAdvice)")
                 }
                 advance()
             case UInt8(ascii: "="):

@@ -156,7 +156,9 @@ extension FlightStore {
             guard !changes.isEmpty else { return [] }
             var columns = FlightRows.detailColumns(details)
             // The outlanding follows the place the pilot typed (``FlightPlace/named(_:)``), in every view and filter.
-            if details.landingPlace != old.landingPlace, let landing = flight.landingLocation?.named(details.landingPlace) {
+            if details.landingPlace != old.landingPlace,
+                let landing = flight.landingLocation?.named(details.landingPlace)
+            {
                 columns.append(("landingOutlanding", landing.isOutlanding))
             }
             _ = try FlightRows.update(id, columns, in: db)

@@ -39,8 +39,8 @@ package struct Recency: Sendable {
     /// "not met", never "lapsed". So each rule that is not current is checked once more as of that day.
     package init(_ entries: [LogbookEntry], asOf today: CivilDate) {
         self.init(counting: entries, asOf: today)
-        guard passengers.lapses != nil || licence.lapses != nil || launchMethods.contains(where: { $0.rule.lapses != nil })
-        else { return }
+        let anyLapse = passengers.lapses != nil || licence.lapses != nil
+        guard anyLapse || launchMethods.contains(where: { $0.rule.lapses != nil }) else { return }
         func held(_ rule: Rule, _ pick: (Recency) -> Rule?) -> CivilDate? {
             guard let lapse = rule.lapses, !rule.isCurrent else { return rule.lapses }
             let before = Recency(counting: entries, asOf: lapse.adding(days: -1))

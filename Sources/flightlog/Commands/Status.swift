@@ -33,7 +33,8 @@ extension FlightLogCommand {
             let databaseLine =
                 FileManager.default.fileExists(atPath: path)
                 ? "\(path), \(FlightStore.fileSizes(path: path).text)" : "\(path) (not created yet)"
-            let stickLine = StickReport.last(databasePath: path).map { "\n" + fit("USB stick:", 12) + " " + terminalSafe($0) } ?? ""
+            let stickLine =
+                StickReport.last(databasePath: path).map { "\n" + fit("USB stick:", 12) + " " + terminalSafe($0) } ?? ""
             guard let data = try? InputFile.read(statusPath, what: "the status file", maxBytes: 256 << 10),
                 let status = try? JSONDecoder().decode(RecorderStatus.self, from: Data(data))
             else {
@@ -74,7 +75,8 @@ enum StatusText {
         let stale = RecorderStatus.isStale(fileAgeSeconds: fileAge)
         lines.append(("flightlogd", alive ? "running (pid \(s.pid)), recording \(s.recordedFixes) fixes" : "NOT RUNNING (last status \(s.updatedAt ?? "?"))"))
         if stale {
-            let age = fileAge.isFinite && fileAge >= 0 ? "written \(durationText(fileAge)) ago" : "its time is in the future"
+            let age =
+                fileAge.isFinite && fileAge >= 0 ? "written \(durationText(fileAge)) ago" : "its time is in the future"
             lines.append(("status", "STALE: the status file was \(age); what follows is history"))
         }
         lines.append(("gpsd", s.gpsText(stale: stale)))
