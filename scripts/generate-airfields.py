@@ -26,7 +26,7 @@ Sources and merge rules (the same inputs give a byte-identical file):
 - Fields only OurAirports has: code = its GPS code, else its ident unless that is an OurAirports-made one with a
   hyphen (`DE-0196`), else none; zone from timezonefinder at the field's position.
 - Duplicates left after that (same folded name within 1 km) keep one: the one with a code, then the larger
-  type, then the smaller OurAirports id.
+  type, then the smaller OurAirports id. A code stays with that best field only (codes are unique).
 Positions keep 5 decimals (about 1 m), elevations are whole metres. Tabs and line breaks in names become spaces.
 Runways (OurAirports, open ones only) are `ident:length_m:width_m:surface` joined by `,`, the surface being P
 (paved), G (grass), U (other unpaved), W (water) or empty (unknown); lengths empty when unknown. The script also
@@ -207,15 +207,20 @@ def oa_values(place):
 
 
 def without_duplicates(fields):
-    """Of fields with the same folded name within SAME_FIELD_M, the best (code, type, smaller id) stays."""
+    """Of fields with the same folded name within SAME_FIELD_M, the best (code, type, smaller id) stays; a code
+    that a better field already has (OurAirports reuses retired US codes) is dropped from the other one."""
     best_first = sorted(fields, key=lambda f: (f["code"] == "", -f["rank"], f["id"], f["code"]))
     grid = Grid()
     kept = []
+    codes = set()
     for f in best_first:
         name = fold(clean(f["name"]))
         if any(fold(clean(k["name"])) == name and distance(f["lat"], f["lon"], k["lat"], k["lon"]) <= SAME_FIELD_M
                for k in grid.near(f["lat"], f["lon"])):
             continue
+        if f["code"].upper() in codes:
+            f["code"] = ""
+        codes.add(f["code"].upper())
         grid.add(f, f["lat"], f["lon"])
         kept.append(f)
     return kept
