@@ -62,6 +62,15 @@ import Testing
             AirfieldIndex([Self.merzbrueck, twin]).match(named: "EDKA") == .ambiguous([Self.merzbrueck, twin]))
     }
 
+    /// ASCII names take a fast path; it must give the key the Unicode path gives.
+    @Test func keysOfAsciiAndAccentedNamesAgree() {
+        #expect(AirfieldIndex.nameKey(" Aachen-Merzbruck  Airport (2)!") == "aachen merzbruck airport 2")
+        #expect(AirfieldIndex.nameKey(" Aachen-Merzbrück  Airport (2)!") == "aachen merzbruck airport 2")
+        #expect(AirfieldIndex.nameKey("St. Peter's/Ørland") == "st peter s orland")
+        #expect(AirfieldIndex.nameKey("St. Peter's/Orland") == "st peter s orland")
+        #expect(AirfieldIndex.nameKey("--") == "")
+    }
+
     @Test func sameNameTwiceIsAmbiguous() {
         let a = Self.field(nil, "Mönchengladbach Airport", 0, 0)
         #expect(AirfieldIndex([Self.gladbach, a]).match(named: "monchengladbach airport") == .ambiguous([a, Self.gladbach]))

@@ -35,6 +35,22 @@ extension AirfieldIndex {
     /// ``searchKey(_:)`` with every character that is not a letter or digit read as a space: `Aachen-Merzbrück`
     /// and `aachen merzbruck` give the same key, and each word of a name starts after a space.
     static func nameKey(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Most names are ASCII: the same key without the Unicode tables (a lookup folds ~45,000 names).
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                let lower = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+                let isWordByte = (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower)
+                if isWordByte {
+                    bytes.append(lower)
+                } else if let last = bytes.last, last != 0x20 {
+                    bytes.append(0x20)
+                }
+            }
+            if bytes.last == 0x20 { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         let spaced = searchKey(text).unicodeScalars.map { scalar -> Character in
             scalar.properties.isAlphabetic || scalar.properties.numericType != nil ? Character(scalar) : " "
         }
