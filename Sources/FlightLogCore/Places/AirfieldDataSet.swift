@@ -17,7 +17,7 @@ package enum AirfieldDataSet {
     package static let headerVersion1 = "#flightlog-airfields 1"
 
     /// Every field of the file, or with `region` only those within its distance of one of its points (names
-    /// and codes are made only for those: a daemon in flight keeps a few hundred fields, not 28,000). Strict: the
+    /// and codes are made only for those: a daemon in flight keeps a few hundred fields, not 45,000). Strict: the
     /// file is generated, so any bad line means a damaged install.
     package static func parse(_ bytes: [UInt8], region: Region? = nil) throws(FormatError) -> [Airfield] {
         var zones: [String] = []
