@@ -80,16 +80,3 @@ package enum ManualFlight {
             zoneIdentifier: field.zoneIdentifier)
     }
 }
-
-extension AirfieldIndex {
-    /// The field a pilot means by `text`: its code, else its full name (case and accents ignored) when exactly one
-    /// field has it. Nil when none or several match (then the text stays free text and --utc-offset gives the
-    /// zone).
-    package func field(named text: String) -> Airfield? {
-        let key = searchKey(text)
-        guard !key.isEmpty else { return nil }
-        if let byCode = fields.first(where: { $0.code.map(searchKey) == key }) { return byCode }
-        let byName = fields.filter { searchKey($0.name) == key }
-        return byName.count == 1 ? byName[0] : nil
-    }
-}

@@ -1,8 +1,10 @@
 /// The shipped airfield data set (`airfields.tsv`, made by `scripts/generate-airfields.py`) as bytes in, fields
 /// out; the store's loader reads the file.
 ///
-/// Format: the line `#flightlog-airfields 1`, one `@Zone/Name` line per IANA zone (numbered from 0 in order),
-/// then per field `code TAB name TAB latitude TAB longitude TAB elevation-m TAB zone-number`.
+/// Format: the line `#flightlog-airfields 2`, one `@Zone/Name` line per IANA zone (numbered from 0 in order),
+/// then per field `code TAB name TAB latitude TAB longitude TAB elevation-m TAB zone-number TAB runways` (the code
+/// may be empty; runways are kept in the file for a map and not read here). Version 1 files (no runway column)
+/// are still read.
 package enum AirfieldDataSet {
     package struct FormatError: Error, Equatable, CustomStringConvertible {
         package var line: Int
@@ -10,22 +12,27 @@ package enum AirfieldDataSet {
         package var description: String { "airfield data line \(line): \(message)" }
     }
 
-    package static let header = "#flightlog-airfields 1"
+    package static let header = "#flightlog-airfields 2"
+    /// The previous format: the same without the runway column.
+    package static let headerVersion1 = "#flightlog-airfields 1"
 
     /// Every field of the file, or with `region` only those within its distance of one of its points (names
-    /// and codes are made only for those: a daemon in flight keeps a few hundred fields, not 28,000). Strict: the
+    /// and codes are made only for those: a daemon in flight keeps a few hundred fields, not 45,000). Strict: the
     /// file is generated, so any bad line means a damaged install.
     package static func parse(_ bytes: [UInt8], region: Region? = nil) throws(FormatError) -> [Airfield] {
         var zones: [String] = []
         var fields: [Airfield] = []
         if region == nil { fields.reserveCapacity(bytes.count / 52) }
         var lineNumber = 0
+        var columnCount = 7
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             if lineNumber == 1 {
-                guard String(decoding: line, as: UTF8.self) == header else {
+                let first = String(decoding: line, as: UTF8.self)
+                guard first == header || first == headerVersion1 else {
                     throw FormatError(line: 1, message: "not an airfield data file (expected '\(header)')")
                 }
+                columnCount = first == header ? 7 : 6
                 continue
             }
             if line.isEmpty { continue }
@@ -34,13 +41,13 @@ package enum AirfieldDataSet {
                 continue
             }
             let columns = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard columns.count == 6,
+            guard columns.count == columnCount,
                 let latitude = Double(String(decoding: columns[2], as: UTF8.self)),
                 let longitude = Double(String(decoding: columns[3], as: UTF8.self)),
                 (-90...90).contains(latitude), (-180...180).contains(longitude),
                 let elevation = Int(String(decoding: columns[4], as: UTF8.self)),
                 let zone = Int(String(decoding: columns[5], as: UTF8.self)), zones.indices.contains(zone)
-            else { throw FormatError(line: lineNumber, message: "expected 6 valid columns") }
+            else { throw FormatError(line: lineNumber, message: "expected \(columnCount) valid columns") }
             if let region, !region.contains(Coordinate(latitude: latitude, longitude: longitude)) { continue }
             let code = String(decoding: columns[0], as: UTF8.self)
             fields.append(

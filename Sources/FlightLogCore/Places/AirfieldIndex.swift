@@ -3,7 +3,7 @@
 /// A field within distance `r` of a point lies within `r / R` radians of latitude of it (great circle ≥ the
 /// meridian arc), so the search scans the latitude band of a radius and widens it (×4) until the best field
 /// found is inside that radius: exact for any position, poles and the date line included (longitude is not
-/// used to prune). About 28,000 fields: a lookup scans a few dozen in Europe.
+/// used to prune). About 45,000 fields: a lookup scans a few dozen in Europe.
 package struct AirfieldIndex: Sendable {
     /// The default radius within which a takeoff or landing is "at" a field.
     package static let defaultRadius: Meters = 3000

@@ -3,7 +3,7 @@ import Foundation
 
 /// The airfields `flightlog` knows: the shipped data set (`Data/airfields.tsv`, a SwiftPM resource) plus the
 /// pilots' SeeYou CUP files in `/etc/flightlog/airfields/` and `~/.config/flightlog/airfields/` (both read; a
-/// pilot's field wins over the data set at the same place). Reading and parsing ~28,000 fields takes a few
+/// pilot's field wins over the data set at the same place). Reading and parsing ~45,000 fields takes a few
 /// tens of milliseconds: load once per process.
 package enum AirfieldCatalog {
     /// A problem that leaves the catalog usable (a damaged CUP line, an unreadable CUP file).

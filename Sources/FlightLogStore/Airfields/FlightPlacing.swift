@@ -31,7 +31,7 @@ package struct FlightPlacing: Sendable {
     package static let regionRadius: Meters = 250_000
 
     /// Placing for flights at `points` (a takeoff, a landing) with only the fields within ``regionRadius`` of
-    /// them (flightlogd in the air: a few hundred fields instead of 28,000). When a point has no field in its
+    /// them (flightlogd in the air: a few hundred fields instead of 45,000). When a point has no field in its
     /// region (the nearest is farther away), every field is loaded, so the answer is always the same as
     /// ``load(radius:)``'s.
     package static func load(radius: Meters = AirfieldIndex.defaultRadius, near points: [Coordinate])

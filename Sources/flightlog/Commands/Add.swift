@@ -9,7 +9,8 @@ extension FlightLogCommand {
             commandName: "add",
             abstract: "Add a flight without a track: a line of a paper logbook, a flight flown without the recorder.",
             discussion: """
-                Times are local at the takeoff place: a place flightlog knows (ICAO code or airfield name) gives \
+                Times are local at the takeoff place: a place flightlog knows (its code, its name or any part of \
+                the name only it has, e.g. Merzbrück; case and accents do not matter) gives \
                 its time zone (summer time included); for any other place give --utc-offset. The flight is stored \
                 like any other (list, show, stats, the PDF logbook and the phone mark it "no track"); edit and \
                 delete it as any flight. Pilot, glider and registration default to the config file's.
@@ -67,16 +68,24 @@ extension FlightLogCommand {
                 } catch {
                     throw CLIError("\(error.description) — or give --utc-offset and the places as text")
                 }
-                takeoffPlace = takeoffText.map { ManualFlight.Place(text: $0, field: placing.index.field(named: $0)) }
-                landingPlace = landingText.map { ManualFlight.Place(text: $0, field: placing.index.field(named: $0)) }
+                // With --utc-offset an ambiguous name can stay the pilot's own text (no field gives the zone).
+                let escape = "give --utc-offset too"
+                takeoffPlace = try takeoffText.map {
+                    try lookUpPlace(
+                        $0, option: "--takeoff-place", in: placing.index, keepAmbiguous: utcOffset != nil,
+                        freeTextEscape: escape)
+                }
+                landingPlace = try landingText.map {
+                    try lookUpPlace(
+                        $0, option: "--landing-place", in: placing.index, keepAmbiguous: utcOffset != nil,
+                        freeTextEscape: escape)
+                }
                 if let field = takeoffPlace?.field ?? (takeoffPlace == nil ? landingPlace?.field : nil) {
-                    takeoffPlace?.text = field.label
                     zone = field.zoneIdentifier.flatMap(placing.zones.rules(identifier:))
                     if zone != nil && utcOffset != nil {
                         throw CLIError("\(field.label) gives the time zone (\(zone!.identifier)); leave out --utc-offset")
                     }
                 }
-                if let field = landingPlace?.field { landingPlace?.text = field.label }
             }
             let flight: Flight
             do {

@@ -15,10 +15,10 @@ extension FlightLogCommand {
             commandName: "airfields",
             abstract: "List the known airfields near a place, or add a SeeYou CUP file of your own.",
             discussion: """
-                flightlog knows about 28,000 airfields from the airportsdata set it ships with. Gliding sites \
-                without a code come from SeeYou CUP files in /etc/flightlog/airfields/ and \
-                ~/.config/flightlog/airfields/ (both are read); a field of yours wins over the data set's at the \
-                same place (within 1 km, or with the same code).
+                flightlog knows about 45,000 airfields from the data set it ships with (airportsdata and \
+                OurAirports, gliding sites without a code included). Sites it lacks come from SeeYou CUP files in \
+                /etc/flightlog/airfields/ and ~/.config/flightlog/airfields/ (both are read); a field of yours wins \
+                over the data set's at the same place (within 1 km, or with the same code).
                 """,
             subcommands: [ListNear.self, ImportCUP.self, Assign.self])
 

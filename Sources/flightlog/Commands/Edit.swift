@@ -15,6 +15,7 @@ extension FlightLogCommand {
                   flightlog edit 13 --guest "Çağrı Şahin" --remarks "Guest flight"
                   flightlog edit 14 --no-second-person --plane "LS 4" --registration D-1445
                   flightlog edit 15 --owner-role passenger   # auto: from the crew names again
+                  flightlog edit 16 --takeoff-place merzbruck   # a known field by any part of its name
                 """)
 
         @OptionGroup var store: StoreOptions
@@ -34,6 +35,7 @@ extension FlightLogCommand {
             let db = try store.open(.readWrite)
             var new = try db.flight(id: id).details
             details.apply(to: &new)
+            try namePlaces(in: &new)
             let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
             let changes = try db.updateDetails(id: id, to: new, editedAt: now)
             if changes.isEmpty {
@@ -41,6 +43,21 @@ extension FlightLogCommand {
             }
             for line in FieldChange.lines(changes, currentRole: new.secondPersonRole) {
                 print(terminalSafe("Flight \(id): \(line.text)"))
+            }
+        }
+
+        /// A place option that names a known field (code, name or a part only it has) stores the field's label;
+        /// other text stays as typed, also when the airfield data cannot be read (nothing is lost).
+        private func namePlaces(in new: inout FlightDetails) throws {
+            guard new.takeoffPlace != nil && details.takeoffPlace != nil
+                || new.landingPlace != nil && details.landingPlace != nil,
+                let index = try? AirfieldCatalog.index().index
+            else { return }
+            if details.takeoffPlace != nil, let text = new.takeoffPlace {
+                new.takeoffPlace = try lookUpPlace(text, option: "--takeoff-place", in: index).text
+            }
+            if details.landingPlace != nil, let text = new.landingPlace {
+                new.landingPlace = try lookUpPlace(text, option: "--landing-place", in: index).text
             }
         }
     }

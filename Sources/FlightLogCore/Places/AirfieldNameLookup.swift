@@ -1,0 +1,71 @@
+/// What a place a pilot typed (`--takeoff-place Merzbrück`) names among the known fields.
+package enum AirfieldNameMatch: Sendable, Equatable {
+    /// Exactly one field: by its code, its whole name, or a part of its name no other field has.
+    case field(Airfield)
+    /// No field: the text is a place of the pilot's own.
+    case none
+    /// Several fields, sorted by name: the pilot must say which (by code or more of the name).
+    case ambiguous([Airfield])
+}
+
+extension AirfieldIndex {
+    /// The field a pilot means by `text`, case, accents and punctuation ignored ("merzbruck", "Aachen Merzbrück"
+    /// and "EDKA" all name `Aachen-Merzbrück Airport (EDKA)`), first rule that finds any field decides:
+    /// 1. its code; 2. its whole name; 3. a part of its name starting at a word ("Merzbr", "Kückhoven").
+    /// One field is a match; several are ambiguous (two fields with one code, or a part shared by many names).
+    package func match(named text: String) -> AirfieldNameMatch {
+        let key = Self.nameKey(text)
+        guard !key.isEmpty else { return .none }
+        let codeKey = String(key.filter { $0 != " " })
+        let byCode = fields.filter { $0.code.map { Self.nameKey($0) == codeKey } ?? false }
+        if !byCode.isEmpty { return Self.decide(byCode) }
+        let keyed = fields.map { (field: $0, key: Self.nameKey($0.name)) }
+        let byName = keyed.filter { $0.key == key }.map(\.field)
+        if !byName.isEmpty { return Self.decide(byName) }
+        let needle = " " + key
+        return Self.decide(keyed.filter { (" " + $0.key).contains(needle) }.map(\.field))
+    }
+
+    /// The field `text` names when exactly one does (see ``match(named:)``), else nil.
+    package func field(named text: String) -> Airfield? {
+        if case .field(let field) = match(named: text) { return field }
+        return nil
+    }
+
+    /// ``searchKey(_:)`` with every character that is not a letter or digit read as a space: `Aachen-Merzbrück`
+    /// and `aachen merzbruck` give the same key, and each word of a name starts after a space.
+    static func nameKey(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Most names are ASCII: the same key without the Unicode tables (a lookup folds ~45,000 names).
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                let lower = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+                let isWordByte = (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower)
+                if isWordByte {
+                    bytes.append(lower)
+                } else if let last = bytes.last, last != 0x20 {
+                    bytes.append(0x20)
+                }
+            }
+            if bytes.last == 0x20 { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let spaced = searchKey(text).unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil ? Character(scalar) : " "
+        }
+        return String(spaced).split(separator: " ").joined(separator: " ")
+    }
+
+    private static func decide(_ found: [Airfield]) -> AirfieldNameMatch {
+        switch found.count {
+        case 0: .none
+        case 1: .field(found[0])
+        default:
+            .ambiguous(
+                found.sorted {
+                    ($0.name, $0.code ?? "", $0.coordinate.latitude) < ($1.name, $1.code ?? "", $1.coordinate.latitude)
+                })
+        }
+    }
+}
