@@ -83,6 +83,16 @@ package enum AtomicFile {
         return [UInt8](data) == bytes
     }
 
+    /// Whether an export of `bytes` may take `name` in `folder` (whose names are `entries`): nothing there of that
+    /// name, ignoring case (a FAT stick or a phone cannot tell `A.igc` from `a.igc`), or exactly this name with
+    /// exactly these bytes already (the same export again).
+    package static func isFree(_ name: String, in folder: String, entries: [String], for bytes: [UInt8]) -> Bool {
+        let lower = name.lowercased()
+        return entries.allSatisfy { entry in
+            entry.lowercased() != lower || (entry == name && holds((folder as NSString).appendingPathComponent(name), bytes))
+        }
+    }
+
     /// Whether anything (a dangling symbolic link too) is at `path`.
     package static func exists(_ path: String) -> Bool {
         var info = stat()

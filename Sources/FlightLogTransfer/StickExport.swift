@@ -142,6 +142,7 @@ package enum StickExport {
         var originals: [String: String] = [:]  // an imported file's SHA-256 → its name on the stick
         let changedKeys = Set(changed.map { uuids[$0.id!] ?? "id-\($0.id!)" })
         var names = ExportNames(reserved: [logbookName, backupName])
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for (key, entry) in old.entries where !changedKeys.contains(key) { entry.fileName.map { names.insert($0) } }
         for flight in changed where flight.hasTrack {
             let id = flight.id!, key = uuids[id] ?? "id-\(id)"
@@ -158,7 +159,7 @@ package enum StickExport {
             let remembered = old.entries[key]?.fileName
             func isOurs(_ name: String) -> Bool {
                 request.logbookFiles?.role(of: path(folder, name)) == nil
-                    && (name == remembered || !exists(path(folder, name)) || holds(path(folder, name), file.bytes))
+                    && (name == remembered || AtomicFile.isFree(name, in: folder, entries: entries, for: file.bytes))
             }
             let name: String
             if let remembered, !names.isTaken(remembered), isOurs(remembered) {

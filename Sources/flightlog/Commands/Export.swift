@@ -191,10 +191,10 @@ extension FlightLogCommand {
                     try deliver(bytes, to: path)
                     print("Wrote \(path)")
                 case .folder(let folder):
+                    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
                     let path = (folder as NSString).appendingPathComponent(names.claim(name) { candidate in
-                        let path = (folder as NSString).appendingPathComponent(candidate)
-                        return logbookFiles.role(of: path) == nil
-                            && (!FlightLogTransfer.AtomicFile.exists(path) || FlightLogTransfer.AtomicFile.holds(path, bytes))
+                        logbookFiles.role(of: (folder as NSString).appendingPathComponent(candidate)) == nil
+                            && FlightLogTransfer.AtomicFile.isFree(candidate, in: folder, entries: entries, for: bytes)
                     })
                     if FlightLogTransfer.AtomicFile.holds(path, bytes) {
                         print("Unchanged \(path) (already there with the same bytes)")
