@@ -121,7 +121,8 @@ struct ExportNamingTests {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
-        let long = try Self.simulated(6, at: dir.appendingPathComponent(String(repeating: "x", count: 251) + ".igc"), in: dir)
+        let long = dir.appendingPathComponent(String(repeating: "x", count: 251) + ".igc")
+        try FileManager.default.moveItem(at: try Self.simulated(6, at: dir.appendingPathComponent("l.igc"), in: dir), to: long)
         let short = try Self.simulated(7, at: dir.appendingPathComponent("short.igc"), in: dir)
         try #require(try CLI.run(["import", long.path, short.path], database: db, in: dir).status == 0)
         let out = dir.appendingPathComponent("out")
