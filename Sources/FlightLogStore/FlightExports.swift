@@ -1,4 +1,5 @@
 import FlightLogCore
+import GRDB
 
 /// An IGC file of a flight, as `flightlog export --igc` and `flightlog serve` give it.
 package struct IGCExport: Sendable {
@@ -110,5 +111,16 @@ package enum IGCExportParts {
             + (try store.flights(matching: around)).filter {
                 CivilDateTime(utc: $0.takeoffTime).date == day && $0.takeoffTime < flight.takeoffTime
             }.count
+    }
+}
+
+extension FlightStore {
+    /// Every flight's UUID by its id (the USB stick remembers flights by UUID).
+    package func flightUUIDs() throws(StoreError) -> [Int64: String] {
+        try read { db in
+            var uuids: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, uuid FROM flight") { uuids[row["id"]] = row["uuid"] }
+            return uuids
+        }
     }
 }

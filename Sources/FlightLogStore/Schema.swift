@@ -1,4 +1,5 @@
 import FlightLogCore
+import Foundation
 import GRDB
 
 /// The schema, as named migrations. A shipped migration is never edited; changes are new migrations.
@@ -241,6 +242,24 @@ enum Schema {
                         deletedAt INTEGER NOT NULL
                     );
                     """)
+        }
+        migrator.registerMigration("v10 flight ids are never reused") { db in
+            // A flight's id names its files (a USB stick, an export folder, a bookmark on the phone): after
+            // `flightlog delete` its id must not come back as a new flight's. SQLite gives a plain INTEGER PRIMARY
+            // KEY the largest id + 1, so deleting the last flight reused its id; AUTOINCREMENT never does. SQLite
+            // cannot add it in place: the table is rebuilt from its own current definition (every column added
+            // since, whatever later migrations add), ids and indexes kept (create-copy-drop-rename, as in v5).
+            guard let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'flight'"),
+                let key = create.range(of: "id INTEGER PRIMARY KEY,")
+            else { return }
+            let indexes = try String.fetchAll(
+                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'flight' AND sql IS NOT NULL")
+            let columns = create.replacingCharacters(in: key, with: "id INTEGER PRIMARY KEY AUTOINCREMENT,")
+            try db.execute(sql: "CREATE TABLE flight_v10 " + columns[columns.firstIndex(of: "(")!...])
+            try db.execute(sql: "INSERT INTO flight_v10 SELECT * FROM flight")  // also sets sqlite_sequence to the largest id
+            try db.execute(sql: "DROP TABLE flight")
+            try db.execute(sql: "ALTER TABLE flight_v10 RENAME TO flight")
+            for index in indexes { try db.execute(sql: index) }
         }
         return migrator
     }()

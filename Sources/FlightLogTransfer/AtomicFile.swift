@@ -1,3 +1,4 @@
+import FlightLogCore
 import Foundation
 
 #if canImport(Glibc)
@@ -39,8 +40,9 @@ package enum AtomicFile {
         var temporary = ""
         var fd: Int32 = -1
         for _ in 0..<8 where fd < 0 {
+            // Within NAME_MAX however long the target's name is (hidden dot, 16 hex digits and ".tmp" added).
             temporary = (folder as NSString).appendingPathComponent(
-                ".\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp")
+                ".\(ExportNames.fitted(name, maxBytes: 200)).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp")
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
             if fd < 0 && errno != EEXIST { break }
         }
@@ -70,6 +72,31 @@ package enum AtomicFile {
         if let error = writeAll(bytes, to: STDOUT_FILENO) {
             throw FileWriteError("cannot write to standard output: \(reason(error))")
         }
+    }
+
+    /// True when a regular file at `path` holds exactly `bytes` (an export that would change nothing).
+    package static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == bytes.count,
+            let data = FileManager.default.contents(atPath: path)
+        else { return false }
+        return [UInt8](data) == bytes
+    }
+
+    /// Whether an export of `bytes` may take `name` in `folder` (whose names are `entries`): nothing there of that
+    /// name, ignoring case (a FAT stick or a phone cannot tell `A.igc` from `a.igc`), or exactly this name with
+    /// exactly these bytes already (the same export again).
+    package static func isFree(_ name: String, in folder: String, entries: [String], for bytes: [UInt8]) -> Bool {
+        let lower = name.lowercased()
+        return entries.allSatisfy { entry in
+            entry.lowercased() != lower || (entry == name && holds((folder as NSString).appendingPathComponent(name), bytes))
+        }
+    }
+
+    /// Whether anything (a dangling symbolic link too) is at `path`.
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     /// The `stat` of the regular file at `path`, `nil` when nothing is there; throws for anything else.

@@ -41,14 +41,15 @@ package enum LogbookArchive {
         } catch {
             throw Failure(description: "cannot make a ZIP archive: \(error)")
         }
-        var names: Set<String> = []
+        // logbook.pdf keeps its name; an IGC file of that name (or any two of one name, ignoring case) is numbered.
+        var names = ExportNames(reserved: ["logbook.pdf"])
         for (file, time) in files {
-            try add(file.bytes, as: uniqueName(file.fileName, in: &names), dated: time, to: archive)
+            try add(file.bytes, as: names.claim(file.fileName), dated: time, to: archive)
         }
         let pdf = try LogbookPDF.render(flights: flights, options: logbook)
-        try add(pdf, as: uniqueName("logbook.pdf", in: &names), dated: flights.map(\.landingTime).max() ?? 0, to: archive)
+        try add(pdf, as: "logbook.pdf", dated: flights.map(\.landingTime).max() ?? 0, to: archive)
         guard let data = archive.data else { throw Failure(description: "the ZIP archive came out empty") }
-        return (Array(data), names.count - 1)
+        return (Array(data), files.count)
     }
 
     private static func add(_ bytes: [UInt8], as name: String, dated time: UTCMillis, to archive: Archive) throws {
@@ -65,21 +66,6 @@ package enum LogbookArchive {
         }
     }
 
-    /// `name`, or `name-2.ext`, `name-3.ext` … when taken (two files of the same name).
-    private static func uniqueName(_ name: String, in taken: inout Set<String>) -> String {
-        var candidate = name
-        var n = 2
-        while taken.contains(candidate) {
-            candidate = numberedName(name, n)
-            n += 1
-        }
-        taken.insert(candidate)
-        return candidate
-    }
-
-    /// `name-N.ext` (`name-N` without an extension): the N-th file of one name in a folder or an archive.
-    package static func numberedName(_ name: String, _ n: Int) -> String {
-        let stem = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
-        return "\(stem)-\(n)" + (ext.isEmpty ? "" : ".\(ext)")
-    }
+    /// `name-N.ext` (`name-N` without an extension): the N-th file of one name (``ExportNames``).
+    package static func numberedName(_ name: String, _ n: Int) -> String { ExportNames.numbered(name, n) }
 }

@@ -25,8 +25,14 @@ package struct StickExportRequest: Sendable {
     /// Write every chosen flight again, not only new and edited ones.
     package var rewriteAll = false
     package var logbook: LogbookOptions
+    /// The logbook's own files: never written over, even with the stick's folder beside the database.
+    package var logbookFiles: LogbookFiles?
 
-    package init(folder: String, stick: String, memoryFolder: String, rewriteAll: Bool = false, logbook: LogbookOptions) {
+    package init(
+        folder: String, stick: String, memoryFolder: String, rewriteAll: Bool = false, logbook: LogbookOptions,
+        logbookFiles: LogbookFiles? = nil
+    ) {
+        self.logbookFiles = logbookFiles
         self.folder = folder
         self.stick = stick
         self.memoryFolder = memoryFolder
@@ -67,22 +73,28 @@ package enum StickExport {
         try checkWritableFolder(request.folder)
         let memoryPath = (request.memoryFolder as NSString).appendingPathComponent("\(request.stick).tsv")
         try prepareMemoryFolder(request.memoryFolder)
-        let old = FileManager.default.contents(atPath: memoryPath).map { StickMemory.parse(String(decoding: $0, as: UTF8.self)) }
-            ?? StickMemory()
+        let uuids: [Int64: String]
+        do { uuids = try store.flightUUIDs() } catch { throw StickExportError("\(error.description); nothing was written") }
+        let old = (FileManager.default.contents(atPath: memoryPath).map { StickMemory.parse(String(decoding: $0, as: UTF8.self)) }
+            ?? StickMemory()).resolvingLegacy(uuids)
 
         var memory = old  // flights not chosen this time keep what the stick has of them
         var changed: [Flight] = []
         for flight in flights {
-            let fingerprint = StickMemory.fingerprint(flight)
-            if request.rewriteAll || old.entries[flight.id!]?.fingerprint != fingerprint { changed.append(flight) }
-            memory.entries[flight.id!, default: StickMemory.Entry(fingerprint: fingerprint)].fingerprint = fingerprint
+            let fingerprint = StickMemory.fingerprint(flight), key = uuids[flight.id!] ?? "id-\(flight.id!)"
+            if request.rewriteAll || old.entries[key]?.fingerprint != fingerprint { changed.append(flight) }
+            memory.entries[key, default: StickMemory.Entry(fingerprint: fingerprint)].fingerprint = fingerprint
         }
         let logbookPath = path(request.folder, logbookName), backupPath = path(request.folder, backupName)
+        for target in [logbookPath, backupPath] {
+            do { try request.logbookFiles?.check(target) } catch { throw StickExportError("\(error.description); nothing was written") }
+        }
         if changed.isEmpty && exists(logbookPath) && exists(backupPath) {
             return StickExportResult(flightsWritten: 0, igcFilesWritten: 0, wroteLogbook: false, flightsOnStick: flights.count, bytesWritten: 0)
         }
 
-        let files = try igcFiles(for: changed, old: old, memory: &memory, folder: request.folder, store: store, config: config, signer: signer)
+        let files = try igcFiles(
+            for: changed, uuids: uuids, old: old, memory: &memory, request: request, store: store, config: config, signer: signer)
         let pdf: [UInt8]
         do {
             pdf = try LogbookPDF.render(flights: flights, options: request.logbook)
@@ -119,18 +131,23 @@ package enum StickExport {
     }
 
     /// The IGC files of `changed` flights that are not already on the stick byte for byte, each under its name
-    /// from an earlier export, else its own, else its own with `-2`, `-3` … (never over another flight's file).
+    /// from an earlier export, else its own (``ExportNames``: within NAME_MAX), else its own with `-2`, `-3` …:
+    /// never over another flight's file (a deleted one's too), `logbook.pdf`, the backup, or a file of other bytes.
     private static func igcFiles(
-        for changed: [Flight], old: StickMemory, memory: inout StickMemory, folder: String, store: FlightStore,
-        config: FlightLogConfig, signer: () -> IGCSigner?
+        for changed: [Flight], uuids: [Int64: String], old: StickMemory, memory: inout StickMemory,
+        request: StickExportRequest, store: FlightStore, config: FlightLogConfig, signer: () -> IGCSigner?
     ) throws(StickExportError) -> [(name: String, bytes: [UInt8])] {
+        let folder = request.folder
         var files: [(name: String, bytes: [UInt8])] = []
         var originals: [String: String] = [:]  // an imported file's SHA-256 → its name on the stick
-        var claimed = Set(old.entries.compactMap { id, entry in changed.contains { $0.id == id } ? nil : entry.fileName?.lowercased() })
+        let changedKeys = Set(changed.map { uuids[$0.id!] ?? "id-\($0.id!)" })
+        var names = ExportNames(reserved: [logbookName, backupName])
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for (key, entry) in old.entries where !changedKeys.contains(key) { entry.fileName.map { names.insert($0) } }
         for flight in changed where flight.hasTrack {
-            let id = flight.id!
+            let id = flight.id!, key = uuids[id] ?? "id-\(id)"
             if case .imported(_, let sha256) = flight.source, let name = originals[sha256] {
-                memory.entries[id]?.fileName = name
+                memory.entries[key]?.fileName = name
                 continue
             }
             let file: IGCExport
@@ -139,31 +156,26 @@ package enum StickExport {
             } catch {
                 throw StickExportError("flight \(id): \(error.description); nothing was written")
             }
-            var name = old.entries[id]?.fileName ?? file.fileName
-            var n = 2
-            // Taken: another flight's file, or someone else's file that is not this one's bytes.
-            while claimed.contains(name.lowercased())
-                || (exists(path(folder, name)) && !holds(path(folder, name), file.bytes) && old.entries[id]?.fileName != name)
-            {
-                name = LogbookArchive.numberedName(file.fileName, n)
-                n += 1
+            let remembered = old.entries[key]?.fileName
+            func isOurs(_ name: String) -> Bool {
+                request.logbookFiles?.role(of: path(folder, name)) == nil
+                    && (name == remembered || AtomicFile.isFree(name, in: folder, entries: entries, for: file.bytes))
             }
-            claimed.insert(name.lowercased())  // FAT names ignore case
-            memory.entries[id]?.fileName = name
+            let name: String
+            if let remembered, !names.isTaken(remembered), isOurs(remembered) {
+                names.insert(remembered)  // this flight's file from an earlier export: replaced when edited
+                name = remembered
+            } else {
+                name = names.claim(file.fileName, isFree: isOurs)
+            }
+            memory.entries[key]?.fileName = name
             if file.isOriginal, case .imported(_, let sha256) = flight.source { originals[sha256] = name }
             if !holds(path(folder, name), file.bytes) { files.append((name, file.bytes)) }
         }
         return files
     }
 
-    /// True when a regular file at `path` holds exactly `bytes`.
-    private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == bytes.count,
-            let data = FileManager.default.contents(atPath: path)
-        else { return false }
-        return [UInt8](data) == bytes
-    }
+    private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool { AtomicFile.holds(path, bytes) }
 
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -7,9 +7,12 @@ import Glibc
 #endif
 
 /// What the Pi already wrote to one USB stick, kept beside the logbook (`sticks/<UUID>.tsv`), so that a stick
-/// plugged in again gets only what is new (issue 14). One line per flight: its id, the fingerprint of its logbook
+/// plugged in again gets only what is new (issue 14). One line per flight: its UUID, the fingerprint of its logbook
 /// row when it was written, and the IGC file name it was written as (`-` for a flight entered by hand). Written
-/// only after a complete export, so a failed or interrupted one is simply done again the next time.
+/// only after a complete export, so a failed or interrupted one is simply done again the next time. Flights are
+/// remembered by UUID, not by id: a flight id says nothing once the flight is deleted, and a deleted flight's file
+/// stays on the stick under its name, which no other flight may take. Memories written before kept ids; those
+/// lines are read as ``legacy`` and turned into UUIDs by ``resolvingLegacy(_:)``.
 package struct StickMemory: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package var fingerprint: String
@@ -21,9 +24,22 @@ package struct StickMemory: Sendable, Equatable {
         }
     }
 
-    package var entries: [Int64: Entry] = [:]
+    /// By flight UUID (or `deleted-<id>` for a legacy line whose flight is gone: its file name stays claimed).
+    package var entries: [String: Entry] = [:]
+    /// Lines of an older memory, by flight id.
+    package var legacy: [Int64: Entry] = [:]
 
-    package init(entries: [Int64: Entry] = [:]) { self.entries = entries }
+    package init(entries: [String: Entry] = [:]) { self.entries = entries }
+
+    /// The memory with its legacy lines keyed by the UUIDs of today's flights (`uuids`: id → UUID).
+    package func resolvingLegacy(_ uuids: [Int64: String]) -> StickMemory {
+        var memory = StickMemory(entries: entries)
+        for (id, entry) in legacy {
+            let key = uuids[id] ?? "deleted-\(id)"
+            if memory.entries[key] == nil { memory.entries[key] = entry }
+        }
+        return memory
+    }
 
     /// A flight's fingerprint: any change to its logbook row (details, places, times) changes it, so an edited
     /// flight is written again. A new program version that describes flights differently rewrites a stick once.
@@ -36,16 +52,17 @@ package struct StickMemory: Sendable, Equatable {
         var memory = StickMemory()
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 3, let id = Int64(fields[0]), !fields[1].isEmpty else { continue }
-            memory.entries[id] = Entry(fingerprint: String(fields[1]), fileName: fields[2] == "-" ? nil : String(fields[2]))
+            guard fields.count == 3, !fields[0].isEmpty, !fields[1].isEmpty else { continue }
+            let entry = Entry(fingerprint: String(fields[1]), fileName: fields[2] == "-" ? nil : String(fields[2]))
+            if let id = Int64(fields[0]) { memory.legacy[id] = entry } else { memory.entries[String(fields[0])] = entry }
         }
         return memory
     }
 
     package func text(stick: String) -> String {
-        var text = "# flightlog: flights written to USB stick \(stick) (id, fingerprint, IGC file)\n"
-        for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            text += "\(id)\t\(entry.fingerprint)\t\(entry.fileName ?? "-")\n"
+        var text = "# flightlog: flights written to USB stick \(stick) (flight UUID, fingerprint, IGC file)\n"
+        for (uuid, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            text += "\(uuid)\t\(entry.fingerprint)\t\(entry.fileName ?? "-")\n"
         }
         return text
     }

@@ -1,3 +1,4 @@
+import FlightLogCore
 import Foundation
 
 /// A request as the pages see it: already bounded in size and decoded; independent of the HTTP library.
@@ -54,7 +55,8 @@ package struct WebResponse: Sendable {
             body: Array("See \(path)\n".utf8))
     }
 
-    /// A file download with a safe `Content-Disposition` file name (ASCII letters, digits, `.-_` only).
+    /// A file download with a safe `Content-Disposition` file name (ASCII letters, digits, `.-_` only, within the
+    /// 255 bytes a phone's file system takes: ``ExportNames``).
     package static func download(_ bytes: [UInt8], contentType: String, fileName: String) -> WebResponse {
         var safe = ""
         for scalar in fileName.unicodeScalars {
@@ -62,7 +64,8 @@ package struct WebResponse: Sendable {
             safe.unicodeScalars.append(allowed ? scalar : "_")
         }
         return WebResponse(
-            contentType: contentType, headers: [("Content-Disposition", "attachment; filename=\"\(safe)\"")], body: bytes)
+            contentType: contentType, headers: [("Content-Disposition", "attachment; filename=\"\(ExportNames.fitted(safe))\"")],
+            body: bytes)
     }
 }
 

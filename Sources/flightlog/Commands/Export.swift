@@ -3,6 +3,7 @@ import FlightLogCore
 import FlightLogReports
 import FlightLogSecurity
 import FlightLogStore
+import FlightLogTransfer
 import Foundation
 
 extension FlightLogCommand {
@@ -19,6 +20,7 @@ extension FlightLogCommand {
                 a warning. An imported flight's IGC file is the file it was imported from, byte for byte (its \
                 recorder's G record intact, every flight in it); --rebuild writes our own file from the stored fixes \
                 and the logbook details instead.
+                Into a folder, no file is ever replaced or dropped: each file gets its own name (two of one name,                 ignoring case, become NAME-2, NAME-3 …; names are cut to 255 bytes, keeping the extension); a file                 already there with the same bytes is left as it is (a re-export adds nothing), one with other bytes                 is kept and the new file is numbered. -o FILE replaces that one file, as asked. No export ever writes                 over the logbook's own files (database, -wal, -shm, -journal, live journal, signing keys, config).
                 Examples:
                   flightlog export --igc 12 -o ~/igc/                 # → ~/igc/2025-05-03-XFL-FLG-01.IGC
                   flightlog export --igc 7 -o ~/igc/                  # imported: → ~/igc/its-own-name.igc, unchanged
@@ -117,9 +119,10 @@ extension FlightLogCommand {
             guard let kind else {
                 return try toStick(flights, db: db, config: config, summary: summary)
             }
+            let logbookFiles = LogbookFiles(databasePath: try store.databasePath(), configPath: store.configPath)
             if kind == .zip {
                 let path = toStandardOutput ? nil : absolute(output!)
-                if let path { try AtomicFile.checkTarget(path) }
+                if let path { try checkTarget(path, logbookFiles) }
                 let owner = ownerOptions.owner(config)?.name ?? ""
                 let archive = try zipArchive(flights, db: db, config: config, owner: owner, summary: summary)
                 try deliver(archive.bytes, to: path)
@@ -136,34 +139,34 @@ extension FlightLogCommand {
                 let owner = ownerOptions.owner(config)?.name ?? ""
                 let summary = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
                 let path = toStandardOutput ? nil : absolute(output!)
-                if let path { try AtomicFile.checkTarget(path) }
+                if let path { try checkTarget(path, logbookFiles) }
                 let bytes = try LogbookPDF.render(flights: flights, options: LogbookOptions(owner: owner, filterSummary: summary))
                 try deliver(bytes, to: path)
                 if let path { print("Wrote \(path) (\(flights.count) flight\(flights.count == 1 ? "" : "s")).") }
                 return
             }
-            let many = flights.count > 1
-            var originalsWritten: Set<String> = []  // a file holding several chosen flights is written once
+            let target = try target(many: flights.count > 1, logbookFiles: logbookFiles)
+            var names = ExportNames()
+            var originalsWritten: Set<String> = []  // a file holding several chosen flights is written once (by SHA-256)
             let signer = LazySigner(igcSigner(databasePath: try store.databasePath()))
             for flight in flights {
                 let id = flight.id!
                 // IGC assembles its own (shared with the web server); the other kinds need the fixes.
                 func fixes() throws -> [Fix] { try db.track(forFlight: id).fixes }
-                let path: String?
+                let name: String
                 let bytes: [UInt8]
                 switch kind {
                 case .igc:
                     let file = try igcExport(flightId: id, store: db, config: config, rebuild: rebuild) { signer() }
-                    path = try destination(defaultName: file.fileName, many: many)
-                    bytes = file.bytes
+                    (name, bytes) = (file.fileName, file.bytes)
                     if file.isOriginal {
-                        if !originalsWritten.insert(path ?? "-").inserted { continue }
+                        if case .imported(_, let sha256) = flight.source, !originalsWritten.insert(sha256).inserted { continue }
                         if file.flightsInFile > 1 {
                             printError("flight \(id): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)")
                         }
                     }
                 case .kml, .gpx, .geojson:
-                    path = try destination(defaultName: "flight-\(id)-\(flight.localDate).\(kind.rawValue)", many: many)
+                    name = "flight-\(id)-\(flight.localDate).\(kind.rawValue)"
                     let track = try fixes()
                     switch kind {
                     case .kml: bytes = Array(GeoExport.kml(flight: flight, fixes: track).utf8)
@@ -171,8 +174,9 @@ extension FlightLogCommand {
                     default: bytes = Array(GeoExport.geojson(flight: flight, fixes: track).utf8)
                     }
                 case .report:
-                    path = try destination(defaultName: "flight-\(id)-\(flight.localDate).pdf", many: many)
-                    let suffix = path.map { ($0 as NSString).pathExtension.lowercased() }
+                    name = "flight-\(id)-\(flight.localDate).pdf"
+                    var suffix = ""
+                    if case .file(let path) = target { suffix = (path as NSString).pathExtension.lowercased() }
                     let format: FlightReportFormat = suffix == "svg" ? .svg : suffix == "png" ? .png : .pdf
                     bytes = try FlightReport.render(
                         flight: flight, fixes: try fixes(), format: format,
@@ -180,8 +184,26 @@ extension FlightLogCommand {
                 case .pdf, .zip:
                     fatalError("handled above")
                 }
-                try deliver(bytes, to: path)
-                if let path { print("Wrote \(path)") }
+                switch target {
+                case .standardOutput:
+                    try deliver(bytes, to: nil)
+                case .file(let path):
+                    try deliver(bytes, to: path)
+                    print("Wrote \(path)")
+                case .folder(let folder):
+                    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                    let path = (folder as NSString).appendingPathComponent(names.claim(name) { candidate in
+                        logbookFiles.role(of: (folder as NSString).appendingPathComponent(candidate)) == nil
+                            && FlightLogTransfer.AtomicFile.isFree(candidate, in: folder, entries: entries, for: bytes)
+                    })
+                    if FlightLogTransfer.AtomicFile.holds(path, bytes) {
+                        print("Unchanged \(path) (already there with the same bytes)")
+                        continue
+                    }
+                    try AtomicFile.checkTarget(path)
+                    try deliver(bytes, to: path)
+                    print("Wrote \(path)")
+                }
             }
         }
 
@@ -207,23 +229,38 @@ extension FlightLogCommand {
             }
         }
 
-        /// `-o` as a file (one flight, not a directory) or a directory (several, or `-o` names a directory);
-        /// `nil` for standard output. The target is checked before anything is made (see ``AtomicFile``).
-        func destination(defaultName: String, many: Bool) throws(CLIError) -> String? {
-            if toStandardOutput { return nil }
-            let path: String
+        /// Where one export's files go (``target(many:logbookFiles:)``).
+        enum Target {
+            case standardOutput
+            /// The file `-o` names: replaced, as asked.
+            case file(String)
+            /// A folder: every file gets a name of its own there (``ExportNames``), nothing is replaced.
+            case folder(String)
+        }
+
+        /// `-o` as a file (one flight, not a directory), a folder (several flights, `-o DIR/`, `-o` naming a
+        /// directory, or no `-o`: the current one) or standard output; checked before anything is made.
+        func target(many: Bool, logbookFiles: LogbookFiles) throws(CLIError) -> Target {
+            guard let output else { return .folder(FileManager.default.currentDirectoryPath) }
+            if toStandardOutput { return .standardOutput }
             var isDirectory: ObjCBool = false
-            if let output {
-                if output.hasSuffix("/") || many || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
-                    path = absolute((output as NSString).appendingPathComponent(defaultName))
-                } else {
-                    path = absolute(output)
+            if output.hasSuffix("/") || many || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                let folder = absolute(output)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw CLIError("cannot write into \(folder): it is not a folder; create the folder first (nothing was written)")
                 }
-            } else {
-                path = absolute(defaultName)
+                return .folder(folder)
             }
+            let path = absolute(output)
+            try checkTarget(path, logbookFiles)
+            return .file(path)
+        }
+
+        /// ``AtomicFile/checkTarget(_:)``, and never one of the logbook's own files.
+        func checkTarget(_ path: String, _ logbookFiles: LogbookFiles) throws(CLIError) {
+            do { try logbookFiles.check(path) } catch { throw CLIError(error.description) }
             try AtomicFile.checkTarget(path)
-            return path
         }
 
         /// The flights that have a track. A flight chosen by id without one is an error (before anything is

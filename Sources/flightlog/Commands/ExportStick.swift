@@ -63,7 +63,8 @@ extension FlightLogCommand.Export {
         let owner = ownerOptions.owner(config)?.name ?? ""
         let request = StickExportRequest(
             folder: folder, stick: stick, memoryFolder: memory, rewriteAll: stickOptions.all,
-            logbook: LogbookOptions(owner: owner, filterSummary: summary))
+            logbook: LogbookOptions(owner: owner, filterSummary: summary),
+            logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath))
         let signer = LazySigner(igcSigner(databasePath: databasePath))
         let line: String
         do {
