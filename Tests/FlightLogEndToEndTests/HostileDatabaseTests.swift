@@ -52,7 +52,8 @@ struct HostileDatabaseTests {
                 let r = try CLI.run(command, database: db, in: dir)
                 #expect(r.status == 0, "\(column) = \(value), \(command): exit \(r.status): \(r.stderr)")
                 #expect(
-                    command == ["show", "1"] || r.stderr.contains("warning: flight 2: the stored \(field)") && r.stderr.contains("unknown"),
+                    command == ["show", "1"]
+                        || r.stderr.contains("warning: flight 2: the stored \(field)") && r.stderr.contains("unknown"),
                     "\(column) = \(value), \(command): \(r.stderr)")
             }
             // The other flights are as they were.
