@@ -113,39 +113,47 @@ enum FlightRows {
             return row[i]
         }
         let id: Int64 = value()
+        let check = StoredValueCheck(flight: id)  // every number checked before anyone computes with it
         let _: Int64 = value()  // recordingId
-        let takeoffTime: Int64 = value()
-        let landingTime: Int64 = value()
-        let takeoff = Coordinate(latitude: value(), longitude: value())
-        let landing = Coordinate(latitude: value(), longitude: value())
-        let releaseTime: Int64? = optional()
-        let maxAltitude: Double? = optional()
-        let takeoffAltitude: Double? = optional()
-        let maxDistance: Double = value()
-        let pathLength: Double = value()
+        let storedTakeoff: Int64 = value(), storedLanding: Int64 = value()
+        let takeoffTime = check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
+        let landingTime = check.time(storedLanding, after: takeoffTime, "landing time") ?? takeoffTime
+        let zero = Coordinate(latitude: 0, longitude: 0)
+        let takeoff = check.coordinate(value(), value(), "takeoff position") ?? zero
+        let landing = check.coordinate(value(), value(), "landing position") ?? zero
+        let releaseTime = check.time(optional(), after: takeoffTime, "release time")
+        let maxAltitude = check.checked(optional(), StoredValues.altitude, "maximum altitude", unit: " m")
+        let takeoffAltitude = check.checked(optional(), StoredValues.altitude, "takeoff altitude", unit: " m")
+        let maxDistance = check.checked(value(), StoredValues.distance, "maximum distance", unit: " m") ?? 0
+        let pathLength = check.checked(value(), StoredValues.pathLength, "path length", unit: " m") ?? 0
         let hasBarometer: Bool = value()
         let timeZone: String? = optional()
-        let offset: Int = value()
+        let offset = check.checked(value(), StoredValues.utcOffset, "UTC offset", unit: " s") ?? 0
         var details = FlightDetails(
             pilot: optional(), secondPerson: optional(),
             secondPersonRole: (optional() as String?).flatMap(SecondPersonRole.init(rawValue:)),
             gliderType: optional(), registration: optional(), competitionId: optional(),
-            launchMethod: LaunchMethod(rawValue: value()) ?? .unknown, releaseHeight: optional(),
+            launchMethod: LaunchMethod(rawValue: value()) ?? .unknown,
+            releaseHeight: check.checked(optional(), StoredValues.releaseHeight, "release height", unit: " m"),
             takeoffPlace: optional(), landingPlace: optional(), remarks: optional())
         let kind: String = value()
         let fileName: String? = optional()
         let sha256: String? = optional()
-        func place() -> FlightPlace? {
+        func place(_ field: String) -> FlightPlace? {
             let code: String? = optional(), name: String? = optional(), distance: Double? = optional()
             let bearing: Double? = optional(), outlanding: Bool? = optional(), zone: String? = optional()
             guard let distance, let bearing, let outlanding else { return nil }
+            guard StoredValues.distance.contains(distance), StoredValues.bearing.contains(bearing) else {
+                StoredValues.warn(flight: id, field, "\(distance) m, \(bearing)°", expected: "0…40075000 m, 0…360°")
+                return nil
+            }
             return FlightPlace(
                 code: code, name: name, distance: distance, bearing: bearing, isOutlanding: outlanding,
                 zoneIdentifier: zone)
         }
-        let takeoffPlace = place(), landingPlace = place()
+        let takeoffPlace = place("takeoff place"), landingPlace = place("landing place")
         details.ownerRole = (optional() as String?).flatMap(OwnerRole.init(rawValue:))
-        details.launches = value()
+        details.launches = check.checked(value(), StoredValues.launches, "launches") ?? 1
         let source = FlightSource(recordingKind: kind, fileName: fileName, sha256: sha256)
         var flight = Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,

@@ -135,8 +135,10 @@ extension FlightStore {
                         "SELECT f.recordingId, f.takeoffTime, f.landingTime, r.recorder FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
                     arguments: [id])
             else { throw StoreError.notFound(id) }
-            let from: Int64 = row["takeoffTime"]
-            let to: Int64 = row["landingTime"]
+            // Checked as in every flight row, so that the margins cannot overflow.
+            let check = StoredValueCheck(flight: id)
+            let from = check.checked(row["takeoffTime"] as Int64, StoredValues.time, "takeoff time", unit: " ms") ?? 0
+            let to = check.time(row["landingTime"], after: from, "landing time") ?? from
             let fixes = try Recordings.fixes(
                 recordingId: row["recordingId"], from: from - marginMillis, to: to + marginMillis, db)
             return Track(recorder: try Recordings.recorder(fromJSON: row["recorder"]), fixes: fixes)

@@ -62,28 +62,34 @@ package final class FlightStore: Sendable {
                     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 }
             }
+            let immutable = mode == .readOnly && exists && Self.isLoneCopyOnReadOnlyMedia(path)
+            let location = immutable ? Self.immutableURI(path) : path
+            var lock: SchemaLock? = SchemaLock(directoryOf: path, exclusive: mode == .readWrite)
             if exists {
                 // Check with a read-only connection first: opening a writable pool already writes (WAL setup).
                 var readonly = Configuration()
                 readonly.readonly = true
                 readonly.busyMode = .timeout(Self.busyTimeoutSeconds)
                 do {
-                    try DatabaseQueue(path: path, configuration: readonly).read { db in
+                    try DatabaseQueue(path: location, configuration: readonly).read { db in
                         try Self.checkSchema(db, path: path, mode: mode)
                     }
                 } catch let error as StoreError where error.code == .olderSchema && Self.isWritable(path) {
                     // A newer flightlog reading an older logbook it may write (after an upgrade, a copy on a
                     // stick): upgraded once, as `import` or flightlogd would, then read as asked.
+                    lock = nil  // the upgrade takes it exclusively
                     _ = try FlightStore(path: path, mode: .readWrite)
                 }
             }
-            pool = try DatabasePool(path: path, configuration: config)
+            if mode == .readOnly { lock = nil }
+            pool = try DatabasePool(path: location, configuration: config)
             if mode == .readWrite {
                 // Every commit reaches the disk before it returns (GRDB's WAL default, NORMAL, syncs only at
                 // checkpoints: a power cut could take the last ~30 s of fixes). The one writer connection keeps it.
                 try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
                 try Schema.migrator.migrate(pool)
             }
+            lock = nil
         } catch let error as CocoaError {
             throw StoreError(.cannotOpen, "cannot create the flight database \(path): \(error.localizedDescription)")
         } catch {
@@ -100,6 +106,20 @@ package final class FlightStore: Sendable {
     /// The file and its folder (for the WAL) can be written by this process.
     private static func isWritable(_ path: String) -> Bool {
         access(path, W_OK) == 0 && access((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, W_OK) == 0
+    }
+
+    /// A database this process cannot write (the file or its folder: a write-protected stick, a read-only mount)
+    /// with no `-wal` beside it: a copy of the file alone, which no writer is using. SQLite would need a `-shm` file
+    /// beside it to read it in WAL mode, and cannot make one there.
+    private static func isLoneCopyOnReadOnlyMedia(_ path: String) -> Bool {
+        !isWritable(path) && !FileManager.default.fileExists(atPath: path + "-wal")
+    }
+
+    /// `path` as an SQLite URI with `immutable=1`: read with no locks and no `-shm` or `-wal`, creating no file.
+    private static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute)
+            + "?immutable=1"
     }
 
     /// Refuses databases this binary must not use: not ours, newer, or (read-only) older than this binary.

@@ -1,0 +1,73 @@
+import FlightLogCore
+import Foundation
+import Synchronization
+
+/// The plausible range of every number a flight row holds, checked as the row is read.
+///
+/// The database is outside input (a file from an older flightlog, rows pulled by a club sync, a hand edit with
+/// sqlite3): a value outside its range is read as unknown, so no command traps on arithmetic with it (a UTC offset
+/// of 2^61 s, a height of 1e308 m). Optional fields become nil; a field every flight has gets a neutral value (a
+/// bad landing time the takeoff time, a bad position 0°/0°, a bad offset UTC). Each such value is reported once per
+/// process on standard error, naming the flight and the field. The ranges keep every sum over a logbook far from
+/// overflow: a flight lasts at most a week, a line logs at most 99 launches.
+enum StoredValues {
+    /// 1970-01-01 … 2200-01-01 (ms since 1970).
+    static let time: ClosedRange<Int64> = 0...7_258_118_400_000
+    /// Landing minus takeoff, and release minus takeoff (ms): a week.
+    static let flightLength: ClosedRange<Int64> = 0...604_800_000
+    /// ±18 h, the widest offset a time zone may have.
+    static let utcOffset: ClosedRange<Int> = -64_800...64_800
+    static let latitude: ClosedRange<Double> = -90...90
+    static let longitude: ClosedRange<Double> = -180...180
+    /// Heights above sea level (m): the Dead Sea shore to well above any glider's ceiling.
+    static let altitude: ClosedRange<Double> = -1_000...30_000
+    /// Distances (m): once round the Earth for a place or the farthest point, a week at 300 km/h for a path.
+    static let distance: ClosedRange<Double> = 0...40_075_000
+    static let pathLength: ClosedRange<Double> = 0...50_400_000
+    static let bearing: ClosedRange<Double> = 0...360
+    /// As `flightlog edit` accepts them.
+    static let releaseHeight: ClosedRange<Double> = 0...5_000
+    static let launches: ClosedRange<Int> = 1...99
+
+    private static let reported = Mutex<Set<String>>([])
+
+    /// Says once per process, on standard error, that flight `id`'s `field` holds `value`, outside `range`.
+    static func warn(flight id: Int64, _ field: String, _ value: String, expected range: String) {
+        let key = "\(id) \(field)"
+        guard reported.withLock({ $0.insert(key).inserted }) else { return }
+        let text = "warning: flight \(id): the stored \(field) (\(value)) is outside \(range); shown as unknown. "
+            + "Correct it with flightlog edit \(id), or restore a backup.\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Checks the numbers of one flight row against `StoredValues`.
+struct StoredValueCheck {
+    let flight: Int64
+
+    /// `value` when it lies in `range`, else nil (warned); nil stays nil.
+    func checked<T: Comparable>(_ value: T?, _ range: ClosedRange<T>, _ field: String, unit: String = "") -> T? {
+        guard let value else { return nil }
+        if range.contains(value) { return value }
+        StoredValues.warn(
+            flight: flight, field, "\(value)\(unit)", expected: "\(range.lowerBound)…\(range.upperBound)\(unit)")
+        return nil
+    }
+
+    /// The coordinate when both halves are on the Earth, else nil (warned).
+    func coordinate(_ latitude: Double, _ longitude: Double, _ field: String) -> Coordinate? {
+        guard StoredValues.latitude.contains(latitude) && StoredValues.longitude.contains(longitude) else {
+            StoredValues.warn(flight: flight, field, "\(latitude), \(longitude)", expected: "±90°, ±180°")
+            return nil
+        }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// A time of this flight that must lie within `flightLength` after `start` (and in `time`), else nil (warned).
+    func time(_ value: Int64?, after start: Int64, _ field: String) -> Int64? {
+        guard let value else { return nil }
+        if StoredValues.time.contains(value), StoredValues.flightLength.contains(value - start) { return value }
+        StoredValues.warn(flight: flight, field, "\(value) ms", expected: "the week after the takeoff")
+        return nil
+    }
+}
