@@ -110,7 +110,24 @@ import Testing
         _ = try pi.store.updateDetails(id: 1, to: details, editedAt: june14 + 86_400_000)
         await #expect(throws: SyncError.self) { try await sync(fixture, pi, as: "pia") }
 
-        #expect(try await addGliders(fixture, device: try pi.device) == 2)
+        // The admin's command, as the README gives it.
+        let admin = Process()
+        admin.executableURL = SyncCommandTests.flightlogURL
+        admin.arguments = [
+            "club", "add-glider", "pia", "--device", try pi.device,
+            "--database", "postgres://glider@127.0.0.1:\(fixture.server.port)/club",
+        ]
+        admin.environment = ProcessInfo.processInfo.environment.merging(["FLIGHTLOG_SYNC_PASSWORD": "secret"]) { $1 }
+        let input = Pipe(), output = Pipe()
+        admin.standardInput = input
+        admin.standardOutput = output
+        try admin.run()
+        input.fileHandleForWriting.write(Data("pia-secret\n".utf8))
+        try input.fileHandleForWriting.close()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        admin.waitUntilExit()
+        #expect(admin.terminationStatus == 0)
+        #expect(said == "glider login pia: 2 flights of \(try pi.device) handed to it\n")
         #expect(try await sync(fixture, pi, as: "pia").pushedEdits == 1)
         #expect(try fixture.rows("SELECT DISTINCT owner_login FROM flight") == ["pia"])
         #expect(try fixture.rows("SELECT remarks FROM flight WHERE remarks IS NOT NULL") == ["after the move"])
