@@ -160,17 +160,33 @@ extension FlightStore {
     /// Adds edits the server holds for this device's flights to their histories (an edit already here is skipped,
     /// one of a flight deleted here is dropped), sets each touched field to its winning edit
     /// (``EditResolution``), and keeps `cursor` as the last pulled server sequence number — all in one transaction.
-    /// - Returns: the number of edits that were new here.
+    /// The server's rows are outside input: an edit whose field, value or time breaks ``FieldRules`` is refused
+    /// (not stored, so it never counts again: the cursor passes it) with a line naming the flight and field.
+    /// - Returns: the number of edits that were new here, and a line for each refused one.
     @discardableResult
-    package func applyPulledEdits(_ edits: [SyncEdit], cursor: Int64) throws(StoreError) -> Int {
+    package func applyPulledEdits(_ edits: [SyncEdit], cursor: Int64) throws(StoreError) -> (
+        added: Int, refused: [String]
+    ) {
         try write { db in
             var added = 0
+            var refused: [String] = []
             var touched: [Int64: Set<String>] = [:]
-            for edit in edits {
+            for var edit in edits {
                 guard
                     let flightId = try Int64.fetchOne(
                         db, sql: "SELECT id FROM flight WHERE uuid = ?", arguments: [edit.flightUuid])
                 else { continue }
+                if let problem = Self.problem(pulled: edit) {
+                    refused.append(
+                        "refused the club logbook's edit of flight \(flightId) (\(edit.flightUuid)), field "
+                            + "\(FieldRules.preview(edit.field)): \(problem); "
+                            + "correct it on the club logbook")
+                    continue
+                }
+                // The old value is only shown in the history: one that breaks the rules is not kept.
+                if let old = edit.oldValue, FieldRules.textProblem(field: "remarks", text: old) != nil {
+                    edit.oldValue = nil
+                }
                 try db.execute(
                     sql: """
                         INSERT OR IGNORE INTO flightEdit (uuid, flightId, field, oldValue, newValue, editedAt, deviceUuid, pushed)
@@ -197,8 +213,17 @@ extension FlightStore {
                 if new != old { _ = try FlightRows.update(flightId, FlightRows.detailColumns(new), in: db) }
             }
             try db.execute(sql: "UPDATE syncDevice SET editCursor = max(editCursor, ?)", arguments: [cursor])
-            return added
+            return (added, refused)
         }
+    }
+
+    /// Why a pulled edit cannot be taken: its field or value (``FieldRules``, as for a local edit) or its time.
+    private static func problem(pulled edit: SyncEdit) -> String? {
+        if let problem = FieldRules.problem(field: edit.field, text: edit.newValue) { return problem }
+        guard FieldRules.editTimes.contains(edit.editedAt) else {
+            return "\(edit.field) was edited at \(edit.editedAt) ms, not a time between 1970 and 2100"
+        }
+        return nil
     }
 }
 

@@ -12,6 +12,8 @@ package struct SyncSummary: Sendable, Equatable {
     package var pulledEdits = 0
     /// Flights deleted here that the club logbook showed until now.
     package var pushedDeletions = 0
+    /// One line per pulled edit that was refused (a value no local edit may set), naming flight and field.
+    package var refusedEdits: [String] = []
 
     package init(pushedFlights: Int = 0, pushedEdits: Int = 0, pulledEdits: Int = 0, pushedDeletions: Int = 0) {
         self.pushedFlights = pushedFlights
@@ -85,9 +87,11 @@ package enum LogbookSync {
         var after = cursor
         while true {
             let page = try await logbook.edits(after: after)
-            summary.pulledEdits += try local { () throws(StoreError) in
+            let pulled = try local { () throws(StoreError) in
                 try store.applyPulledEdits(page.edits, cursor: page.cursor)
             }
+            summary.pulledEdits += pulled.added
+            summary.refusedEdits += pulled.refused
             guard page.edits.count == 1000 else { break }
             after = page.cursor
         }

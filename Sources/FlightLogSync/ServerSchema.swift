@@ -157,6 +157,62 @@ enum ServerSchema {
                 "ALTER TABLE flight ADD COLUMN deleted_at bigint"
             ]
         ),
+        (4, "one login per glider: each row owned by the login that wrote it", ownedRows),
+    ]
+
+    /// Group role of the gliders' logins (``ClubGliders``): may read the club's rows and write its own.
+    static let gliderRole = "flightlog_glider"
+
+    /// Every row records the PostgreSQL login that wrote it (`owner_login`, `current_user` by default: existing
+    /// rows get the login that runs this migration, the one shared login that pushed them). Row-level security
+    /// lets any other login (a glider's) read every row but insert, change or delete only rows it owns, of
+    /// devices it owns: the server refuses one glider writing another's flights, whatever the client sends. The
+    /// tables' owner (the club's admin login, which the web pages use) is not bound by the policies.
+    static let ownedRows: [String] = {
+        let ownDevice = "EXISTS (SELECT 1 FROM device d WHERE d.uuid = device_uuid AND d.owner_login = current_user)"
+        let ownRecording =
+            "EXISTS (SELECT 1 FROM recording r WHERE r.uuid = recording_uuid AND r.owner_login = current_user)"
+        let ownFlight = "EXISTS (SELECT 1 FROM flight f WHERE f.uuid = flight_uuid AND f.owner_login = current_user)"
+        let owned: [(table: String, check: String, writes: String)] = [
+            ("device", "owner_login = current_user", "INSERT, UPDATE"),
+            ("recording", "owner_login = current_user AND \(ownDevice)", "INSERT, UPDATE, DELETE"),
+            ("flight", "owner_login = current_user AND \(ownDevice)", "INSERT, UPDATE"),
+            ("flight_edit", "owner_login = current_user AND \(ownDevice) AND \(ownFlight)", "INSERT"),
+            ("track_chunk", ownRecording, "INSERT, UPDATE, DELETE"),
+            ("recording_file", ownRecording, "INSERT, UPDATE, DELETE"),
+        ]
+        var statements: [String] = []
+        for (table, check, writes) in owned {
+            if !["track_chunk", "recording_file"].contains(table) {
+                statements.append("ALTER TABLE \(table) ADD COLUMN owner_login name NOT NULL DEFAULT current_user")
+            }
+            statements += [
+                "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
+                "CREATE POLICY read_all ON \(table) FOR SELECT USING (true)",
+            ]
+            for command in writes.components(separatedBy: ", ") {
+                let clauses = command == "INSERT" ? "WITH CHECK (\(check))"
+                    : command == "DELETE" ? "USING (\(check))" : "USING (\(check)) WITH CHECK (\(check))"
+                statements.append("CREATE POLICY own_\(command.lowercased()) ON \(table) FOR \(command) \(clauses)")
+            }
+        }
+        statements.append("CREATE INDEX device_owner ON device(owner_login)")
+        return statements + grants
+    }()
+
+    /// The privileges of ``gliderRole``, granted when it exists (``ClubGliders`` creates it and grants them again).
+    static let grants: [String] = [
+        """
+        DO $$ BEGIN
+            IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(gliderRole)') THEN
+                GRANT SELECT ON flightlog_schema TO \(gliderRole);
+                GRANT SELECT, INSERT, UPDATE ON device, recording, flight TO \(gliderRole);
+                GRANT SELECT, INSERT ON flight_edit TO \(gliderRole);
+                GRANT SELECT, INSERT, UPDATE, DELETE ON track_chunk, recording_file TO \(gliderRole);
+                GRANT DELETE ON recording TO \(gliderRole);
+            END IF;
+        END $$
+        """
     ]
 
     /// Brings the server's tables up to the newest version this flightlog knows, each version in one transaction.
@@ -173,7 +229,15 @@ enum ServerSchema {
     }
 
     private static func migrateLocked(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query(
+        // A glider's login may not create tables: it only reads the versions once the admin has set them up.
+        var exists = false
+        for try await name in try await connection.query(
+            "SELECT to_regclass('flightlog_schema')::text", logger: logger
+        ).decode(String?.self) {
+            exists = name != nil
+        }
+        if !exists {
+            try await connection.query(
             """
             CREATE TABLE IF NOT EXISTS flightlog_schema (
                 version integer PRIMARY KEY,
@@ -181,6 +245,7 @@ enum ServerSchema {
                 applied_at timestamptz NOT NULL DEFAULT now()
             )
             """, logger: logger)
+        }
         var applied: Set<Int32> = []
         for try await version in try await connection.query("SELECT version FROM flightlog_schema", logger: logger)
             .decode(Int32.self)

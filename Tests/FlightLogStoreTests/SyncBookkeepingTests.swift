@@ -103,8 +103,8 @@ import Testing
                 uuid: UUID().uuidString.lowercased(), flightUuid: UUID().uuidString.lowercased(),
                 deviceUuid: other, field: "pilot", oldValue: nil, newValue: "Nobody's flight", editedAt: 1),
         ]
-        #expect(try store.applyPulledEdits(pulled, cursor: 17) == 2)
-        #expect(try store.applyPulledEdits(pulled, cursor: 17) == 0)  // again: nothing new
+        #expect(try store.applyPulledEdits(pulled, cursor: 17).added == 2)
+        #expect(try store.applyPulledEdits(pulled, cursor: 17).added == 0)  // again: nothing new
         let now = try store.flight(id: id)
         #expect(now.details.pilot == "Local Late")
         #expect(now.details.registration == "D-9999")

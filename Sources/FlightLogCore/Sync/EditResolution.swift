@@ -25,10 +25,13 @@ package enum EditResolution {
         edits.max { isEarlier($0, than: $1) }
     }
 
-    /// The winning edit of each field.
+    /// The winning edit of each field. An edit whose value breaks ``FieldRules`` never wins (it may have reached
+    /// the club's server by hand or from an older version): the latest valid edit does, the same on every device.
     package static func winners(_ edits: some Sequence<FieldEdit>) -> [String: FieldEdit] {
         var best: [String: FieldEdit] = [:]
-        for edit in edits where best[edit.field].map({ isEarlier($0, than: edit) }) ?? true {
+        for edit in edits where FieldRules.problem(field: edit.field, text: edit.newValue) == nil
+            && best[edit.field].map({ isEarlier($0, than: edit) }) ?? true
+        {
             best[edit.field] = edit
         }
         return best
@@ -50,8 +53,10 @@ package enum EditResolution {
 
 extension FlightDetails {
     /// Sets one field from its history text (the inverse of ``fieldTexts``).
-    /// - Returns: false, and nothing changed, for an unknown field or a text that is not a value of that field.
+    /// - Returns: false, and nothing changed, for an unknown field or a text that is not a value of that field
+    ///   (``FieldRules``).
     package mutating func setField(_ field: String, text: String?) -> Bool {
+        guard FieldRules.problem(field: field, text: text) == nil else { return false }
         switch field {
         case "pilot": pilot = text
         case "secondPerson": secondPerson = text

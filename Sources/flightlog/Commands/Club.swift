@@ -21,8 +21,9 @@ extension FlightLogCommand {
                   flightlog club add-user chief --pilot "Karl Meier" --admin
                   flightlog club users
                   flightlog club remove-user anna
+                  flightlog club add-glider d-1445 --device pi-d1445 < glider-password.txt   # a glider's sync login
                 """,
-            subcommands: [AddUser.self, Users.self, RemoveUser.self])
+            subcommands: [AddUser.self, Users.self, RemoveUser.self, AddGlider.self])
 
         /// Where the club logbook is and how to log in to it, shared by the subcommands.
         struct ClubOptions: ParsableArguments {
@@ -99,6 +100,39 @@ extension FlightLogCommand {
                 }
                 guard line.utf8.count <= 200 else { throw CLIError("the password is longer than 200 bytes; choose a shorter one") }
                 return line
+            }
+        }
+
+        struct AddGlider: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "add-glider",
+                abstract: "Add a glider's own PostgreSQL login for flightlog sync (or set its password); the password is read from standard input.",
+                discussion: """
+                    Each glider syncs with its own login: the server lets it write and delete only its own rows. Run \
+                    it with the admin login that owns the club logbook's tables and may create roles \
+                    (createuser --createrole). --device hands the rows a glider pushed with an older, shared login \
+                    to its new login (SELECT uuid, name FROM device lists the devices).
+                    """)
+
+            @Argument(help: ArgumentHelp("The glider's login: 1–64 of A-Z a-z 0-9 . _ @ -", valueName: "login"))
+            var login: String
+
+            @Option(help: ArgumentHelp("A device's UUID or name whose rows become this login's.", valueName: "device"))
+            var device: String?
+
+            @OptionGroup var club: ClubOptions
+
+            func run() async throws {
+                if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
+                guard let password = readLine(strippingNewline: true), password.count >= 8, password.utf8.count <= 200
+                else {
+                    throw CLIError("give the glider's password (8 characters to 200 bytes) as the first line of standard input")
+                }
+                let (login, device) = (self.login, self.device)
+                let flights = try await club.withLogbook { logbook in
+                    try await logbook.addGlider(login: login, password: password, device: device)
+                }
+                print("glider login \(login)" + (device == nil ? "" : ": \(flights) flights of \(device!) handed to it"))
             }
         }
 

@@ -44,6 +44,7 @@ extension FlightLogCommand {
                 let summary = try await LogbookSync.run(
                     store: db, url: url, password: password, deviceName: Self.hostName)
                 print(summary.line)
+                for line in summary.refusedEdits { print(terminalSafe(line)) }
             } catch where error.code == .unreachable || error.code == .connectionLost {
                 printError("Error: \(error.description)")
                 throw ExitCode(Self.temporaryFailure)

@@ -36,10 +36,10 @@ struct CrewOptions: ParsableArguments {
         if people > 1 {
             throw ValidationError("give only one of --instructor, --student, --guest, --crew, --no-second-person.")
         }
-        if let releaseHeight, !(0...5000).contains(releaseHeight) {
+        if let releaseHeight, !FieldRules.releaseHeight.contains(releaseHeight) {
             throw ValidationError("--release-height must be between 0 and 5000 m.")
         }
-        if let launches, !(1...99).contains(launches) {
+        if let launches, !FieldRules.launches.contains(launches) {
             throw ValidationError("--launches must be between 1 and 99.")
         }
         if let ownerRole, ownerRole != "auto", !OwnerRole.settable.contains(where: { $0.rawValue == ownerRole }) {
@@ -49,6 +49,15 @@ struct CrewOptions: ParsableArguments {
             if let value, value.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("--\(name) needs a name (use --no-second-person to clear the second person).")
             }
+        }
+        // The same limits as the club logbook and the phone page apply to what they receive.
+        let texts = [
+            ("pilot", pilot), ("secondPerson", instructor ?? student ?? guest ?? crew), ("gliderType", plane),
+            ("registration", registration), ("competitionId", competitionId), ("takeoffPlace", takeoffPlace),
+            ("landingPlace", landingPlace), ("remarks", remarks),
+        ]
+        for case let (field, value?) in texts {
+            if let problem = FieldRules.textProblem(field: field, text: value) { throw ValidationError(problem + ".") }
         }
     }
 

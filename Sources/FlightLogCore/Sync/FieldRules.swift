@@ -1,0 +1,69 @@
+/// What a flight's logbook fields may hold, whoever sets them: `flightlog edit` and `add`, the phone's edit form,
+/// and edits pulled from the club logbook. Pulled edits are outside input (another glider's login, a hand-written
+/// row): a value beyond these rules (a launch count of 2^63, a release height of 1e308) would overflow the totals
+/// and break every page that lays it out, so it is refused where it enters, never stored.
+package enum FieldRules {
+    package static let launches = 1...99
+    package static let releaseHeight: ClosedRange<Double> = 0...5000
+    /// Names, glider type, registration, competition id, places.
+    package static let maxTextCharacters = 200
+    package static let maxRemarksCharacters = 2000
+    /// Edit times accepted from elsewhere (1970 to 2100-01-01 UTC): later edits win conflicts, so an edit dated far
+    /// ahead would win for ever; outside this range date arithmetic is not safe either.
+    package static let editTimes: ClosedRange<UTCMillis> = 0...4_102_444_800_000
+
+    /// The fields an edit may change (``FlightDetails/fieldTexts``).
+    package static let fields: Set<String> = Set(FlightDetails().fieldTexts.map(\.field))
+
+    /// Why `text` cannot be the value of `field` (nil: it can). The reason says what is allowed and never repeats
+    /// more than a short, printable start of the text.
+    package static func problem(field: String, text: String?) -> String? {
+        guard fields.contains(field) else { return "\(preview(field)) is not a field of this flightlog" }
+        guard let text else {
+            return ["launchMethod", "launches"].contains(field) ? "\(field) cannot be empty" : nil
+        }
+        switch field {
+        case "launches":
+            guard let n = Int(text), launches.contains(n) else {
+                return "launches must be a whole number from 1 to 99, not \(preview(text))"
+            }
+        case "releaseHeight":
+            guard let m = Double(text), releaseHeight.contains(m) else {
+                return "a release height must be 0 to 5000 m, not \(preview(text))"
+            }
+        case "launchMethod":
+            guard LaunchMethod(rawValue: text) != nil else {
+                return "a launch must be winch, aerotow, self or unknown, not \(preview(text))"
+            }
+        case "secondPersonRole":
+            guard SecondPersonRole(rawValue: text) != nil else {
+                return "the second person must be instructor, student, guest or crew, not \(preview(text))"
+            }
+        case "ownerRole":
+            guard OwnerRole(rawValue: text) != nil else { return "unknown owner role \(preview(text))" }
+        default:
+            return textProblem(field: field, text: text)
+        }
+        return nil
+    }
+
+    /// Too long or with control characters (remarks may hold line breaks and tabs).
+    package static func textProblem(field: String, text: String) -> String? {
+        let remarks = field == "remarks"
+        let limit = remarks ? maxRemarksCharacters : maxTextCharacters
+        if text.count > limit { return "\(field) must be at most \(limit) characters, not \(text.count)" }
+        let allowed: Set<UInt32> = remarks ? [9, 10, 13] : []
+        if text.unicodeScalars.contains(where: { ($0.value < 32 && !allowed.contains($0.value)) || $0.value == 127 }) {
+            return "\(field) must not contain control characters"
+        }
+        return nil
+    }
+
+    /// At most 24 characters of `text`, control characters shown as `?`, for messages.
+    package static func preview(_ text: String) -> String {
+        let printable = String(String.UnicodeScalarView(text.unicodeScalars.prefix(25).map {
+            $0.value < 32 || (127..<160).contains($0.value) ? "?" : $0
+        }))
+        return printable.count > 24 ? "'\(printable.prefix(24))…'" : "'\(printable)'"
+    }
+}
