@@ -148,7 +148,7 @@ struct AbuseTests {
             let open = attackers.map { $0.sockets.count - $0.closedByServer() }
             #expect(open.allSatisfy { $0 <= limits.maxUnfinishedPerClient }, "per address: \(open)")
             #expect(open.reduce(0, +) <= limits.maxUnfinished - 1, "in all (one slot went to the owner): \(open)")
-            #expect(open.reduce(0, +) >= limits.maxUnfinished - 3, "the rest still served, not all cut: \(open)")
+            #expect(open.reduce(0, +) >= limits.maxUnfinished / 2, "the limits trim them, not cut them all: \(open)")
         }
     }
 

@@ -42,7 +42,8 @@ package struct LocalProjection: Sendable {
     /// `c`'s longitude moved by whole turns to within 180° of the centre's (may leave −180 … 180): for projections
     /// that take longitudes as numbers, such as Web Mercator, so a track across 180° is not torn apart.
     package func unwrapped(_ c: Coordinate) -> Coordinate {
-        Coordinate(latitude: c.latitude, longitude: longitude0 + Geodesy.headingChange(from: longitude0, to: c.longitude))
+        let longitude = longitude0 + Geodesy.headingChange(from: longitude0, to: c.longitude)
+        return Coordinate(latitude: c.latitude, longitude: longitude)
     }
 }
 

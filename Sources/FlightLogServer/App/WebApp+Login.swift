@@ -44,7 +44,8 @@ extension WebApp {
         }
         if password.utf8.count > PasswordHash.maxPasswordBytes {  // never hashed, so no hash can match it
             await sessions.noteFailure(client: request.client)
-            let message = "Wrong password: it is longer than \(PasswordHash.maxPasswordBytes) bytes, more than any password here."
+            let message =
+                "Wrong password: it is longer than \(PasswordHash.maxPasswordBytes) bytes, more than any password here."
             return try loginForm(request, error: message, status: 403)
         }
         let verified = PasswordHash.verify(password: password, against: hash)
@@ -103,7 +104,8 @@ extension WebApp {
             details = try DetailsForm.details(from: request.form, base: flight.details)
         } catch {
             let page = EditPage(
-                flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description, version: version)
+                flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description,
+                version: version)
             return .html(page.render(), status: 400)
         }
         let now = UTCMillis(Date().timeIntervalSince1970 * 1000)

@@ -19,7 +19,8 @@ package enum PasswordHash {
     package static func problem(with password: String) -> String? {
         if password.isEmpty { return "the password is empty" }
         if password.utf8.count > maxPasswordBytes {
-            return "the password is \(password.utf8.count) bytes long; the login takes at most \(maxPasswordBytes) bytes "
+            return "the password is \(password.utf8.count) bytes long; "
+                + "the login takes at most \(maxPasswordBytes) bytes "
                 + "(UTF-8: letters like ü take 2); choose a shorter one"
         }
         if password.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) {

@@ -131,12 +131,13 @@ package struct MapChart: Sendable {
         let columns = 1 << z
         func column(_ e: Double) -> Int { Int(((e + WebMercator.halfWorld) / span).rounded(.down)) }
         let westColumn = column(centre.e - across / 2), eastColumn = column(centre.e + across / 2)
-        guard eastColumn - westColumn < columns, (eastColumn - westColumn + 1) * (southEast.y - northWest.y + 1) <= maxTiles
-        else { return [] }
+        let count = (eastColumn - westColumn + 1) * (southEast.y - northWest.y + 1)
+        guard eastColumn - westColumn < columns, count <= maxTiles else { return [] }
         return (northWest.y...southEast.y).flatMap { y in
             (westColumn...eastColumn).map { column in
                 let x = (column % columns + columns) % columns
-                let west = -WebMercator.halfWorld + Double(column) * span, north = WebMercator.halfWorld - Double(y) * span
+                let west = -WebMercator.halfWorld + Double(column) * span
+                let north = WebMercator.halfWorld - Double(y) * span
                 return Tile(
                     z: z, x: x, y: y, left: viewWidth / 2 + (west - centre.e) * scale,
                     top: viewHeight / 2 - (north - centre.n) * scale, size: span * scale)

@@ -32,7 +32,8 @@ struct EditPage {
         if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
         if !conflicts.isEmpty {
             body += "<table><tr><th>Field</th><th>Your form</th><th>Now in the logbook</th></tr>"
-                + conflicts.map { "<tr><td>\(esc($0.label))</td><td>\(esc($0.wanted))</td><td>\(esc($0.now))</td></tr>" }.joined()
+                + conflicts.map { "<tr><td>\(esc($0.label))</td><td>\(esc($0.wanted))</td><td>\(esc($0.now))</td></tr>" }
+                .joined()
                 + "</table>"
         }
         body += """
@@ -63,7 +64,8 @@ struct EditPage {
 enum DetailsForm {
     /// The form's fields with their labels, in the form's order.
     static let fields: [(name: String, label: String)] = [
-        ("pilot", "Pilot"), ("role", "Second person"), ("secondPerson", "Second person’s name"), ("plane", "Glider type"),
+        ("pilot", "Pilot"), ("role", "Second person"), ("secondPerson", "Second person’s name"),
+        ("plane", "Glider type"),
         ("registration", "Registration"), ("competitionId", "Competition id"), ("launch", "Launch"),
         ("releaseHeight", "Release height (m)"), ("takeoffPlace", "Takeoff place"), ("landingPlace", "Landing place"),
         ("remarks", "Remarks"),
@@ -117,7 +119,8 @@ enum DetailsForm {
                 return held  // unchanged: kept as stored
             }
             guard value.count <= limit else {
-                throw ServerError("\(label): at most \(limit) characters (this is \(value.count)); shorten it and save again")
+                throw ServerError(
+                    "\(label): at most \(limit) characters (this is \(value.count)); shorten it and save again")
             }
             let allowed: Set<UInt32> = multiline ? [9, 10, 13] : []
             if value.unicodeScalars.contains(where: { ($0.value < 32 && !allowed.contains($0.value)) || $0.value == 127 }) {
