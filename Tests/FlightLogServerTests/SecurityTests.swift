@@ -20,6 +20,12 @@ struct SecurityTests {
         return String(page[range.upperBound...].prefix(while: { $0 != "\"" }))
     }
 
+    /// The hidden value named `name` in a page's form (e.g. the edit form's `version`).
+    static func hidden(_ name: String, in page: String) -> String? {
+        guard let range = page.range(of: "name=\"\(name)\" value=\"") else { return nil }
+        return String(page[range.upperBound...].prefix(while: { $0 != "\"" }))
+    }
+
     static func sessionCookie(_ reply: HTTPReply) -> String? {
         guard let header = reply.header("set-cookie"), let value = header.split(separator: ";").first else { return nil }
         return String(value)
@@ -84,6 +90,7 @@ struct SecurityTests {
             let editPage = try await client.get("/flights/\(id)/edit", cookie: cookie)
             #expect(editPage.status == 200)
             let token = try #require(Self.csrf(in: editPage.text))
+            let version = try #require(Self.hidden("version", in: editPage.text))
 
             // Logged in without / with a wrong CSRF token: refused, nothing written.
             #expect(try await client.post("/flights/\(id)/edit", form: Self.editForm, cookie: cookie).status == 403)
@@ -94,16 +101,16 @@ struct SecurityTests {
             // Invalid values: refused with the reason, nothing written.
             var invalid = Self.editForm
             invalid[7] = ("releaseHeight", "9000")
-            let refused = try await client.post("/flights/\(id)/edit", form: [("csrf", token)] + invalid, cookie: cookie)
+            let refused = try await client.post("/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + invalid, cookie: cookie)
             #expect(refused.status == 400)
             #expect(refused.text.contains("between 0 and 5000"))
             var noName = Self.editForm
             noName[2] = ("secondPerson", "  ")
-            #expect(try await client.post("/flights/\(id)/edit", form: [("csrf", token)] + noName, cookie: cookie).status == 400)
+            #expect(try await client.post("/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + noName, cookie: cookie).status == 400)
             #expect(try Self.snapshot(logbook.databasePath, id).1 == before.1)
 
             // The real edit.
-            let saved = try await client.post("/flights/\(id)/edit", form: [("csrf", token)] + Self.editForm, cookie: cookie)
+            let saved = try await client.post("/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + Self.editForm, cookie: cookie)
             #expect(saved.status == 200)
             #expect(saved.text.contains("Saved:"))
             #expect(saved.text.contains(esc("Greta Γεωργίου (student)")))

@@ -11,9 +11,9 @@ import Testing
     static let config = FlightLogConfig()
 
     /// The edit form as the browser posts it for the test flights (details as ``Logbook/flight(takeoff:minutes:pilot:)``).
-    static func editForm(csrf: String, pilot: String, remarks: String) -> [(String, String)] {
+    static func editForm(csrf: String, version: String, pilot: String, remarks: String) -> [(String, String)] {
         [
-            ("csrf", csrf), ("pilot", pilot), ("role", ""), ("secondPerson", ""), ("plane", "ASK 21"),
+            ("csrf", csrf), ("version", version), ("pilot", pilot), ("role", ""), ("secondPerson", ""), ("plane", "ASK 21"),
             ("registration", "D-1234"), ("competitionId", ""), ("launch", "winch"), ("releaseHeight", "380"),
             ("takeoffPlace", "Aachen-Merzbrück"), ("landingPlace", ""), ("remarks", remarks),
         ]
@@ -100,8 +100,10 @@ import Testing
             // She edits her flight; the glider that recorded it pulls the edit at its next sync.
             let form = await browser.get("/flights/\(anna[0])/edit")
             let csrf = try #require(csrfToken(in: form.text))
+            let version = try #require(formVersion(in: form.text))
             let saved = await browser.post(
-                "/flights/\(anna[0])/edit", Self.editForm(csrf: csrf, pilot: "Anna Berg", remarks: "First 300 km"))
+                "/flights/\(anna[0])/edit",
+                Self.editForm(csrf: csrf, version: version, pilot: "Anna Berg", remarks: "First 300 km"))
             #expect(saved.status == 200 && saved.text.contains("Saved"))
             #expect(await browser.get("/flights/\(anna[0])").text.contains("First 300 km"))
             // Karl's flight cannot be edited through her session.
@@ -136,9 +138,11 @@ import Testing
         defer { fixture.remove() }
         let (_, anna, _, _) = try await twoGliders(fixture)
         try await withClubWeb(fixture, login: "anna", pilot: "Anna Berg", admin: false) { browser in
-            let csrf = try #require(csrfToken(in: await browser.get("/flights/\(anna[1])/edit").text))
+            let form = await browser.get("/flights/\(anna[1])/edit")
+            let csrf = try #require(csrfToken(in: form.text))
+            let version = try #require(formVersion(in: form.text))
             let saved = await browser.post(
-                "/flights/\(anna[1])/edit", Self.editForm(csrf: csrf, pilot: "Karl Meier", remarks: ""))
+                "/flights/\(anna[1])/edit", Self.editForm(csrf: csrf, version: version, pilot: "Karl Meier", remarks: ""))
             #expect(saved.status == 200)
             #expect(saved.text.contains("has left your logbook"))
             #expect(await browser.get("/flights/\(anna[1])").status == 404)
@@ -182,6 +186,12 @@ import Testing
 /// The `value` of the first `name="csrf"` field of a page.
 func csrfToken(in page: String) -> String? {
     guard let range = page.range(of: "name=\"csrf\" value=\"") else { return nil }
+    return String(page[range.upperBound...].prefix { $0 != "\"" })
+}
+
+/// The edit form's `version` (of the details it was made from).
+func formVersion(in page: String) -> String? {
+    guard let range = page.range(of: "name=\"version\" value=\"") else { return nil }
     return String(page[range.upperBound...].prefix { $0 != "\"" })
 }
 

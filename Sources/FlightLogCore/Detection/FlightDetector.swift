@@ -257,9 +257,11 @@ package struct FlightDetector: Sendable {
         Geodesy.distance(a.coordinate, b.coordinate) <= profile.maximumSpeed * seconds(b.time - a.time)
     }
 
-    /// More than 1° of latitude or 30° of longitude between two fixes (XCSoar `FlightTimes`).
-    static func isWarp(_ a: Coordinate, _ b: Coordinate) -> Bool {
-        abs(a.latitude - b.latitude) > 1 || abs(Geodesy.headingChange(from: a.longitude, to: b.longitude)) > 30
+    /// More than 1° of latitude or 30° of longitude between two fixes (XCSoar `FlightTimes`); near a pole, where
+    /// meridians meet and a few hundred metres can be 30° of longitude, only when also more than 1° (111 km) apart.
+    package static func isWarp(_ a: Coordinate, _ b: Coordinate) -> Bool {
+        abs(a.latitude - b.latitude) > 1
+            || (abs(Geodesy.headingChange(from: a.longitude, to: b.longitude)) > 30 && Geodesy.distance(a, b) > 111_195)
     }
 
     private mutating func handleJump(_ sample: Sample, lastGood: Sample) -> [DetectorEvent] {

@@ -38,10 +38,13 @@ package enum Geodesy {
         let theta = radians(bearing)
         let phi1 = radians(origin.latitude), lambda1 = radians(origin.longitude)
         let phi2 = asin(sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta))
-        let lambda2 = lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sin(phi2))
-        var longitude = lambda2 * 180 / .pi
-        longitude = (longitude + 540).truncatingRemainder(dividingBy: 360) - 180
-        return Coordinate(latitude: phi2 * 180 / .pi, longitude: longitude)
+        var lambda2 = lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sin(phi2))
+        if abs(origin.latitude) >= 90 - 1e-9 {
+            // At a pole every way is south (north): the bearing counts from the origin's meridian as if arriving
+            // along it, so the way continues smoothly from a point just short of the pole.
+            lambda2 = origin.latitude > 0 ? lambda1 + .pi - theta : lambda1 + theta
+        }
+        return Coordinate(latitude: phi2 * 180 / .pi, longitude: wrappedLongitude(lambda2 * 180 / .pi))
     }
 
     /// The signed smallest difference `to − from` between two headings, degrees in −180 ... 180.
@@ -50,6 +53,13 @@ package enum Geodesy {
         if d > 180 { d -= 360 }
         if d < -180 { d += 360 }
         return d
+    }
+
+    /// `longitude` folded into −180 ..< 180, the range every file and the import take (181° E is 179° W).
+    package static func wrappedLongitude(_ longitude: Degrees) -> Degrees {
+        let d = (longitude + 180).truncatingRemainder(dividingBy: 360)
+        let wrapped = (d < 0 ? d + 360 : d) - 180
+        return wrapped >= 180 ? wrapped - 360 : wrapped  // d + 360 may round up to 360
     }
 
     /// `degrees` folded into 0 ..< 360.

@@ -4,22 +4,46 @@ import Glibc
 import Darwin
 #endif
 
-/// Equirectangular projection around a mean position: metres east and north of it (maps of one flight).
+/// Azimuthal equidistant projection around a flight's centre: metres east and north of it, the distance and bearing
+/// from the centre kept true (maps of one flight).
+///
+/// Longitudes are never averaged or subtracted as plain numbers: the centre is the mean of the positions as vectors
+/// from the Earth's centre, and each position is placed by its great-circle distance and bearing from it. So a flight
+/// across 180° stays a few kilometres wide instead of spanning the world, and a track over a pole stays one line.
 package struct LocalProjection: Sendable {
     package let latitude0: Double, longitude0: Double
-    private let metresPerDegree = 6_371_008.8 * Double.pi / 180
-    private let k: Double
 
-    /// Centred on the mean of `coordinates` (not empty).
+    /// Centred on the mean of `coordinates` (not empty); on the first one if they cancel out (antipodes).
     package init(around coordinates: [Coordinate]) {
-        let n = Double(max(1, coordinates.count))
-        latitude0 = coordinates.reduce(0) { $0 + $1.latitude } / n
-        longitude0 = coordinates.reduce(0) { $0 + $1.longitude } / n
-        k = cos(latitude0 * Double.pi / 180)
+        var x = 0.0, y = 0.0, z = 0.0
+        for c in coordinates {
+            let phi = c.latitude * Double.pi / 180, lambda = c.longitude * Double.pi / 180
+            x += cos(phi) * cos(lambda)
+            y += cos(phi) * sin(lambda)
+            z += sin(phi)
+        }
+        let horizontal = (x * x + y * y).squareRoot()
+        if horizontal + abs(z) < 1e-9 * Double(coordinates.count) || coordinates.isEmpty {
+            latitude0 = coordinates.first?.latitude ?? 0
+            longitude0 = coordinates.first?.longitude ?? 0
+        } else {
+            latitude0 = atan2(z, horizontal) * 180 / Double.pi
+            longitude0 = horizontal < 1e-12 ? 0 : atan2(y, x) * 180 / Double.pi
+        }
     }
 
     package func project(_ c: Coordinate) -> (e: Double, n: Double) {
-        ((c.longitude - longitude0) * k * metresPerDegree, (c.latitude - latitude0) * metresPerDegree)
+        let centre = Coordinate(latitude: latitude0, longitude: longitude0)
+        let distance = Geodesy.distance(centre, c)
+        let bearing = Geodesy.bearing(centre, c) * Double.pi / 180
+        return (distance * sin(bearing), distance * cos(bearing))
+    }
+
+    /// `c`'s longitude moved by whole turns to within 180° of the centre's (may leave −180 … 180): for projections
+    /// that take longitudes as numbers, such as Web Mercator, so a track across 180° is not torn apart.
+    package func unwrapped(_ c: Coordinate) -> Coordinate {
+        let longitude = longitude0 + Geodesy.headingChange(from: longitude0, to: c.longitude)
+        return Coordinate(latitude: c.latitude, longitude: longitude)
     }
 }
 

@@ -283,10 +283,13 @@ struct GliderModel: Sendable {
     }
 
     func fix(at time: UTCMillis) -> Fix {
-        let metresPerDegree = Geodesy.earthRadius * .pi / 180
-        let latitude = plan.field.latitude + (north + gpsNorth.value) / metresPerDegree
-        let longitude = plan.field.longitude
-            + (east + gpsEast.value) / (metresPerDegree * cos(plan.field.latitude * .pi / 180))
+        // Metres east and north of the field, laid out along great circles from it (azimuthal equidistant): valid
+        // latitudes and longitudes in −180 ..< 180 also at a pole or across 180°, where degrees per metre run away.
+        let e = east + gpsEast.value, n = north + gpsNorth.value
+        let position = Geodesy.destination(
+            from: plan.field, bearing: atan2(e, n) * 180 / .pi, distance: (e * e + n * n).squareRoot())
+        let latitude = position.latitude
+        let longitude = (position.longitude * 1e7).rounded() >= 1.8e9 ? -180 : position.longitude  // 180° E is 180° W
         let msl = plan.fieldElevation + height
         // Static pressure of the day: the ISA profile shifted to the day's sea-level pressure.
         let pressure = plan.qnh * ISA.pressure(altitude: msl) / ISA.seaLevelPressure

@@ -93,7 +93,8 @@ package enum NMEAWriter {
         guard seconds > 0 else { return (0, 0) }
         let radius = 6_371_000.0
         let north = (b.latitude - a.latitude) * .pi / 180 * radius
-        let east = (b.longitude - a.longitude) * .pi / 180 * radius * cos((a.latitude + b.latitude) / 2 * .pi / 180)
+        let east = Geodesy.headingChange(from: a.longitude, to: b.longitude) * .pi / 180 * radius
+            * cos((a.latitude + b.latitude) / 2 * .pi / 180)  // across 180° too
         let course = atan2(east, north) * 180 / .pi
         return ((north * north + east * east).squareRoot() / seconds / 0.514444, course < 0 ? course + 360 : course)
     }

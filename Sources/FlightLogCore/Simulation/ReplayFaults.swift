@@ -67,10 +67,12 @@ package struct ReplayFaults: Sendable, Equatable {
             result[index].isValid = false
             result[index].gnssAltitudeDm = nil
         }
-        let degrees = displacementMeters / 111_195
         for time in displaced {
             guard let index = result.firstIndex(where: { $0.time >= time && $0.isValid }) else { continue }
-            result[index].latitudeE7 += Int32((degrees * 1e7).rounded())
+            // Due north along the meridian, over the pole if that far (a valid position, never past 90°).
+            let moved = Geodesy.destination(from: result[index].coordinate, bearing: 0, distance: displacementMeters)
+            result[index].latitudeE7 = Int32((moved.latitude * 1e7).rounded())
+            result[index].longitudeE7 = Int32((moved.longitude * 1e7).rounded())
         }
         let spikeDm = Int32((altitudeSpikeMeters * 10).rounded())
         for time in altitudeSpikes {

@@ -42,7 +42,13 @@ extension WebApp {
         } else {
             hash = settings.passwordHash ?? Self.decoyHash
         }
-        let verified = password.utf8.count <= 200 && PasswordHash.verify(password: password, against: hash)
+        if password.utf8.count > PasswordHash.maxPasswordBytes {  // never hashed, so no hash can match it
+            await sessions.noteFailure(client: request.client)
+            let message =
+                "Wrong password: it is longer than \(PasswordHash.maxPasswordBytes) bytes, more than any password here."
+            return try loginForm(request, error: message, status: 403)
+        }
+        let verified = PasswordHash.verify(password: password, against: hash)
         guard verified, settings.club == nil || account != nil else {
             await sessions.noteFailure(client: request.client)
             let message = settings.club == nil ? "Wrong password." : "Wrong login or password."
@@ -68,7 +74,10 @@ extension WebApp {
         guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
         guard viewer.mayEdit, let session = viewer.session else { return .redirect(to: "/login") }
         let flight = try await viewer.source.flight(id: id)
-        return .html(EditPage(flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken).render())
+        let page = EditPage(
+            flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken,
+            version: DetailsForm.version(of: flight.details))
+        return .html(page.render())
     }
 
     func saveEdit(id: Int64, _ request: WebRequest, viewer: Viewer, sessionId: String?) async throws -> WebResponse {
@@ -80,11 +89,23 @@ extension WebApp {
             throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
         }
         let flight = try await viewer.source.flight(id: id)
+        let version = DetailsForm.version(of: flight.details)
+        guard request.form["version"] == version else {
+            // Changed elsewhere since the form was made: saving it would silently undo that change.
+            let page = EditPage(
+                flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken,
+                error: "Not saved: this flight was changed elsewhere after you opened the form. The form now shows "
+                    + "what the logbook holds; the table shows what your form wanted. Make your change again and save.",
+                version: version, conflicts: DetailsForm.differences(wanted: request.form, now: flight.details))
+            return .html(page.render(), status: 409)
+        }
         let details: FlightDetails
         do {
-            details = try DetailsForm.details(from: request.form)
+            details = try DetailsForm.details(from: request.form, base: flight.details)
         } catch {
-            let page = EditPage(flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description)
+            let page = EditPage(
+                flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description,
+                version: version)
             return .html(page.render(), status: 400)
         }
         let now = UTCMillis(Date().timeIntervalSince1970 * 1000)

@@ -10,9 +10,30 @@ package enum PasswordHash {
     /// Iterations for new hashes (about 1 s on a Raspberry Pi 4 in a release build).
     package static let defaultIterations = 100_000
     private static let scheme = "pbkdf2-sha256"
+    /// The longest password the login takes (UTF-8 bytes; bounds the hashing work per request). `--hash-password`
+    /// refuses a longer one, so no hash is ever made for a password the login would refuse.
+    package static let maxPasswordBytes = 200
+
+    /// Why the login could never take `password`, or `nil`: empty, over ``maxPasswordBytes``, or with a line
+    /// break or other control character inside (a browser's password field cannot send those).
+    package static func problem(with password: String) -> String? {
+        if password.isEmpty { return "the password is empty" }
+        if password.utf8.count > maxPasswordBytes {
+            return "the password is \(password.utf8.count) bytes long; "
+                + "the login takes at most \(maxPasswordBytes) bytes "
+                + "(UTF-8: letters like ü take 2); choose a shorter one"
+        }
+        if password.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) {
+            return "the password contains a line break, tab or other control character, which a browser cannot type; "
+                + "give it on one line"
+        }
+        return nil
+    }
 
     /// A new hash line for `password` with a random 16-byte salt from /dev/urandom.
+    /// - Throws: `ServerError` when ``problem(with:)`` finds one.
     package static func make(password: String, iterations: Int = defaultIterations) throws(ServerError) -> String {
+        if let problem = problem(with: password) { throw ServerError(problem) }
         let salt = try randomBytes(16)
         let key = pbkdf2(password: Array(password.utf8), salt: salt, iterations: iterations)
         return "\(scheme)$\(iterations)$\(Hex.encode(salt))$\(Hex.encode(key))"

@@ -58,9 +58,13 @@ package struct MapChart: Sendable {
         let points = runs.flatMap { fixes[$0] }
         guard !points.isEmpty else { return nil }
         let local = LocalProjection(around: points.map(\.coordinate))
+        // Tiles stop at ±85°: a flight beyond is drawn without them.
+        let tileZooms = points.allSatisfy { abs($0.latitude) < 85 } ? tileZooms : nil
         // Projected metres per true metre: 1 for the local projection, 1 / cos φ for Web Mercator.
         let stretch = tileZooms == nil ? 1 : WebMercator.stretch(atLatitude: local.latitude0)
-        func project(_ c: Coordinate) -> (e: Double, n: Double) { tileZooms == nil ? local.project(c) : WebMercator.project(c) }
+        func project(_ c: Coordinate) -> (e: Double, n: Double) {
+            tileZooms == nil ? local.project(c) : WebMercator.project(local.unwrapped(c))
+        }
         let projected = points.map { project($0.coordinate) }
         let ends = [project(flight.takeoffCoordinate), project(flight.landingCoordinate)]
         let es = projected.map(\.e) + ends.map(\.e), ns = projected.map(\.n) + ends.map(\.n)
@@ -122,10 +126,18 @@ package struct MapChart: Sendable {
         let span = WebMercator.tileSpan(zoom: z)
         let northWest = WebMercator.tile(containing: (centre.e - across / 2, centre.n + viewHeight / 2 / scale), zoom: z)
         let southEast = WebMercator.tile(containing: (centre.e + across / 2, centre.n - viewHeight / 2 / scale), zoom: z)
-        guard (southEast.x - northWest.x + 1) * (southEast.y - northWest.y + 1) <= maxTiles else { return [] }
+        // Columns are counted on past 180° (the track's longitudes are unwrapped around its centre); each is the
+        // tile of its column modulo the world's width.
+        let columns = 1 << z
+        func column(_ e: Double) -> Int { Int(((e + WebMercator.halfWorld) / span).rounded(.down)) }
+        let westColumn = column(centre.e - across / 2), eastColumn = column(centre.e + across / 2)
+        let count = (eastColumn - westColumn + 1) * (southEast.y - northWest.y + 1)
+        guard eastColumn - westColumn < columns, count <= maxTiles else { return [] }
         return (northWest.y...southEast.y).flatMap { y in
-            (northWest.x...southEast.x).map { x in
-                let west = -WebMercator.halfWorld + Double(x) * span, north = WebMercator.halfWorld - Double(y) * span
+            (westColumn...eastColumn).map { column in
+                let x = (column % columns + columns) % columns
+                let west = -WebMercator.halfWorld + Double(column) * span
+                let north = WebMercator.halfWorld - Double(y) * span
                 return Tile(
                     z: z, x: x, y: y, left: viewWidth / 2 + (west - centre.e) * scale,
                     top: viewHeight / 2 - (north - centre.n) * scale, size: span * scale)

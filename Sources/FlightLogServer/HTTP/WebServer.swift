@@ -36,13 +36,10 @@ package enum WebServer {
         let responder = CallbackResponder<ClientRequestContext> { request, context in
             await respond(app: app, to: request, client: context.client)
         }
+        let slots = ConnectionSlots(limits: limits)
         let http1 = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestDeadlineHandler(headTimeout: limits.headTimeout, bodyTimeout: limits.bodyTimeout)],
-            idleTimeout: .seconds(30))
-        let limiter = ConnectionLimiter(perClient: limits.maxConnectionsPerClient)
-        let server = HTTPServerBuilder { responder in
-            GuardedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: http1), limiter: limiter)
-        }
+            additionalChannelHandlers: [RequestDeadlineHandler(slots: slots)], idleTimeout: .seconds(30))
+        let server = HTTPServerBuilder.http1(configuration: http1)
         let application = Application(
             responder: responder,
             server: server,

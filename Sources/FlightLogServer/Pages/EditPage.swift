@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSecurity
 
 /// The edit form of a flight's logbook details. The track and the recorded facts are not on it.
 struct EditPage {
@@ -7,11 +8,18 @@ struct EditPage {
     var values: [String: String]
     var csrfToken: String
     var error: String?
+    /// ``DetailsForm/version(of:)`` of the details the form was made from; a save checks it is still current.
+    var version = ""
+    /// A refused stale save: each field that differs, as (label, what the form wanted, what the flight holds now).
+    var conflicts: [(label: String, wanted: String, now: String)] = []
 
     func render() -> String {
         let id = flight.id ?? 0
         func text(_ name: String, _ label: String, hint: String = "", mode: String = "text") -> String {
-            "<label>\(label)<input type=\"text\" inputmode=\"\(mode)\" name=\"\(name)\" value=\"\(esc(values[name] ?? ""))\" maxlength=\"\(WebLimits.maxFieldCharacters)\"\(hint.isEmpty ? "" : " placeholder=\"\(hint)\"")></label>"
+            let value = values[name] ?? ""
+            return "<label>\(label)<input type=\"text\" inputmode=\"\(mode)\" name=\"\(name)\" value=\"\(esc(value))\" "
+                + "maxlength=\"\(DetailsForm.maxLength(value, WebLimits.maxFieldCharacters))\""
+                + "\(hint.isEmpty ? "" : " placeholder=\"\(hint)\"")></label>"
         }
         func select(_ name: String, _ label: String, _ options: [(String, String)]) -> String {
             "<label>\(label)<select name=\"\(name)\">" + options.map {
@@ -22,9 +30,15 @@ struct EditPage {
         body += "<p class=\"muted\">\(flight.localDate) \(flight.localTakeoff.hourMinute) · \(hoursMinutes(flight.duration)). "
             + "Times, places on the track and the track itself are recorded facts and cannot be edited.</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
+        if !conflicts.isEmpty {
+            body += "<table><tr><th>Field</th><th>Your form</th><th>Now in the logbook</th></tr>"
+                + conflicts.map { "<tr><td>\(esc($0.label))</td><td>\(esc($0.wanted))</td><td>\(esc($0.now))</td></tr>" }
+                .joined()
+                + "</table>"
+        }
         body += """
             <form class="grid" method="post" action="/flights/\(id)/edit">
-            <input type="hidden" name="csrf" value="\(csrfToken)">
+            <input type="hidden" name="csrf" value="\(csrfToken)"><input type="hidden" name="version" value="\(esc(version))">
             \(text("pilot", "Pilot"))
             \(select("role", "Second person", [("", "Nobody")] + SecondPersonRole.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }))
             \(text("secondPerson", "Second person’s name"))
@@ -33,7 +47,7 @@ struct EditPage {
             \(select("launch", "Launch", LaunchMethod.allCases.map { ($0.rawValue, $0.label) }))
             \(text("releaseHeight", "Release height (m)", mode: "numeric"))
             \(text("takeoffPlace", "Takeoff place"))\(text("landingPlace", "Landing place"))
-            <label style="grid-column:1/-1">Remarks<textarea name="remarks" maxlength="\(WebLimits.maxRemarksCharacters)">\
+            <label style="grid-column:1/-1">Remarks<textarea name="remarks" maxlength="\(DetailsForm.maxLength(values["remarks"] ?? "", WebLimits.maxRemarksCharacters))">\
             \(esc(values["remarks"] ?? ""))</textarea></label>
             <div class="actions"><button type="submit">Save</button><a class="button secondary" href="/flights/\(id)">Cancel</a></div>
             </form>
@@ -43,7 +57,44 @@ struct EditPage {
 }
 
 /// The edit form's fields ↔ `FlightDetails`, with the same rules as `flightlog edit`.
+///
+/// The form round-trips every value the logbook holds: a field sent back unchanged is kept as stored, even when an
+/// import put in a longer value than a typed one may be (the length limit is for new text only), and the details
+/// not on the form (owner role, launches) stay as they are.
 enum DetailsForm {
+    /// The form's fields with their labels, in the form's order.
+    static let fields: [(name: String, label: String)] = [
+        ("pilot", "Pilot"), ("role", "Second person"), ("secondPerson", "Second person’s name"),
+        ("plane", "Glider type"),
+        ("registration", "Registration"), ("competitionId", "Competition id"), ("launch", "Launch"),
+        ("releaseHeight", "Release height (m)"), ("takeoffPlace", "Takeoff place"), ("landingPlace", "Landing place"),
+        ("remarks", "Remarks"),
+    ]
+
+    /// The `maxlength` of an input holding `value` (UTF-16 units, as browsers count): the limit for typed text, or
+    /// the stored value's own length when an import made it longer, so the browser neither cuts nor blocks it.
+    static func maxLength(_ value: String, _ limit: Int) -> Int { max(limit, value.utf16.count) }
+
+    /// A fingerprint of the form's values for `details`: the form carries the one it was made from, and a save is
+    /// refused when the flight's is different by then (someone changed the flight in between).
+    static func version(of details: FlightDetails) -> String {
+        let values = values(details)
+        let text = fields.map { "\($0.name)\u{1F}\(values[$0.name] ?? "")" }.joined(separator: "\u{1E}")
+        return String(Digest.sha256Hex(Array(text.utf8)).prefix(32))
+    }
+
+    /// The fields whose values differ between what a form wanted and what the flight holds now (raw form text).
+    static func differences(wanted form: [String: String], now details: FlightDetails)
+        -> [(label: String, wanted: String, now: String)]
+    {
+        let now = values(details)
+        return fields.compactMap { field in
+            let wanted = (form[field.name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let held = now[field.name] ?? ""
+            return wanted == held ? nil : (field.label, wanted, held)
+        }
+    }
+
     static func values(_ d: FlightDetails) -> [String: String] {
         [
             "pilot": d.pilot ?? "", "role": d.secondPersonRole?.rawValue ?? "", "secondPerson": d.secondPerson ?? "",
@@ -53,27 +104,38 @@ enum DetailsForm {
         ]
     }
 
-    /// The new details from the form. Empty fields clear a value.
+    /// The new details from the form over `base` (the stored details). Empty fields clear a value.
     /// - Throws: `ServerError` naming the field: too long, control characters, a role without a name (or a name
     ///   without a role), an unknown launch, a release height outside 0…5000 m.
-    static func details(from form: [String: String]) throws(ServerError) -> FlightDetails {
+    static func details(from form: [String: String], base: FlightDetails = FlightDetails()) throws(ServerError)
+        -> FlightDetails
+    {
+        let stored = values(base)
         func clean(_ name: String, _ label: String, limit: Int = WebLimits.maxFieldCharacters, multiline: Bool = false)
             throws(ServerError) -> String?
         {
             let value = (form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard value.count <= limit else { throw ServerError("\(label): at most \(limit) characters") }
+            if let held = stored[name], !held.isEmpty, value == held.trimmingCharacters(in: .whitespacesAndNewlines) {
+                return held  // unchanged: kept as stored
+            }
+            guard value.count <= limit else {
+                throw ServerError(
+                    "\(label): at most \(limit) characters (this is \(value.count)); shorten it and save again")
+            }
             let allowed: Set<UInt32> = multiline ? [9, 10, 13] : []
             if value.unicodeScalars.contains(where: { ($0.value < 32 && !allowed.contains($0.value)) || $0.value == 127 }) {
                 throw ServerError("\(label): no control characters")
             }
             return value.isEmpty ? nil : value
         }
-        var d = FlightDetails()
+        var d = base
         d.pilot = try clean("pilot", "Pilot")
         let person = try clean("secondPerson", "Second person’s name")
         switch try clean("role", "Second person") {
         case nil:
             if person != nil { throw ServerError("Second person: choose instructor, student, guest or crew for \(person!)") }
+            d.secondPerson = nil
+            d.secondPersonRole = nil
         case let role?:
             guard let role = SecondPersonRole(rawValue: role) else { throw ServerError("Second person: unknown role \(role)") }
             guard let person else { throw ServerError("Second person’s name: needed for the \(role.rawValue) (or choose Nobody)") }
@@ -81,12 +143,16 @@ enum DetailsForm {
             d.secondPersonRole = role
         }
         d.gliderType = try clean("plane", "Glider type")
-        d.registration = try clean("registration", "Registration")?.uppercased()
+        let registration = try clean("registration", "Registration")
+        d.registration = registration == base.registration ? registration : registration?.uppercased()
         d.competitionId = try clean("competitionId", "Competition id")
         let launch = try clean("launch", "Launch") ?? "unknown"
         guard let method = LaunchMethod(rawValue: launch) else { throw ServerError("Launch: unknown method \(launch)") }
         d.launchMethod = method
-        if let text = try clean("releaseHeight", "Release height") {
+        d.releaseHeight = nil
+        if let text = try clean("releaseHeight", "Release height"), text == stored["releaseHeight"] {
+            d.releaseHeight = base.releaseHeight  // unchanged: the stored value, not its rounded text
+        } else if let text = try clean("releaseHeight", "Release height") {
             guard let meters = Double(text.replacingOccurrences(of: ",", with: ".")), (0...5000).contains(meters) else {
                 throw ServerError("Release height: a number of metres between 0 and 5000")
             }

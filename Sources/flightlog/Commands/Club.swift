@@ -98,7 +98,7 @@ extension FlightLogCommand {
                 guard line.count >= 8 else {
                     throw CLIError("the password is shorter than 8 characters; choose a longer one (the login is on the web)")
                 }
-                guard line.utf8.count <= 200 else { throw CLIError("the password is longer than 200 bytes; choose a shorter one") }
+                if let problem = PasswordHash.problem(with: line) { throw CLIError(problem) }
                 return line
             }
         }

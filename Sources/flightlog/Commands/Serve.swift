@@ -44,8 +44,9 @@ extension FlightLogCommand {
             if hashPassword {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 var password = String(decoding: data, as: UTF8.self)
-                while password.hasSuffix("\n") || password.hasSuffix("\r") { password.removeLast() }
+                while password.last?.isNewline == true { password.removeLast() }  // also "\r\n", one Character
                 guard !password.isEmpty else { throw CLIError("no password on standard input; nothing printed") }
+                if let problem = PasswordHash.problem(with: password) { throw CLIError("\(problem); nothing printed") }
                 print("password_hash = \"\(try PasswordHash.make(password: password))\"")
                 return
             }

@@ -44,7 +44,9 @@ extension FlightLogCommand {
             plan.flightMinutes = minutes
             plan.seed = seed
             plan.fixIntervalMillis = intervalMillis
-            if let at, let field = FlightLogCommand.Airfields.ListNear.coordinate(at) { plan.field = field }
+            if let at, let field = FlightLogCommand.Airfields.ListNear.coordinate(at) {
+                plan.field = Coordinate(latitude: field.latitude, longitude: Geodesy.wrappedLongitude(field.longitude))
+            }
             if let elevation { plan.fieldElevation = elevation }
             let fixes = FlightSimulator.simulate(plan)
             let headers = IGCHeaderValues(
