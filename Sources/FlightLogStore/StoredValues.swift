@@ -25,9 +25,9 @@ enum StoredValues {
     static let distance: ClosedRange<Double> = 0...40_075_000
     static let pathLength: ClosedRange<Double> = 0...50_400_000
     static let bearing: ClosedRange<Double> = 0...360
-    /// As `flightlog edit` accepts them.
-    static let releaseHeight: ClosedRange<Double> = 0...5_000
-    static let launches: ClosedRange<Int> = 1...99
+    /// As every edit accepts them (``FieldRules``).
+    static let releaseHeight = FieldRules.releaseHeight
+    static let launches = FieldRules.launches
 
     private static let reported = Mutex<Set<String>>([])
 
