@@ -105,7 +105,7 @@ def make_logbook(flightlog, work):
     edits = [(1, ["--instructor", "Øyvind Ærø"]), (2, ["--guest", "Çağrı Şahin"]), (3, ["--instructor", "Øyvind Ærø"]),
              (4, ["--plane", "Arcus M", "--registration", "D-KXYZ"]), (5, ["--instructor", "Øyvind Ærø"]),
              (6, ["--instructor", "Øyvind Ærø"]), (7, ["--plane", "LS 4", "--registration", "D-1445"]),
-             (8, ["--instructor", "Øyvind Ærø", "--landing-place", "Düren"])]
+             (8, ["--instructor", "Øyvind Ærø", "--landing-place", "Hürtgenwald"])]
     for flight, opts in edits:
         run([flightlog, "edit", "--database", db, "--config", cfg, str(flight)] + opts)
     return db, cfg
