@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlightLogCore
 
-/// Figures a pilot reads must agree (issue 26, item 10) and cells from files must stay text (item 8): the pure
+/// Figures a pilot reads must agree and cells from files must stay text: the pure
 /// rules behind list, stats, the PDF, the phone and `flightlog status`.
 @Suite struct FiguresAgreeTests {
     typealias Make = LogbookTests

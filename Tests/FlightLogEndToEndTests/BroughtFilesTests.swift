@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// Files people bring and figures a pilot reads (issue 26, items 8 and 10), through the built `flightlog` on real
+/// Files people bring and figures a pilot reads, through the built `flightlog` on real
 /// database files: FIFOs and nested configs refused at once, CSV cells that stay text, `status` from a stale or
 /// hostile status file, and list, show and stats agreeing.
 @Suite("brought files and agreeing figures end to end", .serialized, .timeLimit(.minutes(3)))
