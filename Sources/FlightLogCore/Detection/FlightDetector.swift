@@ -5,7 +5,7 @@ package enum DetectorEvent: Sendable, Hashable {
     case landing(time: UTCMillis, index: Int)
 }
 
-/// Incremental takeoff/landing detector (FLIGHTS-AND-LOGBOOK.md §4 rules 4–7), fed fix by fix.
+/// Incremental takeoff/landing detector (docs/DETECTION.md, rules T1–T4), fed fix by fix.
 ///
 /// Pure and deterministic: re-feeding the stored fixes of a recording after a restart gives the same events.
 /// - Takeoff: ground speed ≥ `takeoffSpeed` held `takeoffHold`, dated to the first fix of that movement. It is

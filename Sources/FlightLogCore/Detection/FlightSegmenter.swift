@@ -38,7 +38,7 @@ package struct FlightStatistics: Sendable, Hashable {
     package var usesPressureAltitude: Bool
 }
 
-/// Cuts tracks into flights (FLIGHTS-AND-LOGBOOK.md §4 rule 3: record continuously, cut afterwards).
+/// Cuts tracks into flights (docs/DETECTION.md, rule C: record continuously, cut afterwards).
 package enum FlightSegmenter {
     /// All flights in a continuous track (live recording, already stored data). May return [].
     /// A track ending in stillness (≥ 10 s) lands at its start; a flight still in the air at the end of the

@@ -17,7 +17,7 @@ package struct LaunchAnalysis: Sendable, Hashable {
     package static let unknown = LaunchAnalysis(method: .unknown)
 }
 
-/// Launch method and release (FLIGHTS-AND-LOGBOOK.md §2 and §4 rule 8), checked in this order:
+/// Launch method and release (docs/DETECTION.md, rule L), checked in this order:
 /// - self-launch: engine noise (`ENL`, else `MOP`) ≥ 500 of 999 for 30 s, starting within 2 min of takeoff;
 ///   release = engine stop (start of the first 30 s below 500);
 /// - winch: ≥ 150 m gained at a mean ≥ 4 m/s within 90 s of takeoff, then the climb rate at least halves;
