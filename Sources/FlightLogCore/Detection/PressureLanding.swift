@@ -4,9 +4,9 @@
 /// dated to the first fix of that stillness. Any valid fix, or a gap in the `V` fixes, starts it over.
 ///
 /// Why these numbers:
-/// - `band` 3 m: a BMP280 on the ground reads within ±0.5 m (noise ~0.5 Pa RMS, docs/DETECTION.md, barometer noise) and the
-///   weather moves it ~0.1 m in 3 min; a glider in the air never holds its altitude within 3 m for minutes: a
-///   straight glide in zero lift sinks 0.5–1 m/s (100+ m in 3 min), circling in zero lift goes up and down by
+/// - `band` 3 m: a BMP280 on the ground reads within ±0.5 m (noise ~0.5 Pa RMS; docs/DETECTION.md, barometer
+///   noise) and the weather moves it ~0.1 m in 3 min; a glider in the air never holds its altitude within 3 m
+///   for minutes: a straight glide in zero lift sinks 0.5–1 m/s (100+ m in 3 min), circling in zero lift goes up and down by
 ///   metres each turn, ridge and wave lift vary by more than that.
 /// - `hold` 180 s: three times the GPS rule's 60 s, so even a glider trimmed level in smooth air (wave, evening
 ///   lift) would have to stay within 3 m for three whole minutes; the landing keeps its time (the start of the
