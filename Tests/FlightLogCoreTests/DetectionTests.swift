@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlightLogCore
 
-/// A deliberately simple, brute-force reading of the definitions (FLIGHTS-AND-LOGBOOK.md §4 rule 6), to check
+/// A deliberately simple, brute-force reading of the definitions (docs/DETECTION.md, rule T3), to check
 /// the incremental detector against: ground speed between consecutive valid fixes; takeoff = first fix from
 /// which every speed for the next 10 s is ≥ 10 m/s; landing = first later fix from which every speed for the
 /// next 60 s (or until the end of the file, at least 10 s) is < 5 m/s.

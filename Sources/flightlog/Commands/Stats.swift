@@ -12,7 +12,7 @@ extension FlightLogCommand {
                 Totals cover the flights the list filters choose (as flightlog list shows them); times and \
                 launches count only where the owner flew (PIC, dual or instructor; config [owner] name or \
                 --owner, else each flight's pilot).
-                Recency follows EASA Part-SFCL as the project's notes state it (FLIGHTS-AND-LOGBOOK.md §5); \
+                Recency follows EASA Part-SFCL (SFCL.160); \
                 where a rule leaves room, flightlog reads it as written here. It is worked out from every flight \
                 of the owner up to --as-of (default today), whatever the filters:
                   passengers, SFCL.160(e): 3 launches as PIC (as instructor too) in the preceding 90 days; \
