@@ -83,7 +83,7 @@ bench:
 	python3 benchmarks/run.py
 bench-quick:
 	python3 benchmarks/run.py --quick
-# The club sync (issue 16): a season pushed to a PostgreSQL server it starts, pilots' list queries on it.
+# The club sync: a season pushed to a PostgreSQL server it starts, pilots' list queries on it.
 bench-sync:
 	python3 benchmarks/sync.py
 # Instruction profiles (callgrind) of start-up, list, export and import (benchmarks/profile.sh).

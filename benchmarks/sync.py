@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Club sync benchmark (issue 16): a season pushed to a real PostgreSQL server, pilots' list queries on a club
+"""Club sync benchmark: a season pushed to a real PostgreSQL server, pilots' list queries on a club
 logbook of 10,000 flights, and the club's web pages (`flightlog serve --database postgres://…`) beside the same
 pages served from the glider's SQLite file. Starts its own server (initdb + pg_ctl on a free loopback port, as `postgres` under root)
 and uses the release `flightlog` and `flightlog-bench`.

@@ -2,7 +2,7 @@
 # Source this file: makes `gpsfake` (and /usr/sbin/gpsd) available on PATH.
 #   . scripts/gpsfake-env.sh            # uses an installed gpsfake, else unpacks gpsd-clients into a cache dir
 # Needs gpsd, python3-gps and python3-distutils (gpsfake 3.22 imports distutils without declaring it).
-# The full gpsd-clients package pulls in matplotlib/GTK (~520 MB); we only unpack its .deb (SENSORS.md §2.1).
+# The full gpsd-clients package pulls in matplotlib/GTK (~520 MB); we only unpack its .deb.
 # Cache dir: $GPSFAKE_CACHE, default ~/.cache/flightlog/gpsd-clients.
 
 _flightlog_gpsfake_env() {

@@ -57,7 +57,7 @@ final class Canvas {
         cairo_destroy(cr)
     }
 
-    /// 72 dpi and hinting off (PLATFORM.md §5 pitfalls 1 and 2).
+    /// 72 dpi (pango assumes 96, a PDF measures in points) and hinting off (vector output: exact glyph places).
     static func configure(_ context: OpaquePointer?) {
         pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
@@ -68,7 +68,7 @@ final class Canvas {
         pango_context_set_round_glyph_positions(context, 0)
     }
 
-    /// Throws unless fontconfig finds a font that covers Latin with diacritics and Greek (pitfall 3: with no
+    /// Throws unless fontconfig finds a font that covers Latin with diacritics and Greek (with no
     /// fonts pango draws nothing and says nothing).
     static func checkFonts() throws(ReportError) {
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())

@@ -21,7 +21,7 @@ package struct LogbookOptions: Sendable {
     }
 }
 
-/// The glider pilot's logbook as a PDF in the Part-SFCL layout (AMC1 SFCL.050; FLIGHTS-AND-LOGBOOK.md §5–8):
+/// The glider pilot's logbook as a PDF in the Part-SFCL layout (AMC1 SFCL.050; docs/LOGBOOK.md):
 /// A4 landscape, one row per flight with date, departure and arrival place and time, glider, PIC, launches per
 /// method, flight time and the owner's PIC, dual and FI(S) time, remarks; every page ends with this page /
 /// brought forward / total for every time column and the launches per method; certification and signature.

@@ -11,7 +11,7 @@ package struct IGCExport: Sendable {
     package var flightsInFile: Int
 }
 
-/// One flight as an IGC file. An imported flight gets the file it came from, unchanged (issue 12: what a
+/// One flight as an IGC file. An imported flight gets the file it came from, unchanged (what a
 /// recorder signed comes back out byte for byte), unless `rebuild`; otherwise the file is written the same way
 /// for `flightlog export --igc` and `flightlog serve`: headers from the logbook details and the recorder,
 /// comment lines (import origin, second person's role, launch), the recorder serial, the flight number of its

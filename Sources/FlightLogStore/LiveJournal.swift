@@ -7,7 +7,7 @@ import Foundation
 
 /// A small preallocated file beside the database that holds the fixes not yet settled into SQLite, rewritten
 /// every second in whole 512-byte sectors with O_DIRECT|O_DSYNC: one sector per second instead of a WAL frame
-/// that dirties two 4 KiB pages (issue #15, SD-card wear). Layout and record format: ``LiveJournalRecord``.
+/// that dirties two 4 KiB pages (an SD card wears by pages written). Layout and record format: ``LiveJournalRecord``.
 ///
 /// Use: at start, ``recover(path:)`` and commit what it returns to SQLite, then open the journal; every
 /// second ``append(_:recordingId:)`` the new fixes; once a minute (and at takeoff, landing and shutdown)

@@ -81,7 +81,7 @@ enum Schema {
         migrator.registerMigration("v2 original files") { db in
             try db.execute(
                 sql: """
-                    -- The bytes of an imported IGC file exactly as they were read (issue 12): `export --igc` gives
+                    -- The bytes of an imported IGC file exactly as they were read: `export --igc` gives
                     -- them back, G record and all. Files imported before this migration have none.
                     CREATE TABLE recordingFile (
                         recordingId INTEGER PRIMARY KEY REFERENCES recording(id) ON DELETE CASCADE,
@@ -92,7 +92,7 @@ enum Schema {
         migrator.registerMigration("v3 places") { db in
             try db.execute(
                 sql: """
-                    -- Takeoff and landing places from the airfield index (issue 12): the field within the radius,
+                    -- Takeoff and landing places from the airfield index: the field within the radius,
                     -- or for an outlanding the nearest one; distance (m) and bearing (°) from it; the place's IANA
                     -- zone. NULL until placed: flightlogd places older flights when it starts.
                     ALTER TABLE flight ADD COLUMN takeoffPlaceCode TEXT;
@@ -126,7 +126,7 @@ enum Schema {
             // before committing). Ids are kept, so trackChunk, flight and recordingFile still point right.
             try db.execute(
                 sql: """
-                    -- 'manual': a flight entered by hand (flightlog add, issue 13): a recording with no fixes.
+                    -- 'manual': a flight entered by hand (flightlog add): a recording with no fixes.
                     CREATE TABLE recording_v4 (
                         id INTEGER PRIMARY KEY,
                         kind TEXT NOT NULL CHECK (kind IN ('recorded', 'imported', 'manual')),
@@ -146,7 +146,7 @@ enum Schema {
                     """)
         }
         migrator.registerMigration("v6 imported headers read as people write them") { db in
-            // Flights imported before HeaderValues: placeholders become nobody, capitals a name (issue 13), unless
+            // Flights imported before HeaderValues: placeholders become nobody, capitals a name, unless
             // the pilot edited the field. Plain SQL on the columns of this version (later ones may add more).
             let rows = try Row.fetchAll(
                 db,
@@ -184,8 +184,8 @@ enum Schema {
         }
         migrator.registerMigration("v7 live fixes in a table of their own") { db in
             // flightlogd commits each second's fix here: one small row at the end of one B-tree (WITHOUT ROWID:
-            // no separate key index), so a commit writes one page to the disk, not two or three (SD wear,
-            // issue 15). Compaction moves the rows into trackChunk every 10 min and when flightlogd stops.
+            // no separate key index), so a commit writes one page to the disk, not two or three (an SD card wears
+            // by pages written). Compaction moves the rows into trackChunk every 10 min and when flightlogd stops.
             try db.execute(
                 sql: """
                     CREATE TABLE liveChunk (
@@ -199,7 +199,7 @@ enum Schema {
                     """)
         }
         migrator.registerMigration("v8 sync ids") { db in
-            // The club logbook (issue 16): every recording, flight and edit gets a stable UUID, the same on every
+            // The club logbook: every recording, flight and edit gets a stable UUID, the same on every
             // device and on the server, so that a sync repeated after any interruption finds what it already
             // sent. Existing rows get one here; new rows get one where they are inserted.
             for table in ["recording", "flight", "flightEdit"] {

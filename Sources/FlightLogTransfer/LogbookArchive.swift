@@ -5,7 +5,7 @@ import FlightLogStore
 import Foundation
 import ZIPFoundation
 
-/// Many flights in one file (issue 14), for `flightlog export --zip` and the phone's ZIP download: the flights' IGC
+/// Many flights in one file, for `flightlog export --zip` and the phone's ZIP download: the flights' IGC
 /// files exactly as `export --igc` writes them (an imported flight's own file once, however many of its flights
 /// are chosen; ours signed when the device key is readable) and `logbook.pdf` of all of them (flights entered by
 /// hand are in the PDF only). Built in memory, deflated, each entry dated by its flight.

@@ -55,7 +55,7 @@ package struct StickExportResult: Sendable, Equatable {
     package var bytesWritten: Int64
 }
 
-/// Writes the log to a USB stick (issue 14): every flight not yet on this stick as its IGC file (imported ones
+/// Writes the log to a USB stick: every flight not yet on this stick as its IGC file (imported ones
 /// verbatim, ours signed), the logbook PDF of all flights and a single-file backup of the database, into one
 /// folder. Each file is complete or absent (temporary name, fsync, rename); the space needed is checked before
 /// anything is written; the stick's memory is saved only after everything is on it.

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// What the Pi already wrote to one USB stick, kept beside the logbook (`sticks/<UUID>.tsv`), so that a stick
-/// plugged in again gets only what is new (issue 14). One line per flight: its UUID, the fingerprint of its logbook
+/// plugged in again gets only what is new. One line per flight: its UUID, the fingerprint of its logbook
 /// row when it was written, and the IGC file name it was written as (`-` for a flight entered by hand). Written
 /// only after a complete export, so a failed or interrupted one is simply done again the next time. Flights are
 /// remembered by UUID, not by id: a flight id says nothing once the flight is deleted, and a deleted flight's file

@@ -6,7 +6,7 @@ private let second: Int64 = 1_000_000_000
 /// 2025-06-15T09:30:00Z.
 private let t0: UTCMillis = 1_749_979_800_000
 
-/// The barograph goes on without a fix (issue 18 item 1) and implausible fixes are kept as `V` (item 4).
+/// The barograph goes on without a fix and implausible fixes are kept as `V`.
 @Suite struct BarographFusionTests {
     /// A fusion that had 3D fixes at seconds 0…`fixes - 1` (arriving 200 ms after their epoch at monotonic
     /// 100 s + i s) and a 25 Hz barometer at the ISA pressure of 1000 m minus 1 Pa per reading until `pressureUntil`.

@@ -156,7 +156,7 @@ struct FlightSegmenterTests {
     }
 }
 
-/// Live detection and import agree on the same fixes (issue 11, item 11).
+/// Live detection and import agree on the same fixes.
 @Suite struct LiveDetectionTests {
     func liveFlights(_ fixes: [Fix]) -> [(UTCMillis, UTCMillis)] {
         var detection = LiveDetection()

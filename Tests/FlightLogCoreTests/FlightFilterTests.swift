@@ -53,7 +53,7 @@ import Testing
         #expect(!FlightFilter(plane: "ka").matches(flight(glider: nil)))
     }
 
-    /// Issue 13: glider types and registrations as people type them; the instructor by name.
+    /// Glider types and registrations as people type them; the instructor by name.
     @Test func typesAndRegistrationsIgnoreSeparatorsAndInstructorsHaveNames() {
         let ls4 = flight(glider: "LS_4", registration: "D_0221")
         for typed in ["LS 4", "ls4", "LS-4", "ls_4", " LS  4 "] {

@@ -36,7 +36,7 @@ import Testing
     @Test func igcInputs() throws {
         let outcomes = try Self.expectNoViolation("igc", FuzzPipelines.igc)
         #expect(!outcomes.isEmpty)
-        // A trap of issue 11 item 1: a 19-digit ENL extension is read, and the flight found and exported.
+        // A trap found by fuzzing: a 19-digit ENL extension is read, and the flight found and exported.
         #expect(outcomes["enl-19-digits.igc"]?.summary.hasPrefix("imported: 1 flight") == true, "\(outcomes)")
         // Wide LAD/LOD extensions (10 and 14 digits) trapped in the reader and then in IGCWriter's 10^n.
         for name in ["lad-lod-10-digits.igc", "lod-14-digits-found-by-fuzzer.igc"] {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FlightLogCore
 
-/// Issue 13 item 2: IGC header values as logbook entries.
+/// IGC header values as logbook entries.
 @Suite struct HeaderValuesTests {
     @Test(arguments: ["undefined", "UNDEFINED", "NIL", "not set", "Not Set", "unknown", "N/A", "-", "---", "???", " ", "", "_", "Pilot", "none"])
     func placeholdersAreNobody(_ raw: String) {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlightLogCore
 
-/// Faults as L records in written IGC files (issue 18 item 3).
+/// Faults as L records in written IGC files.
 @Suite struct IGCFaultRecordTests {
     static let start = CivilDate(year: 2024, month: 7, day: 15).utcMidnight + 10 * 3_600_000  // 10:00:00Z
     static let layout = [FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2)]

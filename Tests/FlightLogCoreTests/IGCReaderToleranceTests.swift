@@ -94,7 +94,7 @@ import Testing
         #expect(file.warnings.first?.message.contains("goes back 1 h 0 min") == true)
     }
 
-    /// Found by mutation: a 10-digit LAD/LOD extension trapped on overflow (issue 11, item 1).
+    /// Found by mutation: a 10-digit LAD/LOD extension trapped on overflow (a file must never crash).
     @Test func wideLatitudeExtensionDoesNotOverflow() throws {
         let line = "B1627534845381N00824437EA0080600893" + "9999999999" + "9999999999"
         let file = try IGCReader.read(igc(["AXCTX", "HFDTEDATE:040920,01", "I023645LAD4655LOD", line]))
@@ -103,7 +103,7 @@ import Testing
         #expect(abs(fix.coordinate.latitude - (48 + 45.3819999 / 60)) < 2e-7)
     }
 
-    /// Found by mutation: an ENL field 19+ digits wide trapped in the launch analysis (issue 11, item 1).
+    /// Found by mutation: an ENL field 19+ digits wide trapped in the launch analysis (a file must never crash).
     @Test func wideEngineNoiseFieldIsNoReading() {
         let extensions = [FixExtension(code: "ENL", length: 19)]
         let fix = Fix(

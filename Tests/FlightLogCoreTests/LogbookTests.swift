@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlightLogCore
 
-/// The owner's role, the time columns, the totals and Part-SFCL recency (issue 13).
+/// The owner's role, the time columns, the totals and Part-SFCL recency (docs/LOGBOOK.md).
 @Suite("Logbook roles, totals and recency")
 struct LogbookTests {
     static let day0 = CivilDate(year: 2025, month: 6, day: 1)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlightLogCore
 
-/// The fix lost for good before the landing (issue 18 item 2): the landing found from the pressure alone.
+/// The fix lost for good before the landing: the landing found from the pressure alone.
 @Suite("PressureLanding")
 struct PressureLandingTests {
     /// The fixes from `cut` on as the barograph writes them without a fix: `V`, the last valid position, no GNSS

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlightLogDaemon
 
-/// The barograph goes on through a GPS loss (issue 18 items 1 and 2), with the recorder's own tick driving it.
+/// The barograph goes on through a GPS loss (also one lost for good), with the recorder's own tick driving it.
 @Suite(.serialized) struct RecorderBarographTests {
     /// Feeds seconds `range` with the barometer only (the receiver silent), ticking every 250 ms.
     private func feedWithoutFix(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) async {

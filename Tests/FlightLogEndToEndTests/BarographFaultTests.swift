@@ -9,7 +9,7 @@ import Glibc
 
 private let minute: Int64 = 60_000
 
-/// Issue 18, "Done when": a real flight through the real gpsd (gpsfake's gpsd reading `flightlog replay
+/// The barograph through faults: a real flight through the real gpsd (gpsfake's gpsd reading `flightlog replay
 /// --serve-nmea`) and the real libiio (fake sysfs tree) into flightlogd, while faults strike in flight. The
 /// replay runs at 50× and at real time around each fault, so that what the recorder does on its own clock
 /// (barometer reconnect backoff, a restart) takes the flight time it would take in the air.

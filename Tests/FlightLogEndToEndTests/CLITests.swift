@@ -17,7 +17,7 @@ struct CLITests {
         var gliderType: String?
         var registration: String?
         var sourceFile: String?
-        // Issue 13: the owner's role, launches, and whether the flight has a track (`source` manual: none).
+        // The owner's role, launches, and whether the flight has a track (`source` manual: none).
         var durationSeconds: Int64 = 0
         var launches: Int = 1
         var ownerRole: String = ""

@@ -341,7 +341,7 @@ final class DaemonWorld {
 }
 
 /// gpsd reading NMEA from a loopback TCP source, so that gpsd itself can be killed and restarted while the
-/// source keeps going (SENSORS.md §2.5).
+/// source keeps going (docs/SENSORS.md).
 final class RestartableGPSD {
     let directory: URL
     let port = DaemonHarness.freePort()

@@ -2,7 +2,7 @@ import FlightLogCore
 import Foundation
 import Testing
 
-/// `flightlog export --zip` (issue 14 item 2, command line): many flights in one file.
+/// `flightlog export --zip` (command line): many flights in one file.
 @Suite("export --zip", .serialized, .timeLimit(.minutes(3)))
 struct ExportZipTests {
     /// The archive's entries and their bytes, read by Python's zipfile (an independent reader).

@@ -4,7 +4,7 @@ import FlightLogStore
 import Foundation
 import Testing
 
-/// Faults are part of the record (issue 18 item 3): a recorded flight with a GPS loss, a barometer loss and a
+/// Faults are part of the record: a recorded flight with a GPS loss, a barometer loss and a
 /// power cut, written into a real SQLite file the way flightlogd writes it, then read through the built
 /// `flightlog` (show, show --json, export) and `flightlog serve`.
 @Suite("Faults in the record", .serialized)

@@ -2,7 +2,7 @@ import FlightLogCore
 import Foundation
 import Testing
 
-/// Issue 13 items 2 and 3 through the CLI: IGC headers read as a pilot would, filters as people type.
+/// Through the CLI: IGC headers read as a pilot would, filters as people type.
 @Suite("headers and filters as people write them", .serialized, .timeLimit(.minutes(3)))
 struct FilterVariantsTests {
     struct Listed: Decodable {

@@ -2,7 +2,7 @@ import FlightLogCore
 import Foundation
 import Testing
 
-/// Hostile and damaged input through the built `flightlog` (issue 11, items 1, 7, 9, 10): a batch never stops at
+/// Hostile and damaged input through the built `flightlog`: a batch never stops at
 /// one bad file, a cut-off file still imports, nothing from a file reaches the terminal raw, a config file means
 /// the same to every command.
 @Suite("hostile input end to end", .serialized, .timeLimit(.minutes(5)))

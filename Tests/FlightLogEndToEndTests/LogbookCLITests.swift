@@ -2,7 +2,7 @@ import FlightLogCore
 import Foundation
 import Testing
 
-/// Issue 13 through the built `flightlog`: the Part-SFCL PDF checked with pdftotext against totals computed from
+/// The logbook through the built `flightlog`: the Part-SFCL PDF checked with pdftotext against totals computed from
 /// `list --json`, `stats` against the list, `add`, the `--owner` filter, exports without a track, pilot words.
 @Suite("flightlog logbook, stats and add end to end", .serialized, .timeLimit(.minutes(5)))
 struct LogbookCLITests {

@@ -2,7 +2,7 @@ import FlightLogCore
 import Foundation
 import Testing
 
-/// Issue 12 item 3: an imported IGC file comes back out byte for byte (its recorder's G record intact).
+/// An imported IGC file comes back out byte for byte (its recorder's G record intact).
 @Suite("the imported file, byte for byte", .serialized, .timeLimit(.minutes(5)))
 struct OriginalFileTests {
     struct Listed: Decodable {

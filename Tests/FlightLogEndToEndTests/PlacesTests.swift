@@ -3,7 +3,7 @@ import FlightLogStore
 import Foundation
 import Testing
 
-/// Issue 12 items 1, 2, 5 through the CLI: every flight's takeoff and landing place and zone, checked against the
+/// Places through the CLI: every flight's takeoff and landing place and zone, checked against the
 /// shipped data set itself (the expected field found by brute force over every field, never typed in).
 @Suite("places and zones", .serialized, .timeLimit(.minutes(5)))
 struct PlacesTests {

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 18 item 4, through the real gpsd (gpsfake's gpsd reading `flightlog replay --serve-nmea`) and the real
+/// Implausible readings, through the real gpsd (gpsfake's gpsd reading `flightlog replay --serve-nmea`) and the real
 /// libiio (fake sysfs tree): a fix 55 km off the track, a GNSS altitude 3000 m up for one epoch, a 25 kPa read
 /// and an 8 hPa jump of the barometer. The fixes are kept as `V` and used for nothing; the pressure samples are
 /// dropped; both are counted in `flightlog status`; the flight is the import's.

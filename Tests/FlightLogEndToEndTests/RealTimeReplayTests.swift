@@ -25,7 +25,7 @@ private func igcUnits(_ degrees: Double) -> Int64 { Int64((degrees * 60_000).rou
 struct RealTimeReplayTests {
     /// Real time: the simulated receiver sends each epoch at its own instant and keeps the barometer at the
     /// pressure of that same instant; the daemon samples the barometer on its own clock and must give every fix
-    /// the pressure of its own UTC instant (SENSORS.md §6.2: time alignment), through gpsd's delivery delays.
+    /// the pressure of its own UTC instant (time alignment, docs/SENSORS.md), through gpsd's delivery delays.
     @Test(.timeLimit(.minutes(6)))
     func takeoffReplayedInRealTimeHasExactTimesPositionsAndPressureAltitude() throws {
         let source = try ReplayFlight(preferring: "apf-bug554.igc")
@@ -74,7 +74,7 @@ struct RealTimeReplayTests {
 
     /// Fast: a whole flight goes through gpsd in seconds; the daemon must find it as one flight where an import
     /// of the original file finds it (DaemonEndToEndTests covers a synthetic flight at a fixed pressure): a
-    /// glider's winch launch, and a paraglider that only the slow profile sees (issue 11, item 11).
+    /// glider's winch launch, and a paraglider that only the slow profile sees.
     @Test(.timeLimit(.minutes(4)), arguments: ["apf-bug554.igc", "xctrack-2020-09-04.igc"])
     func wholeRealFlightReplayedFastIsOneFlightAtTheImportsTimes(name: String) throws {
         let source = try ReplayFlight(preferring: name)

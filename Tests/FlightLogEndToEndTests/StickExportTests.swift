@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// The USB stick (issue 14 item 1): a real file system image on a loop device, the real `flightlog-usb` script
+/// The USB stick: a real file system image on a loop device, the real `flightlog-usb` script
 /// the udev rule starts (mount, `export --new --to`, sync, unmount), then the files on the stick read back.
 @Suite("USB stick export", .serialized, .timeLimit(.minutes(5)))
 struct StickExportTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The recorder's unit as systemd rates it (issue 15: exposure ≤ 2.0), read offline from the repository's file.
+/// The recorder's unit as systemd rates it (exposure at most 2.0), read offline from the repository's file.
 struct UnitSecurityTests {
     static var canRate: Bool {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
@@ -20,7 +20,7 @@ struct UnitSecurityTests {
         #expect(exposure <= 2.0, "\(line)")
     }
 
-    /// The club sync's units (issue 16): the service, its 15-minute timer and the path unit that fires on the stamp
+    /// The club sync's units: the service, its 15-minute timer and the path unit that fires on the stamp
     /// flightlogd rewrites in its runtime folder at each landing, and the club server's web logbook, as
     /// `systemd-analyze verify` reads them.
     @Test func syncUnitsVerifyAndWatchTheDaemonsLandingStamp() throws {

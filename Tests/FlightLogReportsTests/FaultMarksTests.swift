@@ -7,7 +7,7 @@ import Testing
 
 @testable import FlightLogReports
 
-/// Recording faults on the barogram and V fixes on the map (issue 18 items 1 and 3).
+/// Recording faults on the barogram and V fixes on the map.
 @Suite("FaultMarks")
 struct FaultMarksTests {
     /// The barogram band colour as cairo writes it into an SVG.

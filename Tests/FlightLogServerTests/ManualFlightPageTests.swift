@@ -4,7 +4,7 @@ import FlightLogStore
 import Foundation
 import Testing
 
-/// A flight entered by hand (issue 13) on the phone: in the list marked "no track", its page without map or
+/// A flight entered by hand on the phone: in the list marked "no track", its page without map or
 /// downloads, a download URL answering that it has no track, the edit history in a pilot's words.
 @Suite("Flights without a track on the phone", .serialized, .timeLimit(.minutes(3)))
 struct ManualFlightPageTests {

@@ -67,7 +67,7 @@ struct PagesTests {
         }
     }
 
-    /// The filtered list's IGC files and logbook PDF in one ZIP download (issue 14 item 2).
+    /// The filtered list's IGC files and logbook PDF in one ZIP download.
     @Test func zipOfTheFilteredFlights() async throws {
         let logbook = try TestLogbook()
         defer { logbook.remove() }

@@ -66,7 +66,7 @@ func importSmallFlights(_ store: FlightStore, count: Int, from first: Int = 0) t
         #expect(try store.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
     }
 
-    /// SD wear (issue 15): a live commit of one fix writes about one page to the WAL (the live table's last leaf),
+    /// SD-card wear: a live commit of one fix writes about one page to the WAL (the live table's last leaf),
     /// not the two or three a rowid table and its key index took. Counted in WAL frames over 300 commits, as
     /// flightlogd makes one a second.
     @Test func aLiveCommitWritesAboutOnePage() throws {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlightLogStore
 
-/// Schema v4 (issue 13): an older database migrates with every row kept; flights entered by hand are stored,
+/// Schema v4: an older database migrates with every row kept; flights entered by hand are stored,
 /// read, edited and deleted like any other.
 @Suite struct LogbookStoreTests {
     /// A database as main's code (schema v3) leaves it: the shipped migrations up to v3, an imported recording

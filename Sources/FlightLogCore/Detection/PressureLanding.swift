@@ -1,5 +1,5 @@
 /// The landing found from the pressure alone, when the fix is lost in flight and never comes back (an antenna
-/// cable; issue 18). Fed the `V` fixes of a flight in progress: the pressure altitude staying within `band`
+/// cable). Fed the `V` fixes of a flight in progress: the pressure altitude staying within `band`
 /// metres for `hold` seconds, within `nearTakeoff` metres of the takeoff's pressure altitude, is the landing,
 /// dated to the first fix of that stillness. Any valid fix, or a gap in the `V` fixes, starts it over.
 ///

@@ -10,13 +10,13 @@ package struct BarographSettings: Sendable, Hashable {
     /// file's own sparse epochs are not an outage. The `V` fixes then start 1 s after the last fix all the same.
     package var silenceMillis: Int64 = 10_000
     /// A no-fix report's own GNSS time is used only within this distance of the time the clock extrapolates, ms
-    /// (receivers without a fix can report a bogus chip time; SENSORS.md §1.5).
+    /// (receivers without a fix can report a bogus chip time; docs/SENSORS.md).
     package var reportedTimeTolerance: Int64 = 5000
 
     package init() {}
 }
 
-/// The barograph goes on without a fix (issue 18, IGC spec 2.2.4): while a recording runs (there is a last GPS
+/// The barograph goes on without a fix (IGC spec 2.2.4; docs/IGC.md): while a recording runs (there is a last GPS
 /// time) and the receiver has no fix, a `V` fix is written every `intervalMillis`, with the last valid position,
 /// no GNSS altitude, the pressure altitude of its own instant (`nil` if the barometer has nothing) and unknown
 /// extensions (`99900`). Its time is the receiver's own while gpsd still reports one, else the last GPS time plus

@@ -1,4 +1,4 @@
-/// The plausibility gate for live 3D fixes (issue 18): a fix that jumps farther from the last valid one than
+/// The plausibility gate for live 3D fixes: a fix that jumps farther from the last valid one than
 /// `maximumSpeed` would take, or whose GNSS altitude changes faster than `maximumClimb`, is a receiver glitch.
 /// It is still stored (kept, as `V`), but never becomes the anchor: detection and distance ignore it.
 ///

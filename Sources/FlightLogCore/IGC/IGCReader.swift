@@ -48,7 +48,7 @@ package struct IGCFile: Sendable {
     package var skippedLines: Int = 0
 }
 
-/// A tolerant IGC reader (notes/IGC.md §13): any CR/LF line ends, Latin-1 bytes, odd headers, every date form,
+/// A tolerant IGC reader (docs/IGC.md, "Reading"): any CR/LF line ends, Latin-1 bytes, odd headers, every date form,
 /// duplicates and midnight wrap. A damaged line (a file cut off by a power cut, a bad byte) is skipped with a
 /// warning naming it; `strict` rejects the whole file at the first one instead. It throws for files without a
 /// date or without a single usable B record.

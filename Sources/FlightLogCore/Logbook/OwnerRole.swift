@@ -1,4 +1,4 @@
-/// The logbook owner's function on a flight (FLIGHTS-AND-LOGBOOK.md §7), which decides the time columns:
+/// The logbook owner's function on a flight (docs/LOGBOOK.md), which decides the time columns:
 /// PIC (solo, supervised solo, with a passenger) → PIC time; dual (a student with an instructor) → dual time;
 /// instructor → PIC and FI(S) time; passenger or not aboard → no time and no launch.
 package enum OwnerRole: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,5 +1,5 @@
 /// Recency of a sailplane pilot licence (SPL) as EASA Part-SFCL asks it, from the owner's logbook entries, as of
-/// a day (FLIGHTS-AND-LOGBOOK.md §5):
+/// a day (docs/LOGBOOK.md):
 ///
 /// - **SFCL.160(e) passengers**: "passengers need 3 launches as PIC in the preceding 90 days". Counted: launches
 ///   as PIC or instructor. Current while the 3rd most recent such launch is less than 90 days old: it lapses on

@@ -1,4 +1,4 @@
-/// IGC header values as logbook entries (issue 13): a recorder's placeholder (`undefined`, `NIL`, `not set`, `---`)
+/// IGC header values as logbook entries: a recorder's placeholder (`undefined`, `NIL`, `not set`, `---`)
 /// is nobody, `_` stands for a space, and a name written in capitals (`TOBIAS_BIENIEK`) reads as one
 /// (`Tobias Bieniek`). The imported file itself keeps its raw headers.
 package enum HeaderValues {

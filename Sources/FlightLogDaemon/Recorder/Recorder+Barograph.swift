@@ -1,6 +1,6 @@
 import FlightLogCore
 
-/// GPS loss and glitches (issue 18): the barograph goes on without a fix, and the status says since when.
+/// GPS loss and glitches: the barograph goes on without a fix, and the status says since when.
 extension Recorder {
     /// A `V` run shorter than this is not reported as "GPS lost" (a single glitch, a late fix), ms.
     static let gpsLostAfterMillis: Int64 = 5000

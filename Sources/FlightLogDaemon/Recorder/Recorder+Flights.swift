@@ -146,7 +146,7 @@ extension Recorder {
             settings.loadPlacing(settings.airfieldRadiusMeters, [finished.takeoffCoordinate, finished.landingCoordinate])?
                 .place(&finished)
             try store.updateRecordedFacts(of: id, from: finished, inProgress: false)
-            _ = try? store.checkpoint()  // the .sqlite file alone now holds this flight (issue 11)
+            _ = try? store.checkpoint()  // the .sqlite file alone now holds this flight (a copy without -wal too)
             if let stamp = settings.landingStampPath,
                 !FileManager.default.createFile(atPath: stamp, contents: Data("\(id)\n".utf8))
             {

@@ -37,7 +37,7 @@ package enum BarometerEvent: Sendable, Hashable {
 /// Polls an IIO pressure sensor through libiio on its own thread at a fixed rate.
 ///
 /// Reads `in_pressure_input` (kPa) when the driver has it, else `raw` × an exact per-driver factor (sysfs
-/// scales are rounded; SENSORS.md §3), and the temperature channel if any. Transient EBUSY/EIO/ETIMEDOUT are
+/// scales are rounded; docs/SENSORS.md), and the temperature channel if any. Transient EBUSY/EIO/ETIMEDOUT are
 /// retried; any other error re-creates the context and looks the device up again. Samples outside
 /// `plausiblePressure` or jumping faster than `maximumPressureRate` are dropped (five in a row re-anchor).
 package final class IIOBarometer: Sendable {
@@ -169,14 +169,14 @@ struct ReadTiming {
 
 /// Drops samples outside a pressure range or jumping faster than a rate; re-anchors after 5 rejects in a row
 /// (a real step, e.g. after a gap), so a wrong first value cannot lock the gate. The limit is never above 5 hPa
-/// per 40 ms (issue 18, scaled by the interval); the rate (1500 Pa/s ≈ 120 m/s) plus the slack is tighter for
+/// per 40 ms (scaled by the interval); the rate (1500 Pa/s ≈ 120 m/s) plus the slack is tighter for
 /// every interval above 9 ms.
 struct PressureGate {
     let range: ClosedRange<Pascals>
     let maximumRate: Pascals
     /// Allowed change on top of the rate (noise, quantisation of 1-Pa drivers), Pa.
     let slack: Pascals = 100
-    /// Issue 18: more than 5 hPa between two samples 40 ms apart is a glitch.
+    /// More than 5 hPa between two samples 40 ms apart is a glitch.
     static let glitchStep: Pascals = 500
     private var last: PressureSample?
     private var rejectedInARow = 0

@@ -1,7 +1,7 @@
 import FlightLogCore
 import GRDB
 
-/// Puts flights on the airfield map (issue 12): the takeoff and landing places from the airfield index (the
+/// Puts flights on the airfield map: the takeoff and landing places from the airfield index (the
 /// nearest field within the radius, else an outlanding described from the nearest field), the IANA zone of each
 /// place, and the flight's zone, UTC offset and local date from the takeoff place.
 package struct FlightPlacing: Sendable {
