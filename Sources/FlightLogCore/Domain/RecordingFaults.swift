@@ -58,7 +58,7 @@ package struct RecordingFault: Sendable, Hashable {
 }
 
 package enum RecordingFaults {
-    /// Shorter losses are not faults: a GPS or barometer loss is a fault from 10 s on.
+    /// Shorter losses are not faults: a GPS, barometer or power loss is a fault from 10 s on.
     package static let minimumMillis: Int64 = 10_000
 
     /// The faults of a flight: derived from its fixes (the stored track around it) for a flight recorded by
