@@ -159,8 +159,12 @@ package actor Recorder {
         status.gpsdConnected = true
         status.gpsMode = reading.mode
         status.satellitesUsed = reading.satellitesUsed
+        let glitches = fusion.timeGate.glitches
         switch fusion.fuse(reading) {
         case .success(let fused):
+            if fusion.timeGate.glitches > glitches {
+                logger.warning("GPS time glitch dropped: a fix whose time disagreed with the fixes around it")
+            }
             lastFixArrival = reading.receivedAtMonotonicNanos
             accept(fused)
         case .failure(.noFix):
@@ -281,6 +285,7 @@ package actor Recorder {
     }
 
     private func accept(_ fix: Fix, now: Int64) {
+        if let lastFix, recordingId != nil, fix.time <= lastFix.time { startNewTimeline(at: fix, now: now) }
         if recordingId == nil { openRecording(firstFix: fix, now: now) }
         guard recordingId != nil else { return }
         pending.append(fix)
