@@ -20,6 +20,7 @@ private func fusedTimes(_ readings: [GNSSReading]) -> [UTCMillis] {
     var fusion = FixFusion()
     var times: [UTCMillis] = []
     for r in readings { times += ((try? fusion.fuse(r).get()) ?? []).filter(\.isFromReceiver).map(\.fix.time) }
+    fusion.releaseHeldReadings(now: .max)  // the end of the stream
     return times + fusion.release(now: .max).filter(\.isFromReceiver).map(\.fix.time)
 }
 
@@ -85,5 +86,29 @@ private func fusedTimes(_ readings: [GNSSReading]) -> [UTCMillis] {
         let backlog = (0..<10).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) }
             + (10..<20).map { reading(t0 + Int64($0) * 1000, arrival: 30) }
         #expect(fusedTimes(backlog) == backlog.map(\.time))
+    }
+
+    /// The stream ends (or the receiver falls silent) right after one or two fixes that ran ahead: nothing comes
+    /// after them to confirm or refute them. A short hole (a compressed replay's 8 s interval) is kept, after the
+    /// silence or at the end; a jump of an hour or more is dropped.
+    @Test(arguments: [(8_000, true), (45_000, true), (hour, false), (year, false)] as [(Int64, Bool)])
+    func suspectsAtTheEndAreDecidedByTheSizeOfTheJump(jump: Int64, kept: Bool) throws {
+        let steady = (0..<10).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) }
+        let last = [reading(t0 + 9000 + jump, arrival: 9.02), reading(t0 + 9000 + 2 * jump, arrival: 9.04)]
+        let expected = steady.map(\.time) + (kept ? last.map(\.time) : [])
+        #expect(fusedTimes(steady + last) == expected)
+
+        // Driven by the recorder's tick instead of the end: held through 4 s of silence, decided after 5 s.
+        var fusion = FixFusion()
+        var times: [UTCMillis] = []
+        for r in steady + last { times += try fusion.fuse(r).get().filter(\.isFromReceiver).map(\.fix.time) }
+        let heard = last[1].receivedAtMonotonicNanos
+        times += fusion.fillOutage(now: heard + 4 * second).filter(\.isFromReceiver).map(\.fix.time)
+        #expect(fusion.timeGate.heldCount == (kept ? 2 : 1))  // an hour apart, the two do not chain either
+        times += fusion.fillOutage(now: heard + 5 * second).filter(\.isFromReceiver).map(\.fix.time)
+        times += fusion.release(now: .max).filter(\.isFromReceiver).map(\.fix.time)
+        #expect(fusion.timeGate.heldCount == 0)
+        #expect(times == expected)
+        #expect(fusion.timeGate.glitches == (kept ? 0 : 2))
     }
 }

@@ -130,6 +130,15 @@ package struct FixFusion: Sendable {
         return .success(release(now: reading.receivedAtMonotonicNanos))
     }
 
+    /// Decides the readings the time gate still holds when no later reading came to judge them by (see
+    /// ``FixTimeGate/releaseHeld(now:)``); `now: .max` at the end of the stream. Called before the outage fill.
+    package mutating func releaseHeldReadings(now: Int64) {
+        for admitted in timeGate.releaseHeld(now: now) {
+            if let lastFixTime, admitted.time <= lastFixTime { continue }  // `V` fixes already cover that time
+            add(admitted)
+        }
+    }
+
     /// Takes a reading the time gate accepted.
     private mutating func add(_ reading: GNSSReading) {
         // The cycle start, when known, bounds the epoch far more tightly than the end-of-cycle arrival.

@@ -14,6 +14,11 @@
 /// less than the fix interval. Suspects therefore chain when each is ahead of the one before by at most
 /// `chainSlackMillis` (a replay of a file with long intervals or holes), never when they lie hours apart (random
 /// glitches do not confirm each other).
+///
+/// When the readings stop (the end of a replay, an antenna lost, the recorder stopping) there is nothing left to
+/// judge the suspects by: after `silenceNanos` without a reading (or at the end) a chain that begins within
+/// `chainSlackMillis` of the last accepted time is kept (a receiver that ran on after a short hole), a larger jump is
+/// dropped (an hour or a year ahead is never believed on the word of one or two fixes).
 package struct FixTimeGate: Sendable {
     /// How far a reading's time may run ahead of the monotonic clock since the last accepted one, ms.
     package var slackMillis: Int64 = 5000
@@ -23,6 +28,9 @@ package struct FixTimeGate: Sendable {
     package var confirmations = 3
     /// Readings in a row that confirm the time at start.
     package var startConfirmations = 1
+    /// Silence after the newest suspect (monotonic ns) after which held suspects are decided without more readings.
+    /// Shorter than the barograph's outage silence, so the suspects are placed before any `V` fix is written.
+    package var silenceNanos: Int64 = 5_000_000_000
 
     /// Time and monotonic arrival of the last accepted reading.
     private var anchor: Mark?
@@ -60,6 +68,21 @@ package struct FixTimeGate: Sendable {
         guard suspects.count >= (anchor == nil ? startConfirmations : confirmations) else { return [] }
         defer { suspects.removeAll() }
         anchor = mark
+        return suspects.map(\.reading)
+    }
+
+    /// The suspects decided at `now` for want of later readings (see the type's doc): those kept, oldest first.
+    /// `now: .max` is the end of the stream: they are decided at once.
+    package mutating func releaseHeld(now: Int64) -> [GNSSReading] {
+        guard let newest = suspects.last?.mark, let first = suspects.first?.mark else { return [] }
+        let silence = now.subtractingReportingOverflow(newest.monotonic)
+        guard now == .max || silence.overflow || silence.partialValue >= silenceNanos else { return [] }
+        guard let anchor, let ahead = Self.ahead(first, after: anchor), ahead <= chainSlackMillis else {
+            dropSuspects()
+            return []
+        }
+        defer { suspects.removeAll() }
+        self.anchor = newest
         return suspects.map(\.reading)
     }
 

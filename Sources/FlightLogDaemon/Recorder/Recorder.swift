@@ -162,9 +162,7 @@ package actor Recorder {
         let glitches = fusion.timeGate.glitches
         switch fusion.fuse(reading) {
         case .success(let fused):
-            if fusion.timeGate.glitches > glitches {
-                logger.warning("GPS time glitch dropped: a fix whose time disagreed with the fixes around it")
-            }
+            warnOfGlitches(since: glitches)
             lastFixArrival = reading.receivedAtMonotonicNanos
             accept(fused)
         case .failure(.noFix):
@@ -223,7 +221,9 @@ package actor Recorder {
     /// Commits pending fixes, refreshes the flight row and the status file, compacts and prunes when due.
     /// Called every second by the maintenance service.
     package func tick(now: Int64) {
+        let glitches = fusion.timeGate.glitches
         accept(fusion.fillOutage(now: now))  // the barograph goes on without a fix
+        warnOfGlitches(since: glitches)
         if !pending.isEmpty { flush(now: now) }
         if journal?.unsettled.isEmpty == false, monotonicNanos() - lastSettle >= settings.settleNanos { settle() }
         if flight != nil, now - lastFlightUpdate >= settings.flightUpdateNanos { updateFlightInProgress(now: now) }
@@ -242,9 +242,15 @@ package actor Recorder {
         }
     }
 
+    private func warnOfGlitches(since count: Int) {
+        guard fusion.timeGate.glitches > count else { return }
+        logger.warning("GPS time glitch dropped: a fix whose time disagreed with the fixes around it")
+    }
+
     /// Clean shutdown: commits everything and leaves an unfinished flight in progress (the next start
     /// continues it if the glider is still in the air).
     package func finish(now: Int64) {
+        fusion.releaseHeldReadings(now: .max)
         accept(fusion.release(now: .max))
         flush(now: now)
         settle()
