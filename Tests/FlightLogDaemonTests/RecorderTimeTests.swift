@@ -26,7 +26,7 @@ private func feed(
 private func open(_ path: String, _ flight: SyntheticFlight) throws -> Recorder {
     try Recorder(
         store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
-        now: flight.monotonicStart)
+        now: flight.monotonicStart, clock: .driven)
 }
 
 private let takeoff = SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond) * 1000

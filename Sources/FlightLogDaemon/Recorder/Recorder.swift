@@ -101,11 +101,11 @@ package actor Recorder {
     var pendingArrivals: [Int64] = []
     /// Fix-to-disk latencies of the last 4096 committed fixes, nanoseconds (gpsd delivery → committed).
     var latencies = LatencyWindow(capacity: 4096)
-    /// When the last commit ended (``monotonicNanos()``).
+    /// When the last commit ended (``clockNow()``).
     var lastCommit: Int64 = .min
     /// Where each flush goes first when set (``RecorderSettings/journalPath``); nil: straight into SQLite.
     var journal: LiveJournal?
-    /// When the journal was last settled into SQLite (``monotonicNanos()``).
+    /// When the journal was last settled into SQLite (``clockNow()``).
     var lastSettle: Int64 = 0
     var flight: (id: Int64, flight: Flight)?
 
@@ -129,14 +129,29 @@ package actor Recorder {
     var storeFailing = false
     var recordedFixes = 0
 
+    /// Where the recorder's own timers (commit, settle) and the fix-to-disk latency read the time.
+    let clock: RecorderClock
+    /// The newest instant the recorder was given (a reading's arrival, a tick): the time of a `.driven` clock.
+    var drivenNow: Int64
+
+    /// The monotonic time now, ns, as ``clock`` says.
+    func clockNow() -> Int64 { clock == .system ? monotonicNanos() : drivenNow }
+
+    /// Moves a `.driven` clock on to `now` (it never goes back).
+    func drive(to now: Int64) { if now > drivenNow { drivenNow = now } }
+
     /// Opens the recorder on a store. Does not write anything until the first fix.
     /// - Throws: ``StoreError`` when the store cannot be read.
-    package init(store: FlightStore, settings: RecorderSettings, logger: Logger, now: Int64) throws {
+    package init(
+        store: FlightStore, settings: RecorderSettings, logger: Logger, now: Int64, clock: RecorderClock = .system
+    ) throws {
         self.store = store
         self.settings = settings
         self.logger = logger
+        self.clock = clock
+        drivenNow = now
         lastCompaction = now
-        lastSettle = monotonicNanos()
+        lastSettle = clock == .system ? monotonicNanos() : now
         // Before the last recording is looked at: recovery may add its last second.
         if let path = settings.journalPath { journal = Self.openJournal(at: path, store: store, logger: logger) }
         if let last = try store.lastRecording(), let lastFixTime = last.lastFixTime {
@@ -155,6 +170,7 @@ package actor Recorder {
 
     /// One GNSS reading from gpsd.
     package func ingest(_ reading: GNSSReading) {
+        drive(to: reading.receivedAtMonotonicNanos)
         lastSensorData = reading.receivedAtMonotonicNanos
         status.gpsdConnected = true
         status.gpsMode = reading.mode
@@ -192,6 +208,7 @@ package actor Recorder {
     }
 
     package func ingest(_ reading: PressureReading) {
+        drive(to: reading.monotonicNanos)
         lastSensorData = reading.monotonicNanos
         guard fusion.addPressure(reading) else { return }
         accept(fusion.release(now: reading.monotonicNanos))
@@ -221,11 +238,12 @@ package actor Recorder {
     /// Commits pending fixes, refreshes the flight row and the status file, compacts and prunes when due.
     /// Called every second by the maintenance service.
     package func tick(now: Int64) {
+        drive(to: now)
         let glitches = fusion.timeGate.glitches
         accept(fusion.fillOutage(now: now))  // the barograph goes on without a fix
         warnOfGlitches(since: glitches)
         if !pending.isEmpty { flush(now: now) }
-        if journal?.unsettled.isEmpty == false, monotonicNanos() - lastSettle >= settings.settleNanos { settle() }
+        if journal?.unsettled.isEmpty == false, clockNow() - lastSettle >= settings.settleNanos { settle() }
         if flight != nil, now - lastFlightUpdate >= settings.flightUpdateNanos { updateFlightInProgress(now: now) }
         if let id = recordingId, now - lastCompaction >= settings.compactionNanos {
             lastCompaction = now
@@ -250,6 +268,7 @@ package actor Recorder {
     /// Clean shutdown: commits everything and leaves an unfinished flight in progress (the next start
     /// continues it if the glider is still in the air).
     package func finish(now: Int64) {
+        drive(to: now)
         fusion.releaseHeldReadings(now: .max)
         accept(fusion.release(now: .max))
         flush(now: now)
@@ -304,7 +323,7 @@ package actor Recorder {
             settle()
         }
         for event in events { handle(event, now: now) }
-        if lastCommit == .min || monotonicNanos() - lastCommit >= settings.commitDelayNanos { flush(now: now) }
+        if lastCommit == .min || clockNow() - lastCommit >= settings.commitDelayNanos { flush(now: now) }
     }
 
     func perform(_ what: String, _ body: () throws -> Void) {
