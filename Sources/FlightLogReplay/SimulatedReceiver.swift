@@ -79,6 +79,7 @@ package struct SimulatedReceiver {
         var nextWrite = ReplayClock.nowNanos()
         var nextEpoch = 0
         var previous: Fix?
+        let timeOffsets = faults.timeOffsets(of: fixes)
         while true {
             let now = ReplayClock.nowNanos()
             if now >= end { return }
@@ -102,7 +103,7 @@ package struct SimulatedReceiver {
             }
             while nextEpoch < fixes.count, now >= instant(of: fixes[nextEpoch].time) + latencyNanos {
                 let fix = fixes[nextEpoch]
-                let bytes = Array(NMEAWriter.epoch(fix, previous: previous, dateShift: dateShift).joined().utf8)
+                let bytes = Array(NMEAWriter.epoch(fix, previous: previous, dateShift: dateShift + (timeOffsets[nextEpoch] ?? 0)).joined().utf8)
                 clients.removeAll { client in
                     let sent = send(client, bytes, bytes.count, Int32(MSG_NOSIGNAL))
                     if sent != bytes.count { close(client) }

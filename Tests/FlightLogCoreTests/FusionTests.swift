@@ -198,8 +198,9 @@ private let t0: UTCMillis = 1_749_979_800_000
         var fusion = FixFusion()
         _ = try fusion.fuse(reading(5)).get()
         #expect(fusion.fuse(reading(5)) == .failure(.duplicateTime))
-        #expect(fusion.fuse(reading(3)) == .failure(.backwardTime))
+        #expect(fusion.fuse(reading(3)) == .success([]))  // held back by the time gate, then dropped
         #expect(try fusion.fuse(reading(6)).get().map(\.fix.time) == [t0 + 6000])
+        #expect(fusion.timeGate.glitches == 1)
     }
 
     /// A fix arrives 5 ms after its instant, before the next 25 Hz reading: it waits for that reading and

@@ -62,8 +62,28 @@ struct PressureLandingTests {
                 found.append(hit)
             }
         }
-        #expect(found.first?.time == 400_000)
-        #expect(found.first?.index == 400)
+        // Dated to the stillness: the glide's last 3 m (4 s at 0.7 m/s) are within its band.
+        #expect(found.count == 1 && (396_000...400_000).contains(found.first?.time ?? 0))
+        #expect(found.first.map { UTCMillis($0.index) * 1000 == $0.time } == true)
+    }
+
+    /// The winch flight with the antenna lost at the top: held level 180 m above the takeoff for 4 minutes (longer
+    /// than the hold), then down to the field. Only the stillness on the ground (near the takeoff's level) lands it.
+    @Test func levelFlightHighAboveTheTakeoffIsNoLanding() {
+        var landing = PressureLanding()
+        landing.reset(at: 0)
+        var found: [UTCMillis] = []
+        for s in 1...800 {
+            let t = Double(s)
+            // 0–240 s level at 530 m (takeoff 350 m, ±1 m), 240–420 s down at 1 m/s, then on the ground.
+            let altitude = s < 240 ? 530 + sin(t / 7) : s < 420 ? 530 - (t - 240) : 350 + 0.3 * sin(t)
+            if let hit = landing.feed(time: UTCMillis(s) * 1000, index: s, pressureAltitude: altitude, takeoffAltitude: 350)
+            {
+                found.append(hit.time)
+            }
+        }
+        // The first is the landing (the detector stops feeding it then).
+        #expect((416_000...420_000).contains(found.first ?? 0), "landings at \(found)")
     }
 
     @Test func farFromTakeoffOrAfterAGapNothingLands() {

@@ -21,7 +21,7 @@ import Testing
     private func recorder(_ path: String, _ flight: SyntheticFlight, statusPath: String? = nil) throws -> Recorder {
         try Recorder(
             store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: statusPath), logger: quiet,
-            now: flight.monotonicStart)
+            now: flight.monotonicStart, clock: .driven)
     }
 
     /// 90 s without any fix at 300 m: a V fix every second with the pressure altitude of its instant, the last

@@ -40,7 +40,7 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         let flight = SyntheticFlight()
         let recorder = try Recorder(
             store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: statusPath),
-            logger: quiet, now: flight.monotonicStart)
+            logger: quiet, now: flight.monotonicStart, clock: .driven)
         await feed(recorder, flight, 0..<(SyntheticFlight.takeoffSecond + 200))
         #expect(await recorder.isFlying)
         let inAir = try RecorderStatus.read(from: statusPath)
@@ -90,7 +90,7 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         var gpsOnly = settings(statusPath: nil)
         gpsOnly.barometerConfigured = false
         let recorder = try Recorder(
-            store: FlightStore(path: path, mode: .readWrite), settings: gpsOnly, logger: quiet, now: flight.monotonicStart)
+            store: FlightStore(path: path, mode: .readWrite), settings: gpsOnly, logger: quiet, now: flight.monotonicStart, clock: .driven)
         for i in 0..<SyntheticFlight.count { await recorder.ingest(flight.second(i).reading) }
         await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
         let store = try FlightStore(path: path, mode: .readOnly)
@@ -114,7 +114,7 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
             // First run: killed mid-flight, no finish(); only what was committed survives.
             let first = try Recorder(
                 store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
-                now: flight.monotonicStart)
+                now: flight.monotonicStart, clock: .driven)
             await feed(first, flight, 0..<cut)
             #expect(await first.isFlying)
         }
@@ -126,7 +126,7 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         rebooted.monotonicStart = 5_000_000_000
         let second = try Recorder(
             store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
-            now: rebooted.monotonicStart)
+            now: rebooted.monotonicStart, clock: .driven)
         await feed(second, rebooted, (cut + gapSeconds)..<SyntheticFlight.count)
         await second.finish(now: rebooted.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
 
@@ -158,7 +158,7 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         let flight = SyntheticFlight()
         let recorder = try Recorder(
             store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
-            now: flight.monotonicStart)
+            now: flight.monotonicStart, clock: .driven)
         #expect(!(await recorder.health(now: flight.monotonicStart)).isReady)
         await feed(recorder, flight, 0..<3)
         let now = flight.second(2).reading.receivedAtMonotonicNanos

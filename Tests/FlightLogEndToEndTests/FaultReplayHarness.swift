@@ -25,7 +25,12 @@ struct ReplayFlight {
         let shared = DaemonHarness.packageRoot.deletingLastPathComponent()
             .appendingPathComponent("shared/flights/\(sharedName)").path
         let generated = DaemonHarness.packageRoot.appendingPathComponent("samples/simulated-winch.igc").path
-        path = FileManager.default.fileExists(atPath: shared) ? shared : generated
+        try self.init(path: FileManager.default.fileExists(atPath: shared) ? shared : generated)
+    }
+
+    /// The flight in the IGC file at `path`.
+    init(path: String) throws {
+        self.path = path
         let file = try IGCReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         fixes = file.track.fixes
         shift = NMEAWriter.dateShift(for: fixes)

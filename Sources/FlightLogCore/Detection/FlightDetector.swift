@@ -14,7 +14,8 @@ package enum DetectorEvent: Sendable, Hashable {
 /// - Landing: ground speed below the (height-dependent) landing speed with the altitude steady for
 ///   `landingHold`, dated to the first fix of that stillness.
 /// - `V` fixes and gaps over `maximumGap` are unknown: they restart the running tests and never count as
-///   stillness or movement. Backward or repeated times are ignored. A fix implying more than
+///   stillness or movement, except that a flight already at rest before a gap and at the same altitude after
+///   it landed where that rest began (switched off on the ground). Backward or repeated times are ignored. A fix implying more than
 ///   `maximumSpeed` is a jump and is dropped, unless three consistent fixes confirm the new position;
 ///   a confirmed move over 1° of latitude or 30° of longitude (a warp) ends any flight at the last good fix.
 /// - The fix lost in flight for good: the pressure altitude of the `V` fixes alone can land the flight
@@ -116,9 +117,10 @@ package struct FlightDetector: Sendable {
         rejected.removeAll()
 
         if seconds(sample.time - previous.time) > profile.maximumGap {
+            let events = landedBeforeGap(resumingAt: sample)
             restartRuns()
             recent = [sample]
-            return []
+            return events
         }
         recent.append(sample)
         let cutoff = sample.time - UTCMillis(profile.speedBaseline * 1000)
@@ -228,10 +230,24 @@ package struct FlightDetector: Sendable {
         return high - low <= profile.steadyAltitudeBand
     }
 
-    /// The recording stopped for longer than ``maximumFlightGap``: a flight in progress ends at its last valid fix.
+    /// A gap (the master switch off) in flight after the glider had already come to rest, and the first fix after
+    /// it at the same altitude: it was on the ground all along, so the flight ended where that stillness began,
+    /// however short it was (pilots switch off seconds after stopping). A gap while moving, or a fix after it at
+    /// another altitude, leaves the flight going on (a cut in the air).
+    private mutating func landedBeforeGap(resumingAt sample: Sample) -> [DetectorEvent] {
+        guard phase == .flying, let still = stillSince, let altitude = sample.altitude.best,
+            still.altitude.usesPressure == sample.altitude.usesPressure,
+            max(stillHigh, altitude) - min(stillLow, altitude) <= profile.steadyAltitudeBand
+        else { return [] }
+        land()
+        return [.landing(time: still.time, index: still.index)]
+    }
+
+    /// The recording stopped for longer than ``maximumFlightGap``: a flight in progress ends at its last valid fix,
+    /// or where the glider came to rest before it.
     private mutating func endAtGap() -> [DetectorEvent] {
         var events: [DetectorEvent] = []
-        if phase == .flying, let last = recent.last { events.append(.landing(time: last.time, index: last.index)) }
+        if phase == .flying, let last = stillSince ?? recent.last { events.append(.landing(time: last.time, index: last.index)) }
         if phase != .ground { land() }
         recent.removeAll()
         rejected.removeAll()

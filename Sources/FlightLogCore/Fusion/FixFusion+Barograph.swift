@@ -38,6 +38,7 @@ extension FixFusion {
     /// Called periodically (the recorder's tick): writes the `V` fixes due at `now` during an outage, and
     /// returns every fix complete at `now` (as ``release(now:)``).
     package mutating func fillOutage(now: Int64) -> [FusedFix] {
+        releaseHeldReadings(now: now)
         if let received = lastReceivedTime, let utcNow = clock.utc(atMonotonic: now),
             noFixReported || utcNow - received >= barograph.silenceMillis
         {

@@ -51,8 +51,9 @@ package struct FusedFix: Sendable, Hashable {
 /// Rules: pressure altitude is the ICAO ISA altitude of the pressure *at the fix's own instant* (mapped
 /// to the monotonic clock by ``ClockMapper``), rounded to decimetres, and `nil` when there is no fresh
 /// barometer reading — never the GNSS altitude. GNSS altitude is `altHAE`, only for 3D fixes. Validity
-/// is `A` only for 3D fixes that pass ``FixPlausibility``. Fix times are strictly increasing: duplicates and
-/// backward times are dropped. Without a fix the barograph goes on (FixFusion+Barograph.swift).
+/// is `A` only for 3D fixes that pass ``FixPlausibility``. A reading's time counts only once ``FixTimeGate`` has
+/// accepted it (a glitch is dropped, a real jump released late). Fix times are strictly increasing: duplicates
+/// are dropped; a confirmed jump back restarts the timeline. Without a fix the barograph goes on (FixFusion+Barograph.swift).
 ///
 /// A fix reaches the host a few milliseconds after its instant, usually before the barometer reading that
 /// follows that instant. So a fix waits (at most `maximumWaitNanos`) until a reading at or after its instant
@@ -81,6 +82,8 @@ package struct FixFusion: Sendable {
     package internal(set) var lastFixTime: UTCMillis?
     /// The jump gate; its anchor is the last valid fix.
     package internal(set) var plausibility = FixPlausibility()
+    /// The gate for the receiver's time (``FixTimeGate``).
+    package internal(set) var timeGate = FixTimeGate()
     /// Accepted readings waiting for the barometer, oldest first, with their monotonic instants; `made` = a
     /// barograph `V` fix (no receiver reading behind it).
     var waiting: [(reading: GNSSReading, instant: Int64?, made: Bool)] = []
@@ -118,10 +121,26 @@ package struct FixFusion: Sendable {
         guard reading.mode >= 2, reading.latitude.isFinite, reading.longitude.isFinite,
             abs(reading.latitude) <= 90, abs(reading.longitude) <= 180
         else { return .failure(.noFix) }
-        if let lastFixTime {
-            if reading.time == lastFixTime { return .failure(.duplicateTime) }
-            if reading.time < lastFixTime { return .failure(.backwardTime) }
+        if let lastFixTime, reading.time == lastFixTime { return .failure(.duplicateTime) }
+        // A time that jumps against the monotonic clock waits for the next readings to tell glitch from jump.
+        for admitted in timeGate.admit(reading) {
+            if let lastFixTime, admitted.time <= lastFixTime { restartTimeline() }  // a confirmed jump back
+            add(admitted)
         }
+        return .success(release(now: reading.receivedAtMonotonicNanos))
+    }
+
+    /// Decides the readings the time gate still holds when no later reading came to judge them by (see
+    /// ``FixTimeGate/releaseHeld(now:)``); `now: .max` at the end of the stream. Called before the outage fill.
+    package mutating func releaseHeldReadings(now: Int64) {
+        for admitted in timeGate.releaseHeld(now: now) {
+            if let lastFixTime, admitted.time <= lastFixTime { continue }  // `V` fixes already cover that time
+            add(admitted)
+        }
+    }
+
+    /// Takes a reading the time gate accepted.
+    private mutating func add(_ reading: GNSSReading) {
         // The cycle start, when known, bounds the epoch far more tightly than the end-of-cycle arrival.
         let seen = min(reading.epochMonotonicNanos ?? .max, reading.receivedAtMonotonicNanos)
         clock.observe(fixTime: reading.time, arrivalNanos: seen)
@@ -135,7 +154,18 @@ package struct FixFusion: Sendable {
         lastPosition = Coordinate(latitude: reading.latitude, longitude: reading.longitude)
         lastReceivedTime = reading.time
         waiting.append((reading, instant, false))
-        return .success(release(now: reading.receivedAtMonotonicNanos))
+    }
+
+    /// The receiver's time went back for good (confirmed by the time gate): what was learnt from the old time
+    /// no longer applies. Fixes already waiting are still released, before the new ones.
+    private mutating func restartTimeline() {
+        clock = ClockMapper(
+            windowNanos: clock.windowNanos, jumpThresholdNanos: clock.jumpThresholdNanos, confirmations: clock.confirmations)
+        lastFixTime = nil
+        lastFixMonotonic = nil
+        lastReceivedTime = nil
+        noFixReported = false
+        plausibility = FixPlausibility()
     }
 
     /// The waiting fixes that are complete at `now`: a barometer reading at or after their instant is in,

@@ -29,6 +29,27 @@ package struct ReplayFaults: Sendable, Equatable {
         }
     }
 
+    /// The first fix at or after `time` is sent with its time `offsetMillis` off (a receiver's time glitch; the
+    /// epoch still goes out at its own instant).
+    package struct TimeGlitch: Sendable, Equatable {
+        package var time: UTCMillis
+        package var offsetMillis: Int64
+
+        package init(time: UTCMillis, offsetMillis: Int64) {
+            self.time = time
+            self.offsetMillis = offsetMillis
+        }
+
+        /// `HH:MM:SS=+3600` or `HH:MM:SS=-86400` (seconds; at most 100 years either way).
+        package static func parse(_ text: String, start: UTCMillis) -> TimeGlitch? {
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let time = ReplayFaults.time(String(parts[0]), start: start),
+                let seconds = Int64(parts[1]), seconds != 0, abs(seconds) <= 100 * 366 * 86_400
+            else { return nil }
+            return TimeGlitch(time: time, offsetMillis: seconds * 1000)
+        }
+    }
+
     /// Epochs in these windows are sent without a fix.
     package var noFix: [ClosedRange<UTCMillis>] = []
     /// The first fix at or after each of these times is sent `displacementMeters` north of where it was.
@@ -41,11 +62,13 @@ package struct ReplayFaults: Sendable, Equatable {
     package var barometerMissing: [ClosedRange<UTCMillis>] = []
     /// Wrong values written to the pressure attribute (each for `PressureGlitch.holdNanos` of wall time).
     package var pressureGlitches: [PressureGlitch] = []
+    /// Fixes sent with a wrong time.
+    package var timeGlitches: [TimeGlitch] = []
 
     package init(
         noFix: [ClosedRange<UTCMillis>] = [], displaced: [UTCMillis] = [], displacementMeters: Meters = 55_000,
         altitudeSpikes: [UTCMillis] = [], barometerMissing: [ClosedRange<UTCMillis>] = [],
-        pressureGlitches: [PressureGlitch] = []
+        pressureGlitches: [PressureGlitch] = [], timeGlitches: [TimeGlitch] = []
     ) {
         self.noFix = noFix
         self.displaced = displaced
@@ -53,10 +76,21 @@ package struct ReplayFaults: Sendable, Equatable {
         self.altitudeSpikes = altitudeSpikes
         self.barometerMissing = barometerMissing
         self.pressureGlitches = pressureGlitches.sorted { $0.time < $1.time }
+        self.timeGlitches = timeGlitches
+    }
+
+    /// How far off the time of each fix is sent (index into `fixes` → ms): the first fix at or after each glitch.
+    package func timeOffsets(of fixes: [Fix]) -> [Int: Int64] {
+        var offsets: [Int: Int64] = [:]
+        for glitch in timeGlitches {
+            if let index = fixes.firstIndex(where: { $0.time >= glitch.time }) { offsets[index] = glitch.offsetMillis }
+        }
+        return offsets
     }
 
     package var isEmpty: Bool {
         noFix.isEmpty && displaced.isEmpty && altitudeSpikes.isEmpty && barometerMissing.isEmpty && pressureGlitches.isEmpty
+            && timeGlitches.isEmpty
     }
 
     /// The fixes as the receiver sends them: no fix (and no GNSS altitude) inside a no-fix window, the

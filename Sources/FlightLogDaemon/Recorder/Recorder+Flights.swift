@@ -28,6 +28,22 @@ extension Recorder {
         previousFlight = nil
     }
 
+    /// The receiver's time went back for good (the fusion's time gate confirmed it with several fixes): what was
+    /// recorded on the old time is closed as it is (a flight ends at its last fix) and a new recording begins, so
+    /// the fixes of a recording stay in time order.
+    func startNewTimeline(at fix: Fix, now: Int64) {
+        logger.warning(
+            "GPS time went back: a new recording",
+            metadata: ["from": "\(lastFix.map { iso8601UTC($0.time) } ?? "-")", "to": "\(iso8601UTC(fix.time))"])
+        flush(now: now)
+        settle()
+        if flight != nil, let lastFix { finishFlight(landingTime: lastFix.time) }
+        detection = LiveDetection()
+        recordingId = nil
+        previous = nil
+        previousFlight = nil
+    }
+
     /// Re-feeds the detector with the stored tail of the recording so that detection continues where the
     /// previous run stopped: an interrupted flight (kept as the current flight) or a takeoff the previous run
     /// had not yet confirmed. Starts after the newest finished flight, so nothing is found twice.

@@ -59,7 +59,7 @@ extension Recorder {
             do {
                 try journal.append(pending, recordingId: recordingId)
                 pendingDurable()
-                if monotonicNanos() - lastSettle >= settings.settleNanos { settle() }
+                if clockNow() - lastSettle >= settings.settleNanos { settle() }
                 return
             } catch {
                 abandonJournal(error)
@@ -72,7 +72,7 @@ extension Recorder {
     /// database error they stay in the journal and the next flush retries.
     func settle() {
         guard let journal, let recordingId, !journal.unsettled.isEmpty else {
-            lastSettle = monotonicNanos()
+            lastSettle = clockNow()
             return
         }
         do {
@@ -82,7 +82,7 @@ extension Recorder {
             databaseFailed(error, pending: journal.unsettled.count)
             return
         }
-        lastSettle = monotonicNanos()
+        lastSettle = clockNow()
         do {
             try journal.settled()
         } catch {
@@ -116,7 +116,7 @@ extension Recorder {
 
     /// The pending fixes are on disk: their latency is counted and the list emptied.
     private func pendingDurable() {
-        let durable = monotonicNanos()
+        let durable = clockNow()
         lastCommit = durable
         for arrival in pendingArrivals where arrival <= durable { latencies.add(durable - arrival) }
         pending.removeAll(keepingCapacity: true)

@@ -77,6 +77,15 @@ extension Recorder {
     }
 }
 
+/// Where the recorder reads the time for its own timers: how often it commits and settles the journal, and the
+/// fix-to-disk latency. Every other instant comes with the data (a reading's arrival, a tick's `now`).
+package enum RecorderClock: Sendable, Hashable {
+    /// CLOCK_MONOTONIC: the daemon.
+    case system
+    /// The newest instant the recorder was given: tests drive time by what they feed, never by wall-clock luck.
+    case driven
+}
+
 /// CLOCK_MONOTONIC in nanoseconds (the clock sensor readings are stamped with).
 func monotonicNanos() -> Int64 {
     var ts = timespec()

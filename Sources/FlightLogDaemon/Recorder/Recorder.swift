@@ -101,11 +101,11 @@ package actor Recorder {
     var pendingArrivals: [Int64] = []
     /// Fix-to-disk latencies of the last 4096 committed fixes, nanoseconds (gpsd delivery → committed).
     var latencies = LatencyWindow(capacity: 4096)
-    /// When the last commit ended (``monotonicNanos()``).
+    /// When the last commit ended (``clockNow()``).
     var lastCommit: Int64 = .min
     /// Where each flush goes first when set (``RecorderSettings/journalPath``); nil: straight into SQLite.
     var journal: LiveJournal?
-    /// When the journal was last settled into SQLite (``monotonicNanos()``).
+    /// When the journal was last settled into SQLite (``clockNow()``).
     var lastSettle: Int64 = 0
     var flight: (id: Int64, flight: Flight)?
 
@@ -129,14 +129,29 @@ package actor Recorder {
     var storeFailing = false
     var recordedFixes = 0
 
+    /// Where the recorder's own timers (commit, settle) and the fix-to-disk latency read the time.
+    let clock: RecorderClock
+    /// The newest instant the recorder was given (a reading's arrival, a tick): the time of a `.driven` clock.
+    var drivenNow: Int64
+
+    /// The monotonic time now, ns, as ``clock`` says.
+    func clockNow() -> Int64 { clock == .system ? monotonicNanos() : drivenNow }
+
+    /// Moves a `.driven` clock on to `now` (it never goes back).
+    func drive(to now: Int64) { if now > drivenNow { drivenNow = now } }
+
     /// Opens the recorder on a store. Does not write anything until the first fix.
     /// - Throws: ``StoreError`` when the store cannot be read.
-    package init(store: FlightStore, settings: RecorderSettings, logger: Logger, now: Int64) throws {
+    package init(
+        store: FlightStore, settings: RecorderSettings, logger: Logger, now: Int64, clock: RecorderClock = .system
+    ) throws {
         self.store = store
         self.settings = settings
         self.logger = logger
+        self.clock = clock
+        drivenNow = now
         lastCompaction = now
-        lastSettle = monotonicNanos()
+        lastSettle = clock == .system ? monotonicNanos() : now
         // Before the last recording is looked at: recovery may add its last second.
         if let path = settings.journalPath { journal = Self.openJournal(at: path, store: store, logger: logger) }
         if let last = try store.lastRecording(), let lastFixTime = last.lastFixTime {
@@ -155,12 +170,15 @@ package actor Recorder {
 
     /// One GNSS reading from gpsd.
     package func ingest(_ reading: GNSSReading) {
+        drive(to: reading.receivedAtMonotonicNanos)
         lastSensorData = reading.receivedAtMonotonicNanos
         status.gpsdConnected = true
         status.gpsMode = reading.mode
         status.satellitesUsed = reading.satellitesUsed
+        let glitches = fusion.timeGate.glitches
         switch fusion.fuse(reading) {
         case .success(let fused):
+            warnOfGlitches(since: glitches)
             lastFixArrival = reading.receivedAtMonotonicNanos
             accept(fused)
         case .failure(.noFix):
@@ -190,6 +208,7 @@ package actor Recorder {
     }
 
     package func ingest(_ reading: PressureReading) {
+        drive(to: reading.monotonicNanos)
         lastSensorData = reading.monotonicNanos
         guard fusion.addPressure(reading) else { return }
         accept(fusion.release(now: reading.monotonicNanos))
@@ -219,9 +238,12 @@ package actor Recorder {
     /// Commits pending fixes, refreshes the flight row and the status file, compacts and prunes when due.
     /// Called every second by the maintenance service.
     package func tick(now: Int64) {
+        drive(to: now)
+        let glitches = fusion.timeGate.glitches
         accept(fusion.fillOutage(now: now))  // the barograph goes on without a fix
+        warnOfGlitches(since: glitches)
         if !pending.isEmpty { flush(now: now) }
-        if journal?.unsettled.isEmpty == false, monotonicNanos() - lastSettle >= settings.settleNanos { settle() }
+        if journal?.unsettled.isEmpty == false, clockNow() - lastSettle >= settings.settleNanos { settle() }
         if flight != nil, now - lastFlightUpdate >= settings.flightUpdateNanos { updateFlightInProgress(now: now) }
         if let id = recordingId, now - lastCompaction >= settings.compactionNanos {
             lastCompaction = now
@@ -238,9 +260,16 @@ package actor Recorder {
         }
     }
 
+    private func warnOfGlitches(since count: Int) {
+        guard fusion.timeGate.glitches > count else { return }
+        logger.warning("GPS time glitch dropped: a fix whose time disagreed with the fixes around it")
+    }
+
     /// Clean shutdown: commits everything and leaves an unfinished flight in progress (the next start
     /// continues it if the glider is still in the air).
     package func finish(now: Int64) {
+        drive(to: now)
+        fusion.releaseHeldReadings(now: .max)
         accept(fusion.release(now: .max))
         flush(now: now)
         settle()
@@ -281,6 +310,7 @@ package actor Recorder {
     }
 
     private func accept(_ fix: Fix, now: Int64) {
+        if let lastFix, recordingId != nil, fix.time <= lastFix.time { startNewTimeline(at: fix, now: now) }
         if recordingId == nil { openRecording(firstFix: fix, now: now) }
         guard recordingId != nil else { return }
         pending.append(fix)
@@ -293,7 +323,7 @@ package actor Recorder {
             settle()
         }
         for event in events { handle(event, now: now) }
-        if lastCommit == .min || monotonicNanos() - lastCommit >= settings.commitDelayNanos { flush(now: now) }
+        if lastCommit == .min || clockNow() - lastCommit >= settings.commitDelayNanos { flush(now: now) }
     }
 
     func perform(_ what: String, _ body: () throws -> Void) {

@@ -25,7 +25,8 @@ struct Replay: AsyncParsableCommand {
             Faults (UTC of the flight's day): --no-fix sends the epochs of a window without a fix (RMC V, GGA \
             quality 0, time kept), --displace sends one fix --displace-km north of the track, --altitude-spike one \
             with its GNSS altitude 3000 m up, --barometer-missing removes in_pressure_input for a window, \
-            --pressure-glitch writes a wrong pressure for 100 ms; --real-time slows a window of a --speed replay \
+            --pressure-glitch writes a wrong pressure for 100 ms, --time-glitch sends one fix with its time off by \
+            the given seconds; --real-time slows a window of a --speed replay \
             to real time.
             Examples:
               flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
@@ -72,6 +73,12 @@ struct Replay: AsyncParsableCommand {
             valueName: "time=pa"))
     var pressureGlitch: [String] = []
     @Option(
+        name: .customLong("time-glitch"),
+        help: ArgumentHelp(
+            "Send the first fix from this UTC time on with its time off by seconds: HH:MM:SS=+3600 (with --serve-nmea).",
+            valueName: "time=s"))
+    var timeGlitch: [String] = []
+    @Option(
         name: .customLong("barometer-missing"),
         help: ArgumentHelp("Remove in_pressure_input during this UTC window (with --serve-nmea).", valueName: "window"))
     var barometerMissing: [String] = []
@@ -110,6 +117,10 @@ struct Replay: AsyncParsableCommand {
         for glitch in pressureGlitch where ReplayFaults.PressureGlitch.parse(glitch, start: 0) == nil {
             throw ValidationError("\(glitch) is not a glitch like 10:15:00=25000 or 10:15:00=+800 (pascals).")
         }
+        if !timeGlitch.isEmpty && serveNMEA == nil { throw ValidationError("--time-glitch needs --serve-nmea.") }
+        for glitch in timeGlitch where ReplayFaults.TimeGlitch.parse(glitch, start: 0) == nil {
+            throw ValidationError("\(glitch) is not a time glitch like 10:15:00=+3600 (seconds, not 0).")
+        }
         if !(0...20_000).contains(displaceKm) { throw ValidationError("--displace-km must be 0…20000.") }
         for window in noFix + barometerMissing + realTime where ReplayFaults.window(window, start: 0) == nil {
             throw ValidationError("\(window) is not a UTC window like 10:15:00-10:16:30.")
@@ -128,7 +139,8 @@ struct Replay: AsyncParsableCommand {
             displacementMeters: displaceKm * 1000,
             altitudeSpikes: altitudeSpike.compactMap { ReplayFaults.time($0, start: start) },
             barometerMissing: windows(barometerMissing),
-            pressureGlitches: pressureGlitch.compactMap { ReplayFaults.PressureGlitch.parse($0, start: start) })
+            pressureGlitches: pressureGlitch.compactMap { ReplayFaults.PressureGlitch.parse($0, start: start) },
+            timeGlitches: timeGlitch.compactMap { ReplayFaults.TimeGlitch.parse($0, start: start) })
         return (faults, windows(realTime))
     }
 

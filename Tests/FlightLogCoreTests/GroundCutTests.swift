@@ -1,0 +1,59 @@
+import Testing
+
+@testable import FlightLogCore
+
+/// The master switch off seconds after the glider stopped, on again minutes later, and the same glider flying
+/// again: two flights, the first landing where it came to rest, as if the recorder had run on.
+@Suite("Switched off on the ground")
+struct GroundCutTests {
+    static let first = SimulatedFlightPlan(launch: .winch, flightMinutes: 10, groundMinutesBefore: 3, groundMinutesAfter: 3, seed: 5)
+
+    /// `fixes` as the detector sees them: every event.
+    func events(_ fixes: [Fix]) -> [DetectorEvent] {
+        var detector = FlightDetector()
+        return fixes.flatMap { detector.ingest($0) }
+    }
+
+    func times(_ events: [DetectorEvent]) -> [UTCMillis] {
+        events.map {
+            switch $0 {
+            case .takeoff(let time, _), .landing(let time, _): time
+            }
+        }
+    }
+
+    /// The first flight, cut `after` seconds after the detector's touchdown, then `off` minutes without fixes, then
+    /// a second flight from the same field (its ground time first).
+    func cutAndFlyAgain(after: Int64, off: Int64) throws -> (fixes: [Fix], uncut: [UTCMillis]) {
+        let one = FlightSimulator.simulate(Self.first)
+        let uncut = times(events(one))
+        try #require(uncut.count == 2)
+        let cut = uncut[1] + after * 1000
+        var second = Self.first
+        second.start = cut + off * 60_000
+        second.seed = 6
+        return (one.filter { $0.time <= cut } + FlightSimulator.simulate(second), uncut)
+    }
+
+    @Test(arguments: [3, 10, 20, 45] as [Int64])
+    func offSecondsAfterTouchdownAndOnAgainTenMinutesLater(after: Int64) throws {
+        let (fixes, uncut) = try cutAndFlyAgain(after: after, off: 10)
+        let found = times(events(fixes))
+        try #require(found.count == 4, "events \(found.map(iso8601UTC))")
+        #expect(found[0] == uncut[0])
+        #expect(found[1] == uncut[1], "first landing \((found[1] - uncut[1]) / 1000) s off")
+        // The import of the same fixes agrees.
+        let imported = FlightSegmenter.flightsForImport(fixes, extensions: [])
+        #expect(imported.map(\.landingTime).first == uncut[1])
+        #expect(imported.count == 2)
+    }
+
+    /// A cut in the air (moving, or at rest nowhere) still continues the flight, however long, below an hour.
+    @Test func aCutInTheAirContinuesTheFlight() throws {
+        let one = FlightSimulator.simulate(Self.first)
+        let uncut = times(events(one))
+        let cutAt = uncut[0] + 4 * 60_000
+        let gapped = one.filter { $0.time <= cutAt || $0.time > cutAt + 90_000 }
+        #expect(times(events(gapped)) == uncut)
+    }
+}

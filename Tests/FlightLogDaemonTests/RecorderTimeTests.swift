@@ -1,0 +1,85 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+import Testing
+
+@testable import FlightLogDaemon
+
+/// Feeds seconds `range` of the synthetic flight `shift` seconds later (GNSS time and monotonic clock alike), with
+/// `glitches` (second → ms) added to the GNSS time of single readings.
+private func feed(
+    _ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>, shift: Int64 = 0, glitches: [Int: Int64] = [:]
+) async {
+    for i in range {
+        var second = flight.second(i)
+        second.reading.time += shift * 1000 + (glitches[i] ?? 0)
+        second.reading.receivedAtMonotonicNanos += shift * 1_000_000_000
+        for var pressure in second.pressures {
+            pressure.monotonicNanos += shift * 1_000_000_000
+            await recorder.ingest(pressure)
+        }
+        await recorder.ingest(second.reading)
+        await recorder.tick(now: second.reading.receivedAtMonotonicNanos + 250_000_000)
+    }
+}
+
+private func open(_ path: String, _ flight: SyntheticFlight) throws -> Recorder {
+    try Recorder(
+        store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
+        now: flight.monotonicStart, clock: .driven)
+}
+
+private let takeoff = SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond) * 1000
+private let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecond) * 1000
+
+/// GPS time that jumps, and the master switch off on the ground, through the recorder and a real database file.
+@Suite(.serialized) struct RecorderTimeTests {
+    /// One fix an hour, a day or 20 years ahead, or an hour behind, in the climb or as the very first fix after
+    /// the start: the flight is recorded whole (every other fix stored), with its takeoff and landing.
+    @Test(
+        .timeLimit(.minutes(2)),
+        arguments: [(300, 3_600_000), (300, 86_400_000), (300, 20 * 365 * 86_400_000), (300, -3_600_000),
+            (0, 86_400_000), (0, -3_600_000)] as [(Int, Int64)])
+    func oneBadGPSTimeLosesOnlyItself(second: Int, offset: Int64) async throws {
+        let path = try temporaryDatabase()
+        let flight = SyntheticFlight()
+        let recorder = try open(path, flight)
+        await feed(recorder, flight, 0..<SyntheticFlight.count, glitches: [second: offset])
+        await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
+
+        let store = try FlightStore(path: path, mode: .readOnly)
+        let flights = try store.flights(matching: FlightFilter())
+        try #require(flights.count == 1, "\(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
+        #expect((takeoff...takeoff + 10_000).contains(flights[0].takeoffTime))
+        #expect(abs(flights[0].landingTime - landing) <= 30_000)
+        let track = try store.track(forFlight: try #require(flights[0].id), marginMillis: 3_600_000)
+        let expected = (0..<SyntheticFlight.count).filter { $0 != second }.map { SyntheticFlight.start + Int64($0) * 1000 }
+        #expect(track.fixes.filter(\.isValid).map(\.time) == expected)
+    }
+
+    /// Switched off 20 s after the glider stopped, on again 10 minutes later (a reboot), and the next pilot flies:
+    /// two flights, the first landing where it stopped (not when the power came back).
+    @Test(.timeLimit(.minutes(2)))
+    func offAfterTouchdownAndAnotherFlight() async throws {
+        let path = try temporaryDatabase()
+        let flight = SyntheticFlight()
+        let cut = SyntheticFlight.landingSecond + 20
+        do {
+            let first = try open(path, flight)
+            await feed(first, flight, 0..<cut)  // killed: no finish()
+        }
+        var rebooted = flight
+        rebooted.monotonicStart = 5_000_000_000
+        let second = try open(path, rebooted)
+        let shift = Int64(cut + 600)
+        await feed(second, rebooted, 0..<SyntheticFlight.count, shift: shift)
+        await second.finish(now: rebooted.monotonicStart + (shift + Int64(SyntheticFlight.count)) * 1_000_000_000)
+
+        let flights = try FlightStore(path: path, mode: .readOnly).flights(matching: FlightFilter())
+        try #require(flights.count == 2, "\(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
+        #expect(abs(flights[0].landingTime - landing) <= 30_000, "first landing \(iso8601UTC(flights[0].landingTime))")
+        #expect(flights[0].landingTime < SyntheticFlight.start + Int64(cut) * 1000)
+        #expect((takeoff + shift * 1000...takeoff + shift * 1000 + 10_000).contains(flights[1].takeoffTime))
+        #expect(abs(flights[1].landingTime - landing - shift * 1000) <= 30_000)
+    }
+}
