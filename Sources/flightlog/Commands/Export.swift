@@ -126,20 +126,22 @@ extension FlightLogCommand {
             let logbookFiles = LogbookFiles(databasePath: databasePath, configPath: store.configPath)
             let exporter = LogbookExporter(source: source)
             let owner = ownerOptions.owner(config)?.name ?? ""
+            let logbook = LogbookOptions(owner: owner, filterSummary: summary)
             let many = "\(flights.count) flight\(flights.count == 1 ? "" : "s")"
             switch kind {
             case .zip:
                 var writer = try ExportWriter(wholeFile(logbookFiles), logbookFiles: logbookFiles)
-                let archive = try await exporter.zip(flights, LogbookOptions(owner: owner, filterSummary: summary))
+                let archive = try await exporter.zip(flights, logbook)
                 if case .wrote(let path) = try cli({ try writer.write(ExportedFile(name: "flights.zip", bytes: archive.bytes)) }) {
                     print("Wrote \(path): \(archive.igcFiles) IGC file\(archive.igcFiles == 1 ? "" : "s") and logbook.pdf (\(many)).")
                 }
             case .pdf:
-                let summary = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
-                var writer = try ExportWriter(wholeFile(logbookFiles), logbookFiles: logbookFiles)
-                let bytes = try await exporter.logbookPDF(flights, LogbookOptions(owner: owner, filterSummary: summary))
-                if case .wrote(let path) = try cli({ try writer.write(ExportedFile(name: "logbook.pdf", bytes: bytes)) }) {
-                    print("Wrote \(path) (\(many)).")
+                let chosen = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
+                let target = try wholeFile(logbookFiles)
+                var writer = ExportWriter(target, logbookFiles: logbookFiles)
+                let pages = LogbookOptions(owner: owner, filterSummary: chosen)
+                try await exporter.export(format(kind, target, logbook: pages), of: flights) { file in
+                    if case .wrote(let path) = try cli({ try writer.write(file) }) { print("Wrote \(path) (\(many)).") }
                 }
             case .igc, .kml, .gpx, .geojson, .report:
                 flights = try withTracks(flights, chosenById: !ids.isEmpty)
@@ -148,7 +150,7 @@ extension FlightLogCommand {
                 }
                 let target = try target(many: flights.count > 1, logbookFiles: logbookFiles)
                 var writer = ExportWriter(target, logbookFiles: logbookFiles)
-                try await exporter.export(format(kind, target), of: flights) { file in
+                try await exporter.export(format(kind, target, logbook: logbook), of: flights) { file in
                     if file.isOriginal && file.flightsInFile > 1 {
                         printError("flight \(file.flightId!): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)")
                     }
@@ -161,14 +163,16 @@ extension FlightLogCommand {
             }
         }
 
-        /// The per-flight format of `kind`; a report's is the file's suffix (`.svg`, `.png`, else PDF).
-        func format(_ kind: Kind, _ target: ExportTarget) -> ExportFormat {
+        /// The exporter's format of `kind`; a report's is the file's suffix (`.svg`, `.png`, else PDF).
+        func format(_ kind: Kind, _ target: ExportTarget, logbook: LogbookOptions) -> ExportFormat {
             switch kind {
             case .igc: return .igc
             case .kml: return .kml
             case .gpx: return .gpx
             case .geojson: return .geojson
-            case .report, .pdf, .zip:
+            case .pdf: return .logbookPDF(logbook)
+            case .zip: return .zip(logbook)
+            case .report:
                 var suffix = ""
                 if case .file(let path) = target { suffix = (path as NSString).pathExtension.lowercased() }
                 let format: FlightReportFormat = suffix == "svg" ? .svg : suffix == "png" ? .png : .pdf
