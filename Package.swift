@@ -58,7 +58,8 @@ let package = Package(
         // `flightlog replay`: a simulated GNSS receiver and fake barometer tree for the live path on a PC.
         .target(name: "FlightLogReplay", dependencies: ["FlightLogCore"]),
         // `flightlog serve`: the logbook in the phone's browser (HTML, SVG, downloads, guarded edits).
-        // Getting the log out: complete files or none, the ZIP of many flights, the USB stick export.
+        // Getting the log in and out: the importer, the exporter, complete files or none, the ZIP of many flights,
+        // the USB stick export.
         .target(
             name: "FlightLogTransfer",
             dependencies: [

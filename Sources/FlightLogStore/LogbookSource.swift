@@ -53,14 +53,20 @@ extension LogbookSource {
 package final class LocalLogbookSource: LogbookSource {
     package let databasePath: String
     let config: FlightLogConfig
+    /// ``igcFile(flightId:)`` writes our own file even for an imported flight (`flightlog export --igc --rebuild`).
+    let rebuildIGC: Bool
     /// The device key's IGC signer, asked when a file is written (``igcExport(flightId:store:config:rebuild:signer:)``).
     let signer: @Sendable () -> IGCSigner?
     private let readStore: OpenOnce
     private let writeStore: OpenOnce
 
-    package init(databasePath: String, config: FlightLogConfig, signer: @escaping @Sendable () -> IGCSigner?) {
+    package init(
+        databasePath: String, config: FlightLogConfig, rebuildIGC: Bool = false,
+        signer: @escaping @Sendable () -> IGCSigner?
+    ) {
         self.databasePath = databasePath
         self.config = config
+        self.rebuildIGC = rebuildIGC
         self.signer = signer
         self.readStore = OpenOnce(path: databasePath, mode: .readOnly)
         self.writeStore = OpenOnce(path: databasePath, mode: .readWrite)
@@ -99,7 +105,7 @@ package final class LocalLogbookSource: LogbookSource {
     package func history(id: Int64) async throws(StoreError) -> [FieldChange] { try store().history(id: id) }
 
     package func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport {
-        try igcExport(flightId: id, store: store(), config: config, signer: signer)
+        try igcExport(flightId: id, store: store(), config: config, rebuild: rebuildIGC, signer: signer)
     }
 
     package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)

@@ -1,34 +1,17 @@
 import FlightLogCore
 import FlightLogReports
-import FlightLogSecurity
 import FlightLogStore
 import Foundation
 import ZIPFoundation
 
-/// Many flights in one file, for `flightlog export --zip` and the phone's ZIP download: the flights' IGC
-/// files exactly as `export --igc` writes them (an imported flight's own file once, however many of its flights
-/// are chosen; ours signed when the device key is readable) and `logbook.pdf` of all of them (flights entered by
-/// hand are in the PDF only). Built in memory, deflated, each entry dated by its flight.
+/// Many flights in one file, for `flightlog export --zip` and the phone's ZIP download (both through
+/// ``LogbookExporter/zip(_:_:)``): the flights' IGC files exactly as `export --igc` writes them (an imported
+/// flight's own file once, however many of its flights are chosen; ours signed when the device key is readable)
+/// and `logbook.pdf` of all of them (flights entered by hand are in the PDF only). Built in memory, deflated, each
+/// entry dated by its flight.
 package enum LogbookArchive {
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
-    }
-
-    /// - Parameter signer: asked at each file we write ourselves (callers cache it).
-    package static func zip(
-        _ flights: [Flight], store: FlightStore, config: FlightLogConfig, rebuild: Bool = false,
-        logbook: LogbookOptions, signer: () -> IGCSigner?
-    ) throws -> (bytes: [UInt8], igcFiles: Int) {
-        var files: [(IGCExport, dated: UTCMillis)] = []
-        var originals: Set<String> = []
-        for flight in flights where flight.hasTrack {
-            // Flights of one imported file share it (the file's SHA-256 names it): written once.
-            if !rebuild, case .imported(_, let sha256) = flight.source, originals.contains(sha256) { continue }
-            let file = try igcExport(flightId: flight.id!, store: store, config: config, rebuild: rebuild, signer: signer)
-            if file.isOriginal, case .imported(_, let sha256) = flight.source { originals.insert(sha256) }
-            files.append((file, flight.landingTime))
-        }
-        return try zip(files: files, flights: flights, logbook: logbook)
     }
 
     /// The archive of IGC files already made (each dated by its flight's landing) and `logbook.pdf` of `flights`.

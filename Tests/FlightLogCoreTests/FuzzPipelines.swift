@@ -18,19 +18,22 @@ struct FuzzOutcome: Sendable, CustomStringConvertible {
 /// fuzzers and `FuzzRegressionTests`: every stored input runs through exactly what the fuzzer ran.
 /// Only Core is reachable here; the CLI's database steps are left out.
 enum FuzzPipelines {
-    /// `flightlog import` of one file, then `export --igc` (and KML/GPX/GeoJSON) of every flight found:
-    /// tolerant read, the import detector with launch analysis, the track through the storage codec (must come
-    /// back identical), each flight written as IGC with the export's ±60 s margin and read back (must be readable).
+    /// `flightlog import` of one file (``IGCImport``, up to storing), then `export --igc` (and KML/GPX/GeoJSON) of
+    /// every flight found: tolerant read, the import detector with launch analysis, the track through the storage
+    /// codec (must come back identical), each flight written as IGC with the export's ±60 s margin and read back
+    /// (must be readable).
     static func igc(_ bytes: [UInt8]) -> FuzzOutcome {
-        let file: IGCFile
+        // The importer's own pure step (the one `flightlog import` runs before it stores the flights).
+        let imported: ImportedFile
         do {
-            file = try IGCReader.read(bytes)
+            imported = try IGCImport.flights(
+                in: bytes, fileName: "fuzz.igc", sha256: "0123456789abcdef", strict: false, defaults: FlightDetails(),
+                zoneNear: { .fixed(identifier: "Solar", offsetSeconds: solarOffsetSeconds(longitude: $0.longitude)) })
         } catch {
             return FuzzOutcome("rejected: \(error)")
         }
+        let file = imported.file
         let track = file.track
-        let detected = FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions)
-        guard !detected.isEmpty else { return FuzzOutcome("no flight") }
         let stored: [Fix]
         do {
             stored = try TrackCodec.decode(TrackCodec.encode(track.fixes))
@@ -47,16 +50,8 @@ enum FuzzPipelines {
         if HeaderValues.registration(HeaderValues.registration(h.registration)) != HeaderValues.registration(h.registration) {
             return FuzzOutcome("headers", violation: "registration is not stable on \(String(describing: h.registration))")
         }
-        let crew = person(h.crew)
-        let details = FlightDetails(
-            pilot: person(h.pilot), secondPerson: crew, secondPersonRole: crew == nil ? nil : .crew,
-            gliderType: HeaderValues.gliderType(h.gliderType), registration: HeaderValues.registration(h.registration),
-            competitionId: HeaderValues.meaningful(h.competitionId))
-        for d in detected {
-            let offset = solarOffsetSeconds(longitude: d.takeoffCoordinate.longitude)
-            let flight = Flight(
-                detected: d, details: details, source: .imported(fileName: "fuzz.igc", sha256: "0123456789abcdef"),
-                hasBarometer: file.hasBarometer, timeZoneIdentifier: nil, utcOffsetSeconds: offset)
+        for flight in imported.flights {
+            let offset = flight.utcOffsetSeconds
             _ = (flight.localDate, hoursMinutes(flight.duration))
             let window = stored.filter { $0.time >= flight.takeoffTime - 60_000 && $0.time <= flight.landingTime + 60_000 }
             let headers = IGCHeaderValues(
@@ -75,7 +70,7 @@ enum FuzzPipelines {
             _ = (GeoExport.kml(flight: flight, fixes: window), GeoExport.gpx(flight: flight, fixes: window))
             _ = GeoExport.geojson(flight: flight, fixes: window)
         }
-        return FuzzOutcome("imported: \(detected.count) flight(s), \(track.fixes.count) fixes")
+        return FuzzOutcome("imported: \(imported.flights.count) flight(s), \(track.fixes.count) fixes")
     }
 
     /// tzdata files: a TZif file (input starting with `TZif`; offsets and abbreviations asked for instants from

@@ -1,6 +1,7 @@
 import FlightLogCore
 import FlightLogReports
 import FlightLogStore
+import FlightLogTransfer
 import Foundation
 
 /// The files a flight can be downloaded as; the raw value is the last URL path segment.
@@ -18,6 +19,17 @@ package enum ExportKind: String, CaseIterable, Sendable {
         case .kml: "KML (Google Earth)"
         case .gpx: "GPX track"
         case .geojson: "GeoJSON"
+        }
+    }
+
+    /// The exporter's format of this download.
+    var format: ExportFormat {
+        switch self {
+        case .igc: .igc
+        case .report: .report(.pdf)
+        case .kml: .kml
+        case .gpx: .gpx
+        case .geojson: .geojson
         }
     }
 

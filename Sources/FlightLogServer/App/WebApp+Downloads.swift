@@ -11,53 +11,26 @@ extension WebApp {
         guard flight.hasTrack else {
             throw HTTPError(status: 404, title: "No track", message: StoreError.noTrack(id, export: kind.label).description)
         }
-        let stem = "flight-\(id)-\(flight.localDate)"
-        switch kind {
-        case .igc:
-            let file = try await viewer.source.igcFile(flightId: id)
-            return .download(file.bytes, contentType: kind.contentType, fileName: file.fileName)
-        case .kml, .gpx, .geojson:
-            let fixes = try await viewer.source.track(forFlight: id).fixes
-            let text: String
-            switch kind {
-            case .kml: text = GeoExport.kml(flight: flight, fixes: fixes)
-            case .gpx: text = GeoExport.gpx(flight: flight, fixes: fixes)
-            default: text = GeoExport.geojson(flight: flight, fixes: fixes)
-            }
-            let suffix = kind.rawValue.split(separator: ".").last.map(String.init) ?? "txt"
-            return .download(Array(text.utf8), contentType: kind.contentType, fileName: "\(stem).\(suffix)")
-        case .report:
-            let fixes = try await viewer.source.track(forFlight: id).fixes
-            let bytes = try await limitedRender {
-                try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions())
-            }
-            return .download(bytes, contentType: kind.contentType, fileName: "\(stem).pdf")
-        }
+        let file = try await exporter(viewer).file(kind.format, ofFlight: flight)
+        return .download(file.bytes, contentType: kind.contentType, fileName: file.name)
     }
 
     func logbook(_ query: [String: String], viewer: Viewer) async throws -> WebResponse {
         let (flights, options) = try await chosenFlights(query, viewer: viewer, for: "no logbook to print")
-        let bytes = try await limitedRender { try LogbookPDF.render(flights: flights, options: options) }
+        let bytes = try await exporter(viewer).logbookPDF(flights, options)
         return .download(bytes, contentType: "application/pdf", fileName: "logbook.pdf")
     }
 
     /// The filtered flights' IGC files and their logbook PDF in one ZIP (``LogbookArchive``).
     func logbookArchive(_ query: [String: String], viewer: Viewer) async throws -> WebResponse {
         let (flights, options) = try await chosenFlights(query, viewer: viewer, for: "nothing to download")
-        var files: [(IGCExport, dated: UTCMillis)] = []
-        var originals: Set<String> = []
-        for flight in flights where flight.hasTrack {
-            // Flights of one imported file share it (the file's SHA-256 names it): fetched and written once.
-            if case .imported(_, let sha256) = flight.source, originals.contains(sha256) { continue }
-            let file = try await viewer.source.igcFile(flightId: flight.id!)
-            if file.isOriginal, case .imported(_, let sha256) = flight.source { originals.insert(sha256) }
-            files.append((file, flight.landingTime))
-        }
-        let chosen = files
-        let bytes = try await limitedRender {
-            try LogbookArchive.zip(files: chosen, flights: flights, logbook: options).bytes
-        }
+        let bytes = try await exporter(viewer).zip(flights, options).bytes
         return .download(bytes, contentType: "application/zip", fileName: "flights.zip")
+    }
+
+    /// The logbook's exporter for this viewer; its PDFs are made off the server's threads, a few at a time.
+    private func exporter(_ viewer: Viewer) -> LogbookExporter {
+        LogbookExporter(source: viewer.source) { [self] render in try await limitedRender(render) }
     }
 
     /// The flights the list's filters choose, and the logbook options for them.

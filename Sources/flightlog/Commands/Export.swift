@@ -105,7 +105,11 @@ extension FlightLogCommand {
 
         func run() async throws {
             let config = try store.loadConfig()
-            let db = try store.open(.readOnly)
+            let databasePath = try store.databasePath()
+            let signer = LazySigner(igcSigner(databasePath: databasePath))
+            let source = LocalLogbookSource(
+                databasePath: databasePath, config: config, rebuildIGC: rebuild, signer: signer.callAsFunction)
+            let db = try source.store()
             var flights: [Flight]
             let summary = ownerOptions.summary(filters.filter)
             if ids.isEmpty {
@@ -117,100 +121,67 @@ extension FlightLogCommand {
                 flights = try ids.map { try db.flight(id: $0) }
             }
             guard let kind else {
-                return try toStick(flights, db: db, config: config, summary: summary)
+                return try toStick(flights, db: db, config: config, summary: summary, signer: signer)
             }
-            let logbookFiles = LogbookFiles(databasePath: try store.databasePath(), configPath: store.configPath)
-            if kind == .zip {
-                let path = toStandardOutput ? nil : absolute(output!)
-                if let path { try checkTarget(path, logbookFiles) }
-                let owner = ownerOptions.owner(config)?.name ?? ""
-                let archive = try zipArchive(flights, db: db, config: config, owner: owner, summary: summary)
-                try deliver(archive.bytes, to: path)
-                if let path { print("Wrote \(path): \(archive.igcFiles) IGC file\(archive.igcFiles == 1 ? "" : "s") and logbook.pdf (\(flights.count) flight\(flights.count == 1 ? "" : "s")).") }
-                return
-            }
-            if kind != .pdf {
+            let logbookFiles = LogbookFiles(databasePath: databasePath, configPath: store.configPath)
+            let exporter = LogbookExporter(source: source)
+            let owner = ownerOptions.owner(config)?.name ?? ""
+            let logbook = LogbookOptions(owner: owner, filterSummary: summary)
+            let many = "\(flights.count) flight\(flights.count == 1 ? "" : "s")"
+            switch kind {
+            case .zip:
+                var writer = try ExportWriter(wholeFile(logbookFiles), logbookFiles: logbookFiles)
+                let archive = try await exporter.zip(flights, logbook)
+                if case .wrote(let path) = try cli({ try writer.write(ExportedFile(name: "flights.zip", bytes: archive.bytes)) }) {
+                    print("Wrote \(path): \(archive.igcFiles) IGC file\(archive.igcFiles == 1 ? "" : "s") and logbook.pdf (\(many)).")
+                }
+            case .pdf:
+                let chosen = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
+                let target = try wholeFile(logbookFiles)
+                var writer = ExportWriter(target, logbookFiles: logbookFiles)
+                let pages = LogbookOptions(owner: owner, filterSummary: chosen)
+                try await exporter.export(format(kind, target, logbook: pages), of: flights) { file in
+                    if case .wrote(let path) = try cli({ try writer.write(file) }) { print("Wrote \(path) (\(many)).") }
+                }
+            case .igc, .kml, .gpx, .geojson, .report:
                 flights = try withTracks(flights, chosenById: !ids.isEmpty)
-            }
-            if toStandardOutput && flights.count > 1 && kind != .pdf {
-                throw CLIError("-o - writes one file, but \(flights.count) flights were chosen; give one flight id or a folder")
-            }
-            if kind == .pdf {
-                let owner = ownerOptions.owner(config)?.name ?? ""
-                let summary = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
-                let path = toStandardOutput ? nil : absolute(output!)
-                if let path { try checkTarget(path, logbookFiles) }
-                let bytes = try LogbookPDF.render(flights: flights, options: LogbookOptions(owner: owner, filterSummary: summary))
-                try deliver(bytes, to: path)
-                if let path { print("Wrote \(path) (\(flights.count) flight\(flights.count == 1 ? "" : "s")).") }
-                return
-            }
-            let target = try target(many: flights.count > 1, logbookFiles: logbookFiles)
-            var names = ExportNames()
-            var originalsWritten: Set<String> = []  // a file holding several chosen flights is written once (by SHA-256)
-            let signer = LazySigner(igcSigner(databasePath: try store.databasePath()))
-            for flight in flights {
-                let id = flight.id!
-                // IGC assembles its own (shared with the web server); the other kinds need the fixes.
-                func fixes() throws -> [Fix] { try db.track(forFlight: id).fixes }
-                let name: String
-                let bytes: [UInt8]
-                switch kind {
-                case .igc:
-                    let file = try igcExport(flightId: id, store: db, config: config, rebuild: rebuild) { signer() }
-                    (name, bytes) = (file.fileName, file.bytes)
-                    if file.isOriginal {
-                        if case .imported(_, let sha256) = flight.source, !originalsWritten.insert(sha256).inserted { continue }
-                        if file.flightsInFile > 1 {
-                            printError("flight \(id): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)")
-                        }
-                    }
-                case .kml, .gpx, .geojson:
-                    name = "flight-\(id)-\(flight.localDate).\(kind.rawValue)"
-                    let track = try fixes()
-                    switch kind {
-                    case .kml: bytes = Array(GeoExport.kml(flight: flight, fixes: track).utf8)
-                    case .gpx: bytes = Array(GeoExport.gpx(flight: flight, fixes: track).utf8)
-                    default: bytes = Array(GeoExport.geojson(flight: flight, fixes: track).utf8)
-                    }
-                case .report:
-                    name = "flight-\(id)-\(flight.localDate).pdf"
-                    var suffix = ""
-                    if case .file(let path) = target { suffix = (path as NSString).pathExtension.lowercased() }
-                    let format: FlightReportFormat = suffix == "svg" ? .svg : suffix == "png" ? .png : .pdf
-                    bytes = try FlightReport.render(
-                        flight: flight, fixes: try fixes(), format: format,
-                        options: FlightReportOptions(qnhPascals: qnh.map { $0 * 100 }))
-                case .pdf, .zip:
-                    fatalError("handled above")
+                if toStandardOutput && flights.count > 1 {
+                    throw CLIError("-o - writes one file, but \(flights.count) flights were chosen; give one flight id or a folder")
                 }
-                switch target {
-                case .standardOutput:
-                    try deliver(bytes, to: nil)
-                case .file(let path):
-                    try deliver(bytes, to: path)
-                    print("Wrote \(path)")
-                case .folder(let folder):
-                    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-                    let path = (folder as NSString).appendingPathComponent(names.claim(name) { candidate in
-                        logbookFiles.role(of: (folder as NSString).appendingPathComponent(candidate)) == nil
-                            && FlightLogTransfer.AtomicFile.isFree(candidate, in: folder, entries: entries, for: bytes)
-                    })
-                    if FlightLogTransfer.AtomicFile.holds(path, bytes) {
-                        print("Unchanged \(path) (already there with the same bytes)")
-                        continue
+                let target = try target(many: flights.count > 1, logbookFiles: logbookFiles)
+                var writer = ExportWriter(target, logbookFiles: logbookFiles)
+                try await exporter.export(format(kind, target, logbook: logbook), of: flights) { file in
+                    if file.isOriginal && file.flightsInFile > 1 {
+                        printError("flight \(file.flightId!): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)")
                     }
-                    try AtomicFile.checkTarget(path)
-                    try deliver(bytes, to: path)
-                    print("Wrote \(path)")
+                    switch try cli({ try writer.write(file) }) {
+                    case .standardOutput: break
+                    case .wrote(let path): print("Wrote \(path)")
+                    case .unchanged(let path): print("Unchanged \(path) (already there with the same bytes)")
+                    }
                 }
+            }
+        }
+
+        /// The exporter's format of `kind`; a report's is the file's suffix (`.svg`, `.png`, else PDF).
+        func format(_ kind: Kind, _ target: ExportTarget, logbook: LogbookOptions) -> ExportFormat {
+            switch kind {
+            case .igc: return .igc
+            case .kml: return .kml
+            case .gpx: return .gpx
+            case .geojson: return .geojson
+            case .pdf: return .logbookPDF(logbook)
+            case .zip: return .zip(logbook)
+            case .report:
+                var suffix = ""
+                if case .file(let path) = target { suffix = (path as NSString).pathExtension.lowercased() }
+                let format: FlightReportFormat = suffix == "svg" ? .svg : suffix == "png" ? .png : .pdf
+                return .report(format, qnhPascals: qnh.map { $0 * 100 })
             }
         }
 
         var toStandardOutput: Bool { output == "-" }
 
-        /// The device key's signer (made for a logbook that has none); without it the files are unsigned and a
-        /// warning says why.
         /// Loads the device key's signer, warning when the files will be unsigned (``LazySigner`` calls it once).
         func igcSigner(databasePath: String) -> () -> IGCSigner? {
             {
@@ -220,27 +191,22 @@ extension FlightLogCommand {
             }
         }
 
-        /// Writes to the file atomically, or to standard output when `path` is `nil`.
-        func deliver(_ bytes: [UInt8], to path: String?) throws(CLIError) {
-            if let path {
-                try AtomicFile.write(bytes, to: path)
-            } else {
-                try AtomicFile.writeToStandardOutput(bytes)
-            }
+        /// A library failure to write as the command's one-line error.
+        func cli<T>(_ body: () throws -> T) throws(CLIError) -> T {
+            do { return try body() } catch { throw CLIError("\(error)") }
         }
 
-        /// Where one export's files go (``target(many:logbookFiles:)``).
-        enum Target {
-            case standardOutput
-            /// The file `-o` names: replaced, as asked.
-            case file(String)
-            /// A folder: every file gets a name of its own there (``ExportNames``), nothing is replaced.
-            case folder(String)
+        /// `-o FILE` or `-o -` for the logbook PDF and the ZIP, checked before anything is made.
+        func wholeFile(_ logbookFiles: LogbookFiles) throws(CLIError) -> ExportTarget {
+            if toStandardOutput { return .standardOutput }
+            let path = absolute(output!)
+            try cli { try ExportWriter.checkFile(path, logbookFiles) }
+            return .file(path)
         }
 
         /// `-o` as a file (one flight, not a directory), a folder (several flights, `-o DIR/`, `-o` naming a
         /// directory, or no `-o`: the current one) or standard output; checked before anything is made.
-        func target(many: Bool, logbookFiles: LogbookFiles) throws(CLIError) -> Target {
+        func target(many: Bool, logbookFiles: LogbookFiles) throws(CLIError) -> ExportTarget {
             guard let output else { return .folder(FileManager.default.currentDirectoryPath) }
             if toStandardOutput { return .standardOutput }
             var isDirectory: ObjCBool = false
@@ -253,14 +219,8 @@ extension FlightLogCommand {
                 return .folder(folder)
             }
             let path = absolute(output)
-            try checkTarget(path, logbookFiles)
+            try cli { try ExportWriter.checkFile(path, logbookFiles) }
             return .file(path)
-        }
-
-        /// ``AtomicFile/checkTarget(_:)``, and never one of the logbook's own files.
-        func checkTarget(_ path: String, _ logbookFiles: LogbookFiles) throws(CLIError) {
-            do { try logbookFiles.check(path) } catch { throw CLIError(error.description) }
-            try AtomicFile.checkTarget(path)
         }
 
         /// The flights that have a track. A flight chosen by id without one is an error (before anything is

@@ -44,7 +44,7 @@ struct StickOptions: ParsableArguments {
 }
 
 extension FlightLogCommand.Export {
-    func toStick(_ flights: [Flight], db: FlightStore, config: FlightLogConfig, summary: String) throws {
+    func toStick(_ flights: [Flight], db: FlightStore, config: FlightLogConfig, summary: String, signer: LazySigner) throws {
         let folder = absolute(stickOptions.to!)
         if !FileManager.default.fileExists(atPath: folder) {
             // Only the folder itself: a stick that is not mounted must not be filled in on the SD card.
@@ -65,7 +65,6 @@ extension FlightLogCommand.Export {
             folder: folder, stick: stick, memoryFolder: memory, rewriteAll: stickOptions.all,
             logbook: LogbookOptions(owner: owner, filterSummary: summary),
             logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath))
-        let signer = LazySigner(igcSigner(databasePath: databasePath))
         let line: String
         do {
             let result = try StickExport.run(flights, store: db, config: config, request: request, signer: signer.callAsFunction)
