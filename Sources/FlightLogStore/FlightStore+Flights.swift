@@ -147,13 +147,18 @@ extension FlightStore {
 
     /// Replaces the logbook details of flight `id`, recording each changed field in its history. Never touches
     /// the track or the recorded facts.
+    ///
+    /// `base` is the details `details` were made from (a form, an editor): when the flight holds other details
+    /// now, nothing is written and `.changedElsewhere` is thrown. The compare and the write are one IMMEDIATE
+    /// transaction, so of two saves made from the same details only the first can succeed.
     /// - Returns: the changes (empty when nothing differed; then nothing is written).
-    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) throws(StoreError)
-        -> [FieldChange]
-    {
+    package func updateDetails(
+        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails? = nil
+    ) throws(StoreError) -> [FieldChange] {
         try write { db in
             let flight = try Self.flight(id: id, db)
             let old = flight.details
+            if let base, base != old { throw StoreError.changedElsewhere(id) }
             let changes = old.changes(to: details, editedAt: editedAt)
             guard !changes.isEmpty else { return [] }
             var columns = FlightRows.detailColumns(details)
