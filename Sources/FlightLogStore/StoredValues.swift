@@ -33,6 +33,13 @@ enum StoredValues {
 
     private static let reported = Mutex<Set<String>>([])
 
+    /// Says once per process, on standard error, that a row of `table` cannot be used: `problem` and what was done.
+    static func warn(table: String, row: String, _ problem: String) {
+        guard reported.withLock({ $0.insert("\(table) \(row)").inserted }) else { return }
+        let text = "warning: \(table) \(row): \(problem). Restore a backup to get it back.\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     /// Says once per process, on standard error, that flight `id`'s `field` holds `value`, outside `range`.
     static func warn(flight id: Int64, _ field: String, _ value: String, expected range: String) {
         let key = "\(id) \(field)"
