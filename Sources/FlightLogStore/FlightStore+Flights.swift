@@ -103,11 +103,24 @@ extension FlightStore {
         flights: Int, launches: Int, durationMillis: Int64
     ) {
         let condition = FlightRows.condition(filter)
+        // The stored numbers are checked as `FlightRows.flight(from:)` checks them (an out-of-range value counts as
+        // the same neutral value there), so a hostile row can neither overflow sum() nor make the total disagree.
+        let (launches, time) = (StoredValues.launches, StoredValues.time)
+        let takeoff = "CASE WHEN f.takeoffTime BETWEEN 0 AND \(time.upperBound) THEN f.takeoffTime ELSE 0 END"
         return try read { db in
             let row = try Row.fetchOne(
                 db,
-                sql:
-                    "SELECT count(*) AS n, coalesce(sum(f.launches), 0) AS launches, coalesce(sum(max(0, f.landingTime - f.takeoffTime) / 60000), 0) * 60000 AS ms FROM flight f WHERE \(condition.sql)",
+                sql: """
+                    SELECT count(*) AS n, coalesce(sum(launches), 0) AS launches,
+                        coalesce(sum((landing - takeoff) / 60000), 0) * 60000 AS ms
+                    FROM (SELECT takeoff,
+                            CASE WHEN landingTime BETWEEN takeoff AND \(time.upperBound) THEN landingTime ELSE takeoff END
+                                AS landing,
+                            CASE WHEN launches BETWEEN \(launches.lowerBound) AND \(launches.upperBound) THEN launches
+                                ELSE 1 END AS launches
+                        FROM (SELECT \(takeoff) AS takeoff, f.landingTime, f.launches FROM flight f
+                            WHERE \(condition.sql)))
+                    """,
                 arguments: condition.arguments)
             return (row?["n"] ?? 0, row?["launches"] ?? 0, row?["ms"] ?? 0)
         }
