@@ -150,8 +150,9 @@ extension FlightStore {
             else { throw StoreError.notFound(id) }
             // Checked as in every flight row, so that the margins cannot overflow.
             let check = StoredValueCheck(flight: id)
-            let from = check.checked(row["takeoffTime"] as Int64, StoredValues.time, "takeoff time", unit: " ms") ?? 0
-            let to = check.time(row["landingTime"], after: from, "landing time") ?? from
+            let takeoff = StoredValues.integer(row, "takeoffTime")
+            let from = check.checked(takeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
+            let to = check.time(StoredValues.integer(row, "landingTime"), after: from, "landing time") ?? from
             let fixes = try Recordings.fixes(
                 recordingId: row["recordingId"], from: from - marginMillis, to: to + marginMillis, db)
             return Track(recorder: try Recordings.recorder(fromJSON: row["recorder"]), fixes: fixes)
@@ -203,8 +204,16 @@ extension FlightStore {
             return try Row.fetchAll(
                 db, sql: "SELECT * FROM flightEdit WHERE flightId = ? ORDER BY editedAt, id", arguments: [id]
             ).map {
-                FieldChange(
-                    field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"], editedAt: $0["editedAt"])
+                // Checked like every stored time: an unknown one is shown as 1970 (with a warning), never a trap.
+                let editedAt = StoredValues.integer($0, "editedAt")
+                if editedAt == nil || !StoredValues.time.contains(editedAt!) {
+                    StoredValues.warn(
+                        table: "flightEdit", row: "\(StoredValues.integer($0, "id") ?? 0) of flight \(id)",
+                        "the edit time is not a time from 1970 to 2200; shown as 1970")
+                }
+                return FieldChange(
+                    field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"],
+                    editedAt: editedAt.flatMap { StoredValues.time.contains($0) ? $0 : nil } ?? 0)
             }
         }
     }

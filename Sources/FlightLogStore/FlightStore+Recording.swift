@@ -167,8 +167,10 @@ extension FlightStore {
                     // A flight whose times are unknown keeps its whole recording (nothing of it is dropped).
                     let id: Int64 = row["id"]
                     let check = StoredValueCheck(flight: id)
-                    guard let takeoff = check.checked(row["takeoffTime"], StoredValues.time, "takeoff time", unit: " ms"),
-                        let landing = check.time(row["landingTime"], after: takeoff, "landing time")
+                    guard
+                        let takeoff = check.checked(
+                            StoredValues.integer(row, "takeoffTime"), StoredValues.time, "takeoff time", unit: " ms"),
+                        let landing = check.time(StoredValues.integer(row, "landingTime"), after: takeoff, "landing time")
                     else { return nil }
                     return (takeoff - keepMarginMillis)...(landing + keepMarginMillis)
                 }

@@ -62,3 +62,30 @@ import Testing
         #expect(try store.fixes(recording: recording, from: 0, to: Int64.max).count == t.fixes.count)
     }
 }
+
+/// The edit history is read the same way: an edit time that is no time (text, out of range) is shown as 1970 with a
+/// warning, never a trap, and the other edits stay.
+@Suite struct HostileHistoryTests {
+    @Test func anEditTimeThatIsNoTimeIsReadAs1970() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        let t = track(start: day0 + 10 * 3_600_000, count: 1200)
+        let f = flight(takeoff: t.fixes[100].time, minutes: 10)
+        let id = try store.importFlights(track: t, fileName: "a.igc", sha256: "aa", flights: [f])[0]
+        var details = f.details
+        for (n, remark) in ["one", "two", "three"].enumerated() {
+            details.remarks = remark
+            _ = try store.updateDetails(id: id, to: details, editedAt: day0 + Int64(n))
+        }
+        let queue = try DatabaseQueue(path: dir.databasePath)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE flightEdit SET editedAt = 'x' WHERE newValue = 'one'")
+            try db.execute(sql: "UPDATE flightEdit SET editedAt = 9223372036854775807 WHERE newValue = 'two'")
+        }
+        let history = try store.history(id: id)
+        #expect(history.map(\.newValue) == ["three", "two", "one"])  // SQLite sorts text after numbers
+        #expect(history.map(\.editedAt) == [day0 + 2, 0, 0])
+        #expect(try store.track(forFlight: id).fixes.count > 0)
+    }
+}
