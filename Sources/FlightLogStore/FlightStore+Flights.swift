@@ -103,11 +103,24 @@ extension FlightStore {
         flights: Int, launches: Int, durationMillis: Int64
     ) {
         let condition = FlightRows.condition(filter)
+        // The stored numbers are checked as `FlightRows.flight(from:)` checks them (an out-of-range value counts as
+        // the same neutral value there), so a hostile row can neither overflow sum() nor make the total disagree.
+        let (launches, time) = (StoredValues.launches, StoredValues.time)
+        let takeoff = "CASE WHEN f.takeoffTime BETWEEN 0 AND \(time.upperBound) THEN f.takeoffTime ELSE 0 END"
         return try read { db in
             let row = try Row.fetchOne(
                 db,
-                sql:
-                    "SELECT count(*) AS n, coalesce(sum(f.launches), 0) AS launches, coalesce(sum(max(0, f.landingTime - f.takeoffTime) / 60000), 0) * 60000 AS ms FROM flight f WHERE \(condition.sql)",
+                sql: """
+                    SELECT count(*) AS n, coalesce(sum(launches), 0) AS launches,
+                        coalesce(sum((landing - takeoff) / 60000), 0) * 60000 AS ms
+                    FROM (SELECT takeoff,
+                            CASE WHEN landingTime BETWEEN takeoff AND \(time.upperBound) THEN landingTime ELSE takeoff END
+                                AS landing,
+                            CASE WHEN launches BETWEEN \(launches.lowerBound) AND \(launches.upperBound) THEN launches
+                                ELSE 1 END AS launches
+                        FROM (SELECT \(takeoff) AS takeoff, f.landingTime, f.launches FROM flight f
+                            WHERE \(condition.sql)))
+                    """,
                 arguments: condition.arguments)
             return (row?["n"] ?? 0, row?["launches"] ?? 0, row?["ms"] ?? 0)
         }
@@ -137,8 +150,9 @@ extension FlightStore {
             else { throw StoreError.notFound(id) }
             // Checked as in every flight row, so that the margins cannot overflow.
             let check = StoredValueCheck(flight: id)
-            let from = check.checked(row["takeoffTime"] as Int64, StoredValues.time, "takeoff time", unit: " ms") ?? 0
-            let to = check.time(row["landingTime"], after: from, "landing time") ?? from
+            let takeoff = StoredValues.integer(row, "takeoffTime")
+            let from = check.checked(takeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
+            let to = check.time(StoredValues.integer(row, "landingTime"), after: from, "landing time") ?? from
             let fixes = try Recordings.fixes(
                 recordingId: row["recordingId"], from: from - marginMillis, to: to + marginMillis, db)
             return Track(recorder: try Recordings.recorder(fromJSON: row["recorder"]), fixes: fixes)
@@ -147,13 +161,18 @@ extension FlightStore {
 
     /// Replaces the logbook details of flight `id`, recording each changed field in its history. Never touches
     /// the track or the recorded facts.
+    ///
+    /// `base` is the details `details` were made from (a form, an editor): when the flight holds other details
+    /// now, nothing is written and `.changedElsewhere` is thrown. The compare and the write are one IMMEDIATE
+    /// transaction, so of two saves made from the same details only the first can succeed.
     /// - Returns: the changes (empty when nothing differed; then nothing is written).
-    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) throws(StoreError)
-        -> [FieldChange]
-    {
+    package func updateDetails(
+        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails? = nil
+    ) throws(StoreError) -> [FieldChange] {
         try write { db in
             let flight = try Self.flight(id: id, db)
             let old = flight.details
+            if let base, base != old { throw StoreError.changedElsewhere(id) }
             let changes = old.changes(to: details, editedAt: editedAt)
             guard !changes.isEmpty else { return [] }
             var columns = FlightRows.detailColumns(details)
@@ -185,8 +204,16 @@ extension FlightStore {
             return try Row.fetchAll(
                 db, sql: "SELECT * FROM flightEdit WHERE flightId = ? ORDER BY editedAt, id", arguments: [id]
             ).map {
-                FieldChange(
-                    field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"], editedAt: $0["editedAt"])
+                // Checked like every stored time: an unknown one is shown as 1970 (with a warning), never a trap.
+                let editedAt = StoredValues.integer($0, "editedAt")
+                if editedAt == nil || !StoredValues.time.contains(editedAt!) {
+                    StoredValues.warn(
+                        table: "flightEdit", row: "\(StoredValues.integer($0, "id") ?? 0) of flight \(id)",
+                        "the edit time is not a time from 1970 to 2200; shown as 1970")
+                }
+                return FieldChange(
+                    field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"],
+                    editedAt: editedAt.flatMap { StoredValues.time.contains($0) ? $0 : nil } ?? 0)
             }
         }
     }

@@ -50,7 +50,13 @@ extension FlightStore {
                 }
                 guard run.count > 1 else { return }
                 var fixes: [Fix] = []
-                for chunk in run { fixes += try TrackCodec.decode(chunk["data"] as Data) }
+                for chunk in run {
+                    guard
+                        let decoded = Recordings.decode(
+                            chunk["data"], table: "trackChunk", recordingId: id, firstTime: chunk["firstTime"])
+                    else { return }  // the run stays as it is
+                    fixes += decoded
+                }
                 let starts = run.map { $0["firstTime"] as Int64 }
                 try db.execute(
                     sql:
@@ -153,13 +159,23 @@ extension FlightStore {
             let recordings = try Int64.fetchAll(db, sql: "SELECT id FROM recording WHERE kind = 'recorded'")
             for recordingId in recordings {
                 try Recordings.settleLiveChunks(recordingId: recordingId, into: db)
-                let windows = try Row.fetchAll(
-                    db, sql: "SELECT takeoffTime, landingTime FROM flight WHERE recordingId = ?",
+                let checked = try Row.fetchAll(
+                    db, sql: "SELECT id, takeoffTime, landingTime FROM flight WHERE recordingId = ?",
                     arguments: [recordingId]
-                ).map {
-                    ($0["takeoffTime"] - keepMarginMillis)...($0["landingTime"] + keepMarginMillis)
-                        as ClosedRange<Int64>
+                ).map { row -> ClosedRange<Int64>? in
+                    // Checked as in every flight row: a hostile time must neither overflow nor make an empty range.
+                    // A flight whose times are unknown keeps its whole recording (nothing of it is dropped).
+                    let id: Int64 = row["id"]
+                    let check = StoredValueCheck(flight: id)
+                    guard
+                        let takeoff = check.checked(
+                            StoredValues.integer(row, "takeoffTime"), StoredValues.time, "takeoff time", unit: " ms"),
+                        let landing = check.time(StoredValues.integer(row, "landingTime"), after: takeoff, "landing time")
+                    else { return nil }
+                    return (takeoff - keepMarginMillis)...(landing + keepMarginMillis)
                 }
+                let windows = checked.compactMap { $0 }
+                guard windows.count == checked.count else { continue }
                 let chunks = try Row.fetchAll(
                     db,
                     sql:
@@ -169,7 +185,10 @@ extension FlightStore {
                     let first: Int64 = chunk["firstTime"]
                     let last: Int64 = chunk["lastTime"]
                     if windows.contains(where: { $0.contains(first) && $0.contains(last) }) { continue }
-                    let fixes = try TrackCodec.decode(chunk["data"] as Data)
+                    guard
+                        let fixes = Recordings.decode(
+                            chunk["data"], table: "trackChunk", recordingId: recordingId, firstTime: first)
+                    else { continue }  // kept as it is
                     let kept = fixes.filter { fix in fix.time >= olderThan || windows.contains { $0.contains(fix.time) }
                     }
                     guard kept.count < fixes.count else { continue }

@@ -23,9 +23,11 @@ package protocol LogbookSource: Sendable {
     /// flight's own file byte for byte, else one written from the track (signed where the device key is at hand).
     func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport
     /// Replaces the flight's logbook details, adding each changed field to its history; never touches the track.
+    /// When the flight no longer holds `base` (the details the new ones were made from), nothing is written and
+    /// `.changedElsewhere` is thrown; the compare and the write are one transaction.
     /// - Returns: the changes (empty when nothing differed).
-    func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)
-        -> [FieldChange]
+    func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?)
+        async throws(StoreError) -> [FieldChange]
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
@@ -42,6 +44,13 @@ package struct FlightTotals: Sendable, Equatable {
 }
 
 extension LogbookSource {
+    /// Replaces the flight's logbook details whatever they are now (see the requirement).
+    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)
+        -> [FieldChange]
+    {
+        try await updateDetails(id: id, to: details, editedAt: editedAt, base: nil)
+    }
+
     /// Every flight matching `filter`, oldest first.
     package func flights(matching filter: FlightFilter) async throws(StoreError) -> [Flight] {
         try await flights(matching: filter, newestFirst: false, limit: nil, offset: 0)
@@ -108,10 +117,10 @@ package final class LocalLogbookSource: LogbookSource {
         try igcExport(flightId: id, store: store(), config: config, rebuild: rebuildIGC, signer: signer)
     }
 
-    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)
-        -> [FieldChange]
-    {
-        try writeStore.get().updateDetails(id: id, to: details, editedAt: editedAt)
+    package func updateDetails(
+        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?
+    ) async throws(StoreError) -> [FieldChange] {
+        try writeStore.get().updateDetails(id: id, to: details, editedAt: editedAt, base: base)
     }
 }
 

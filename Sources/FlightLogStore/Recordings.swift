@@ -46,31 +46,54 @@ package enum Recordings {
         ).execute(arguments: [recordingId, first.time, last.time, fixes.count, Data(TrackCodec.encode(Array(fixes)))])
     }
 
-    /// Moves a recording's live rows into track chunks (compaction does this every 10 min).
+    /// The fixes of one chunk blob, or nil when they cannot be read (a damaged file, a hand edit): then the chunk is
+    /// left out with a warning naming the table, recording and chunk, and the other chunks still count. Writers
+    /// that would rewrite the chunk leave it as it is instead (nothing of it is lost by reading).
+    static func decode(_ blob: Data, table: String, recordingId: Int64, firstTime: Int64) -> [Fix]? {
+        do {
+            return try TrackCodec.decode(blob)
+        } catch {
+            StoredValues.warn(
+                table: table, row: "of recording \(recordingId) from \(firstTime) ms",
+                "its fixes cannot be read (\(error.description)); the track is shown without them")
+            return nil
+        }
+    }
+
+    /// Moves a recording's live rows into track chunks (compaction does this every 10 min). When one cannot be
+    /// read, all stay where they are (readers still find them there).
     static func settleLiveChunks(recordingId: Int64, into db: Database) throws {
-        let blobs = try Data.fetchAll(
-            db, sql: "SELECT data FROM liveChunk WHERE recordingId = ? ORDER BY firstTime", arguments: [recordingId])
-        guard !blobs.isEmpty else { return }
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT data, firstTime FROM liveChunk WHERE recordingId = ? ORDER BY firstTime",
+            arguments: [recordingId])
+        guard !rows.isEmpty else { return }
         var fixes: [Fix] = []
-        for blob in blobs { fixes += try TrackCodec.decode(blob) }
+        for row in rows {
+            guard let decoded = decode(row[0], table: "liveChunk", recordingId: recordingId, firstTime: row[1])
+            else { return }
+            fixes += decoded
+        }
         try db.execute(sql: "DELETE FROM liveChunk WHERE recordingId = ?", arguments: [recordingId])
         try insertChunks(fixes, recordingId: recordingId, into: db)
     }
 
     /// Fixes of a recording with `from <= time <= to`, in time order.
     static func fixes(recordingId: Int64, from: UTCMillis, to: UTCMillis, _ db: Database) throws -> [Fix] {
-        let blobs = try Data.fetchAll(
+        let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT data, firstTime FROM trackChunk WHERE recordingId = ?1 AND firstTime <= ?2 AND lastTime >= ?3
+                SELECT data, firstTime, 'trackChunk' FROM trackChunk
+                WHERE recordingId = ?1 AND firstTime <= ?2 AND lastTime >= ?3
                 UNION ALL
-                SELECT data, firstTime FROM liveChunk WHERE recordingId = ?1 AND firstTime <= ?2 AND lastTime >= ?3
+                SELECT data, firstTime, 'liveChunk' FROM liveChunk
+                WHERE recordingId = ?1 AND firstTime <= ?2 AND lastTime >= ?3
                 ORDER BY firstTime
                 """,
             arguments: [recordingId, to, from])
         var fixes: [Fix] = []
-        for blob in blobs {
-            fixes += try TrackCodec.decode(blob).filter { $0.time >= from && $0.time <= to }
+        for row in rows {
+            let decoded = decode(row[0], table: row[2], recordingId: recordingId, firstTime: row[1]) ?? []
+            fixes += decoded.filter { $0.time >= from && $0.time <= to }
         }
         return fixes
     }

@@ -11,6 +11,8 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
         case diskFull, corrupt, other
         /// The flight was entered by hand: it has no track to export.
         case noTrack
+        /// The flight's details are no longer the ones an edit was made from: nothing was written.
+        case changedElsewhere
     }
 
     package var code: Code
@@ -32,6 +34,14 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
         StoreError(
             .noTrack,
             "flight \(id) has no track (entered by hand with flightlog add): nothing to export as \(export); it is in the logbook (export --pdf)")
+    }
+
+    /// The edit of flight `id` was made from details it no longer holds (changed by another save meanwhile).
+    package static func changedElsewhere(_ id: Int64) -> StoreError {
+        StoreError(
+            .changedElsewhere,
+            "flight \(id) was changed elsewhere after this edit was made from it: nothing was saved; look at it again "
+                + "and redo the change")
     }
 
     /// Maps any error thrown inside a database access to a `StoreError`.

@@ -1,5 +1,6 @@
 import FlightLogCore
 import Foundation
+import GRDB
 import Synchronization
 
 /// The plausible range of every number a flight row holds, checked as the row is read.
@@ -32,6 +33,19 @@ enum StoredValues {
     static let launches = FieldRules.launches
 
     private static let reported = Mutex<Set<String>>([])
+
+    /// The whole number in `column` of `row`, or nil when it holds none (NULL, text, a fraction, out of Int64): GRDB's
+    /// typed subscripts trap on such a value, and a hand edit can store any value in any column.
+    static func integer(_ row: Row, _ column: String) -> Int64? {
+        Int64.fromDatabaseValue(row[column] as DatabaseValue)
+    }
+
+    /// Says once per process, on standard error, that a row of `table` cannot be used: `problem` and what was done.
+    static func warn(table: String, row: String, _ problem: String) {
+        guard reported.withLock({ $0.insert("\(table) \(row)").inserted }) else { return }
+        let text = "warning: \(table) \(row): \(problem). Restore a backup to get it back.\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
 
     /// Says once per process, on standard error, that flight `id`'s `field` holds `value`, outside `range`.
     static func warn(flight id: Int64, _ field: String, _ value: String, expected range: String) {

@@ -86,7 +86,7 @@ struct ExportNamingTests {
         #expect(names.count == 2, "\(names)")
     }
 
-    @Test("-o naming the database, its -wal/-shm/-journal, the live journal, the keys or the config is refused")
+    @Test("-o (or backup) naming the database, -wal/-shm/-journal, live journal, keys or config is refused")
     func logbookFilesAreRefused() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -114,6 +114,17 @@ struct ExportNamingTests {
         }
         #expect(try Self.hashes(dir) == before)
         #expect(try CLI.run(["list"], database: db, in: dir).status == 0)
+
+        // `backup` writes a file the user names too: the same files are refused, even with --force.
+        let beforeBackups = try Self.hashes(dir)
+        for target in targets {
+            let r = try CLI.run(["backup", "--force", target], database: db, in: dir)
+            #expect(r.status != 0, "\(target): \(r.stdout)")
+            #expect(r.stderr.contains("refusing to write") && r.stderr.contains("of this logbook; give another file name"),
+                    "\(target): \(r.stderr)")
+        }
+        #expect(try Self.hashes(dir) == beforeBackups)
+        #expect(try CLI.run(["backup", "copy.sqlite"], database: db, in: dir).status == 0, "another name still works")
     }
 
     @Test("an original file name of 251 bytes: export, ZIP and stick all work, every name within 255 bytes")

@@ -3,6 +3,7 @@ import FlightLogSecurity
 import FlightLogServer
 import FlightLogStore
 import Foundation
+import GRDB
 import Testing
 
 /// The phone's edit form against the real server and SQLite file: a form made before the flight changed elsewhere
@@ -99,6 +100,44 @@ struct EditRoundTripTests {
             // A form without its version (made by hand, or from before this rule) cannot overwrite either.
             let bare = redo.filter { $0.0 != "version" }
             #expect(try await client.post("/flights/\(id)/edit", form: bare, cookie: cookie).status == 409)
+        }
+    }
+
+    /// Two phones save the same form at once. Both pass the version check (the flight has not changed yet), then
+    /// queue for the write lock, held here by another connection: only the first write may succeed; the second
+    /// finds the details changed in its own transaction and gets the stale page. The short wait only lets both
+    /// saves reach the lock (so the old check-then-write saved both); any timing gives the outcome asserted.
+    @Test func twoSavesOfOneFormRacingForTheWriteLockSaveOnce() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        let id = try logbook.fillWithThreeFlights()[0]
+        let hash = try PasswordHash.make(password: Self.password, iterations: 1000)
+        try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
+            let cookie = try await Self.logIn(client)
+            let form = Self.formFields(try await client.get("/flights/\(id)/edit", cookie: cookie).text)
+            var unsafe = Configuration()
+            unsafe.allowsUnsafeTransactions = true  // the lock stays held between the two accesses below
+            let holder = try DatabaseQueue(path: logbook.databasePath, configuration: unsafe)
+            try holder.inDatabase { try $0.execute(sql: "BEGIN IMMEDIATE") }
+            async let first = client.post(
+                "/flights/\(id)/edit", form: Self.replacing(form, "remarks", with: "First phone"), cookie: cookie)
+            async let second = client.post(
+                "/flights/\(id)/edit", form: Self.replacing(form, "remarks", with: "Second phone"), cookie: cookie)
+            // Released from a thread of its own: the in-process server's blocked saves may hold every thread of the
+            // test's cooperative pool (two on a two-core machine) until the lock is gone.
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: 0.5)
+                try? holder.inDatabase { try $0.execute(sql: "COMMIT") }
+            }
+            let replies = try await [first, second]
+            #expect(replies.map(\.status).sorted() == [200, 409], "\(replies.map(\.text))")
+            let refused = try #require(replies.first { $0.status == 409 })
+            #expect(refused.text.contains("changed elsewhere"))
+            let store = try FlightStore(path: logbook.databasePath, mode: .readOnly)
+            #expect(try store.history(id: id).count == 1, "one save written, not two")
+            let remarks = try store.flight(id: id).details.remarks
+            #expect(remarks == "First phone" || remarks == "Second phone")
+            #expect(refused.text.contains(remarks ?? "-"), "the stale page shows what the flight holds now")
         }
     }
 

@@ -163,6 +163,14 @@ import Testing
             #expect(try await anna.history(id: flight.id!) == changes)
             #expect(try await anna.flight(id: flight.id!).details == details)
             #expect(try await anna.updateDetails(id: flight.id!, to: details, editedAt: 9_500).isEmpty)
+            // A save made from the details before that edit (a second phone's form) writes nothing: the compare is
+            // in the transaction that writes, on the row locked FOR UPDATE.
+            var stale = flight.details
+            stale.remarks = "Made from the old form"
+            await #expect(throws: StoreError.changedElsewhere(flight.id!)) {
+                try await anna.updateDetails(id: flight.id!, to: stale, editedAt: 9_600, base: flight.details)
+            }
+            #expect(try await anna.history(id: flight.id!) == changes)
             // The admin gives Bob's outlanding to another pilot.
             let bobs = try await admin.flights(matching: FlightFilter(guest: "gast"))[0]
             details = bobs.details

@@ -88,17 +88,19 @@ extension WebApp {
         guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
             throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
         }
-        let flight = try await viewer.source.flight(id: id)
-        let version = DetailsForm.version(of: flight.details)
-        guard request.form["version"] == version else {
-            // Changed elsewhere since the form was made: saving it would silently undo that change.
+        /// Changed elsewhere since the form was made: saving it would silently undo that change.
+        func stale(_ flight: Flight) -> WebResponse {
             let page = EditPage(
                 flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken,
                 error: "Not saved: this flight was changed elsewhere after you opened the form. The form now shows "
                     + "what the logbook holds; the table shows what your form wanted. Make your change again and save.",
-                version: version, conflicts: DetailsForm.differences(wanted: request.form, now: flight.details))
+                version: DetailsForm.version(of: flight.details),
+                conflicts: DetailsForm.differences(wanted: request.form, now: flight.details))
             return .html(page.render(), status: 409)
         }
+        let flight = try await viewer.source.flight(id: id)
+        let version = DetailsForm.version(of: flight.details)
+        guard request.form["version"] == version else { return stale(flight) }
         let details: FlightDetails
         do {
             details = try DetailsForm.details(from: request.form, base: flight.details)
@@ -109,7 +111,17 @@ extension WebApp {
             return .html(page.render(), status: 400)
         }
         let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
-        let changes = try await viewer.source.updateDetails(id: id, to: details, editedAt: now)
+        // The version was checked against `flight`; the store compares again in the transaction that writes, so a
+        // save elsewhere between that check and this write is refused too (two saves of one form: one wins).
+        var changes: [FieldChange] = []
+        var changedElsewhere = false
+        do {
+            changes = try await viewer.source.updateDetails(id: id, to: details, editedAt: now, base: flight.details)
+        } catch {
+            guard error.code == .changedElsewhere else { throw error }
+            changedElsewhere = true
+        }
+        if changedElsewhere { return stale(try await viewer.source.flight(id: id)) }
         let notice =
             changes.isEmpty
             ? "Nothing changed."

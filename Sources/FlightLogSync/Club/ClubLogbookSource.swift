@@ -167,9 +167,11 @@ package struct ClubLogbookSource: LogbookSource {
     /// Adds each changed field to the history as an edit by the "club web" device (under the lock
     /// `flightlog sync` takes for edits, so the gliders pull it in order) and sets the flight's fields to the
     /// winning edits: a later edit made on a glider still wins, as it does in sync.
-    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)
-        -> [FieldChange]
-    {
+    /// When the flight no longer holds `base`, nothing is written (`.changedElsewhere`): the compare is made on the
+    /// row locked FOR UPDATE, in the transaction that writes.
+    package func updateDetails(
+        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?
+    ) async throws(StoreError) -> [FieldChange] {
         let query = query(id: id)
         return try await logbook.withTransaction { [logger = logbook.logger] c in
             try await c.query("SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
@@ -180,6 +182,7 @@ package struct ClubLogbookSource: LogbookSource {
                 found = (try cells.next(UUID.self), try ServerRows.details(&cells))
             }
             guard let found else { throw StoreError.notFound(id) }
+            if let base, base != found.details { throw StoreError.changedElsewhere(id) }
             let changes = found.details.changes(to: details, editedAt: editedAt)
             for change in changes {
                 try await c.query(

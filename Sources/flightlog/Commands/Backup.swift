@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogStore
+import FlightLogTransfer
 import Foundation
 
 extension FlightLogCommand {
@@ -12,6 +13,8 @@ extension FlightLogCommand {
                 The copy is a single SQLite file (no -wal file needed: copy it anywhere, open it with \
                 flightlog --database FILE). It is one consistent moment of the logbook, checked with SQLite's \
                 integrity check and a flight count before it gets its name; on any error nothing is written. \
+                An existing file is replaced only with --force, and never one of the logbook's own files \
+                (database, -wal, -shm, -journal, live journal, signing keys, config). \
                 Writing to standard output (-) is not supported.
                 Examples:
                   flightlog backup /media/usb/logbook-2025-06-14.sqlite
@@ -33,6 +36,9 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
+            // Never one of the logbook's own files, not even with --force (as no export writes over them).
+            let files = LogbookFiles(databasePath: try store.databasePath(), configPath: store.configPath)
+            do { try files.check(absolute(file)) } catch { throw CLIError(error.description) }
             let db = try store.open(.readOnly)
             let result = try db.backup(to: file, replacing: force)
             let size = "\((result.bytes + 1023) / 1024) KiB"

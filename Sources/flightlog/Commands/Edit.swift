@@ -33,11 +33,12 @@ extension FlightLogCommand {
 
         func run() async throws {
             let db = try store.open(.readWrite)
-            var new = try db.flight(id: id).details
+            let base = try db.flight(id: id).details
+            var new = base
             details.apply(to: &new)
             try namePlaces(in: &new)
             let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
-            let changes = try db.updateDetails(id: id, to: new, editedAt: now)
+            let changes = try db.updateDetails(id: id, to: new, editedAt: now, base: base)
             if changes.isEmpty {
                 print("Flight \(id): nothing changed.")
             }
