@@ -81,6 +81,7 @@ test-deb:
 # Benchmarks side by side with aerofiles, gpxlogger and the sqlite3 CLI (benchmarks/run.py).
 bench:
 	python3 benchmarks/run.py
+	FLIGHTLOG_BENCHMARK=1 $(SWIFT) test --filter FlightStoreBenchmarks
 bench-quick:
 	python3 benchmarks/run.py --quick
 # The club sync: a season pushed to a PostgreSQL server it starts, pilots' list queries on it.
@@ -90,16 +91,29 @@ bench-sync:
 profile:
 	benchmarks/profile.sh
 
-.PHONY: test test-long
+.PHONY: check test test-long lint format
+# Test suites `make check` leaves out, as `swift test --skip` patterns (one place; docs/DEVELOPING.md): the real-time
+# replays through gpsd and libiio, the daemon end to end, the parallel-use stress and the club sync (its own
+# PostgreSQL server). `make test` runs them all.
+SLOW_SUITES := BarographFaultTests|PlausibilityFaultTests|RealTimeReplayTests|GPSTimeAndCutTests|DaemonEndToEndTests
+SLOW_SUITES := $(SLOW_SUITES)|tenThousandMixedOperations|FlightLogSyncTests\.
+# The fast loop: build, then the unit and component tests (real SQLite files, the built executables); no root,
+# network, gpsd or PostgreSQL. One test at a time, as CI: in parallel the process-spawning tests outran their time
+# limits on 2 cores. Extra `swift test` arguments: make check ARGS='--filter Store'.
+check:
+	$(SWIFT) build --build-tests
+	@echo "make check: leaves out the slow suites ($(SLOW_SUITES)); make test runs everything"
+	$(SWIFT) test --skip-build --no-parallel --skip '$(SLOW_SUITES)' $(ARGS)
 # The test suite as CI runs it (scripts/test.sh: system packages, fuzz smoke, quick benchmark, swift test).
 test:
 	scripts/test.sh
 # The long end-to-end replays CI leaves out (FLIGHTLOG_LONG_TESTS=1): the GPS fix lost for good 4 min before the
-# landing through the real gpsd and libiio (~10 min, mostly real time), then the other fault replays.
+# landing through the real gpsd and libiio (~10 min, mostly real time), the winch flight replayed whole and fast,
+# then the other fault and real-time replays.
 test-long:
 	$(SWIFT) build --build-tests
 	. scripts/gpsfake-env.sh && FLIGHTLOG_LONG_TESTS=1 $(SWIFT) test --skip-build --no-parallel \
-		--filter 'BarographFaultTests|PlausibilityFaultTests'
+		--filter 'BarographFaultTests|PlausibilityFaultTests|RealTimeReplayTests'
 
 .PHONY: fuzz fuzz-smoke
 # libFuzzer targets in Fuzz/ (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600) or FUZZ_RUNS executions each;
@@ -109,3 +123,11 @@ fuzz:
 # About 12 s per target, for CI (scripts/test.sh runs it; FLIGHTLOG_SKIP_FUZZ=1 skips it there).
 fuzz-smoke:
 	scripts/fuzz.sh smoke
+
+# swift-format (the toolchain's `swift format`) with .swift-format: `make lint` fails on any warning (scripts/test.sh
+# runs it); `make format` rewrites the files in place.
+FORMAT_PATHS := Package.swift Sources Tests Fuzz
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)

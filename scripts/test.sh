@@ -29,6 +29,16 @@ if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
     scripts/fuzz.sh smoke
 fi
 
+# swift-format (make lint, strict). Advisory until the tree has been formatted once (`make format`, then fix the
+# few end-of-line comments it cannot move by hand): then set LINT_BLOCKS_CI=1 here and a warning fails CI.
+LINT_BLOCKS_CI=0
+lint_log=$(mktemp)
+if ! make --no-print-directory lint >"$lint_log" 2>&1; then
+    [ "$LINT_BLOCKS_CI" = 1 ] && { cat "$lint_log"; rm -f "$lint_log"; exit 1; }
+    echo "lint: $(grep -cE '(error|warning): \[' "$lint_log" || true) swift-format findings (advisory until make format)"
+fi
+rm -f "$lint_log"
+
 swift build --build-tests
 # The phone pages measured in headless Chromium (labels >= 12 CSS px, none overlapping, 3 flights on the first
 # screen of a filtered list) with the debug flightlog; skips with a note when chromium is absent.

@@ -17,6 +17,11 @@ private func storedFixes(_ path: String) throws -> [Fix] {
 /// A coordinate as an IGC B record writes it: thousandths of a minute.
 private func igcUnits(_ degrees: Double) -> Int64 { Int64((degrees * 60_000).rounded()) }
 
+/// The flights replayed whole and fast: the paraglider always, the winch flight with FLIGHTLOG_LONG_TESTS=1.
+private let wholeFlightNames =
+    (ProcessInfo.processInfo.environment["FLIGHTLOG_LONG_TESTS"] == "1" ? ["apf-bug554.igc"] : [])
+    + ["xctrack-2020-09-04.igc"]
+
 /// flightlogd recording a real flight replayed through gpsd (gpsfake) and a fake IIO barometer that follows
 /// gpsd's time (`flightlog replay --follow-gpsd`), compared with the original file.
 @Suite(
@@ -75,7 +80,9 @@ struct RealTimeReplayTests {
     /// Fast: a whole flight goes through gpsd in seconds; the daemon must find it as one flight where an import
     /// of the original file finds it (DaemonEndToEndTests covers a synthetic flight at a fixed pressure): a
     /// glider's winch launch, and a paraglider that only the slow profile sees.
-    @Test(.timeLimit(.minutes(4)), arguments: ["apf-bug554.igc", "xctrack-2020-09-04.igc"])
+    /// The winch flight (~2 min) runs in `make test-long` only: BarographFaultTests replays the same flight whole
+    /// at 50× through gpsd and holds the daemon's flight to the import's takeoff and landing within a fix interval.
+    @Test(.timeLimit(.minutes(4)), arguments: wholeFlightNames)
     func wholeRealFlightReplayedFastIsOneFlightAtTheImportsTimes(name: String) throws {
         let source = try ReplayFlight(preferring: name)
         let world = try DaemonWorld()

@@ -4,8 +4,10 @@ import Testing
 
 @testable import FlightLogStore
 
-/// Measurements printed for the report; they assert correctness only, never timing.
-@Suite struct FlightStoreBenchmarks {
+/// Measurements printed for the report; they assert correctness only, never timing. 10,000 flights inserted on
+/// every run: only on request (`make bench`, or FLIGHTLOG_BENCHMARK=1 swift test --filter FlightStoreBenchmarks).
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["FLIGHTLOG_BENCHMARK"] == "1", "benchmark: make bench"))
+struct FlightStoreBenchmarks {
     @Test func storageBytesPerFix() throws {
         let dir = try TempDirectory()
         defer { dir.cleanup() }
