@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Already in the graph through Hummingbird and PostgresNIO; named here because our code imports them directly.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // C libraries, one small target each.
@@ -37,7 +41,11 @@ let package = Package(
         .target(name: "FlightLogConfigFile", dependencies: ["FlightLogCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // SQLite flight store (GRDB over the system libsqlite3).
         .target(
-            name: "FlightLogStore", dependencies: ["FlightLogCore", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "FlightLogStore",
+            dependencies: [
+                "FlightLogCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             exclude: ["Airfields/Data/README.md"], resources: [.copy("Airfields/Data/airfields.tsv")]),
         // gpsd (libgps) and IIO barometer (libiio) readers.
         .target(name: "FlightLogSensors", dependencies: ["FlightLogCore", "CGPS", "CIIO"]),
@@ -70,6 +78,11 @@ let package = Package(
             dependencies: [
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity", "FlightLogTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // `flightlog sync`: the club's PostgreSQL logbook (push flights and edits, pull the club's edits).
@@ -78,7 +91,7 @@ let package = Package(
             name: "FlightLogSync",
             dependencies: [
                 "FlightLogCore", "FlightLogStore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
         .executableTarget(
@@ -106,15 +119,23 @@ let package = Package(
         .testTarget(
             name: "FlightLogSecurityTests",
             dependencies: ["FlightLogSecurity", "FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "FlightLogStoreTests", dependencies: ["FlightLogStore", "FlightLogCore"]),
-        .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore"]),
+        .testTarget(
+            name: "FlightLogStoreTests",
+            dependencies: ["FlightLogStore", "FlightLogCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore", "CGPS"]),
         .testTarget(
             name: "FlightLogDaemonTests",
-            dependencies: ["FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogStore"]),
+            dependencies: [
+                "FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogStore", "FlightLogSensors",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore"]),
         .testTarget(
             name: "FlightLogServerTests",
-            dependencies: ["FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity"]),
+            dependencies: [
+                "FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // Against a real PostgreSQL server the tests start themselves (initdb + pg_ctl on a free loopback port): the
         // gliders' sync and the club logbook's web pages.
         .testTarget(
