@@ -114,38 +114,56 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore"]),
-        .testTarget(name: "FlightLogConfigFileTests", dependencies: ["FlightLogConfigFile", "FlightLogCore"]),
+        // Helpers every test target shares (package paths, the shared flights, temporary folders, free ports,
+        // running processes); a plain target so that test targets can depend on it, in no product.
+        .target(name: "FlightLogTestSupport", path: "Tests/FlightLogTestSupport"),
+        .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore", "FlightLogTestSupport"]),
+        .testTarget(
+            name: "FlightLogConfigFileTests",
+            dependencies: ["FlightLogConfigFile", "FlightLogCore", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogSecurityTests",
-            dependencies: ["FlightLogSecurity", "FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "FlightLogSecurity", "FlightLogCore", "FlightLogTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "FlightLogStoreTests",
-            dependencies: ["FlightLogStore", "FlightLogCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore", "CGPS"]),
+            dependencies: [
+                "FlightLogStore", "FlightLogCore", "FlightLogTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "FlightLogSensorsTests",
+            dependencies: ["FlightLogSensors", "FlightLogCore", "CGPS", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogDaemonTests",
             dependencies: [
                 "FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogStore", "FlightLogSensors",
-                .product(name: "Logging", package: "swift-log"),
+                "FlightLogTestSupport", .product(name: "Logging", package: "swift-log"),
             ]),
-        .testTarget(name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore"]),
+        .testTarget(
+            name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogServerTests",
             dependencies: [
-                "FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity",
+                "FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity", "FlightLogTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // Against a real PostgreSQL server the tests start themselves (initdb + pg_ctl on a free loopback port): the
         // gliders' sync and the club logbook's web pages.
         .testTarget(
             name: "FlightLogSyncTests",
-            dependencies: ["FlightLogSync", "FlightLogServer", "FlightLogStore", "FlightLogCore", "flightlog"]),
+            dependencies: [
+                "FlightLogSync", "FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogTestSupport",
+                "flightlog",
+            ]),
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogSecurity", "FlightLogTransfer", "flightlog", "flightlogd",
+                "FlightLogCore", "FlightLogStore", "FlightLogSecurity", "FlightLogTransfer", "FlightLogTestSupport",
+                "flightlog", "flightlogd",
             ]),
     ],
     swiftLanguageModes: [.v6]

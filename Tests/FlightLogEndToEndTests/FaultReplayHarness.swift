@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -22,10 +23,7 @@ struct ReplayFlight {
     let timeline: PressureTimeline
 
     init(preferring sharedName: String) throws {
-        let shared = DaemonHarness.packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/flights/\(sharedName)").path
-        let generated = DaemonHarness.packageRoot.appendingPathComponent("samples/simulated-winch.igc").path
-        path = FileManager.default.fileExists(atPath: shared) ? shared : generated
+        path = SharedFlights.path(preferring: sharedName)
         let file = try IGCReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         fixes = file.track.fixes
         shift = NMEAWriter.dateShift(for: fixes)
