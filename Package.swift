@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Already in the graph through Hummingbird and PostgresNIO; named here because our code imports them directly.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // C libraries, one small target each.
@@ -37,7 +41,11 @@ let package = Package(
         .target(name: "FlightLogConfigFile", dependencies: ["FlightLogCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // SQLite flight store (GRDB over the system libsqlite3).
         .target(
-            name: "FlightLogStore", dependencies: ["FlightLogCore", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "FlightLogStore",
+            dependencies: [
+                "FlightLogCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             exclude: ["Airfields/Data/README.md"], resources: [.copy("Airfields/Data/airfields.tsv")]),
         // gpsd (libgps) and IIO barometer (libiio) readers.
         .target(name: "FlightLogSensors", dependencies: ["FlightLogCore", "CGPS", "CIIO"]),
@@ -71,6 +79,11 @@ let package = Package(
             dependencies: [
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity", "FlightLogTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // `flightlog sync`: the club's PostgreSQL logbook (push flights and edits, pull the club's edits).
@@ -79,7 +92,7 @@ let package = Package(
             name: "FlightLogSync",
             dependencies: [
                 "FlightLogCore", "FlightLogStore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
         .executableTarget(
@@ -102,30 +115,56 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore"]),
-        .testTarget(name: "FlightLogConfigFileTests", dependencies: ["FlightLogConfigFile", "FlightLogCore"]),
+        // Helpers every test target shares (package paths, the shared flights, temporary folders, free ports,
+        // running processes); a plain target so that test targets can depend on it, in no product.
+        .target(name: "FlightLogTestSupport", path: "Tests/FlightLogTestSupport"),
+        .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore", "FlightLogTestSupport"]),
+        .testTarget(
+            name: "FlightLogConfigFileTests",
+            dependencies: ["FlightLogConfigFile", "FlightLogCore", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogSecurityTests",
-            dependencies: ["FlightLogSecurity", "FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "FlightLogStoreTests", dependencies: ["FlightLogStore", "FlightLogCore"]),
-        .testTarget(name: "FlightLogSensorsTests", dependencies: ["FlightLogSensors", "FlightLogCore"]),
+            dependencies: [
+                "FlightLogSecurity", "FlightLogCore", "FlightLogTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .testTarget(
+            name: "FlightLogStoreTests",
+            dependencies: [
+                "FlightLogStore", "FlightLogCore", "FlightLogTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "FlightLogSensorsTests",
+            dependencies: ["FlightLogSensors", "FlightLogCore", "CGPS", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogDaemonTests",
-            dependencies: ["FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogStore"]),
-        .testTarget(name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore"]),
+            dependencies: [
+                "FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogStore", "FlightLogSensors",
+                "FlightLogTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogServerTests",
-            dependencies: ["FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity"]),
+            dependencies: [
+                "FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity", "FlightLogTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // Against a real PostgreSQL server the tests start themselves (initdb + pg_ctl on a free loopback port): the
         // gliders' sync and the club logbook's web pages.
         .testTarget(
             name: "FlightLogSyncTests",
-            dependencies: ["FlightLogSync", "FlightLogServer", "FlightLogStore", "FlightLogCore", "flightlog"]),
+            dependencies: [
+                "FlightLogSync", "FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogTestSupport",
+                "flightlog",
+            ]),
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogSecurity", "FlightLogTransfer", "flightlog", "flightlogd",
+                "FlightLogCore", "FlightLogStore", "FlightLogSecurity", "FlightLogTransfer", "FlightLogTestSupport",
+                "flightlog", "flightlogd",
             ]),
     ],
     swiftLanguageModes: [.v6]

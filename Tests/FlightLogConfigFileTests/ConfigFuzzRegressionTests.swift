@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -5,10 +6,9 @@ import Testing
 /// config fuzz target's pipeline: no trap, no broken invariant.
 @Suite struct ConfigFuzzRegressionTests {
     @Test func configInputs() throws {
-        let root = FlightLogConfigTests.root
         var outcomes: [String: String] = [:]
         for folder in ["Tests/FuzzCorpus/config", "Fuzz/seeds/config"] {
-            let directory = root.appendingPathComponent(folder)
+            let directory = packageRoot.appendingPathComponent(folder)
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() {
                 let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
                 let (summary, violation) = ConfigFuzzPipeline.run(bytes)
@@ -16,7 +16,7 @@ import Testing
                 outcomes[name] = summary
             }
         }
-        let example = [UInt8](try Data(contentsOf: root.appendingPathComponent("systemd/flightlog.toml.example")))
+        let example = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent("systemd/flightlog.toml.example")))
         #expect(ConfigFuzzPipeline.run(example).summary == "ok: pilot Jürgen Müller, port 8080")
         // CR LF line ends (a file edited on Windows) were one long line for the old hand-written parser.
         #expect(outcomes["crlf-config.toml"] == "ok: pilot Müller, Jürgen, port 8080", "\(outcomes)")

@@ -1,15 +1,13 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
 @testable import FlightLogConfigFile
 
 @Suite struct FlightLogConfigTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test func parsesTheExampleFile() throws {
-        let bytes = [UInt8](try Data(contentsOf: Self.root.appendingPathComponent("systemd/flightlog.toml.example")))
+        let bytes = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent("systemd/flightlog.toml.example")))
         let config = try FlightLogConfig.parse(utf8: bytes)
         #expect(config.warnings.isEmpty, "\(config.warnings)")
         var expected = FlightLogConfig(

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 @Suite struct TOMLConformanceTests {
     static let cases: URL? = {
         let environment = ProcessInfo.processInfo.environment["TOML_TEST_DIR"].map { URL(fileURLWithPath: $0) }
-        let local = FlightLogConfigTests.root.appendingPathComponent(".build-toml-test/tests")
+        let local = packageRoot.appendingPathComponent(".build-toml-test/tests")
         return [environment, local].compactMap { $0 }.first {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("files-toml-1.0.0").path)
         }

@@ -1,10 +1,11 @@
+import FlightLogTestSupport
 import Foundation
 import Testing
 
 @testable import FlightLogCore
 
 @Suite struct CUPReaderTests {
-    static let seedPath = SharedFlights.packageRoot.appendingPathComponent("Fuzz/seeds/cup/gliding-sites.cup").path
+    static let seedPath = packageRoot.appendingPathComponent("Fuzz/seeds/cup/gliding-sites.cup").path
 
     static func read(_ text: String) -> CUPReader.Result { CUPReader.read(Array(text.utf8)) }
 

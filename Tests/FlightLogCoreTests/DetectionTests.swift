@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Testing
 
 @testable import FlightLogCore

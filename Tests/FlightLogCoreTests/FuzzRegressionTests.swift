@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -7,14 +8,11 @@ import Testing
 /// seed in `Fuzz/seeds/<target>/` runs through the same pipeline the fuzz target runs (`FuzzPipelines`): it must
 /// return, without a trap and without breaking an invariant.
 @Suite struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// The stored inputs of one target, by file name.
     static func inputs(_ target: String) throws -> [(name: String, bytes: [UInt8])] {
         var found: [(String, [UInt8])] = []
         for folder in ["Tests/FuzzCorpus/", "Fuzz/seeds/"] {
-            let directory = root.appendingPathComponent(folder + target)
+            let directory = packageRoot.appendingPathComponent(folder + target)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
                 found.append((folder + target + "/" + name, [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))))

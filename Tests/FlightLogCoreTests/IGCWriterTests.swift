@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -264,14 +265,13 @@ private func bLines(_ bytes: [UInt8]) -> [String] { lines(bytes).filter { $0.has
 enum AerofilesCheck {
     static var python: String? {
         let venv = ProcessInfo.processInfo.environment["FLIGHTLOG_VENV"]
-            ?? SharedFlights.packageRoot.appendingPathComponent(".build-venv").path
+            ?? packageRoot.appendingPathComponent(".build-venv").path
         let path = venv + "/bin/python"
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
     static func run(_ bytes: [UInt8], fixes: [Fix], layout: [FixExtension]) throws -> (status: Int32, text: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("igc-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTemporaryDirectory("igc-check")
         defer { try? FileManager.default.removeItem(at: directory) }
         let igc = directory.appendingPathComponent("2024-07-15-XFL-ABC-01.IGC")
         try Data(bytes).write(to: igc)
@@ -280,7 +280,7 @@ enum AerofilesCheck {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(python))
-        process.arguments = [SharedFlights.packageRoot.appendingPathComponent("scripts/check-igc.py").path,
+        process.arguments = [packageRoot.appendingPathComponent("scripts/check-igc.py").path,
                              "--expect-json", json.path, igc.path]
         let pipe = Pipe()
         process.standardOutput = pipe

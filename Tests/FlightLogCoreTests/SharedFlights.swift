@@ -1,18 +1,9 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 
-/// The real IGC files in `<package root>/../shared/flights` (never copied into the project).
-enum SharedFlights {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/flights")
-
-    static var available: Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent("README.md").path) }
-
-    static func bytes(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
-    }
-
+/// What the core tests know of the shared real flights (FlightLogTestSupport finds them).
+extension SharedFlights {
     /// Expected facts from shared/flights/README.md: fixes after dropping equal times (keep first).
     static let fixCounts: [String: Int] = [
         "apf-bug554.igc": 4872, "2016-11-08-xcs-aaa-02.igc": 6752, "654G6NG1.IGC": 9762, "01lz1hq1.igc": 4960,
@@ -26,8 +17,4 @@ enum SharedFlights {
     }
 
     static var names: [String] { fixCounts.keys.sorted() }
-
-    /// The package root (for scripts/).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }

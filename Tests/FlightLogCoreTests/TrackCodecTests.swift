@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Testing
 
 @testable import FlightLogCore
@@ -105,11 +106,9 @@ import Testing
         )
         #expect(simBytes * 4 < simIGC)
 
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/flights").standardized
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names.sorted() where name.lowercased().hasSuffix(".igc") {
-            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+        for file in SharedFlights.files() {
+            let name = file.lastPathComponent
+            let data = try Data(contentsOf: file)
             let (fixes, bLineBytes) = parseBRecords(String(decoding: data, as: UTF8.self))
             let encoded = TrackCodec.encode(fixes)
             #expect(try TrackCodec.decode(encoded) == fixes, "\(name)")

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Logging
 import Testing
@@ -8,9 +9,7 @@ import Testing
 
 /// A fresh database file in its own temporary directory.
 func temporaryDatabase() throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flightlogd-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory.appendingPathComponent("flights.sqlite").path
+    try makeTemporaryDirectory("flightlogd-test").appendingPathComponent("flights.sqlite").path
 }
 
 let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -13,19 +14,19 @@ import Testing
     var userFolder: URL { home.appendingPathComponent("config/flightlog/airfields") }
     /// Where `import` copies to: the system folder as root, else the user's.
     var importFolder: URL { getuid() == 0 ? systemFolder : userFolder }
-    static let seed = CLI.packageRoot.appendingPathComponent("Fuzz/seeds/cup/gliding-sites.cup")
+    static let seed = packageRoot.appendingPathComponent("Fuzz/seeds/cup/gliding-sites.cup")
 
-    init() throws { home = try CLI.temporaryDirectory() }
+    init() throws { home = try makeTemporaryDirectory() }
 
     /// `flightlog ARGS` with HOME, the config folder and the system folder in `home` (through env(1)).
-    func flightlog(_ arguments: [String]) throws -> CLI.Result {
-        try CLI.tool(
+    func flightlog(_ arguments: [String]) throws -> ProcessResult {
+        try runProcess(
             "/usr/bin/env",
             [
                 "-u", "FLIGHTLOG_AIRFIELD_DATA", "HOME=\(home.path)",
                 "XDG_CONFIG_HOME=\(home.appendingPathComponent("config").path)",
                 "FLIGHTLOG_SYSTEM_AIRFIELDS=\(systemFolder.path)",
-                CLI.productsDirectory.appendingPathComponent("flightlog").path,
+                builtExecutable("flightlog").path,
             ] + arguments)
     }
 

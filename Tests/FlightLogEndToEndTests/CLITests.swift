@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ struct CLITests {
 
     /// Simulated flights on different days with different launches, imported into a fresh database.
     func simulatedLogbook() throws -> (db: URL, dir: URL, ids: [Int64]) {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         var files: [String] = []
         for (n, launch) in ["winch", "aerotow", "winch", "self"].enumerated() {
@@ -51,11 +52,11 @@ struct CLITests {
         return (db, dir, ids)
     }
 
-    @Test("every shared real flight imports as exactly one flight, once", .enabled(if: CLI.sharedFlightsAvailable))
+    @Test("every shared real flight imports as exactly one flight, once", .enabled(if: SharedFlights.available))
     func importsSharedFlights() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
-        let files = try CLI.sharedFlightFiles()
+        let files = SharedFlights.files()
         let first = try CLI.run(["import"] + files.map(\.path), database: db, in: dir)
         #expect(first.status == 0, "\(first.stderr)")
         let flights = try list([], db: db, dir: dir)
@@ -84,7 +85,7 @@ struct CLITests {
             #expect(try CLI.run(["edit", "\(flights[3].id)", "--instructor", "Çağrı Şahin"], database: db, in: dir).status == 0)
             let pdf = try CLI.run(["export", "--pdf", "-o", "logbook.pdf"], database: db, in: dir)
             #expect(pdf.status == 0, "\(pdf.stderr)")
-            let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]).stdout
+            let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]).stdout
             // A long name wraps inside its cell, so each word is looked for.
             for name in names + ["Çağrı Şahin"] {
                 #expect(name.split(separator: " ").allSatisfy { text.contains($0) }, "\(name) missing from the logbook")
@@ -93,7 +94,7 @@ struct CLITests {
             #expect(text.contains("\(flights.count) flights"))
             let instructor = try CLI.run(["export", "--pdf", "--instructor", "-o", "instructor.pdf"], database: db, in: dir)
             #expect(instructor.status == 0)
-            let only = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]).stdout
+            let only = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]).stdout
             #expect(only.contains("Çağrı Şahin"))
             #expect(!only.contains("Øyvind Ærø"))
         }
@@ -105,11 +106,11 @@ struct CLITests {
         #expect(try list([], db: db, dir: dir).count == files.count)
     }
 
-    @Test("import → export --rebuild is lossless and the export passes aerofiles", .enabled(if: CLI.sharedFlightsAvailable))
+    @Test("import → export --rebuild is lossless and the export passes aerofiles", .enabled(if: SharedFlights.available))
     func exportIsLossless() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
-        let files = try CLI.sharedFlightFiles()
+        let files = SharedFlights.files()
         try #require(try CLI.run(["import"] + files.map(\.path), database: db, in: dir).status == 0)
         let out = dir.appendingPathComponent("igc")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -121,7 +122,7 @@ struct CLITests {
             let written = try #require(try FileManager.default.contentsOfDirectory(at: target, includingPropertiesForKeys: nil).first)
             #expect(written.lastPathComponent.range(of: #"^\d{4}-\d{2}-\d{2}-XFL-[A-Z0-9]{3}-\d{2}\.IGC$"#, options: .regularExpression) != nil)
             let exported = try IGCReader.read([UInt8](try Data(contentsOf: written)))
-            let original = try IGCReader.read([UInt8](try Data(contentsOf: CLI.sharedFlights.appendingPathComponent(try #require(flight.sourceFile)))))
+            let original = try IGCReader.read([UInt8](try Data(contentsOf: SharedFlights.directory.appendingPathComponent(try #require(flight.sourceFile)))))
             let verdict = try CLI.verification([UInt8](try Data(contentsOf: written)), database: db)
             #expect(verdict.exitStatus == 0, "\(verdict)")
             let originalByTime = Dictionary(original.track.fixes.map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
@@ -141,7 +142,7 @@ struct CLITests {
         if let python = CLI.aerofilesPython {
             let outputs = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".IGC") }
                 .map { out.appendingPathComponent($0).path }
-            let check = try CLI.tool(python, [CLI.packageRoot.appendingPathComponent("scripts/check-igc.py").path] + outputs)
+            let check = try runProcess(python, [packageRoot.appendingPathComponent("scripts/check-igc.py").path] + outputs)
             #expect(check.status == 0, "aerofiles check failed:\n\(check.stdout)\(check.stderr)")
         }
     }
@@ -254,7 +255,7 @@ struct CLITests {
     @Test("a database from a newer flightlog is refused and left alone", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
     func newerSchema() throws {
         let (db, dir, _) = try simulatedLogbook()
-        let add = try CLI.tool("/usr/bin/sqlite3", [db.path, "INSERT INTO grdb_migrations VALUES ('v99 from the future')"])
+        let add = try runProcess("/usr/bin/sqlite3", [db.path, "INSERT INTO grdb_migrations VALUES ('v99 from the future')"])
         try #require(add.status == 0, "\(add.stderr)")
         let before = try CLI.sha256(of: db)
         for args in [["list"], ["edit", "1", "--pilot", "X"], ["import", dir.appendingPathComponent("sim0.igc").path]] {
@@ -272,12 +273,12 @@ struct CLITests {
         try #require(try CLI.run(["edit", "\(ids[1])", "--guest", "Øyvind Ærø"], database: db, in: dir).status == 0)
         let all = try CLI.run(["export", "--pdf", "-o", "all.pdf"], database: db, in: dir)
         #expect(all.status == 0, "\(all.stderr)")
-        let allText = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("all.pdf").path, "-"]).stdout
+        let allText = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("all.pdf").path, "-"]).stdout
         #expect(allText.contains("Παπαδόπουλος"))
         #expect(allText.contains("Øyvind Ærø"))
         let instructor = try CLI.run(["export", "--pdf", "--instructor", "-o", "instructor.pdf"], database: db, in: dir)
         #expect(instructor.status == 0)
-        let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]).stdout
+        let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]).stdout
         #expect(text.contains("Παπαδόπουλος"))
         #expect(!text.contains("Øyvind"))
         #expect(text.contains("with instructor"))

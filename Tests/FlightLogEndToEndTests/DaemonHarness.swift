@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -8,17 +9,8 @@ import Glibc
 
 /// Runs the built `flightlogd` against a real gpsd (gpsfake replaying NMEA) and a fake IIO tree.
 enum DaemonHarness {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The directory of the running test bundle, where SwiftPM also puts the executables.
-    static var binaryDirectory: URL {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        return URL(fileURLWithPath: exe).deletingLastPathComponent()
-    }
-
-    static var flightlogd: String { binaryDirectory.appendingPathComponent("flightlogd").path }
-    static var flightlog: String { binaryDirectory.appendingPathComponent("flightlog").path }
+    static var flightlogd: String { builtExecutable("flightlogd").path }
+    static var flightlog: String { builtExecutable("flightlog").path }
 
     static func script(_ name: String) -> String { packageRoot.appendingPathComponent("scripts/\(name)").path }
 
@@ -51,8 +43,6 @@ enum DaemonHarness {
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
-
-    static func freePort() -> Int { Int.random(in: 30_000...39_000) }
 
     static func waitForPort(_ port: Int, seconds: Double = 10) -> Bool {
         let deadline = monotonicSeconds() + seconds
@@ -102,7 +92,7 @@ enum DaemonHarness {
 final class DaemonWorld {
     let directory: URL
     /// The gpsd port the daemon connects to.
-    var port = DaemonHarness.freePort()
+    var port = freePort()
     var database: String { directory.appendingPathComponent("flights.sqlite").path }
     var statusPath: String { directory.appendingPathComponent("flightlogd.status.json").path }
     var iioTree: URL { directory.appendingPathComponent("iio") }
@@ -344,7 +334,7 @@ final class DaemonWorld {
 /// source keeps going (docs/SENSORS.md).
 final class RestartableGPSD {
     let directory: URL
-    let port = DaemonHarness.freePort()
+    let port = freePort()
     private var source: Process?
     private(set) var sourcePort = 0
     private var gpsd: Process?

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -37,7 +38,7 @@ struct ExportNamingTests {
 
     @Test("files of one name, or names differing only in case, all reach the folder; a re-export adds nothing")
     func sameNames() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let files = [
@@ -67,7 +68,7 @@ struct ExportNamingTests {
 
     @Test("--rebuild of two flights with the same recorder serial and takeoff second gives two files")
     func sameStandardName() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let one = try Self.simulated(4, at: dir.appendingPathComponent("one.igc"), in: dir)
@@ -88,7 +89,7 @@ struct ExportNamingTests {
 
     @Test("-o (or backup) naming the database, -wal/-shm/-journal, live journal, keys or config is refused")
     func logbookFilesAreRefused() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let file = try Self.simulated(5, at: dir.appendingPathComponent("f.igc"), in: dir)
@@ -129,7 +130,7 @@ struct ExportNamingTests {
 
     @Test("an original file name of 251 bytes: export, ZIP and stick all work, every name within 255 bytes")
     func longOriginalName() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let long = dir.appendingPathComponent(String(repeating: "x", count: 251) + ".igc")
@@ -153,7 +154,7 @@ struct ExportNamingTests {
 
     @Test("the stick: IGC files named logbook.pdf or like the backup keep theirs; a re-plug writes nothing")
     func stickOwnNames() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let pdfNamed = try Self.simulated(8, at: dir.appendingPathComponent("logbook.pdf"), in: dir)
@@ -174,7 +175,7 @@ struct ExportNamingTests {
 
     @Test("a deleted flight's file on the stick is never overwritten by a later flight")
     func deletedFlightOnTheStick() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let a = try Self.simulated(10, at: dir.appendingPathComponent("a.igc"), in: dir)

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct ExportSafetyTests {
     /// A logbook of two simulated flights; returns the database, the folder and the flight ids.
     static func logbook() throws -> (db: URL, dir: URL, ids: [Int64]) {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         var files: [String] = []
         for n in 0..<2 {
@@ -36,7 +37,7 @@ struct ExportSafetyTests {
     /// output come back as a dictionary.
     static func inMountNamespace(_ script: String, environment: [String: String]) throws -> [String: String] {
         let variables = environment.map { "\($0.key)=\($0.value)" }
-        let result = try CLI.tool("/usr/bin/env", variables + ["unshare", "-m", "--propagation", "private", "bash", "-c", script])
+        let result = try runProcess("/usr/bin/env", variables + ["unshare", "-m", "--propagation", "private", "bash", "-c", script])
         var values: [String: String] = [:]
         for line in result.stdout.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
@@ -74,7 +75,7 @@ struct ExportSafetyTests {
             """#
         let result = try Self.inMountNamespace(script, environment: [
             "MNT": mount.path, "WORK": dir.path, "ID": "\(ids[0])", "FLIGHTLOG_DATABASE": db.path,
-            "FLIGHTLOG": CLI.productsDirectory.appendingPathComponent("flightlog").path,
+            "FLIGHTLOG": builtExecutable("flightlog").path,
             "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
         ])
         try #require(result["namespace-status"] == "0", "namespace script failed: \(result)")
@@ -152,7 +153,7 @@ struct ExportSafetyTests {
 
         // stdout on a full device: non-zero exit and a message, not a silent success.
         let full = Process()
-        full.executableURL = CLI.productsDirectory.appendingPathComponent("flightlog")
+        full.executableURL = builtExecutable("flightlog")
         full.arguments = ["export", "--pdf", "-o", "-"]
         full.environment = ProcessInfo.processInfo.environment.merging(
             ["FLIGHTLOG_DATABASE": db.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path]) { $1 }

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -13,14 +14,14 @@ struct ExportZipTests {
             assert z.testzip() is None
             print(json.dumps({i.filename: base64.b64encode(z.read(i)).decode() for i in z.infolist()}))
             """
-        let r = try CLI.tool("/usr/bin/python3", ["-c", script, zip.path])
+        let r = try runProcess("/usr/bin/python3", ["-c", script, zip.path])
         try #require(r.status == 0, "\(r.stderr)")
         let names = try JSONDecoder().decode([String: String].self, from: Data(r.stdout.utf8))
         return names.compactMapValues { Data(base64Encoded: $0) }
     }
 
     @Test func igcFilesAsExportedAndTheLogbookInOneZip() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         var files: [String] = []
         for (n, start) in ["2025-06-14T10:00:00Z", "2025-07-02T09:00:00Z", "2026-05-01T11:00:00Z"].enumerated() {
@@ -28,7 +29,7 @@ struct ExportZipTests {
             try #require(try CLI.run(["simulate", "--seed", "\(n + 1)", "--minutes", "12", "--start", start, "-o", name], database: nil, in: dir).status == 0)
             files.append(name)
         }
-        if CLI.sharedFlightsAvailable { files.append(CLI.sharedFlights.appendingPathComponent("2016-11-08-xcs-aaa-02.igc").path) }
+        if SharedFlights.available { files.append(SharedFlights.directory.appendingPathComponent("2016-11-08-xcs-aaa-02.igc").path) }
         try #require(try CLI.run(["import"] + files, database: db, in: dir).status == 0)
         let hand = try CLI.run(
             ["add", "--date", "2025-08-01", "--takeoff", "14:00", "--landing", "14:30", "--utc-offset", "+02:00", "--launch", "winch"],
@@ -50,7 +51,7 @@ struct ExportZipTests {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") {
             let pdfFile = dir.appendingPathComponent("logbook.pdf")
             try pdf.write(to: pdfFile)
-            let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", pdfFile.path, "-"]).stdout
+            let text = try runProcess("/usr/bin/pdftotext", ["-layout", pdfFile.path, "-"]).stdout
             #expect(text.contains("2025-06-14") && text.contains("2025-07-02") && text.contains("2025-08-01"))
             #expect(!text.contains("2026-05-01"))
         }

@@ -1,6 +1,7 @@
 import FlightLogCore
 import FlightLogSecurity
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -80,7 +81,7 @@ struct FaultRecordTests {
 
     @Test("show and show --json list the three faults of a recorded flight, none for an imported one")
     func show() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (db, recorded, imported) = try Self.logbook(in: dir)
 
@@ -110,7 +111,7 @@ struct FaultRecordTests {
 
     @Test("the exported IGC carries them as L records among the B records, the same from CLI and web; an import's export adds none")
     func igcExport() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (db, recorded, imported) = try Self.logbook(in: dir)
         let out = dir.appendingPathComponent("out")
@@ -140,7 +141,7 @@ struct FaultRecordTests {
         #expect(theirLines.filter { $0.hasPrefix("B") } == original.filter { $0.hasPrefix("B") }, "its B records untouched")
 
         if let python = CLI.aerofilesPython {
-            let check = try CLI.tool(python, [CLI.packageRoot.appendingPathComponent("scripts/check-igc.py").path] + files.map(\.path))
+            let check = try runProcess(python, [packageRoot.appendingPathComponent("scripts/check-igc.py").path] + files.map(\.path))
             #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         }
 
@@ -150,7 +151,7 @@ struct FaultRecordTests {
         try #require(server.isReady, "flightlog serve did not start")
         for (id, local) in [(recorded, ours), (imported, theirs)] {
             let web = dir.appendingPathComponent("web-\(id).igc")
-            let fetched = try CLI.tool(curl, ["-sf", "-o", web.path, "http://127.0.0.1:\(server.port)/flights/\(id)/igc"])
+            let fetched = try runProcess(curl, ["-sf", "-o", web.path, "http://127.0.0.1:\(server.port)/flights/\(id)/igc"])
             #expect(fetched.status == 0)
             #expect([UInt8](try Data(contentsOf: web)) == local, "flight \(id): web and CLI give the same file")
         }
@@ -158,20 +159,20 @@ struct FaultRecordTests {
 
     @Test("the phone page and the PDF report mark the faults on the barogram; GPX breaks the track at them")
     func pageReportAndTrack() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (db, recorded, imported) = try Self.logbook(in: dir)
 
         if let curl = Parallel.curl {
             let server = try ServeProcess(database: db, in: dir)
             try #require(server.isReady, "flightlog serve did not start")
-            let page = try CLI.tool(curl, ["-sf", "http://127.0.0.1:\(server.port)/flights/\(recorded)"]).stdout
+            let page = try runProcess(curl, ["-sf", "http://127.0.0.1:\(server.port)/flights/\(recorded)"]).stdout
             #expect(page.contains("<h2>Recording faults</h2>"))
             for want in Self.expected { #expect(page.contains("<li>\(want.text)</li>"), "\(want.kind) listed") }
             let title = try #require(page.range(of: "<title>Barogram. Recording faults:").map { page[$0.lowerBound...].prefix { $0 != "\n" } })
             for want in Self.expected { #expect(title.contains(want.text)) }
             #expect(page.components(separatedBy: "class=\"fault-band\"").count - 1 == 3, "one shaded band per fault")
-            let other = try CLI.tool(curl, ["-sf", "http://127.0.0.1:\(server.port)/flights/\(imported)"]).stdout
+            let other = try runProcess(curl, ["-sf", "http://127.0.0.1:\(server.port)/flights/\(imported)"]).stdout
             #expect(other.contains("<h2>Barogram</h2>") && !other.contains("Recording faults") && !other.contains("fault-band"))
         }
 
@@ -184,7 +185,7 @@ struct FaultRecordTests {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { return }
         let pdf = dir.appendingPathComponent("report.pdf")
         #expect(try CLI.run(["export", "--report", "\(recorded)", "-o", pdf.path], database: db, in: dir).status == 0)
-        let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", pdf.path, "-"]).stdout
+        let text = try runProcess("/usr/bin/pdftotext", ["-layout", pdf.path, "-"]).stdout
         for label in ["GPS lost", "Barometer lost", "Power lost"] {
             #expect(text.components(separatedBy: label).count - 1 == 2, "\(label): in the details and on the barogram")
         }

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -22,10 +23,7 @@ struct ReplayFlight {
     let timeline: PressureTimeline
 
     init(preferring sharedName: String) throws {
-        let shared = DaemonHarness.packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/flights/\(sharedName)").path
-        let generated = DaemonHarness.packageRoot.appendingPathComponent("samples/simulated-winch.igc").path
-        try self.init(path: FileManager.default.fileExists(atPath: shared) ? shared : generated)
+        try self.init(path: SharedFlights.path(preferring: sharedName))
     }
 
     /// The flight in the IGC file at `path`.

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -29,12 +30,12 @@ struct FieldNamesTests {
         return try JSONDecoder().decode([Listed].self, from: Data(r.stdout.utf8))
     }
 
-    func add(_ place: [String], _ db: URL, _ dir: URL) throws -> CLI.Result {
+    func add(_ place: [String], _ db: URL, _ dir: URL) throws -> ProcessResult {
         try CLI.run(["add", "--date", "2025-06-14", "--takeoff", "10:00", "--landing", "10:30"] + place, database: db, in: dir)
     }
 
     @Test func aFlightLandingAtAGlidingSiteOnlyOurAirportsHasIsNoOutlanding() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         // Erkelenz-Kückhoven, a gliding site without an ICAO code (airportsdata does not list it).
         let made = try CLI.run(
@@ -51,7 +52,7 @@ struct FieldNamesTests {
     }
 
     @Test func addFindsAFieldByAnyUniquePartOfItsName() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         for (text, label) in [
             ("Merzbrück", "Aachen-Merzbrück Airport (EDKA)"), ("merzbruck", "Aachen-Merzbrück Airport (EDKA)"),
@@ -74,7 +75,7 @@ struct FieldNamesTests {
     }
 
     @Test func anAmbiguousPartNamesTheCandidatesAndAddsNothing() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         try #require(try add(["--takeoff-place", "EDKA"], db, dir).status == 0)
         // Aachen-Merzbrück and Maastricht Aachen both have a word "Aachen".
@@ -91,7 +92,7 @@ struct FieldNamesTests {
     }
 
     @Test func editNamesTheFieldOrKeepsTheText() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         try #require(try add(["--takeoff-place", "Hintertupfing", "--utc-offset", "+02:00"], db, dir).status == 0)
         let id = try #require(try list(db, dir).first?.id)

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ struct FilterVariantsTests {
 
     /// A file whose headers are a recorder's placeholders and capitals, next to two plain simulated flights.
     @Test func headersReadAsPeopleAndFiltersMatchVariants() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         for (n, start) in ["2025-06-14T10:00:00Z", "2026-05-02T10:00:00Z"].enumerated() {
             try #require(try CLI.run(["simulate", "--seed", "\(n + 1)", "--minutes", "12", "--start", start, "-o", "s\(n).igc"], database: nil, in: dir).status == 0)

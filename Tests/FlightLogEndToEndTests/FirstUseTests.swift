@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -11,7 +12,7 @@ struct FirstUseTests {
     /// Eight `flightlog import` processes, `flightlog list` and an in-process writer (as flightlogd) start together
     /// on a database path that does not exist yet (nor its folder), several times over.
     @Test func parallelImportsIntoANewDatabaseAllLand() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = try ParallelUseTests().simulatedFiles(8, in: dir)
         for round in 0..<4 {
@@ -52,7 +53,7 @@ struct FirstUseTests {
     /// Sixteen stores (as sixteen processes would: each its own connections) open one new path at once, many times:
     /// the migrations' first read and their writes used to interleave ("table recording already exists").
     @Test func sixteenFirstOpensAtOnceSetUpTheSchemaOnce() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for round in 0..<30 {
             let path = dir.appendingPathComponent("r\(round)/flights.sqlite").path

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ private let minute: Int64 = 60_000
 
 /// The sample winch flight (always the same, with or without `../shared`: these replays are short).
 private func sampleFlight() throws -> ReplayFlight {
-    try ReplayFlight(path: DaemonHarness.packageRoot.appendingPathComponent("samples/simulated-winch.igc").path)
+    try ReplayFlight(path: packageRoot.appendingPathComponent("samples/simulated-winch.igc").path)
 }
 
 private func describe(_ flights: [Flight], shift: Int64) -> String {

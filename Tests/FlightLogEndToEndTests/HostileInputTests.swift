@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -29,7 +30,7 @@ struct HostileInputTests {
     }
 
     @Test func batchImportKeepsGoingPastBadFilesAndSaysWhatItSkipped() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let good = try simulatedLines(seed: 1, day: 10, in: dir)
         let other = try simulatedLines(seed: 2, day: 11, in: dir)
@@ -66,7 +67,7 @@ struct HostileInputTests {
     }
 
     @Test func rejectedImportCreatesNoDatabase() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("sub/flights.sqlite")
         let name = try write(["AXFLABC", "HFDTEDATE:150724,01", "B12"], "broken.igc", in: dir)
         let r = try CLI.run(["import", name], database: db, in: dir)
@@ -77,7 +78,7 @@ struct HostileInputTests {
     }
 
     @Test func escapesFromAFileNeverReachTheTerminal() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2JMallory\u{202E}lufdooG"
         let lines = try simulatedLines(seed: 5, day: 14, in: dir).filter { !$0.hasPrefix("G") }.map { line in
@@ -106,7 +107,7 @@ struct HostileInputTests {
     }
 
     @Test func configFileMeansTheSameToEveryCommand() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let name = try write(try simulatedLines(seed: 6, day: 15, in: dir), "f.igc", in: dir)
         let typo = dir.appendingPathComponent("typo.toml")

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ struct LogbookCLITests {
     /// Four simulated flights with the owner as PIC, student, instructor and not aboard, one as passenger set by
     /// hand, and `extra` flights added by hand (PIC, 3 launches each).
     func logbook(extra: Int = 1) throws -> (db: URL, dir: URL) {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         var files: [String] = []
         for (n, launch) in ["winch", "aerotow", "winch", "self", "winch"].enumerated() {
@@ -116,7 +117,7 @@ struct LogbookCLITests {
             == ["pic": 15, "dual": 1, "instructor": 1, "not-aboard": 1, "passenger": 1])
         let pdf = try CLI.run(["export", "--pdf", "-o", "logbook.pdf"], database: db, in: dir)
         try #require(pdf.status == 0, "\(pdf.stderr)")
-        let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]).stdout
+        let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]).stdout
         for words in ["Pilot logbook – Müller, Jürgen", "Departure", "Arrival", "PIC", "Dual", "FI(S)", "Launches",
                       "Flight", "Remarks", "[not aboard: Müller, Jürgen]", "[passenger]", "[no track]", "Anna Huber",
                       "Page 2 of 2", "Hintertupfing"] {
@@ -136,7 +137,7 @@ struct LogbookCLITests {
         #expect(owned.count == 18 && !owned.contains { $0.ownerRole == "not-aboard" })
         let pdf2 = try CLI.run(["export", "--pdf", "--owner", "müller", "-o", "mine.pdf"], database: db, in: dir)
         #expect(pdf2.status == 0, "\(pdf2.stderr)")
-        let mine = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("mine.pdf").path, "-"]).stdout
+        let mine = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("mine.pdf").path, "-"]).stdout
         #expect(mine.contains("flights of müller") && !mine.contains("[not aboard"))
         #expect(totalsRows(mine).last?.totals == Totals(owned))
     }
@@ -247,12 +248,12 @@ struct LogbookCLITests {
         #expect(tiny <= 60)
     }
 
-    @Test("shared real flights: the PDF totals equal those from list --json for the owner", .enabled(if: CLI.sharedFlightsAvailable))
+    @Test("shared real flights: the PDF totals equal those from list --json for the owner", .enabled(if: SharedFlights.available))
     func sharedFlightsPDF() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { return }
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
-        let files = try CLI.sharedFlightFiles()
+        let files = SharedFlights.files()
         #expect(try CLI.run(["import"] + files.map(\.path), database: db, in: dir).status == 0)
         let ids = try list([], db, dir).map(\.id)
         for (n, id) in ids.enumerated() where n % 3 == 0 {
@@ -264,7 +265,7 @@ struct LogbookCLITests {
         #expect(owned.allSatisfy { $0.ownerRole == "dual" || $0.pilot == nil })
         let pdf = try CLI.run(["export", "--pdf", "--owner", "Owner Pilot", "-o", "l.pdf"], database: db, in: dir)
         #expect(pdf.status == 0, "\(pdf.stderr)")
-        let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("l.pdf").path, "-"]).stdout
+        let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("l.pdf").path, "-"]).stdout
         #expect(totalsRows(text).last?.totals == Totals(owned))
     }
 
@@ -272,10 +273,10 @@ struct LogbookCLITests {
     /// simulated flights imported (their files kept) and flight 1 edited (pilot Müller, instructor Anna Huber).
     @Test("a database written by the previous flightlog (schema v3) upgrades on first use and keeps everything")
     func upgradesDatabaseMadeByMain() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("old.sqlite")
         try FileManager.default.copyItem(
-            at: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/schema-v3-by-main.sqlite"), to: db)
+            at: packageRoot.appendingPathComponent("Tests/Fixtures/schema-v3-by-main.sqlite"), to: db)
         // A read-only command upgrades the (writable) file once and lists it.
         let readOnly = try CLI.run(["list"], database: db, in: dir)
         #expect(readOnly.status == 0 && readOnly.stdout.contains("2 flights"), "\(readOnly.stdout)\(readOnly.stderr)")
@@ -294,7 +295,7 @@ struct LogbookCLITests {
         let sha = try CLI.sha256(of: dir.appendingPathComponent("one.igc"))
         #expect(show.contains("sha256 \(sha.prefix(16))"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
-            let check = try CLI.tool("/usr/bin/sqlite3", [db.path, "PRAGMA integrity_check; PRAGMA foreign_key_check;"])
+            let check = try runProcess("/usr/bin/sqlite3", [db.path, "PRAGMA integrity_check; PRAGMA foreign_key_check;"])
             #expect(check.stdout == "ok\n", "\(check.stdout)")
         }
     }

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -13,13 +14,13 @@ struct OriginalFileTests {
     /// The shared real flights (when ../shared is there) and the project's generated samples.
     private func sourceFiles() throws -> [URL] {
         let samples = try FileManager.default.contentsOfDirectory(
-            at: CLI.packageRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
+            at: packageRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
         ).filter { $0.pathExtension.lowercased() == "igc" }
-        return (CLI.sharedFlightsAvailable ? try CLI.sharedFlightFiles() : []) + samples.sorted { $0.path < $1.path }
+        return (SharedFlights.available ? SharedFlights.files() : []) + samples.sorted { $0.path < $1.path }
     }
 
     private func importAll(_ files: [URL]) throws -> (db: URL, dir: URL, flights: [Listed]) {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let imported = try CLI.run(["import"] + files.map(\.path), database: db, in: dir)
         try #require(imported.status == 0, "\(imported.stderr)")
@@ -71,11 +72,11 @@ struct OriginalFileTests {
         "flights imported before files were kept export a rebuilt file",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
     func olderImportsAreRebuilt() throws {
-        let sample = CLI.packageRoot.appendingPathComponent("samples/simulated-winch.igc")
+        let sample = packageRoot.appendingPathComponent("samples/simulated-winch.igc")
         let (db, dir, flights) = try importAll([sample])
         let id = try #require(flights.first?.id)
         // As a database of the previous version: no kept file (the migration made the table empty).
-        let sql = try CLI.tool("/usr/bin/sqlite3", [db.path, "DELETE FROM recordingFile"])
+        let sql = try runProcess("/usr/bin/sqlite3", [db.path, "DELETE FROM recordingFile"])
         try #require(sql.status == 0, "\(sql.stderr)")
         let r = try CLI.run(["export", "--igc", "\(id)", "-o", "-"], database: db, in: dir)
         #expect(r.status == 0 && r.stdout.hasPrefix("AXFL"), "\(r.stderr)")
@@ -83,7 +84,7 @@ struct OriginalFileTests {
         let second = try importAll([sample])
         let again = try CLI.run(["delete", "\(try #require(second.flights.first?.id))", "--yes"], database: second.db, in: second.dir)
         #expect(again.status == 0, "\(again.stderr)")
-        let count = try CLI.tool("/usr/bin/sqlite3", [second.db.path, "SELECT count(*) FROM recordingFile"])
+        let count = try runProcess("/usr/bin/sqlite3", [second.db.path, "SELECT count(*) FROM recordingFile"])
         #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 }

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Synchronization
 
@@ -46,7 +47,7 @@ enum Parallel {
         defer { try? FileManager.default.removeItem(at: config) }
         try paths.map { "url = \"http://127.0.0.1:\(port)\($0)\"\noutput = \"/dev/null\"\n" }.joined()
             .write(to: config, atomically: true, encoding: .utf8)
-        let result = try CLI.tool(curl ?? "curl", ["-s", "--max-time", "60", "-K", config.path, "-w", "%{http_code}\n"])
+        let result = try runProcess(curl ?? "curl", ["-s", "--max-time", "60", "-K", config.path, "-w", "%{http_code}\n"])
         let codes = result.stdout.split(separator: "\n").map { Int($0) ?? 0 }
         return codes + Array(repeating: 0, count: max(0, paths.count - codes.count))
     }
@@ -58,8 +59,8 @@ final class ServeProcess {
     private let process = Process()
 
     init(database: URL, in directory: URL) throws {
-        port = DaemonHarness.freePort()
-        process.executableURL = CLI.productsDirectory.appendingPathComponent("flightlog")
+        port = freePort()
+        process.executableURL = builtExecutable("flightlog")
         process.arguments = ["serve", "--address", "127.0.0.1", "--port", "\(port)", "--database", database.path]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("no-config").path
@@ -153,10 +154,10 @@ final class DaemonStandIn: Sendable {
 extension CLI {
     /// Runs `flightlog ARGS` as a user the file permissions apply to: `nobody` (setpriv) when the tests run as
     /// root, who may read anything; else this user.
-    static func runAsNobody(_ arguments: [String], readable directory: URL) throws -> Result {
-        let flightlog = productsDirectory.appendingPathComponent("flightlog").path
-        guard getuid() == 0 else { return try tool(flightlog, arguments) }
+    static func runAsNobody(_ arguments: [String], readable directory: URL) throws -> ProcessResult {
+        let flightlog = builtExecutable("flightlog").path
+        guard getuid() == 0 else { return try runProcess(flightlog, arguments) }
         chmod(directory.path, 0o755)
-        return try tool("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", flightlog] + arguments)
+        return try runProcess("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", flightlog] + arguments)
     }
 }

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -34,7 +35,7 @@ struct ParallelUseTests {
 
     @Test(.enabled(if: Parallel.curl != nil, "needs curl"))
     func tenThousandMixedOperationsFromParallelProcessesSeeNoLock() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let files = try simulatedFiles(7, in: dir)
@@ -54,7 +55,7 @@ struct ParallelUseTests {
         let edits = Mutex<[Int64: Int]>([:])
         let started = DaemonHarness.monotonicSeconds()
         Parallel.run(cliWorkers + 1 + httpWorkers) { worker in
-            func cli(_ kind: String, _ arguments: [String]) -> CLI.Result? {
+            func cli(_ kind: String, _ arguments: [String]) -> ProcessResult? {
                 do {
                     let r = try CLI.run(arguments, database: db, in: dir)
                     tally.count(kind, failure: r.status == 0 && r.stderr.isEmpty ? nil : "exit \(r.status): \(r.stderr)")
@@ -152,7 +153,7 @@ struct DatabaseFileTests {
 
     /// A new folder with `count` simulated flights imported by the CLI into flights.sqlite (ids 1…count).
     func logbook(_ count: Int) throws -> (dir: URL, db: URL) {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let files = try ParallelUseTests().simulatedFiles(count, in: dir)
         let imported = try CLI.run(["import"] + files, database: db, in: dir)
@@ -224,7 +225,7 @@ struct DatabaseFileTests {
 
     /// `--database` naming a folder, or a file this user may not read, says so in words (not "disk I/O error").
     @Test func aFolderOrAnUnreadableFileAsDatabaseIsAClearMessage() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = try ParallelUseTests().simulatedFiles(1, in: dir)
         let folder = dir.appendingPathComponent("logbook")

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -52,7 +53,7 @@ struct PlacesTests {
     /// Simulated flights from every 3,000th field of the data set (all continents), and the shared flights.
     @Test func everyPlaceAndZoneIsTheDataSetsNearestField() throws {
         try #require(Self.dataSet.count > 25_000)
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         var files: [String] = []
         for (n, field) in stride(from: 0, to: Self.dataSet.count, by: 3000).map({ Self.dataSet[$0] }).enumerated() {
@@ -64,7 +65,7 @@ struct PlacesTests {
             try #require(r.status == 0, "\(r.stderr)")
             files.append(name)
         }
-        if CLI.sharedFlightsAvailable { files += try CLI.sharedFlightFiles().map(\.path) }
+        if SharedFlights.available { files += SharedFlights.files().map(\.path) }
         let imported = try CLI.run(["import"] + files, database: db, in: dir)
         try #require(imported.status == 0, "\(imported.stderr)")
         let zones = SystemTimeZones()
@@ -109,7 +110,7 @@ struct PlacesTests {
     /// A CUP field of the pilot's turns an outlanding into a landing there once `assign --all` runs; a place
     /// edited by hand stays.
     @Test func pilotsFieldsWinAndHandEditedPlacesStay() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         // Two flights from a field with no data-set field within 3 km (50.55 N 6.9 E, near Wershofen).
         for n in 1...2 {

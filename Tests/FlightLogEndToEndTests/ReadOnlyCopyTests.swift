@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct ReadOnlyCopyTests {
             "mount --bind '\(folder.path)' '\(folder.path)' && mount -o remount,bind,ro '\(folder.path)'").status == 0
         defer { if mounted { _ = DaemonHarness.shell("umount '\(folder.path)'") } }
         if !mounted { #expect(chmod(folder.path, 0o555) == 0) }
-        func run(_ arguments: [String]) throws -> CLI.Result {
+        func run(_ arguments: [String]) throws -> ProcessResult {
             mounted
                 ? try CLI.run(arguments + ["--database", copy.path], database: nil, in: dir)
                 : try CLI.runAsNobody(arguments + ["--database", copy.path], readable: dir)

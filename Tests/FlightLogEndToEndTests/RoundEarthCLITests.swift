@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct RoundEarthCLITests {
     @Test(arguments: ["89.99,10", "90,0", "-89.999,-45", "-40,179.99", "-40,180", "-17.5,-179.999", "71.2,-180"])
     func simulatedAnywhereImportsAsOneFlight(at: String) throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let simulated = try CLI.run(["simulate", "--at=\(at)", "--minutes", "12", "-o", "sim.igc"], database: nil, in: dir)
@@ -19,7 +20,7 @@ struct RoundEarthCLITests {
     }
 
     @Test func aPositionOffTheGlobeIsRefusedSayingWhatItWants() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for at in ["91,0", "-40,180.5", "nan,3", "inf,0", "40"] {
             let r = try CLI.run(["simulate", "--at=\(at)", "-o", "x.igc"], database: nil, in: dir)

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -10,21 +11,6 @@ import FoundationNetworking
 /// disk does not matter; a render that fails (no fonts) is a 500 with a message.
 @Suite("Serve downloads under faults", .serialized, .timeLimit(.minutes(3)))
 struct ServeFaultTests {
-    /// A free loopback port (bound and released; the server takes it a moment later).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard ok else { throw CocoaError(.fileWriteUnknown) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// Starts `arguments` (ending in `flightlog serve`'s command line) and waits until the port answers.
     static func startServer(_ executable: String, _ arguments: [String], port: Int, environment: [String: String]) async throws
         -> Process
@@ -64,7 +50,7 @@ struct ServeFaultTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let mount = dir.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let port = try Self.freePort()
+        let port = freePort()
         let script = #"""
             mount -t tmpfs -o size=1m flightlog-test "$MNT" || exit 77
             dd if=/dev/zero of="$MNT/filler" bs=4k 2>/dev/null
@@ -74,7 +60,7 @@ struct ServeFaultTests {
             "/usr/bin/unshare", ["-m", "--propagation", "private", "bash", "-c", script], port: port,
             environment: [
                 "MNT": mount.path, "PORT": "\(port)", "FLIGHTLOG_DATABASE": db.path,
-                "FLIGHTLOG": CLI.productsDirectory.appendingPathComponent("flightlog").path,
+                "FLIGHTLOG": builtExecutable("flightlog").path,
                 "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
             ])
         defer {
@@ -91,9 +77,9 @@ struct ServeFaultTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("empty-fonts.conf")
         try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(to: config, atomically: true, encoding: .utf8)
-        let port = try Self.freePort()
+        let port = freePort()
         let server = try await Self.startServer(
-            CLI.productsDirectory.appendingPathComponent("flightlog").path, ["serve", "--port", "\(port)"], port: port,
+            builtExecutable("flightlog").path, ["serve", "--port", "\(port)"], port: port,
             environment: [
                 "FLIGHTLOG_DATABASE": db.path, "FONTCONFIG_FILE": config.path,
                 "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Glibc
 /// the udev rule starts (mount, `export --new --to`, sync, unmount), then the files on the stick read back.
 @Suite("USB stick export", .serialized, .timeLimit(.minutes(5)))
 struct StickExportTests {
-    static let script = CLI.packageRoot.appendingPathComponent("systemd/flightlog-usb").path
+    static let script = packageRoot.appendingPathComponent("systemd/flightlog-usb").path
     static let uuid = "3a1f22c4-5eed-4c1e-9a00-000000000014"
 
     /// A loop device and ext4 in this kernel (the Pi's has vfat too; this machine's kernel has no FAT driver).
@@ -20,7 +21,7 @@ struct StickExportTests {
             let filesystems = try? String(contentsOfFile: "/proc/filesystems", encoding: .utf8)
         else { return false }
         guard filesystems.contains("\text4"), FileManager.default.fileExists(atPath: "/dev/loop-control") else { return false }
-        return (try? CLI.tool("/usr/sbin/losetup", ["-f"]))?.status == 0  // a free loop device
+        return (try? runProcess("/usr/sbin/losetup", ["-f"]))?.status == 0  // a free loop device
     }
 
     /// A logbook of three imported flights (their files kept verbatim) and one entered by hand.
@@ -58,7 +59,7 @@ struct StickExportTests {
             """#
         let result = try ExportSafetyTests.inMountNamespace(script, environment: [
             "WORK": dir.path, "SCRIPT": Self.script, "LOOP": loop, "COPY": copy.path, "FLIGHTLOG_DATABASE": db.path,
-            "FLIGHTLOG": CLI.productsDirectory.appendingPathComponent("flightlog").path,
+            "FLIGHTLOG": builtExecutable("flightlog").path,
             "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
         ])
         try #require(result["namespace-status"] == "0", "\(result)")
@@ -74,17 +75,17 @@ struct StickExportTests {
 
     @Test("a stick image gets every flight once: IGC files verbatim, the PDF of all, a backup that checks", .enabled(if: canUseLoopImages))
     func stickGetsNewFlightsOnce() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (db, files) = try Self.logbook(in: dir)
         let image = dir.appendingPathComponent("stick.img")
         try #require(FileManager.default.createFile(atPath: image.path, contents: nil))
         try FileHandle(forWritingTo: image).truncate(atOffset: 32 << 20)
-        try #require(try CLI.tool("/usr/sbin/mkfs.ext4", ["-q", "-U", Self.uuid, "-L", "PILOT", image.path]).status == 0)
-        let attach = try CLI.tool("/usr/sbin/losetup", ["-f", "--show", image.path])
+        try #require(try runProcess("/usr/sbin/mkfs.ext4", ["-q", "-U", Self.uuid, "-L", "PILOT", image.path]).status == 0)
+        let attach = try runProcess("/usr/sbin/losetup", ["-f", "--show", image.path])
         try #require(attach.status == 0, "no loop device: \(attach.stderr)")
         let loop = attach.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        defer { _ = try? CLI.tool("/usr/sbin/losetup", ["-d", loop]) }
+        defer { _ = try? runProcess("/usr/sbin/losetup", ["-d", loop]) }
 
         // First plug: all four flights (three IGC files), the logbook and the backup.
         let copy = dir.appendingPathComponent("seen")
@@ -99,18 +100,18 @@ struct StickExportTests {
                 "\(file.lastPathComponent) on the stick is the imported file, byte for byte")
         }
         if let python = CLI.aerofilesPython {
-            let check = try CLI.tool(
-                python, [CLI.packageRoot.appendingPathComponent("scripts/check-igc.py").path]
+            let check = try runProcess(
+                python, [packageRoot.appendingPathComponent("scripts/check-igc.py").path]
                     + files.map { copy.appendingPathComponent($0.lastPathComponent).path })
             #expect(check.status == 0, "aerofiles reads the stick's IGC files: \(check.stdout) \(check.stderr)")
         }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") {
-            let text = try CLI.tool("/usr/bin/pdftotext", ["-layout", copy.appendingPathComponent("logbook.pdf").path, "-"]).stdout
+            let text = try runProcess("/usr/bin/pdftotext", ["-layout", copy.appendingPathComponent("logbook.pdf").path, "-"]).stdout
             for date in ["2025-05-03", "2025-06-14", "2025-07-20", "2025-08-01"] {
                 #expect(text.contains(date), "the logbook PDF has the flight of \(date)")
             }
         }
-        let check = try CLI.tool(
+        let check = try runProcess(
             "/usr/bin/sqlite3",
             [copy.appendingPathComponent("flightlog-backup.sqlite").path, "PRAGMA integrity_check; SELECT count(*) FROM flight;"])
         #expect(check.stdout.split(separator: "\n") == ["ok", "4"], "backup: \(check.stdout) \(check.stderr)")
@@ -135,14 +136,14 @@ struct StickExportTests {
         for name in ["flight1.igc", "flight2.igc", "flight3.igc"] { #expect(third.files[name] == first.files[name], "\(name) untouched") }
         #expect(third.files["flight4.igc"] != nil && third.files["logbook.pdf"] != first.files["logbook.pdf"])
         #expect(try Data(contentsOf: copy.appendingPathComponent("flight4.igc")) == (try Data(contentsOf: fourth)))
-        let pilots = try CLI.tool(
+        let pilots = try runProcess(
             "/usr/bin/sqlite3", [copy.appendingPathComponent("flightlog-backup.sqlite").path, "SELECT count(*) FROM flight WHERE pilot = 'Anna Example';"])
         #expect(pilots.stdout == "1\n", "the backup has the edit: \(pilots.stdout) \(pilots.stderr)")
     }
 
     @Test("a full stick: a clean error, nothing written, the memory unchanged; a read-only stick likewise", .enabled(if: ExportSafetyTests.canMountTmpfs))
     func fullAndReadOnlySticks() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (db, _) = try Self.logbook(in: dir)
         let mount = dir.appendingPathComponent("stick")
@@ -165,7 +166,7 @@ struct StickExportTests {
             """#
         let result = try ExportSafetyTests.inMountNamespace(script, environment: [
             "MNT": mount.path, "WORK": dir.path, "FLIGHTLOG_DATABASE": db.path,
-            "FLIGHTLOG": CLI.productsDirectory.appendingPathComponent("flightlog").path,
+            "FLIGHTLOG": builtExecutable("flightlog").path,
             "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
         ])
         try #require(result["namespace-status"] == "0", "\(result)")
@@ -183,7 +184,7 @@ struct StickExportTests {
 
     @Test("wrong --to options and a stick that is not mounted get one line each, and nothing is written")
     func badStickOptionsAreClearErrors() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (db, _) = try Self.logbook(in: dir)
         let folder = dir.appendingPathComponent("stick/FLIGHTLOG").path
@@ -210,26 +211,26 @@ struct StickExportTests {
 
     @Test("the unit, the rule and the script pass their checkers")
     func unitRuleAndScriptCheck() throws {
-        let shell = try CLI.tool("/bin/sh", ["-n", Self.script])
+        let shell = try runProcess("/bin/sh", ["-n", Self.script])
         #expect(shell.status == 0, "sh -n: \(shell.stderr)")
-        let rules = try String(contentsOf: CLI.packageRoot.appendingPathComponent("systemd/90-flightlog-usb.rules"), encoding: .utf8)
+        let rules = try String(contentsOf: packageRoot.appendingPathComponent("systemd/90-flightlog-usb.rules"), encoding: .utf8)
         #expect(rules.contains(#"ENV{SYSTEMD_WANTS}+="flightlog-usb@%k.service""#))
         let udevadm = ["/usr/bin/udevadm", "/bin/udevadm"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        if let udevadm, (try CLI.tool(udevadm, ["verify", "--help"])).status == 0 {
-            let verify = try CLI.tool(udevadm, ["verify", CLI.packageRoot.appendingPathComponent("systemd/90-flightlog-usb.rules").path])
+        if let udevadm, (try runProcess(udevadm, ["verify", "--help"])).status == 0 {
+            let verify = try runProcess(udevadm, ["verify", packageRoot.appendingPathComponent("systemd/90-flightlog-usb.rules").path])
             #expect(verify.status == 0, "udevadm verify: \(verify.stdout) \(verify.stderr)")
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { return }
         // The unit as installed, its ExecStart pointed at this checkout's script, verified as an instance.
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let unit = try String(contentsOf: CLI.packageRoot.appendingPathComponent("systemd/flightlog-usb@.service"), encoding: .utf8)
+        let unit = try String(contentsOf: packageRoot.appendingPathComponent("systemd/flightlog-usb@.service"), encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/local/lib/flightlog/flightlog-usb %I"))
         try unit.replacingOccurrences(of: "/usr/local/lib/flightlog/flightlog-usb", with: Self.script)
             .write(to: dir.appendingPathComponent("flightlog-usb@.service"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
             atPath: dir.appendingPathComponent("flightlog-usb@sda1.service").path, withDestinationPath: "flightlog-usb@.service")
-        let verify = try CLI.tool("/usr/bin/systemd-analyze", ["verify", dir.appendingPathComponent("flightlog-usb@sda1.service").path])
+        let verify = try runProcess("/usr/bin/systemd-analyze", ["verify", dir.appendingPathComponent("flightlog-usb@sda1.service").path])
         let complaints = (verify.stdout + verify.stderr).split(separator: "\n").filter { !$0.contains("man flightlog") && !$0.contains("dev-sda1.device") }
         #expect(complaints.isEmpty, "systemd-analyze verify: \(complaints)")
     }

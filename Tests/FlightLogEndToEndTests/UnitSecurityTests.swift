@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -5,14 +6,14 @@ import Testing
 struct UnitSecurityTests {
     static var canRate: Bool {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
-            let help = try? CLI.tool("/usr/bin/systemd-analyze", ["--help"])
+            let help = try? runProcess("/usr/bin/systemd-analyze", ["--help"])
         else { return false }
         return help.stdout.contains("--offline")
     }
 
     @Test(.enabled(if: canRate)) func flightlogdExposureIsAtMostTwo() throws {
-        let unit = CLI.packageRoot.appendingPathComponent("systemd/flightlogd.service").path
-        let result = try CLI.tool("/usr/bin/systemd-analyze", ["security", "--offline=true", "--no-pager", unit])
+        let unit = packageRoot.appendingPathComponent("systemd/flightlogd.service").path
+        let result = try runProcess("/usr/bin/systemd-analyze", ["security", "--offline=true", "--no-pager", unit])
         let line = try #require(result.stdout.split(separator: "\n").last { $0.contains("Overall exposure level") })
         let number = line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }
         let exposure = try #require(number, "\(line)")
@@ -24,7 +25,7 @@ struct UnitSecurityTests {
     /// flightlogd rewrites in its runtime folder at each landing, and the club server's web logbook, as
     /// `systemd-analyze verify` reads them.
     @Test func syncUnitsVerifyAndWatchTheDaemonsLandingStamp() throws {
-        let root = CLI.packageRoot.appendingPathComponent("systemd")
+        let root = packageRoot.appendingPathComponent("systemd")
         let daemon = try String(contentsOf: root.appendingPathComponent("flightlogd.service"), encoding: .utf8)
         let path = try String(contentsOf: root.appendingPathComponent("flightlog-sync.path"), encoding: .utf8)
         let service = try String(contentsOf: root.appendingPathComponent("flightlog-sync.service"), encoding: .utf8)
@@ -33,7 +34,7 @@ struct UnitSecurityTests {
         #expect(service.contains("ExecStart=/usr/local/bin/flightlog sync --if-configured "))
         #expect(service.contains("SuccessExitStatus=75\n"))
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { return }
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let units = ["flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path", "flightlog-club-web.service"]
         for name in units {
@@ -41,7 +42,7 @@ struct UnitSecurityTests {
                 .replacingOccurrences(of: "/usr/local/bin/flightlog", with: DaemonHarness.flightlog)
             try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
-        let verify = try CLI.tool(
+        let verify = try runProcess(
             "/usr/bin/systemd-analyze",
             ["verify"] + units.map {
                 dir.appendingPathComponent($0).path

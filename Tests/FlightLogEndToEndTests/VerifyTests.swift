@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogSecurity
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ struct VerifyTests {
     }
 
     @Test func verifySaysValidChangedOtherKeyOtherRecorderAndUnsigned() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (db, file) = try Self.signedExport(in: dir, name: "ours")
         let publicKey = try String(contentsOf: dir.appendingPathComponent("signing.pub"), encoding: .utf8)
@@ -67,8 +68,8 @@ struct VerifyTests {
         let unsigned = try CLI.run(["verify", dir.appendingPathComponent("ours-sim.igc").path], database: db, in: dir)
         #expect(unsigned.status == 1 && unsigned.stdout.hasPrefix("unsigned: no G record"), "\(unsigned.stdout)")
 
-        if CLI.sharedFlightsAvailable {
-            let theirs = try CLI.run(["verify", CLI.sharedFlights.appendingPathComponent("654G6NG1.IGC").path], database: db, in: dir)
+        if SharedFlights.available {
+            let theirs = try CLI.run(["verify", SharedFlights.directory.appendingPathComponent("654G6NG1.IGC").path], database: db, in: dir)
             #expect(theirs.status == 3)
             #expect(theirs.stdout == "another recorder's file (maker FLA): its G record can only be checked with that maker's validation program\n")
         }
@@ -93,10 +94,7 @@ struct VerifyTests {
     static func startDaemon(_ world: DaemonWorld) throws {
         try? FileManager.default.removeItem(atPath: world.statusPath)
         try world.startDaemon(barometer: false)
-        let deadline = DaemonHarness.monotonicSeconds() + 20
-        while !FileManager.default.fileExists(atPath: world.statusPath) && DaemonHarness.monotonicSeconds() < deadline {
-            usleep(50_000)
-        }
+        _ = waitUntil(seconds: 20) { FileManager.default.fileExists(atPath: world.statusPath) }
     }
 
     @Test func flightlogdMakesTheKeyOnceAndLogsItsPublicKey() throws {

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 /// package takes too), and `flightlogd` answers them without starting the recorder.
 @Suite("Version and help of flightlog and flightlogd", .timeLimit(.minutes(1)))
 struct VersionTests {
-    func run(_ executable: String, _ arguments: [String]) throws -> CLI.Result {
-        try CLI.tool(CLI.productsDirectory.appendingPathComponent(executable).path, arguments)
+    func run(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+        try runProcess(builtExecutable(executable).path, arguments)
     }
 
     @Test("flightlog and flightlogd print the same version")

@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 
 /// Runs poppler-utils and friends for the PDF checks.
@@ -10,19 +11,11 @@ enum Tool {
 
     /// Runs `name args`, returns stdout (throws on a non-zero exit).
     static func run(_ name: String, _ args: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + args
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try runProcess("/usr/bin/env", [name] + args)
+        guard result.status == 0 else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(name) failed"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.stdout
     }
 
     static func pageCount(_ pdf: String) throws -> Int? {
@@ -38,17 +31,14 @@ enum Tool {
 
     /// A fresh scratch directory under /tmp.
     static func scratch(_ name: String) -> String {
-        let dir = NSTemporaryDirectory() + "flightlog-reports-\(name)-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        (try? makeTemporaryDirectory("flightlog-reports-\(name)").path) ?? NSTemporaryDirectory()
     }
 
     /// With `FLIGHTLOG_KEEP_ARTIFACTS=1`, copies a rendered file to the git-ignored `artifacts/` folder
     /// of the package so a person can look at it.
     static func keep(_ path: String, as name: String) {
         guard ProcessInfo.processInfo.environment["FLIGHTLOG_KEEP_ARTIFACTS"] == "1" else { return }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("artifacts")
+        let root = packageRoot.appendingPathComponent("artifacts")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let target = root.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: target)

@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -8,9 +9,7 @@ import Testing
 /// refused (never replaced) when unsafe.
 @Suite struct DeviceKeyTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flightlog-key-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try makeTemporaryDirectory("flightlog-key")
     }
 
     static func mode(_ path: String) throws -> Int {

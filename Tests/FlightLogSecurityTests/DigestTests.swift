@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 import Testing
 

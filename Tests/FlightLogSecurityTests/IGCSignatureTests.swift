@@ -1,5 +1,6 @@
 import Crypto
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test("the shared real flights are other recorders' files", .enabled(if: SharedFlights.available),
-          arguments: SharedFlights.names)
+          arguments: SharedFlights.files().map(\.lastPathComponent))
     func sharedFlights(name: String) throws {
         let bytes = try SharedFlights.bytes(name)
         let verdict = IGCSignature.verify(bytes, trustedKey: Self.key.publicKey)
@@ -132,16 +133,4 @@ import Testing
         #expect(verdict.exitStatus == 3)
         #expect(verdict.message().contains("another recorder's file (maker \(maker))"))
     }
-}
-
-/// The shared real flights in `<package root>/../shared/flights`, when present.
-enum SharedFlights {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/flights")
-    static var available: Bool { FileManager.default.fileExists(atPath: directory.path) }
-    static var names: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.lowercased().hasSuffix(".igc") }.sorted()
-    }
-    static func bytes(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: directory.appendingPathComponent(name))) }
 }

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogSensors
+import FlightLogTestSupport
 import Foundation
 import Testing
 

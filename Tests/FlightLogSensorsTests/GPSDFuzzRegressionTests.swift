@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -6,11 +7,8 @@ import Testing
 /// Every stored gpsd fuzz input (`Tests/FuzzCorpus/gpsd/`) and seed (`Fuzz/seeds/gpsd/`) runs through the gpsd
 /// fuzz target's pipeline (`GPSDFuzzPipeline`) and returns; the crashes it found stay fixed.
 @Suite struct GPSDFuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     static func run(_ folder: String) throws -> [String: GPSDFuzzPipeline.Outcome] {
-        let directory = root.appendingPathComponent(folder)
+        let directory = packageRoot.appendingPathComponent(folder)
         var outcomes: [String: GPSDFuzzPipeline.Outcome] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
             outcomes[name] = GPSDFuzzPipeline.run([UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))

@@ -1,20 +1,10 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The package root (tests run scripts from `scripts/`).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// A fresh temporary directory per test.
-func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flightlog-sensors-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// A child process we started (`bash -c COMMAND` in the package root), in its own process group so that stopping
 /// it also stops what it started (timeout → gpsfake → gpsd). Spawned with posix_spawn, a clean signal mask and
@@ -84,24 +74,6 @@ final class ChildProcess: @unchecked Sendable {
     }
 }
 
-/// A TCP port nobody listens on right now (the kernel's pick).
-func freePort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, length)
-            return getsockname(fd, $0, &length)
-        }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 /// Whether something accepts TCP connections on 127.0.0.1:`port`.
 func isListening(_ port: Int) -> Bool {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -115,16 +87,6 @@ func isListening(_ port: Int) -> Bool {
             connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
         }
     }
-}
-
-/// Polls `condition` every 20 ms for up to `seconds`.
-func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let end = Date().addingTimeInterval(seconds)
-    while Date() < end {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
 }
 
 /// A test flight: `count` fixes one second apart from 2025-06-15 09:30:00 UTC, climbing and drifting east;

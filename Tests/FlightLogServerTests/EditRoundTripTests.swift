@@ -2,6 +2,7 @@ import FlightLogCore
 import FlightLogSecurity
 import FlightLogServer
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -202,21 +203,11 @@ struct EditRoundTripTests {
     /// `flightlog serve --hash-password` (the built binary) refuses what the login would refuse, and a password
     /// file written with CR LF line ends gives a hash the login accepts.
     @Test func hashPasswordAgreesWithTheLogin() async throws {
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("flightlog")
+        let binary = builtExecutable("flightlog")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "built with --build-tests")
         func hashPassword(_ input: String) throws -> (status: Int32, out: String, err: String) {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["serve", "--hash-password"]
-            let input = Data(input.utf8), out = Pipe(), err = Pipe(), stdin = Pipe()
-            (process.standardInput, process.standardOutput, process.standardError) = (stdin, out, err)
-            try process.run()
-            stdin.fileHandleForWriting.write(input)
-            try stdin.fileHandleForWriting.close()
-            let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+            let result = try runProcess(binary.path, ["serve", "--hash-password"], stdin: input)
+            return (result.status, result.stdout, result.stderr)
         }
         let long = try hashPassword(String(repeating: "ü", count: 101) + "\n")
         #expect(long.status != 0 && long.out.isEmpty)

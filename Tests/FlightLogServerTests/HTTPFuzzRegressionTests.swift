@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -6,13 +7,10 @@ import Testing
 /// Every stored http fuzz input (`Tests/FuzzCorpus/http/`) and seed (`Fuzz/seeds/http/`) runs through the http
 /// fuzz target's pipeline (`HTTPFuzzPipeline`): it returns and breaks no invariant.
 @Suite struct HTTPFuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test func storedInputsAndSeeds() throws {
         var summaries: [String: String] = [:]
         for folder in ["Tests/FuzzCorpus/http", "Fuzz/seeds/http"] {
-            let directory = Self.root.appendingPathComponent(folder)
+            let directory = packageRoot.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
                 let outcome = HTTPFuzzPipeline.run([UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogServer
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -8,8 +9,6 @@ import Testing
 /// (scripts/screenshots.sh does the same through `flightlog serve` with simulated flights.)
 @Suite("Phone screenshots", .serialized, .timeLimit(.minutes(5)))
 struct ScreenshotTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
@@ -19,7 +18,7 @@ struct ScreenshotTests {
         let logbook = try TestLogbook()
         defer { logbook.remove() }
         let ids = try logbook.fillWithThreeFlights()
-        let out = Self.root.appendingPathComponent("artifacts/screenshots").path
+        let out = packageRoot.appendingPathComponent("artifacts/screenshots").path
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try await withServer(databasePath: logbook.databasePath) { client, _ in
             for (name, path) in [("phone-list.png", "/"), ("phone-flight.png", "/flights/\(ids[0])")] {

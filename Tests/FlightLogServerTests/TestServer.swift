@@ -2,6 +2,7 @@ import FlightLogCore
 import FlightLogSecurity
 import FlightLogServer
 import FlightLogStore
+import FlightLogTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -157,8 +158,7 @@ struct TestLogbook {
     var databasePath: String { folder + "/flightlog.sqlite" }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flightlog-server-test-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try makeTemporaryDirectory("flightlog-server-test").path
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: folder) }

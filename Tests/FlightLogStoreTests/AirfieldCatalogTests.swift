@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -7,11 +8,6 @@ import Testing
 /// The shipped data set through the real loader, and places of the shared flights (`../shared/flights`) checked
 /// against the data set itself: the expected field is computed by brute force over every field, never typed in.
 @Suite struct AirfieldCatalogTests {
-    static let flightsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/flights").path
-    static var sharedFlights: Bool { FileManager.default.fileExists(atPath: flightsDirectory + "/README.md") }
-
     /// Loaded once for the suite (about 28,000 fields).
     static let dataSet: [Airfield] = (try? AirfieldCatalog.dataSet()) ?? []
     static let index = AirfieldIndex(dataSet)
@@ -58,12 +54,11 @@ import Testing
 
     /// Every shared flight's takeoff and landing: the place found is the data set's nearest field, an airfield
     /// exactly when that field is within 3 km, else an outlanding described from it.
-    @Test(.enabled(if: sharedFlights)) func sharedFlightsPlaces() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.flightsDirectory)
-            .filter { $0.lowercased().hasSuffix(".igc") }.sorted()
+    @Test(.enabled(if: SharedFlights.available)) func sharedFlightsPlaces() throws {
+        let names = SharedFlights.files().map(\.lastPathComponent)
         #expect(names.count >= 8)
         for name in names {
-            let bytes = [UInt8](try #require(FileManager.default.contents(atPath: Self.flightsDirectory + "/" + name)))
+            let bytes = try SharedFlights.bytes(name)
             let track = try IGCReader.read(bytes).track
             for flight in FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions) {
                 for point in [flight.takeoffCoordinate, flight.landingCoordinate] {

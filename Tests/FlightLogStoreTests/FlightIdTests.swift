@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -30,7 +31,7 @@ import Testing
         defer { dir.cleanup() }
         let path = dir.path + "/old.sqlite"
         try FileManager.default.copyItem(
-            atPath: SyncBookkeepingTests.packageRoot.appendingPathComponent("Tests/Fixtures/schema-v3-by-main.sqlite").path,
+            atPath: packageRoot.appendingPathComponent("Tests/Fixtures/schema-v3-by-main.sqlite").path,
             toPath: path)
         let before = try DatabaseQueue(path: path).read { db in
             try Row.fetchAll(db, sql: "SELECT id, takeoffTime, pilot FROM flight ORDER BY id")

@@ -1,12 +1,12 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 
 /// A fresh temporary directory, removed by `cleanup()`.
 struct TempDirectory {
     let path: String
     init() throws {
-        path = NSTemporaryDirectory() + "flightlog-store-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try makeTemporaryDirectory("flightlog-store").path
     }
     var databasePath: String { path + "/sub/dir/flightlog.sqlite" }
     func cleanup() { try? FileManager.default.removeItem(atPath: path) }

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -6,15 +7,12 @@ import Testing
 
 /// The local side of `flightlog sync`: stable ids on every row, what is pending, what was pushed.
 @Suite struct SyncBookkeepingTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test func anOldLogbookGetsIdsForEveryRowAndADeviceIdOnce() throws {
         let dir = try TempDirectory()
         defer { dir.cleanup() }
         let path = dir.path + "/old.sqlite"
         try FileManager.default.copyItem(
-            atPath: Self.packageRoot.appendingPathComponent("Tests/Fixtures/schema-v3-by-main.sqlite").path,
+            atPath: packageRoot.appendingPathComponent("Tests/Fixtures/schema-v3-by-main.sqlite").path,
             toPath: path)
         let store = try FlightStore(path: path, mode: .readWrite)
         let device = try store.syncDevice()

@@ -1,6 +1,7 @@
 import FlightLogCore
 import FlightLogStore
 @testable import FlightLogSync
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -103,7 +104,7 @@ import Testing
     @Test func aServerThatCannotBeUsedIsOneLineSayingWhatToDo() async throws {
         guard let fixture = try SyncFixture.make() else { return }
         defer { fixture.remove() }
-        let port = try PostgresServer.freePort()
+        let port = freePort()
         let cases: [(url: String, password: String, code: StoreError.Code, message: String)] = [
             (
                 "postgres://glider@127.0.0.1:\(port)/club", "secret", .cannotOpen,

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
         #expect(result.stdout == "pushed 0 flights, 0 edits; pulled 0 edits\n")
         #expect(try fixture.count("SELECT count(*) FROM flight") == 2)
 
-        let port = try PostgresServer.freePort()
+        let port = freePort()
         let failures: [(config: String, environment: [String: String], message: String)] = [
             (
                 "[sync]\nurl = \"\(url)\"\n", ["FLIGHTLOG_SYNC_PASSWORD": "wrong"],
@@ -113,7 +114,7 @@ import Testing
         #expect(result.stderr == "Error: --database \"postgres://x\" names no database (expected postgres://user@host:5432/database)\n")
 
         // The web logbook: every page sends a stranger to the login form.
-        let port = try PostgresServer.freePort()
+        let port = freePort()
         let configPath = pi.path + ".toml"
         let server = Process()
         server.executableURL = Self.flightlogURL
@@ -139,8 +140,7 @@ import Testing
             == "303 http://127.0.0.1:\(port)/login")
     }
 
-    static let flightlogURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        .deletingLastPathComponent().appendingPathComponent("flightlog")
+    static let flightlogURL = builtExecutable("flightlog")
 
     /// Runs the built `flightlog` with `config` as its config file, on the Pi's logbook unless not `onThePi`.
     private func flightlog(
@@ -149,26 +149,12 @@ import Testing
     ) throws -> (status: Int32, stdout: String, stderr: String) {
         let configPath = pi.path + ".toml"
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = Self.flightlogURL
-        process.arguments = arguments + (onThePi ? ["--database", pi.path] : []) + ["--config", configPath]
         var env = ProcessInfo.processInfo.environment
         env["FLIGHTLOG_SYNC_PASSWORD"] = nil
         env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        let result = try runProcess(
+            Self.flightlogURL.path, arguments + (onThePi ? ["--database", pi.path] : []) + ["--config", configPath],
+            environment: env, stdin: stdin)
+        return (result.status, result.stdout, result.stderr)
     }
 }

@@ -1,3 +1,4 @@
+import FlightLogTestSupport
 import Foundation
 
 /// A PostgreSQL server of its own for one test: Debian's `initdb` + `pg_ctl` in a temporary directory, on a free
@@ -35,7 +36,7 @@ final class PostgresServer: @unchecked Sendable {
         self.bin = bin
         runAs = getuid() == 0 ? "postgres" : nil
         directory = "/tmp/flightlog-pg-\(UUID().uuidString.prefix(8))"
-        port = try Self.freePort()
+        port = freePort()
         try FileManager.default.createDirectory(atPath: directory + "/socket", withIntermediateDirectories: true)
         if let runAs {
             try Self.run("/bin/chown", ["-R", "\(runAs):\(runAs)", directory])
@@ -181,24 +182,6 @@ final class PostgresServer: @unchecked Sendable {
             throw PostgresServerError("\(path) \(arguments.joined(separator: " ")) failed: \(text)\(message)")
         }
         return text
-    }
-
-    /// A TCP port nothing listens on right now (bound to port 0, then released).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard ok else { throw PostgresServerError("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 
