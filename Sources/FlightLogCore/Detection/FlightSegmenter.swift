@@ -62,7 +62,8 @@ package enum FlightSegmenter {
                         var found = flight(fixes, extensions, start, index, landed: true, profile: profile)
                         // A landing reported on the first fix after a recording gap ends the flight at the last
                         // fix before the gap: it is a landing only if the data before the gap shows one.
-                        if position > 0, Double(fix.time - fixes[position - 1].time) > FlightDetector.maximumFlightGap * 1000 {
+                        let gap = position > 0 ? Double(fix.time - fixes[position - 1].time) / 1000 : 0
+                        if gap > FlightDetector.maximumFlightGap {
                             found.endedInFlight = endsAirborne(fixes, from: start, to: index, profile: profile)
                         }
                         flights.append(found)

@@ -101,7 +101,9 @@ extension WebApp {
         }
         let details: FlightDetails
         do {
-            details = try DetailsForm.details(from: request.form, base: flight.details) { try? AirfieldCatalog.index().index }
+            details = try DetailsForm.details(from: request.form, base: flight.details) {
+                try? AirfieldCatalog.index().index
+            }
         } catch {
             let page = EditPage(
                 flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description,

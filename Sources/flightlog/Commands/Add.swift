@@ -69,7 +69,7 @@ extension FlightLogCommand {
                     throw CLIError("\(error.description) — or give --utc-offset and the places as text")
                 }
                 // With --utc-offset an ambiguous name can stay the pilot's own text (no field gives the zone).
-                let escape = "Without a known takeoff field, a place of your own needs --utc-offset too (for the time zone)."
+                let escape = "Without a known takeoff field, a place of your own needs --utc-offset too."
                 takeoffPlace = try takeoffText.map {
                     try lookUpPlace(
                         $0, option: "--takeoff-place", in: placing.index, keepAmbiguous: utcOffset != nil,

@@ -62,7 +62,8 @@ extension FlightLogCommand {
                         tally.flights += ids.count
                         for id in ids {
                             let f = try store.flight(id: id)
-                            let landing = f.endedInFlight ? Flight.endedInFlightLabel : f.isOutlanding ? f.details.landingPlace : nil
+                            let landing =
+                                f.endedInFlight ? Flight.endedInFlightLabel : f.isOutlanding ? f.details.landingPlace : nil
                             let places = [f.details.takeoffPlace, landing]
                                 .compactMap { $0 }.map { terminalSafe($0) }.joined(separator: " → ")
                             print("\(prefix)\(shown): flight \(id), \(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), \(f.details.launchMethod.rawValue)" + (places.isEmpty ? "" : ", \(places)"))
