@@ -124,7 +124,8 @@ private struct ReportPage {
         var rows: [(String, String)] = [
             ("Date", flight.localDate.description + (flight.timeZoneIdentifier.map { " (\($0))" } ?? "")),
             ("Take-off", ReportText.place(d.takeoffPlace, flight.takeoffCoordinate)), ("", when(flight.takeoffTime)),
-            ("Landing", ReportText.place(flight.landingPlaceLabel, flight.landingCoordinate)), ("", when(flight.landingTime)),
+            ("Landing", ReportText.place(flight.landingPlaceLabel, flight.landingCoordinate)),
+            ("", when(flight.landingTime) + (flight.endedInFlight ? " (the last fix)" : "")),
             ("Duration", hoursMinutes(flight.duration) + " h"),
             ("Launch", ReportText.launch(d.launchMethod)),
         ]

@@ -17,7 +17,7 @@ enum FlightRows {
             f.takeoffPlaceCode, f.takeoffPlaceName, f.takeoffPlaceDistance, f.takeoffPlaceBearing, f.takeoffOutlanding,
             f.takeoffPlaceZone,
             f.landingPlaceCode, f.landingPlaceName, f.landingPlaceDistance, f.landingPlaceBearing, f.landingOutlanding,
-            f.landingPlaceZone, f.ownerRole, f.launches
+            f.landingPlaceZone, f.ownerRole, f.launches, f.endedInFlight
         FROM flight f JOIN recording r ON r.id = f.recordingId
         """
 
@@ -39,6 +39,7 @@ enum FlightRows {
             ("timeZoneIdentifier", flight.timeZoneIdentifier),
             ("utcOffsetSeconds", flight.utcOffsetSeconds),
             ("localDate", flight.localDate.description),
+            ("endedInFlight", flight.endedInFlight),
         ] + placeColumns(flight)
     }
 
@@ -163,6 +164,7 @@ enum FlightRows {
             pathLength: pathLength, hasBarometer: hasBarometer, timeZoneIdentifier: timeZone, utcOffsetSeconds: offset)
         flight.takeoffLocation = takeoffPlace
         flight.landingLocation = landingPlace
+        flight.endedInFlight = value()
         return flight
     }
 

@@ -261,6 +261,11 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE flight_v10 RENAME TO flight")
             for index in indexes { try db.execute(sql: index) }
         }
+        migrator.registerMigration("v11 recording ended in flight") { db in
+            // 1: the recording stopped in the air; the landing time and position are the last fix's, not a landing
+            // (no landing place, not an outlanding). Flights stored before keep 0: they were taken as landed.
+            try db.execute(sql: "ALTER TABLE flight ADD COLUMN endedInFlight INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }()
 

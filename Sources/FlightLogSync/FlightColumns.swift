@@ -4,7 +4,7 @@ import PostgresNIO
 /// How a local `flight` column is written on the server: the name in snake_case, and the few columns whose server
 /// type differs from SQLite's storage (booleans stored as 0/1, the date stored as text).
 enum FlightColumns {
-    static let booleans: Set<String> = ["hasBarometer", "takeoffOutlanding", "landingOutlanding"]
+    static let booleans: Set<String> = ["hasBarometer", "takeoffOutlanding", "landingOutlanding", "endedInFlight"]
     static let dates: Set<String> = ["localDate"]
 
     /// The detail columns an edit can change (``FlightDetails/fieldTexts`` and their search keys), as on the server.

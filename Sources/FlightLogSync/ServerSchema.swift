@@ -158,6 +158,13 @@ enum ServerSchema {
             ]
         ),
         (4, "one login per glider: each row owned by the login that wrote it", ownedRows),
+        (
+            5, "recording ended in flight",
+            [
+                // The glider's `endedInFlight`: the recording stopped in the air, the landing is only the last fix.
+                "ALTER TABLE flight ADD COLUMN ended_in_flight boolean NOT NULL DEFAULT false"
+            ]
+        ),
     ]
 
     /// Group role of the gliders' logins (``ClubGliders``): may read the club's rows and write its own.

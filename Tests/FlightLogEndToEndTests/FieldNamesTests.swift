@@ -110,4 +110,22 @@ struct FieldNamesTests {
         #expect(own.status == 0, "\(own.stderr)")
         #expect(try list(db, dir).first?.landingPlace == "Wiese hinter Hintertupfing")
     }
+
+    @Test func anEqualsSignFirstKeepsThePilotsOwnPlace() throws {
+        let dir = try CLI.temporaryDirectory()
+        let db = dir.appendingPathComponent("flights.sqlite")
+        // "Aachen" is part of two fields' names: the error names them and says how to keep the text.
+        let refused = try add(["--takeoff-place", "EDKA", "--landing-place", "aachen"], db, dir)
+        #expect(refused.status != 0 && refused.stderr.contains("put = first: '=aachen'"), "\(refused.stderr)")
+        // A farmer's field: with = first it stays the pilot's text; the takeoff field still gives the zone.
+        let added = try add(["--takeoff-place", "EDKA", "--landing-place", "=Aachen, Bauer Meier's field"], db, dir)
+        #expect(added.status == 0, "\(added.stderr)")
+        var flight = try #require(try list(db, dir).first)
+        #expect(flight.landingPlace == "Aachen, Bauer Meier's field" && flight.timeZone == "Europe/Berlin")
+        // `edit` alike: "Merzbrück" alone would name the field, "=Merzbrück" is the text.
+        let edited = try CLI.run(["edit", "\(flight.id)", "--landing-place", "=Merzbrück"], database: db, in: dir)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        flight = try #require(try list(db, dir).first)
+        #expect(flight.landingPlace == "Merzbrück")
+    }
 }

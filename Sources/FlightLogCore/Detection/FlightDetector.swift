@@ -330,3 +330,18 @@ struct Altitudes: Sendable, Hashable {
         return nil
     }
 }
+
+extension FlightDetector {
+    /// A detector that takes the aircraft to be flying since `fix` (the `index`-th fix fed), so that its landing
+    /// rule can tell whether a track that began or was cut in the air is still airborne at its end.
+    package init(profile: DetectionProfile = .glider, airborneAt fix: Fix, index: Int) {
+        self.init(profile: profile)
+        let sample = Sample(index: index, time: fix.time, coordinate: fix.coordinate, altitude: Altitudes(fix))
+        phase = .flying
+        takeoff = sample
+        recent = [sample]
+        lastTime = fix.time
+        ingested = index + 1
+        pressureLanding.reset(at: fix.time)
+    }
+}

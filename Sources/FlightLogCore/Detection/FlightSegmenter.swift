@@ -19,6 +19,9 @@ package struct DetectedFlight: Sendable, Hashable {
     package var pathLength: Meters
     /// False when the track ends in the air (or the whole track was taken as the flight).
     package var landingDetected: Bool
+    /// The recording stopped while the aircraft was still in the air (``FlightSegmenter/endsAirborne``): the
+    /// "landing" is only the last fix, not a landing place.
+    package var endedInFlight: Bool = false
     /// The profile that found the flight; `nil` = the whole track taken as one flight (import fallback).
     package var detectedBy: DetectionProfile?
     /// True when the altitudes above are pressure altitudes.
@@ -49,14 +52,21 @@ package enum FlightSegmenter {
         var detector = FlightDetector(profile: profile)
         var flights: [DetectedFlight] = []
         var takeoff: Int?
-        for fix in fixes {
+        for (position, fix) in fixes.enumerated() {
             for event in detector.ingest(fix) {
                 switch event {
                 case .takeoff(_, let index):
                     takeoff = index
                 case .landing(_, let index):
                     if let start = takeoff {
-                        flights.append(flight(fixes, extensions, start, index, landed: true, profile: profile))
+                        var found = flight(fixes, extensions, start, index, landed: true, profile: profile)
+                        // A landing reported on the first fix after a recording gap ends the flight at the last
+                        // fix before the gap: it is a landing only if the data before the gap shows one.
+                        let gap = position > 0 ? Double(fix.time - fixes[position - 1].time) / 1000 : 0
+                        if gap > FlightDetector.maximumFlightGap {
+                            found.endedInFlight = endsAirborne(fixes, from: start, to: index, profile: profile)
+                        }
+                        flights.append(found)
                     }
                     takeoff = nil
                 }
@@ -66,7 +76,9 @@ package enum FlightSegmenter {
             if case .landing(_, let index)? = detector.landingInProgress {
                 flights.append(flight(fixes, extensions, start, index, landed: true, profile: profile))
             } else if let end = lastValidIndex(fixes), end > start {
-                flights.append(flight(fixes, extensions, start, end, landed: false, profile: profile))
+                var found = flight(fixes, extensions, start, end, landed: false, profile: profile)
+                found.endedInFlight = true  // the detector is still in the air at the end of the track
+                flights.append(found)
             }
         }
         return flights
@@ -86,7 +98,24 @@ package enum FlightSegmenter {
         guard let first = fixes.firstIndex(where: \.isValid), let last = lastValidIndex(fixes), last > first else {
             return []
         }
-        return [flight(fixes, extensions, first, last, landed: false, profile: nil)]
+        var whole = flight(fixes, extensions, first, last, landed: false, profile: nil)
+        whole.endedInFlight = endsAirborne(fixes, from: first, to: last, profile: .glider)
+        return [whole]
+    }
+
+    /// True when fixes `from...to`, taken to be airborne at `from`, are still in the air at `to`: the detector's
+    /// landing rule (docs/DETECTION.md, T3: slow and steady for the landing hold, or for 10 s at the end of the
+    /// data; or the pressure alone) finds no landing. A track whose end is unknown (no fix, no pressure) has
+    /// not landed either: a gap is not the ground (T1).
+    package static func endsAirborne(
+        _ fixes: [Fix], from: Int, to: Int, profile: DetectionProfile = .glider
+    ) -> Bool {
+        guard let first = fixes[from...to].firstIndex(where: \.isValid) else { return true }
+        var detector = FlightDetector(profile: profile, airborneAt: fixes[first], index: first)
+        for fix in fixes[(first + 1)..<(to + 1)] {
+            if !detector.ingest(fix).isEmpty { return false }  // flying: the first event is a landing
+        }
+        return detector.isFlying && detector.landingInProgress == nil
     }
 
     /// Statistics of fixes `from...to` (valid fixes only, jumps dropped).

@@ -18,6 +18,7 @@ extension Flight {
             maxAltitude: detected.maxAltitude, takeoffAltitude: detected.takeoffAltitude,
             maxDistanceFromTakeoff: detected.maxDistanceFromTakeoff, pathLength: detected.pathLength,
             hasBarometer: hasBarometer, timeZoneIdentifier: timeZoneIdentifier, utcOffsetSeconds: utcOffsetSeconds)
+        endedInFlight = detected.endedInFlight
     }
 }
 

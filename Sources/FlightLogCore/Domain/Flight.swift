@@ -102,15 +102,23 @@ package struct Flight: Sendable, Hashable {
     /// `details.takeoffPlace`/`landingPlace` text starts as their description.
     package var takeoffLocation: FlightPlace?
     package var landingLocation: FlightPlace?
+    /// The recording stopped while the glider was still in the air (an IGC file that ends at 600 m, the power
+    /// lost in flight for good): the landing time and position are only the last fix's, there is no landing
+    /// place, and it is not an outlanding. The flight time is the recorded time.
+    package var endedInFlight = false
 
-    /// The landing was away from any known field.
-    package var isOutlanding: Bool { landingLocation?.isOutlanding ?? false }
+    /// What every view shows instead of a landing place when ``endedInFlight`` (and the pilot typed none).
+    package static let endedInFlightLabel = "recording ended in flight"
+
+    /// The landing was away from any known field (never for a recording that ended in flight).
+    package var isOutlanding: Bool { !endedInFlight && (landingLocation?.isOutlanding ?? false) }
 
     /// The landing place as every view shows it: the (editable) place text, marked `(outlanding)` when the
-    /// landing was away from any known field and the text does not say so; nil when there is no text.
+    /// landing was away from any known field and the text does not say so; "recording ended in flight" when the
+    /// recording stopped in the air and the pilot typed no place; nil when there is no text.
     package var landingPlaceLabel: String? {
         guard let text = details.landingPlace, !text.allSatisfy(\.isWhitespace) else {
-            return isOutlanding ? "outlanding" : nil
+            return endedInFlight ? Self.endedInFlightLabel : isOutlanding ? "outlanding" : nil
         }
         return isOutlanding && !text.lowercased().contains("outlanding") ? "\(text) (outlanding)" : text
     }

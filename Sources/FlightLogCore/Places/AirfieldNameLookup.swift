@@ -69,3 +69,41 @@ extension AirfieldIndex {
         }
     }
 }
+
+/// A place as a pilot types it (`flightlog add`/`edit --takeoff-place/--landing-place`, the phone's edit form):
+/// the field it names, else the text itself; `=` first keeps the rest as the pilot's own text, looked up nowhere
+/// (a farmer's field that is no airfield, or a name that is also part of an airfield's name).
+package enum PlaceEntry: Sendable, Equatable {
+    /// The text after `=`, or text that names no field: stored as typed, no airfield, no time zone.
+    case ownText(String)
+    case field(Airfield)
+    /// Several fields: the pilot must say which, or put `=` first to keep the text.
+    case ambiguous(text: String, [Airfield])
+
+    package static let ownTextPrefix = "="
+
+    package init(_ text: String, in index: AirfieldIndex) {
+        if text.hasPrefix(Self.ownTextPrefix) {
+            let own = text.dropFirst().drop(while: \.isWhitespace)
+            self = .ownText(String(own.prefix(own.count - own.reversed().prefix(while: \.isWhitespace).count)))
+            return
+        }
+        switch index.match(named: text) {
+        case .field(let field): self = .field(field)
+        case .none: self = .ownText(text)
+        case .ambiguous(let fields): self = .ambiguous(text: text, fields)
+        }
+    }
+
+    /// The error for ``ambiguous(text:_:)``: the candidates (at most 8), how to name one, and how to keep the text.
+    /// `what` names the input (`--landing-place`, `Landing place`).
+    package func ambiguityMessage(_ what: String) -> String? {
+        guard case .ambiguous(let text, let fields) = self else { return nil }
+        let shown = fields.prefix(8).map { "  \($0.label)" + ($0.code == nil ? " at \($0.coordinate.shortText)" : "") }
+        let more = fields.count > shown.count ? ["  … and \(fields.count - shown.count) more"] : []
+        let example = fields.first { $0.code != nil }?.code ?? fields[0].name
+        return (["\(what) '\(text)' matches \(fields.count) airfields:"] + shown + more).joined(separator: "\n")
+            + "\nWhich one? give its code (e.g. \(example)) or more of its name; or, to log your own place "
+            + "(a field that is no airfield), put = first: '=\(text)'."
+    }
+}

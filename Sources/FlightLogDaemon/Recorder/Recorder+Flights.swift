@@ -80,7 +80,7 @@ extension Recorder {
         flight = (stored.id, stored.flight)
         let end = (try? store.lastRecording()).flatMap { $0?.id == stored.recordingId ? $0?.lastFixTime : nil }
         logger.notice("closing a flight interrupted by a restart", metadata: ["flight": "\(stored.id)"])
-        finishFlight(landingTime: end ?? stored.flight.landingTime, recording: stored.recordingId)
+        finishFlight(landingTime: end ?? stored.flight.landingTime, recording: stored.recordingId, landed: false)
     }
 
     func handle(_ event: LiveDetection.Event, now: Int64) {
@@ -133,18 +133,21 @@ extension Recorder {
         }
     }
 
-    /// Computes launch, release and statistics from the stored fixes and closes the flight.
-    func finishFlight(landingTime: UTCMillis, recording: Int64? = nil) {
+    /// Computes launch, release and statistics from the stored fixes and closes the flight. `landed` false: no
+    /// landing was detected (the recording stopped): the stored fixes tell whether it ended in flight.
+    func finishFlight(landingTime: UTCMillis, recording: Int64? = nil, landed: Bool = true) {
         guard let (id, current) = flight, let recording = recording ?? recordingId else { return }
         flight = nil
         var finished = current
         finished.landingTime = max(landingTime, current.takeoffTime)
+        finished.endedInFlight = !landed
         do {
             let fixes = try store.fixes(recording: recording, from: current.takeoffTime, to: finished.landingTime)
             if let first = fixes.firstIndex(where: { $0.time >= current.takeoffTime }),
                 let last = fixes.lastIndex(where: { $0.time <= finished.landingTime }), last >= first
             {
                 let stats = FlightSegmenter.statistics(fixes, from: first, to: last)
+                if !landed { finished.endedInFlight = FlightSegmenter.endsAirborne(fixes, from: first, to: last) }
                 let launch = LaunchAnalyzer.analyze(
                     fixes, extensions: FixFusion.extensions, takeoffIndex: first, landingIndex: last)
                 finished.takeoffCoordinate = stats.takeoffCoordinate

@@ -103,7 +103,9 @@ extension WebApp {
         guard request.form["version"] == version else { return stale(flight) }
         let details: FlightDetails
         do {
-            details = try DetailsForm.details(from: request.form, base: flight.details)
+            details = try DetailsForm.details(from: request.form, base: flight.details) {
+                try? AirfieldCatalog.index().index
+            }
         } catch {
             let page = EditPage(
                 flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description,

@@ -46,7 +46,8 @@ struct EditPage {
             \(text("competitionId", "Competition id"))
             \(select("launch", "Launch", LaunchMethod.allCases.map { ($0.rawValue, $0.label) }))
             \(text("releaseHeight", "Release height (m)", mode: "numeric"))
-            \(text("takeoffPlace", "Takeoff place"))\(text("landingPlace", "Landing place"))
+            \(text("takeoffPlace", "Takeoff place", hint: "EDKA, Merzbrück or =own place"))\
+            \(text("landingPlace", "Landing place", hint: "EDKA, Merzbrück or =own place"))
             <label style="grid-column:1/-1">Remarks<textarea name="remarks" maxlength="\(DetailsForm.maxLength(values["remarks"] ?? "", WebLimits.maxRemarksCharacters))">\
             \(esc(values["remarks"] ?? ""))</textarea></label>
             <div class="actions"><button type="submit">Save</button><a class="button secondary" href="/flights/\(id)">Cancel</a></div>
@@ -104,12 +105,14 @@ enum DetailsForm {
         ]
     }
 
-    /// The new details from the form over `base` (the stored details). Empty fields clear a value.
+    /// The new details from the form over `base` (the stored details). Empty fields clear a value. A changed place
+    /// reads as on the command line (``PlaceEntry``): the field it names becomes the field's label when `airfields`
+    /// gives the index, `=` first keeps the rest as the pilot's own text.
     /// - Throws: `ServerError` naming the field: too long, control characters, a role without a name (or a name
-    ///   without a role), an unknown launch, a release height outside 0…5000 m.
-    static func details(from form: [String: String], base: FlightDetails = FlightDetails()) throws(ServerError)
-        -> FlightDetails
-    {
+    ///   without a role), an unknown launch, a release height outside 0…5000 m, a place several fields match.
+    static func details(
+        from form: [String: String], base: FlightDetails = FlightDetails(), airfields: () -> AirfieldIndex? = { nil }
+    ) throws(ServerError) -> FlightDetails {
         let stored = values(base)
         func clean(_ name: String, _ label: String, limit: Int = WebLimits.maxFieldCharacters, multiline: Bool = false)
             throws(ServerError) -> String?
@@ -158,8 +161,25 @@ enum DetailsForm {
             }
             d.releaseHeight = meters
         }
-        d.takeoffPlace = try clean("takeoffPlace", "Takeoff place")
-        d.landingPlace = try clean("landingPlace", "Landing place")
+        var index: AirfieldIndex??  // loaded once, only for a changed place
+        func place(_ name: String, _ label: String) throws(ServerError) -> String? {
+            guard let value = try clean(name, label) else { return nil }
+            if value == stored[name] { return value }  // unchanged
+            if value.hasPrefix(PlaceEntry.ownTextPrefix) {
+                let own = String(value.dropFirst()).trimmingCharacters(in: .whitespaces)
+                return own.isEmpty ? nil : own
+            }
+            if index == nil { index = .some(airfields()) }
+            guard let airfields = index ?? nil else { return value }  // no airfield data: the text as typed
+            let entry = PlaceEntry(value, in: airfields)
+            switch entry {
+            case .field(let field): return field.label
+            case .ownText(let text): return text.isEmpty ? nil : text
+            case .ambiguous: throw ServerError(entry.ambiguityMessage(label)!)
+            }
+        }
+        d.takeoffPlace = try place("takeoffPlace", "Takeoff place")
+        d.landingPlace = try place("landingPlace", "Landing place")
         d.remarks = try clean("remarks", "Remarks", limit: WebLimits.maxRemarksCharacters, multiline: true)
         return d
     }

@@ -46,7 +46,7 @@ func distanceText(_ meters: Double) -> String {
 
 /// Where a flight went, as HTML for the list and the flight page: `Aachen-Merzbrück → Düren`, the landing place
 /// only when it differs from the takeoff place, and an `outlanding` badge (an outlanding's place reads
-/// `12 km NE of Wershofen (EDRV)` beside it).
+/// `12 km NE of Wershofen (EDRV)` beside it) or a `recording ended in flight` one.
 func placesHTML(_ flight: Flight) -> String {
     /// A place without the `outlanding, ` its description starts with (the badge says it).
     func bare(_ text: String) -> String {
@@ -60,5 +60,6 @@ func placesHTML(_ flight: Flight) -> String {
         html += " → " + esc(flight.isOutlanding ? bare(to) : to)
     }
     if flight.isOutlanding { html += " <b class=\"badge out\">outlanding</b>" }
+    if flight.endedInFlight { html += " <b class=\"badge\">\(Flight.endedInFlightLabel)</b>" }
     return html
 }

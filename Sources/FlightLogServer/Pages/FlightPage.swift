@@ -19,7 +19,11 @@ struct FlightPage {
         var facts: [(String, String)] = [
             ("Date", flight.localDate.description),
             ("Takeoff", "\(flight.localTakeoff.hourMinute) local · \(CivilDateTime(utc: flight.takeoffTime).hourMinute) UTC"),
-            ("Landing", "\(flight.localLanding.hourMinute) local · \(CivilDateTime(utc: flight.landingTime).hourMinute) UTC"),
+            (
+                "Landing",
+                "\(flight.localLanding.hourMinute) local · \(CivilDateTime(utc: flight.landingTime).hourMinute) UTC"
+                    + (flight.endedInFlight ? " (the last fix)" : "")
+            ),
             ("Time zone", flight.zoneLabel),
             ("Duration", hoursMinutes(flight.duration)),
             ("From", flight.takeoffPlaceText),

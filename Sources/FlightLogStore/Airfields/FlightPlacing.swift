@@ -56,7 +56,11 @@ package struct FlightPlacing: Sendable {
         flight.timeZoneIdentifier = rules.identifier
         flight.utcOffsetSeconds = rules.offsetSeconds(at: flight.takeoffTime)
         if !edited.contains("takeoffPlace") { flight.details.takeoffPlace = takeoff.description }
-        if !edited.contains("landingPlace") {
+        if flight.endedInFlight {
+            // The last fix is no landing place: none is named (the pilot may type one), nothing is an outlanding.
+            flight.landingLocation = nil
+            if !edited.contains("landingPlace") { flight.details.landingPlace = nil }
+        } else if !edited.contains("landingPlace") {
             flight.details.landingPlace = landing.description
         } else {
             flight.landingLocation = landing.named(flight.details.landingPlace)  // the outlanding follows the text

@@ -43,7 +43,7 @@ enum ServerRows {
         f.takeoff_place_code, f.takeoff_place_name, f.takeoff_place_distance, f.takeoff_place_bearing,
         f.takeoff_outlanding, f.takeoff_place_zone,
         f.landing_place_code, f.landing_place_name, f.landing_place_distance, f.landing_place_bearing,
-        f.landing_outlanding, f.landing_place_zone
+        f.landing_outlanding, f.landing_place_zone, f.ended_in_flight
         """
 
     /// Reads a row of ``flightColumns``; the flight's id is the server's.
@@ -78,6 +78,7 @@ enum ServerRows {
             pathLength: pathLength, hasBarometer: hasBarometer, timeZoneIdentifier: timeZone, utcOffsetSeconds: offset)
         flight.takeoffLocation = try place()
         flight.landingLocation = try place()
+        flight.endedInFlight = try cells.next()
         return flight
     }
 

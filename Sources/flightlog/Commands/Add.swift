@@ -69,16 +69,16 @@ extension FlightLogCommand {
                     throw CLIError("\(error.description) — or give --utc-offset and the places as text")
                 }
                 // With --utc-offset an ambiguous name can stay the pilot's own text (no field gives the zone).
-                let escape = "give --utc-offset too"
+                let escape = "Without a known takeoff field, a place of your own needs --utc-offset too."
                 takeoffPlace = try takeoffText.map {
                     try lookUpPlace(
                         $0, option: "--takeoff-place", in: placing.index, keepAmbiguous: utcOffset != nil,
-                        freeTextEscape: escape)
+                        extraAdvice: escape)
                 }
                 landingPlace = try landingText.map {
                     try lookUpPlace(
                         $0, option: "--landing-place", in: placing.index, keepAmbiguous: utcOffset != nil,
-                        freeTextEscape: escape)
+                        extraAdvice: escape)
                 }
                 if let field = takeoffPlace?.field ?? (takeoffPlace == nil ? landingPlace?.field : nil) {
                     zone = field.zoneIdentifier.flatMap(placing.zones.rules(identifier:))

@@ -72,7 +72,8 @@ extension FlightLogCommand {
 
         /// `2025-05-03 10:12–11:40 (1:28), winch, Aachen → Dahlemer Binz` (the landing place for an outlanding).
         static func line(_ f: Flight) -> String {
-            let places = [f.details.takeoffPlace, f.isOutlanding ? f.details.landingPlace : nil]
+            let landing = f.endedInFlight ? Flight.endedInFlightLabel : f.isOutlanding ? f.details.landingPlace : nil
+            let places = [f.details.takeoffPlace, landing]
                 .compactMap { $0 }.map { terminalSafe($0) }.joined(separator: " → ")
             return "\(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), "
                 + f.details.launchMethod.rawValue + (places.isEmpty ? "" : ", \(places)")

@@ -60,6 +60,7 @@ enum FlightCSV {
         "glider_type", "registration", "competition_id", "pilot", "second_person", "second_person_role", "launch",
         "release_height_m", "takeoff_place", "landing_place", "max_altitude_m", "distance_km", "remarks",
         "takeoff_airfield", "landing_airfield", "outlanding", "time_zone", "launches", "track", "owner_role",
+        "ended_in_flight",
     ]
 
     /// `owner_role` is the logbook owner's role (``OwnerRole``); without an owner, the pilot's.
@@ -78,6 +79,7 @@ enum FlightCSV {
                 f.takeoffLocation?.code ?? "", f.landingLocation?.code ?? "",
                 f.landingLocation == nil ? "" : f.isOutlanding ? "yes" : "no", f.timeZoneIdentifier ?? "",
                 String(d.launches), f.hasTrack ? "yes" : "no", OwnerRole.of(f, owner: owner).rawValue,
+                f.endedInFlight ? "yes" : "no",
             ]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
@@ -127,6 +129,8 @@ enum FlightJSON {
         var faults: [Fault]?
         /// Landed away from any known field.
         var outlanding: Bool
+        /// The recording stopped in the air: `landing` is the last fix's time, there is no landing place.
+        var endedInFlight: Bool
         /// The places from the airfield index (nil for a flight not placed yet).
         var takeoffLocation: Location?
         var landingLocation: Location?
@@ -187,7 +191,7 @@ enum FlightJSON {
             pathLengthKm: (f.pathLength / 100).rounded() / 10, hasBarometer: f.hasBarometer, remarks: d.remarks,
             source: f.hasTrack ? (sourceFile == nil ? "recorded" : "imported") : "manual", track: f.hasTrack,
             launches: d.launches, ownerRole: OwnerRole.of(f, owner: owner).rawValue,
-            sourceFile: sourceFile, outlanding: f.isOutlanding,
+            sourceFile: sourceFile, outlanding: f.isOutlanding, endedInFlight: f.endedInFlight,
             takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init))
     }
 

@@ -50,7 +50,10 @@ enum FlightDetailsText {
         }
         add("Date", "\(f.localDate) (local at the takeoff place, \(f.zoneLabel))")
         add("Takeoff", "\(f.localTakeoff.hourMinuteSecond) local, \(iso8601UTC(f.takeoffTime))" + place(f.takeoffPlaceText))
-        add("Landing", "\(f.localLanding.hourMinuteSecond) local, \(iso8601UTC(f.landingTime))" + place(f.landingPlaceText))
+        add(
+            "Landing",
+            "\(f.localLanding.hourMinuteSecond) local, \(iso8601UTC(f.landingTime))" + f.landingTimeNote
+                + place(f.landingPlaceText))
         add("Flight time", hoursMinutes(f.duration))
         add("Glider", [d.gliderType, d.registration, d.competitionId.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "))
         add("Pilot", d.pilot)

@@ -70,6 +70,9 @@ enum FlightTable {
             + (outlandings > 0 ? ", \(outlandings) outlanding\(outlandings == 1 ? "" : "s")" : "")
         text += displayCount(text) + 2 + displayCount(zoneNote) > width ? "\n\(zoneNote)" : "; \(zoneNote)"
         if manual > 0 { text += "\n* no track: entered by hand (flightlog add)" }
+        if flights.contains(where: \.endedInFlight) {
+            text += "\nrecording ended in flight: the landing time is the last fix's, the flight time the recorded time"
+        }
         return text
     }
 }

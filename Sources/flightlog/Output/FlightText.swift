@@ -15,9 +15,10 @@ extension Flight {
     }
 
     /// The list's place column: the takeoff field's code or short name (`12 km NE EDRV` away from a field),
-    /// `→ outlanding` after an outlanding.
+    /// `→ outlanding` after an outlanding, `→ recording ended in flight` when it stopped in the air.
     var placeCell: String {
         let takeoff = takeoffLocation?.compactText ?? details.takeoffPlace ?? ""
+        if endedInFlight { return (takeoff.isEmpty ? "" : "\(takeoff) → ") + Self.endedInFlightLabel }
         return isOutlanding ? (takeoff.isEmpty ? "outlanding" : "\(takeoff) → outlanding") : takeoff
     }
 
@@ -30,6 +31,9 @@ extension Flight {
     /// The place text, else the coordinate (nothing for a flight entered by hand: it has no coordinates).
     var takeoffPlaceText: String { details.takeoffPlace ?? (hasTrack ? takeoffCoordinate.shortText : "") }
     var landingPlaceText: String { landingPlaceLabel ?? (hasTrack ? landingCoordinate.shortText : "") }
+
+    /// A note for the landing time of a recording that ended in flight: it is the last fix's, not a landing's.
+    var landingTimeNote: String { endedInFlight ? " (the last fix)" : "" }
 }
 
 /// RFC 4180 CSV field (control characters other than line ends escaped: the CSV often goes to a terminal), and
