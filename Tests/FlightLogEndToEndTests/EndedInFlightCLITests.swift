@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -33,11 +34,11 @@ struct EndedInFlightCLITests {
     }
 
     @Test func aFileCutInTheAirIsNoOutlandingInAnyView() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let source: URL
-        if CLI.sharedFlightsAvailable {
-            source = CLI.sharedFlights.appendingPathComponent("654G6NG1.IGC")
+        if SharedFlights.available {
+            source = SharedFlights.directory.appendingPathComponent("654G6NG1.IGC")
         } else {
             let made = try CLI.run(["simulate", "--minutes", "40", "--seed", "3", "-o", "whole.igc"], database: nil, in: dir)
             try #require(made.status == 0, "\(made.stderr)")
@@ -74,7 +75,7 @@ struct EndedInFlightCLITests {
         try #require(pdf.status == 0, "\(pdf.stderr)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") {
             func text(_ name: String) throws -> String {
-                try CLI.tool("/usr/bin/pdftotext", ["-raw", dir.appendingPathComponent(name).path, "-"]).stdout
+                try runProcess("/usr/bin/pdftotext", ["-raw", dir.appendingPathComponent(name).path, "-"]).stdout
                     .split(whereSeparator: \.isWhitespace).joined(separator: " ")
             }
             let logbook = try text("logbook.pdf"), sheet = try text("report.pdf")

@@ -112,7 +112,7 @@ struct FieldNamesTests {
     }
 
     @Test func anEqualsSignFirstKeepsThePilotsOwnPlace() throws {
-        let dir = try CLI.temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         // "Aachen" is part of two fields' names: the error names them and says how to keep the text.
         let refused = try add(["--takeoff-place", "EDKA", "--landing-place", "aachen"], db, dir)

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -38,11 +39,11 @@ struct HostileDatabaseServeTests {
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stderr.contains("warning: trackChunk of recording"), "the broken chunk is named: \(report.stderr)")
 
-        let port = try ServeFaultTests.freePort()
+        let port = freePort()
         let log = dir.appendingPathComponent("serve.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let server = Process()
-        server.executableURL = CLI.productsDirectory.appendingPathComponent("flightlog")
+        server.executableURL = productsDirectory.appendingPathComponent("flightlog")
         server.arguments = ["serve", "--port", "\(port)"]
         server.environment = ProcessInfo.processInfo.environment.merging([
             "FLIGHTLOG_DATABASE": db.path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,

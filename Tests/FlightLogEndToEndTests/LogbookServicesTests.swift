@@ -2,6 +2,7 @@ import FlightLogCore
 import FlightLogReports
 import FlightLogStore
 import FlightLogTransfer
+import FlightLogTestSupport
 import Foundation
 import Testing
 
@@ -14,11 +15,11 @@ struct LogbookServicesTests {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
-    let sample = CLI.packageRoot.appendingPathComponent("samples/simulated-winch.igc")
+    let sample = packageRoot.appendingPathComponent("samples/simulated-winch.igc")
 
     /// A logbook in a new folder, with the sample imported by the importer.
     func importedLogbook() throws -> (folder: URL, database: URL, flights: [Flight]) {
-        let folder = try CLI.temporaryDirectory()
+        let folder = try makeTemporaryDirectory()
         let database = folder.appendingPathComponent("flightlog.sqlite")
         let importer = LogbookImporter(config: FlightLogConfig(), readFile: Self.readFile) {
             try FlightStore(path: database.path, mode: .readWrite)
@@ -31,7 +32,7 @@ struct LogbookServicesTests {
     }
 
     @Test func importerStoresAFileOnceAndOpensNothingForARejectedOne() throws {
-        let folder = try CLI.temporaryDirectory()
+        let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("flightlog.sqlite")
         var opened = 0
@@ -106,7 +107,7 @@ struct LogbookServicesTests {
     }
 
     @Test func writerNamesEachFileAndNeverTakesTheLogbooksOwn() throws {
-        let folder = try CLI.temporaryDirectory()
+        let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("flightlog.sqlite")
         try Data("the logbook".utf8).write(to: database)
