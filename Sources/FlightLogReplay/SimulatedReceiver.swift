@@ -105,9 +105,10 @@ package struct SimulatedReceiver {
                 let fix = fixes[nextEpoch]
                 let bytes = Array(NMEAWriter.epoch(fix, previous: previous, dateShift: dateShift + (timeOffsets[nextEpoch] ?? 0)).joined().utf8)
                 clients.removeAll { client in
-                    let sent = send(client, bytes, bytes.count, Int32(MSG_NOSIGNAL))
-                    if sent != bytes.count { close(client) }
-                    return sent != bytes.count
+                    guard let problem = Self.sendAll(bytes, to: client) else { return false }
+                    FileHandle.standardError.write(Data("simulated receiver: a client went away (\(problem))\n".utf8))
+                    close(client)
+                    return true
                 }
                 previous = fix
                 nextEpoch += 1
@@ -122,6 +123,23 @@ package struct SimulatedReceiver {
             let ready = poll(&poller, 1, Int32((wait + 999_999) / 1_000_000))
             if ready > 0, let client = try? Self.accept(listener, timeoutMillis: 0) { clients.append(client) }
         }
+    }
+
+    /// Sends all of `bytes` (a send cut short by a signal or a full buffer goes on with the rest, as a serial line
+    /// never drops a slow reader); the error that ends the connection, or nil.
+    static func sendAll(_ bytes: [UInt8], to client: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 {
+                offset += sent
+            } else if sent < 0 && (errno == EINTR || errno == EAGAIN) {
+                continue
+            } else {
+                return sent == 0 ? "no progress" : String(cString: strerror(errno))
+            }
+        }
+        return nil
     }
 
     /// A listening TCP socket on `host:port` (numeric address).

@@ -75,7 +75,7 @@ struct BarographFaultTests {
         let kept = outside.filter { byTime[$0.time]?.isValid == true }.count
         let share = Double(kept) / Double(max(1, outside.count))
         print("BarographFaults: \(kept) of \(outside.count) fixes outside the faults stored (\(Int(share * 1000)) ‰)")
-        #expect(share >= 0.95)
+        #expect(share >= 0.95, "last stored \(stored.last.map { timeOfDay($0.time - shift) } ?? "-"); \(replay.logTail)")
 
         // No A fix in the no-fix window and none 55 km off.
         let validInWindow = stored.filter { $0.isValid && noFix.contains($0.time - shift) }

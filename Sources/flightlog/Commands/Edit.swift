@@ -33,17 +33,32 @@ extension FlightLogCommand {
 
         func run() async throws {
             let db = try store.open(.readWrite)
-            let base = try db.flight(id: id).details
-            var new = base
-            details.apply(to: &new)
-            try namePlaces(in: &new)
-            let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
-            let changes = try db.updateDetails(id: id, to: new, editedAt: now, base: base)
+            let (new, changes) = try saveWithRetry(db)
             if changes.isEmpty {
                 print("Flight \(id): nothing changed.")
             }
             for line in FieldChange.lines(changes, currentRole: new.secondPersonRole) {
                 print(terminalSafe("Flight \(id): \(line.text)"))
+            }
+        }
+
+        /// Applies the options to the flight as stored and saves them; again on what it holds now when another
+        /// process changed it between the read and the write (the store refuses that write), so that neither
+        /// edit is lost: the options change single fields.
+        private func saveWithRetry(_ db: FlightStore) throws -> (FlightDetails, [FieldChange]) {
+            var attempt = 1
+            while true {
+                let base = try db.flight(id: id).details
+                var new = base
+                details.apply(to: &new)
+                try namePlaces(in: &new)
+                let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
+                do {
+                    return (new, try db.updateDetails(id: id, to: new, editedAt: now, base: base))
+                } catch {
+                    guard (error as? StoreError)?.code == .changedElsewhere, attempt < 50 else { throw error }
+                    attempt += 1
+                }
             }
         }
 
