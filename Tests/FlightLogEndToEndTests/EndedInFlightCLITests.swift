@@ -20,8 +20,9 @@ struct EndedInFlightCLITests {
 
     /// `file` up to its highest B record (surely in the air), without the G record: a recording that stopped there.
     static func cutInTheAir(_ file: URL, to cut: URL) throws {
+        // IGC lines end in CR LF (one Character in Swift, so split on any line end, not on "\n").
         let lines = String(decoding: try Data(contentsOf: file), as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false)
+            omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         func altitude(_ line: Substring) -> Int? {
             let b = Array(line.utf8)
             guard b.count >= 35, b[0] == UInt8(ascii: "B") else { return nil }
