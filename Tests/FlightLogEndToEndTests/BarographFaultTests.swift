@@ -26,8 +26,10 @@ struct BarographFaultTests {
         let takeoff = source.flight.takeoffTime, landing = source.flight.landingTime
         let flightMinutes = (landing - takeoff) / minute
         try #require(flightMinutes >= 12, "\(source.name): a flight of \(flightMinutes) min is too short for four faults")
-        // The faults at fixed fractions of the flight (40, 50, 60, 70 min after takeoff in a long one).
-        let step = min(10 * minute, (landing - takeoff) / 6)
+        // The faults at fixed fractions of the flight (40, 50, 60, 70 min after takeoff in a long one), all before
+        // the landing also in a short one (the power cut must strike in the air: a cut after the landing is no
+        // fault of the flight).
+        let step = min(10 * minute, (landing - takeoff) / 8)
         let noFix = takeoff + 4 * step...takeoff + 4 * step + 90_000
         let baro = takeoff + 5 * step + 30_000...takeoff + 5 * step + 90_000
         let power = takeoff + 6 * step + 30_000
