@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks IGC files written by flightlog: aerofiles 1.5.6 plus our own checks (docs/IGC.md).
+"""Checks IGC files written by flightlog: aerofiles 1.5.6 plus our own checks (docs/IGC-FORMAT.md).
 
 Usage: check-igc.py [--expect-json FIXES.json] FILE.IGC...
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Creates a fake IIO sysfs tree for libiio's local: backend (docs/SENSORS.md):
+# Creates a fake IIO sysfs tree for libiio's local: backend (docs/SENSOR-INTERFACES.md):
 #   scripts/fake-iio.sh DIR [NAME [PRESSURE_KPA [TEMP_MILLI_C]]]
 # -> DIR/bus/iio/devices/iio:device0/{name,in_pressure_input,in_temp_input}
 # Use it with scripts/with-fake-iio.sh DIR CMD... . Change values from outside by writing a temp file

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs CMD in a private mount namespace where DIR/bus is bind-mounted over /sys/bus, so libiio's local:
-# backend sees the fake tree made by scripts/fake-iio.sh (docs/SENSORS.md). Root: unshare -m; otherwise
+# backend sees the fake tree made by scripts/fake-iio.sh (docs/SENSOR-INTERFACES.md). Root: unshare -m; otherwise
 # a user namespace (unshare -Urm). The mount disappears with the namespace.
 #   scripts/with-fake-iio.sh DIR CMD [ARGS...]
 # Exit status 77 when no mount namespace can be made (tests skip on it).

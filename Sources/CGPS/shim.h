@@ -1,5 +1,5 @@
 // Version-robust access to libgps (gpsd 3.22 … 3.27). Feature-test macros, never API numbers alone,
-// and never #error on an unknown version (docs/SENSORS.md).
+// and never #error on an unknown version (docs/SENSOR-INTERFACES.md).
 #include <stdint.h>
 #include <gps.h>
 

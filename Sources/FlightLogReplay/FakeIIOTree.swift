@@ -23,7 +23,8 @@ package struct ReplayError: Error, CustomStringConvertible {
     package init(_ description: String) { self.description = description }
 }
 
-/// A fake IIO sysfs tree (docs/SENSORS.md): `ROOT/bus/iio/devices/iio:device0/{name,in_pressure_input,in_temp_input}`.
+/// A fake IIO sysfs tree (docs/SENSOR-INTERFACES.md):
+/// `ROOT/bus/iio/devices/iio:device0/{name,in_pressure_input,in_temp_input}`.
 package struct FakeIIOTree {
     package let root: URL
     package let deviceDirectory: String

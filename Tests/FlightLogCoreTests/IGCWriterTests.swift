@@ -51,7 +51,7 @@ private func bLines(_ bytes: [UInt8]) -> [String] { lines(bytes).filter { $0.has
         #expect(tlcs.isSubset(of: aerofilesTLCs))
     }
 
-    /// Coordinates (docs/IGC.md): round once, then split; hemisphere after rounding.
+    /// Coordinates (docs/IGC-FORMAT.md): round once, then split; hemisphere after rounding.
     @Test(arguments: [
         (45.99999999, "4600000N"), (-0.0000001, "0000000N"), (-35.99999999, "3600000S"), (54.11868333, "5407121N"),
     ])

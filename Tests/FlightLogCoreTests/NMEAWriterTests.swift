@@ -12,7 +12,7 @@ import Testing
         "GPGSA,A,3,02,05,07,09,13,15,18,20,27,,,,1.8,1.0,1.5",
     ])
     func checksumMatchesTheXorOfTheBody(body: String) {
-        // Reference checksums of sentences that gpsd 3.22 accepted (docs/SENSORS.md).
+        // Reference checksums of sentences that gpsd 3.22 accepted (docs/SENSOR-INTERFACES.md).
         let expected = ["GPRMC,093000.00,V,,,,,,,150625,,,N": "72",
                         "GPGGA,093001.00,4723.5000,N,00832.2500,E,1,09,1.0,420.0,M,48.0,M,,": "6C",
                         "GPGSA,A,3,02,05,07,09,13,15,18,20,27,,,,1.8,1.0,1.5": "3F"]

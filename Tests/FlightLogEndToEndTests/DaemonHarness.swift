@@ -331,7 +331,7 @@ final class DaemonWorld {
 }
 
 /// gpsd reading NMEA from a loopback TCP source, so that gpsd itself can be killed and restarted while the
-/// source keeps going (docs/SENSORS.md).
+/// source keeps going (docs/SENSOR-INTERFACES.md).
 final class RestartableGPSD {
     let directory: URL
     let port = freePort()

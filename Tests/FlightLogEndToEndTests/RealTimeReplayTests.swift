@@ -30,7 +30,7 @@ private let wholeFlightNames =
 struct RealTimeReplayTests {
     /// Real time: the simulated receiver sends each epoch at its own instant and keeps the barometer at the
     /// pressure of that same instant; the daemon samples the barometer on its own clock and must give every fix
-    /// the pressure of its own UTC instant (time alignment, docs/SENSORS.md), through gpsd's delivery delays.
+    /// the pressure of its own UTC instant (time alignment, docs/SENSOR-INTERFACES.md), through gpsd's delivery delays.
     @Test(.timeLimit(.minutes(6)))
     func takeoffReplayedInRealTimeHasExactTimesPositionsAndPressureAltitude() throws {
         let source = try ReplayFlight(preferring: "apf-bug554.igc")

@@ -22,7 +22,7 @@ private final class FakeIIO {
         device = root.appendingPathComponent("bus/iio/devices/iio:device0")
         try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
         for (name, value) in attributes { try write(name, value) }
-        // iiod needs SIGKILL to stop (docs/SENSORS.md); it is the process we started (exec all the way).
+        // iiod needs SIGKILL to stop (docs/SENSOR-INTERFACES.md); it is the process we started (exec all the way).
         iiod = try ChildProcess(
             "exec scripts/with-fake-iio.sh '\(root.path)' iiod -p \(port)",
             output: root.appendingPathComponent("iiod.log"))

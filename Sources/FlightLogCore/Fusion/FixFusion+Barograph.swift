@@ -10,17 +10,17 @@ package struct BarographSettings: Sendable, Hashable {
     /// file's own sparse epochs are not an outage. The `V` fixes then start 1 s after the last fix all the same.
     package var silenceMillis: Int64 = 10_000
     /// A no-fix report's own GNSS time is used only within this distance of the time the clock extrapolates, ms
-    /// (receivers without a fix can report a bogus chip time; docs/SENSORS.md).
+    /// (receivers without a fix can report a bogus chip time; docs/SENSOR-INTERFACES.md).
     package var reportedTimeTolerance: Int64 = 5000
 
     package init() {}
 }
 
-/// The barograph goes on without a fix (IGC spec 2.2.4; docs/IGC.md): while a recording runs (there is a last GPS
-/// time) and the receiver has no fix, a `V` fix is written every `intervalMillis`, with the last valid position,
-/// no GNSS altitude, the pressure altitude of its own instant (`nil` if the barometer has nothing) and unknown
-/// extensions (`99900`). Its time is the receiver's own while gpsd still reports one, else the last GPS time plus
-/// the monotonic clock elapsed since (``ClockMapper``) — never the system clock.
+/// The barograph goes on without a fix (IGC spec 2.2.4; docs/IGC-FORMAT.md): while a recording runs (there is a last
+/// GPS time) and the receiver has no fix, a `V` fix is written every `intervalMillis`, with the last valid position, no
+/// GNSS altitude, the pressure altitude of its own instant (`nil` if the barometer has nothing) and unknown extensions
+/// (`99900`). Its time is the receiver's own while gpsd still reports one, else the last GPS time plus the monotonic
+/// clock elapsed since (``ClockMapper``) — never the system clock.
 extension FixFusion {
     /// gpsd reported no usable fix (mode < 2), with the receiver's time if it sent one: the fixes now complete.
     package mutating func noFix(time: UTCMillis?, receivedAt now: Int64) -> [FusedFix] {

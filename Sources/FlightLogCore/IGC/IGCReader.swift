@@ -48,10 +48,10 @@ package struct IGCFile: Sendable {
     package var skippedLines: Int = 0
 }
 
-/// A tolerant IGC reader (docs/IGC.md, "Reading"): any CR/LF line ends, Latin-1 bytes, odd headers, every date form,
-/// duplicates and midnight wrap. A damaged line (a file cut off by a power cut, a bad byte) is skipped with a
-/// warning naming it; `strict` rejects the whole file at the first one instead. It throws for files without a
-/// date or without a single usable B record.
+/// A tolerant IGC reader (docs/IGC-FORMAT.md, "Reading"): any CR/LF line ends, Latin-1 bytes, odd headers, every date
+/// form, duplicates and midnight wrap. A damaged line (a file cut off by a power cut, a bad byte) is skipped with a
+/// warning naming it; `strict` rejects the whole file at the first one instead. It throws for files without a date or
+/// without a single usable B record.
 ///
 /// Time only moves forward: a midnight wrap is accepted when it steps forward by at most
 /// ``maxForwardStepSeconds``; a bigger jump forward is kept only when the next fix confirms it (a gap in the

@@ -52,7 +52,7 @@ package struct IGCSigner: Sendable {
     }
 }
 
-/// Writes IGC files as docs/IGC.md describes: CR LF, printable ASCII, ≤ 99 characters per line,
+/// Writes IGC files as docs/IGC-FORMAT.md describes: CR LF, printable ASCII, ≤ 99 characters per line,
 /// coordinates rounded once, the signer's G record last (none without a signer). Manufacturer code `XFL`
 /// (flightlog, not IGC-approved).
 package enum IGCWriter {

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The glide-computer vario filter (docs/SENSORS.md): a 1-D constant-velocity Kalman filter on static
+/// The glide-computer vario filter (docs/SENSOR-INTERFACES.md): a 1-D constant-velocity Kalman filter on static
 /// pressure, state `[p, ṗ]` with `p` in hPa and `ṗ` in hPa/s, driven by white acceleration noise.
 ///
 /// Use it for the live vario only; the IGC pressure altitude is logged lightly filtered, not from here.

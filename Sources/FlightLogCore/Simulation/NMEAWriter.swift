@@ -8,7 +8,7 @@ import Darwin
 ///
 /// One epoch per fix: RMC + GGA + GSA, CRLF, `*XX` checksums. A valid fix gives RMC status `A`, GGA quality 1
 /// and GSA mode 3 (2 without GNSS altitude); an invalid one gives `V` / quality 0 / mode 1 without a position,
-/// which gpsd reports as a TPV with mode 1 and no time (docs/SENSORS.md). GGA carries altitude above MSL plus
+/// which gpsd reports as a TPV with mode 1 and no time (docs/SENSOR-INTERFACES.md). GGA carries altitude above MSL plus
 /// the geoid separation, so gpsd reconstructs `altHAE` = MSL + separation = the fix's GNSS altitude exactly.
 package enum NMEAWriter {
     /// gpsd moves NMEA times before 2017-01-01 forward by 1024 weeks (its week-rollover fix): logs must not

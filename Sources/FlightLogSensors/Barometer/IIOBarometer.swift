@@ -37,8 +37,8 @@ package enum BarometerEvent: Sendable, Hashable {
 /// Polls an IIO pressure sensor through libiio on its own thread at a fixed rate.
 ///
 /// Reads `in_pressure_input` (kPa) when the driver has it, else `raw` × an exact per-driver factor (sysfs
-/// scales are rounded; docs/SENSORS.md), and the temperature channel if any. Transient EBUSY/EIO/ETIMEDOUT are
-/// retried; any other error re-creates the context and looks the device up again. Samples outside
+/// scales are rounded; docs/SENSOR-INTERFACES.md), and the temperature channel if any. Transient EBUSY/EIO/ETIMEDOUT
+/// are retried; any other error re-creates the context and looks the device up again. Samples outside
 /// `plausiblePressure` or jumping faster than `maximumPressureRate` are dropped (five in a row re-anchor).
 package final class IIOBarometer: Sendable {
     package let contextURI: String
