@@ -6,7 +6,9 @@ Prints a table (ours / peer / ratio, smaller is better) and writes it as JSON.
     python3 benchmarks/run.py            # full sizes (a few minutes)
     python3 benchmarks/run.py --quick    # small sizes; CI runs this to prove it works (numbers not judged)
 
-Needs a release build (it runs `swift build -c release --static-swift-stdlib` itself, as `make` does), the aerofiles venv (scripts/setup-aerofiles.sh),
+Needs a release build (it runs `swift build $BUILD_FLAGS` itself, as `make` does: by default
+`-c release --static-swift-stdlib`; CI's quick run sets BUILD_FLAGS=--static-swift-stdlib, the debug build it
+has anyway, since it judges no number), the aerofiles venv (scripts/setup-aerofiles.sh),
 gpsfake and gpxlogger (scripts/gpsfake-env.sh) and the sqlite3 CLI. Whole-process figures are the median of
 several runs of the command; in-process figures time only the operation inside one process.
 """
@@ -293,6 +295,11 @@ def gpxlogger_run(env, workdir, nmea, epochs, delay=0):
     return {"cpu": cpu, "rss": rss, "anon": anon, "fixes": points}
 
 
+def build_flags():
+    """How `make` builds (its BUILD_FLAGS): release for the Pi unless the caller says otherwise."""
+    return os.environ.get("BUILD_FLAGS", "-c release --static-swift-stdlib").split()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes, to prove the benchmark works")
@@ -303,8 +310,8 @@ def main():
     quick = args.quick
     runs = 2 if quick else 5
 
-    print("== setup (release build, aerofiles venv, gpsfake/gpxlogger)", flush=True)
-    release = ["swift", "build", "-c", "release", "--static-swift-stdlib"]  # as `make` builds for the Pi
+    release = ["swift", "build"] + build_flags()
+    print(f"== setup ({' '.join(release)}, aerofiles venv, gpsfake/gpxlogger)", flush=True)
     run(release + ["--product", "flightlog"], quiet=False)
     run(release + ["--product", "flightlogd"], quiet=False)
     run(release + ["--product", "flightlog-bench"], quiet=False)
@@ -324,7 +331,7 @@ def main():
     open(peer_read_whole, "w").write(PEER_READ_WHOLE)
     machine = {"machine": platform.machine(), "system": platform.platform(), "cpus": os.cpu_count(),
                "cpu_model": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?"),
-               "load_before": os.getloadavg()[0], "quick": quick}
+               "load_before": os.getloadavg()[0], "quick": quick, "build": " ".join(build_flags())}
     print(f"machine: {machine['cpu_model']}, {machine['cpus']} cores, load {machine['load_before']:.1f}", flush=True)
     table = Table()
     print(f"\n{'benchmark':<44} {'ours':>10} {'peer':>10} {'unit':<6} {'ratio':>8}  peer", flush=True)

@@ -132,11 +132,12 @@ def main():
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     season, hours, club = (20, 0.5, 1000) if args.quick else (200, 5, 10000)
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "flightlog"], cwd=ROOT,
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "flightlog-bench"],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    bindir = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).strip()
+    # As `make` builds (BUILD_FLAGS; release unless CI's quick run asks for its debug build).
+    build = ["swift", "build"] + os.environ.get("BUILD_FLAGS", "-c release --static-swift-stdlib").split()
+    for product in ("flightlog", "flightlog-bench"):
+        subprocess.run(build + ["--product", product], cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    bindir = run(build + ["--show-bin-path"], cwd=ROOT).strip()
     fl, bench = os.path.join(bindir, "flightlog"), os.path.join(bindir, "flightlog-bench")
     work = tempfile.mkdtemp(prefix="flightlog-sync-bench-")
     os.chmod(work, 0o755)

@@ -28,7 +28,9 @@ trap cleanup EXIT
 make --no-print-directory deb >"$tmp/build.log" 2>&1 || { tail -20 "$tmp/build.log" >&2; fail "make deb failed"; }
 deb=$(tail -1 "$tmp/build.log" | sed -n 's/: .*//p')
 [ -f "$deb" ] || fail "make deb did not say which .deb it wrote"
-version=$(.build/release/flightlog --version 2>/dev/null || true)
+# The version the package declares, without the Debian revision: what the installed executables must print.
+version=$(dpkg-deb -f "$deb" Version)
+version=${version%-*}
 echo "test-deb: $(tail -1 "$tmp/build.log")"
 
 # lintian: errors fail; warnings are shown (the justified ones are overridden in packaging/debian/lintian-overrides).
@@ -68,14 +70,18 @@ def walk(c, path):
             yield " ".join(path + [s["commandName"]]); yield from walk(s, path + [s["commandName"]])
 print("\n".join(walk(json.load(sys.stdin)["command"], [])))')
 [ "$(wc -l <<<"$subcommands")" -ge 10 ] || fail "flightlog --experimental-dump-help lists too few subcommands"
+# Each page is unpacked once into a file: `zcat | grep -q` under pipefail fails at random when grep stops
+# early and zcat dies of SIGPIPE.
+zcat "$man1" >"$tmp/flightlog.1"
+zcat "$tmp/root/usr/share/man/man5/flightlog.toml.5.gz" >"$tmp/flightlog.toml.5"
 while read -r sub; do
-    zcat "$man1" | grep -qx "\.It Em ${sub##* }" || fail "flightlog(1) does not describe 'flightlog $sub'"
+    grep -qx "\.It Em ${sub##* }" "$tmp/flightlog.1" || fail "flightlog(1) does not describe 'flightlog $sub'"
 done <<<"$subcommands"
 keys=$(sed -n '/knownKeys: \[String: \[String\]\] = \[/,/^    \]/p' Sources/FlightLogCore/Config/FlightLogConfig.swift |
     grep -o '"[a-z_]\+"' | tr -d '"')
 [ "$(wc -w <<<"$keys")" -ge 10 ] || fail "could not read the config keys from FlightLogConfig.swift"
 for key in $keys; do
-    zcat "$tmp/root/usr/share/man/man5/flightlog.toml.5.gz" | grep -q "^\.It Cm $key\b\|^\.Ss \[$key\]" ||
+    grep -q "^\.It Cm $key\b\|^\.Ss \[$key\]" "$tmp/flightlog.toml.5" ||
         fail "flightlog.toml(5) does not document '$key'"
 done
 for page in "$tmp"/root/usr/share/man/man*/*.gz; do
@@ -95,7 +101,7 @@ fi
 dpkg-query -W -f='${Status}' flightlog | grep -q "install ok installed" || fail "flightlog is not configured after dpkg -i"
 [ "$(/usr/bin/flightlog --version)" = "$version" ] || fail "/usr/bin/flightlog --version is not '$version'"
 [ "$(/usr/bin/flightlogd --version)" = "$version" ] || fail "/usr/bin/flightlogd --version is not '$version'"
-/usr/bin/flightlogd --help | grep -q -- "--database" || fail "flightlogd --help does not list --database"
+grep -q -- "--database" <<<"$(/usr/bin/flightlogd --help)" || fail "flightlogd --help does not list --database"
 [ -L /etc/systemd/system/multi-user.target.wants/flightlogd.service ] || fail "installing did not enable flightlogd"
 getent passwd flightlog >/dev/null || fail "installing did not create the flightlog user"
 [ "$(stat -c %U /var/lib/flightlog)" = flightlog ] || fail "/var/lib/flightlog is not owned by flightlog"

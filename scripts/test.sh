@@ -12,17 +12,29 @@ export FLIGHTLOG_PYTHON
 # shellcheck source=/dev/null
 source scripts/gpsfake-env.sh
 
-# The benchmark in quick mode proves it runs end to end (release build, every row measured; numbers not judged).
+# Everything below runs the debug build the tests need anyway: the release build of every dependency took 811 s
+# of CI's time, and the quick benchmark and the package test judge no speed (`make bench`, `make deb` build
+# release). Linked static as the package needs, which in a debug build (no dead stripping) reaches Foundation's
+# ICU and CoreFoundation archives that nothing names: they are named here, in one group.
+swift build --build-tests
+static_debug="--static-swift-stdlib -Xlinker --start-group"
+for lib in Foundation FoundationInternationalization _FoundationICU FoundationEssentials CoreFoundation \
+    _FoundationCShims _FoundationCollections swiftSynchronization; do
+    static_debug+=" -Xlinker -l$lib"
+done
+static_debug+=" -Xlinker --end-group"
+
+# The benchmark in quick mode proves it runs end to end (every row measured; numbers not judged).
 # Skip it with FLIGHTLOG_SKIP_BENCH=1.
 if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
-    python3 benchmarks/run.py --quick
+    BUILD_FLAGS=$static_debug python3 benchmarks/run.py --quick
     # The club sync benchmark in quick mode (20 short flights, 1,000 on the server; its own PostgreSQL).
-    python3 benchmarks/sync.py --quick
+    BUILD_FLAGS=$static_debug python3 benchmarks/sync.py --quick
 fi
-# The Debian package: build (from the benchmark's release build), lintian, install, --version, purge keeps the
-# logbook (scripts/test-deb.sh; needs root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
+# The Debian package: build, lintian, install, --version, purge keeps the logbook (scripts/test-deb.sh; needs
+# root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
 if [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
-    scripts/test-deb.sh
+    BUILD_FLAGS=$static_debug scripts/test-deb.sh
 fi
 # Each libFuzzer target for ~12 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
 if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
@@ -39,6 +51,7 @@ if ! make --no-print-directory lint >"$lint_log" 2>&1; then
 fi
 rm -f "$lint_log"
 
+# The tests' own link of the executables (the package's static one above used other flags).
 swift build --build-tests
 # The phone pages measured in headless Chromium (labels >= 12 CSS px, none overlapping, 3 flights on the first
 # screen of a filtered list) with the debug flightlog; skips with a note when chromium is absent.
