@@ -106,11 +106,11 @@ test:
 	scripts/test.sh
 # The long end-to-end replays CI leaves out (FLIGHTLOG_LONG_TESTS=1): the GPS fix lost for good 4 min before the
 # landing through the real gpsd and libiio (~10 min, mostly real time), the winch flight replayed whole and fast,
-# then the other fault and real-time replays.
+# the 10,000-operation parallel use of one database (CI runs a third), then the other fault and real-time replays.
 test-long:
 	$(SWIFT) build --build-tests
 	. scripts/gpsfake-env.sh && FLIGHTLOG_LONG_TESTS=1 $(SWIFT) test --skip-build --no-parallel \
-		--filter 'BarographFaultTests|PlausibilityFaultTests|RealTimeReplayTests'
+		--filter 'BarographFaultTests|PlausibilityFaultTests|RealTimeReplayTests|ParallelUseTests'
 
 .PHONY: fuzz fuzz-smoke
 # libFuzzer targets in Fuzz/ (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600) or FUZZ_RUNS executions each;

@@ -56,7 +56,7 @@ extension FlightLogCommand {
                 do {
                     return (new, try db.updateDetails(id: id, to: new, editedAt: now, base: base))
                 } catch {
-                    guard (error as? StoreError)?.code == .changedElsewhere, attempt < 50 else { throw error }
+                    guard error.code == .changedElsewhere, attempt < 50 else { throw error }
                     attempt += 1
                 }
             }
