@@ -34,7 +34,7 @@ fi
 # The Debian package: build, lintian, install, --version, purge keeps the logbook (scripts/test-deb.sh; needs
 # root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
 if [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
-    BUILD_FLAGS=$static_debug scripts/test-deb.sh
+    BUILD_FLAGS=$static_debug DEB_COMPRESSION="-Zxz -z1" scripts/test-deb.sh
 fi
 # Each libFuzzer target for ~12 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
 if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
