@@ -78,13 +78,12 @@ package struct DaemonOptions: Sendable, Hashable {
 
     /// Where readers look for the status: next to the database.
     package var statusLinkPath: String {
-        URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("flightlogd.status.json")
-            .path
+        RecorderStatusFile.path(besideDatabase: databasePath)
     }
 
     /// Where the status is written: the runtime folder when there is one (``statusLinkPath`` then links to it).
     package var statusPath: String {
-        runtimeDirectory.map { ($0 as NSString).appendingPathComponent("flightlogd.status.json") } ?? statusLinkPath
+        runtimeDirectory.map(RecorderStatusFile.path(inFolder:)) ?? statusLinkPath
     }
 
     /// Points the status next to the database at the one in the runtime folder (after a reboot the link dangles
@@ -152,7 +151,7 @@ package enum FlightLogDaemon {
         settings.landingStampPath = options.runtimeDirectory.map { ($0 as NSString).appendingPathComponent("landed") }
         placeOlderFlights(store: store, settings: settings, logger: logger)
         let recorder = try Recorder(
-            store: store, settings: settings, logger: logger, now: Int64(clamping: Monotonic.nowNanos()))
+            store: store, settings: settings, logger: logger, now: Monotonic.nowNanos())
 
         logger.info(
             "flightlogd starting",

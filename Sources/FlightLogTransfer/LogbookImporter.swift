@@ -22,7 +22,7 @@ package struct ImportResult: Sendable {
 }
 
 /// Imports IGC files into the SQLite logbook, for `flightlog import` and every other importer: reads the file
-/// (only a regular file, at most ``IGCImport/maxFileBytes``), finds its flights (``IGCImport``), places them on
+/// (only a regular file, at most ``IGCReader/maxFileSize``), finds its flights (``IGCImport``), places them on
 /// the airfield map and stores them with the file verbatim, in one transaction, unless the same file was
 /// imported before. A file that fails changes nothing; the database is opened at the first file worth storing,
 /// so a rejected file never leaves an empty database behind.
@@ -117,12 +117,12 @@ package final class LogbookImporter {
         if attributes[.type] as? FileAttributeType == .typeDirectory {
             throw ImportFailure("is a directory; name the IGC files in it (e.g. \(path)/*.igc)")
         }
-        if let size = attributes[.size] as? Int, size > IGCImport.maxFileBytes {
+        if let size = attributes[.size] as? Int, size > IGCReader.maxFileSize {
             throw ImportFailure("file is \(size >> 20) MB; an IGC flight is at most a few MB — is this the right file?")
         }
         let bytes: [UInt8]?
         do {
-            bytes = try readFile(path, IGCImport.maxFileBytes)
+            bytes = try readFile(path, IGCReader.maxFileSize)
         } catch {
             throw ImportFailure("\(error)")
         }

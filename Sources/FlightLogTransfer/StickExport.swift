@@ -1,6 +1,5 @@
 import FlightLogCore
 import FlightLogReports
-import FlightLogSecurity
 import FlightLogStore
 import Foundation
 
@@ -26,11 +25,11 @@ package struct StickExportRequest: Sendable {
     package var rewriteAll = false
     package var logbook: LogbookOptions
     /// The logbook's own files: never written over, even with the stick's folder beside the database.
-    package var logbookFiles: LogbookFiles?
+    package var logbookFiles: LogbookFiles
 
     package init(
         folder: String, stick: String, memoryFolder: String, rewriteAll: Bool = false, logbook: LogbookOptions,
-        logbookFiles: LogbookFiles? = nil
+        logbookFiles: LogbookFiles
     ) {
         self.logbookFiles = logbookFiles
         self.folder = folder
@@ -57,16 +56,16 @@ package struct StickExportResult: Sendable, Equatable {
 
 /// Writes the log to a USB stick: every flight not yet on this stick as its IGC file (imported ones
 /// verbatim, ours signed), the logbook PDF of all flights and a single-file backup of the database, into one
-/// folder. Each file is complete or absent (temporary name, fsync, rename); the space needed is checked before
-/// anything is written; the stick's memory is saved only after everything is on it.
+/// folder. The files are the library's (``LogbookExporter``: the same IGC files and PDF as `flightlog export` and
+/// the web) and written by its ``ExportWriter``; each is complete or absent (temporary name, fsync, rename); the
+/// space needed is checked before anything is written; the stick's memory is saved only after everything is on it.
 package enum StickExport {
     package static let logbookName = "logbook.pdf"
     package static let backupName = "flightlog-backup.sqlite"
 
     package static func run(
-        _ flights: [Flight], store: FlightStore, config: FlightLogConfig, request: StickExportRequest,
-        signer: () -> IGCSigner?
-    ) throws(StickExportError) -> StickExportResult {
+        _ flights: [Flight], store: FlightStore, exporter: LogbookExporter, request: StickExportRequest
+    ) async throws(StickExportError) -> StickExportResult {
         guard StickMemory.isValidStickId(request.stick) else {
             throw StickExportError("'\(request.stick)' is not a stick id: use letters, digits, - and _ (its file system UUID)")
         }
@@ -87,17 +86,17 @@ package enum StickExport {
         }
         let logbookPath = path(request.folder, logbookName), backupPath = path(request.folder, backupName)
         for target in [logbookPath, backupPath] {
-            do { try request.logbookFiles?.check(target) } catch { throw StickExportError("\(error.description); nothing was written") }
+            do { try request.logbookFiles.check(target) } catch { throw StickExportError("\(error.description); nothing was written") }
         }
         if changed.isEmpty && exists(logbookPath) && exists(backupPath) {
             return StickExportResult(flightsWritten: 0, igcFilesWritten: 0, wroteLogbook: false, flightsOnStick: flights.count, bytesWritten: 0)
         }
 
-        let files = try igcFiles(
-            for: changed, uuids: uuids, old: old, memory: &memory, request: request, store: store, config: config, signer: signer)
+        let files = try await igcFiles(
+            for: changed, uuids: uuids, old: old, memory: &memory, request: request, exporter: exporter)
         let pdf: [UInt8]
         do {
-            pdf = try LogbookPDF.render(flights: flights, options: request.logbook)
+            pdf = try await exporter.logbookPDF(flights, request.logbook)
         } catch {
             throw StickExportError("cannot make the logbook PDF: \(error); nothing was written")
         }
@@ -106,12 +105,11 @@ package enum StickExport {
 
         var written: Int64 = 0
         do {
-            for file in files {
-                try AtomicFile.write(file.bytes, to: path(request.folder, file.name))
+            for file in files + [(logbookName, pdf)] {
+                var writer = ExportWriter(.file(path(request.folder, file.name)), logbookFiles: request.logbookFiles)
+                _ = try writer.write(ExportedFile(name: file.name, bytes: file.bytes))
                 written += Int64(file.bytes.count)
             }
-            try AtomicFile.write(pdf, to: logbookPath)
-            written += Int64(pdf.count)
         } catch {
             throw StickExportError("\(error.description); files written before it are complete, the stick's memory is unchanged")
         }
@@ -135,8 +133,8 @@ package enum StickExport {
     /// never over another flight's file (a deleted one's too), `logbook.pdf`, the backup, or a file of other bytes.
     private static func igcFiles(
         for changed: [Flight], uuids: [Int64: String], old: StickMemory, memory: inout StickMemory,
-        request: StickExportRequest, store: FlightStore, config: FlightLogConfig, signer: () -> IGCSigner?
-    ) throws(StickExportError) -> [(name: String, bytes: [UInt8])] {
+        request: StickExportRequest, exporter: LogbookExporter
+    ) async throws(StickExportError) -> [(name: String, bytes: [UInt8])] {
         let folder = request.folder
         var files: [(name: String, bytes: [UInt8])] = []
         var originals: [String: String] = [:]  // an imported file's SHA-256 → its name on the stick
@@ -150,15 +148,15 @@ package enum StickExport {
                 memory.entries[key]?.fileName = name
                 continue
             }
-            let file: IGCExport
+            let file: ExportedFile
             do {
-                file = try igcExport(flightId: id, store: store, config: config, signer: signer)
+                file = try await exporter.file(.igc, ofFlight: flight)
             } catch {
-                throw StickExportError("flight \(id): \(error.description); nothing was written")
+                throw StickExportError("flight \(id): \(error); nothing was written")
             }
             let remembered = old.entries[key]?.fileName
             func isOurs(_ name: String) -> Bool {
-                request.logbookFiles?.role(of: path(folder, name)) == nil
+                request.logbookFiles.role(of: path(folder, name)) == nil
                     && (name == remembered || AtomicFile.isFree(name, in: folder, entries: entries, for: file.bytes))
             }
             let name: String
@@ -166,7 +164,7 @@ package enum StickExport {
                 names.insert(remembered)  // this flight's file from an earlier export: replaced when edited
                 name = remembered
             } else {
-                name = names.claim(file.fileName, isFree: isOurs)
+                name = names.claim(file.name, isFree: isOurs)
             }
             memory.entries[key]?.fileName = name
             if file.isOriginal, case .imported(_, let sha256) = flight.source { originals[sha256] = name }

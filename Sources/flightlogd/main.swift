@@ -72,10 +72,8 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
         return options
     }
 
-    var configPath: String? {
-        let systemPath = "/etc/flightlog/flightlog.toml"
-        return config ?? (FileManager.default.fileExists(atPath: systemPath) ? systemPath : nil)
-    }
+    /// `--config`, else the system file (``ConfigLocation``: the recorder never reads a user's file).
+    var configPath: String? { ConfigLocation.path(explicit: config, for: .recorder) }
 
     func loadConfig() throws -> FlightLogConfig {
         guard let path = configPath else { return FlightLogConfig() }

@@ -18,7 +18,7 @@ private func gpsfakeAvailable() -> Bool {
     return probe.terminationStatus == 0
 }
 
-private func fixes(in events: [GPSEvent]) -> [GPSReading] {
+private func fixes(in events: [GPSEvent]) -> [GNSSReading] {
     events.compactMap { if case .fix(let reading) = $0 { reading } else { nil } }
 }
 

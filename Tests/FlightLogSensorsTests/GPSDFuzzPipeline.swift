@@ -57,7 +57,7 @@ enum GPSDFuzzPipeline {
                     switch event {
                     case .fix(let reading):
                         outcome.readings += 1
-                        if case .success(let fused) = fusion.fuse(GNSSReading(fuzzed: reading)) {
+                        if case .success(let fused) = fusion.fuse(reading) {
                             for item in fused {
                                 outcome.fixes += 1
                                 _ = detection.ingest(item.fix)
@@ -98,16 +98,5 @@ extension GPSDFuzzPipeline {
             }
         }
         return isFlat(object)
-    }
-}
-
-extension GNSSReading {
-    /// The daemon's conversion (`GNSSReading.init(_: GPSReading)` in FlightLogDaemon's SensorServices).
-    init(fuzzed reading: GPSReading) {
-        self.init(
-            time: reading.time, mode: reading.mode, latitude: reading.latitude, longitude: reading.longitude,
-            altitudeHAE: reading.altitudeHAE, speed: reading.speed, eph: reading.eph,
-            satellitesUsed: reading.satellitesUsed, receivedAtMonotonicNanos: Int64(clamping: reading.receivedAtMonotonicNanos),
-            epochMonotonicNanos: reading.epochMonotonicNanos.map { Int64(clamping: $0) })
     }
 }

@@ -33,7 +33,7 @@ import Testing
     @Test func toffWithHugeFieldsHasNoCycleStart() {
         let clock = Monotonic.realtimeNanos()  // gpsd's stamp, then the arrival: an age of a few microseconds
         let now = Monotonic.nowNanos()
-        func cycleStart(_ text: String) -> (time: Int64, monotonicNanos: UInt64)? {
+        func cycleStart(_ text: String) -> (time: Int64, monotonicNanos: Int64)? {
             var bytes = Array(text.utf8)
             return bytes.withUnsafeMutableBufferPointer {
                 GPSDSession.cycleStart(toff: GPSDLine(UnsafeBufferPointer($0)), receivedAt: now)

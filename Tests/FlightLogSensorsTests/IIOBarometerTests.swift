@@ -160,7 +160,7 @@ struct IIOBarometerTests {
 
 @Suite struct PressureGateTests {
     private func sample(_ pascals: Double, atSecond second: Double) -> PressureSample {
-        PressureSample(pascals: pascals, temperatureCelsius: nil, monotonicNanos: UInt64(second * 1e9))
+        PressureSample(pascals: pascals, temperatureCelsius: nil, monotonicNanos: Int64(second * 1e9))
     }
 
     @Test func rejectsOutOfRangeAndJumpsThenReanchors() {
@@ -178,7 +178,7 @@ struct IIOBarometerTests {
 
 @Suite struct ReadTimingTests {
     private func read(millis: Double) -> PressureSample {
-        PressureSample(pascals: 97_000, temperatureCelsius: nil, monotonicNanos: 0, readNanos: UInt64(millis * 1e6))
+        PressureSample(pascals: 97_000, temperatureCelsius: nil, monotonicNanos: 0, readNanos: Int64(millis * 1e6))
     }
 
     @Test func dropsAnInterruptedReadAmongFastOnes() {

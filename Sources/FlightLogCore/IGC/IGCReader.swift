@@ -63,7 +63,8 @@ package enum IGCReader {
     static let jumpConfirmationSeconds: Int64 = 60
     /// Warnings kept in ``IGCFile/warnings`` (all are counted).
     package static let maxWarnings = 100
-    /// Largest accepted file (bytes).
+    /// Largest accepted file (bytes), for every reader of IGC files (import, verify, the reader itself): bigger
+    /// than any real flight (a 10 h flight at 1 s is ~1.5 MB); guards against reading a disk image.
     package static let maxFileSize = 64 << 20
     /// Longest accepted line (bytes, without line end). Real L lines reach 113.
     package static let maxLineLength = 4096

@@ -19,9 +19,6 @@ package struct ImportFailure: Error, CustomStringConvertible, Equatable {
 /// placeholder name is nobody) and filled from the config's defaults, each flight's time zone from its takeoff,
 /// and a remark on a flight whose takeoff or landing was not seen. The file itself keeps its headers raw.
 package enum IGCImport {
-    /// Bigger than any real flight (a 10 h flight at 1 s is ~1.5 MB); guards against reading a disk image.
-    package static let maxFileBytes = IGCReader.maxFileSize
-
     /// The remark of a flight whose recording starts in the air or ends before the landing.
     package static let notDetectedRemark = "takeoff/landing not detected: times are the recording's first and last fix"
 

@@ -86,13 +86,6 @@ package enum RecorderClock: Sendable, Hashable {
     case driven
 }
 
-/// CLOCK_MONOTONIC in nanoseconds (the clock sensor readings are stamped with).
-func monotonicNanos() -> Int64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-}
-
 /// The last `capacity` latency values, for percentiles in the status.
 struct LatencyWindow {
     private var values: [Int64] = []

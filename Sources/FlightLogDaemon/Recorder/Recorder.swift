@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSensors
 import FlightLogStore
 import Foundation
 import Logging
@@ -135,7 +136,7 @@ package actor Recorder {
     var drivenNow: Int64
 
     /// The monotonic time now, ns, as ``clock`` says.
-    func clockNow() -> Int64 { clock == .system ? monotonicNanos() : drivenNow }
+    func clockNow() -> Int64 { clock == .system ? Monotonic.nowNanos() : drivenNow }
 
     /// Moves a `.driven` clock on to `now` (it never goes back).
     func drive(to now: Int64) { if now > drivenNow { drivenNow = now } }
@@ -151,7 +152,7 @@ package actor Recorder {
         self.clock = clock
         drivenNow = now
         lastCompaction = now
-        lastSettle = clock == .system ? monotonicNanos() : now
+        lastSettle = clock == .system ? Monotonic.nowNanos() : now
         // Before the last recording is looked at: recovery may add its last second.
         if let path = settings.journalPath { journal = Self.openJournal(at: path, store: store, logger: logger) }
         if let last = try store.lastRecording(), let lastFixTime = last.lastFixTime {

@@ -21,11 +21,11 @@ package struct GPSService: Service {
         await cancelWhenGracefulShutdown {
             for await event in client.events() {
                 switch event {
-                case .fix(let reading): await recorder.ingest(GNSSReading(reading))
-                case .noFix(let time, let at): await recorder.gpsNoFix(time: time, now: Int64(clamping: at))
-                case .connected: await recorder.gpsConnected(now: Int64(clamping: Monotonic.nowNanos()))
+                case .fix(let reading): await recorder.ingest(reading)
+                case .noFix(let time, let at): await recorder.gpsNoFix(time: time, now: at)
+                case .connected: await recorder.gpsConnected(now: Monotonic.nowNanos())
                 case .disconnected(let reason):
-                    await recorder.gpsDisconnected(reason: reason, now: Int64(clamping: Monotonic.nowNanos()))
+                    await recorder.gpsDisconnected(reason: reason, now: Monotonic.nowNanos())
                 }
             }
         }
@@ -52,7 +52,7 @@ package struct BarometerService: Service {
                     await recorder.ingest(
                         batch.map {
                             PressureReading(
-                                monotonicNanos: Int64(clamping: $0.monotonicNanos), pascals: $0.pascals,
+                                monotonicNanos: $0.monotonicNanos, pascals: $0.pascals,
                                 temperatureCelsius: $0.temperatureCelsius)
                         })
                 case .glitch(let sample): await recorder.pressureGlitch(pascals: sample.pascals)
@@ -82,24 +82,13 @@ package struct MaintenanceService: Service {
         var nextTrim = Monotonic.nowNanos() + 30_000_000_000
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             let now = Monotonic.nowNanos()
-            await recorder.tick(now: Int64(clamping: now))
+            await recorder.tick(now: now)
             if now >= nextTrim {
                 nextTrim = now + 600_000_000_000
                 ResidentMemory.dropCleanFilePages()
             }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
         }
-        await recorder.finish(now: Int64(clamping: Monotonic.nowNanos()))
-    }
-}
-
-extension GNSSReading {
-    /// The fusion input of a gpsd reading.
-    init(_ reading: GPSReading) {
-        self.init(
-            time: reading.time, mode: reading.mode, latitude: reading.latitude, longitude: reading.longitude,
-            altitudeHAE: reading.altitudeHAE, speed: reading.speed, eph: reading.eph,
-            satellitesUsed: reading.satellitesUsed, receivedAtMonotonicNanos: Int64(clamping: reading.receivedAtMonotonicNanos),
-            epochMonotonicNanos: reading.epochMonotonicNanos.map { Int64(clamping: $0) })
+        await recorder.finish(now: Monotonic.nowNanos())
     }
 }

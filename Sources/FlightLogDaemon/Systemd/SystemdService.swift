@@ -33,7 +33,7 @@ package struct SystemdService: Service {
         var nextPing = clock.now
         var withheld = false
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            let health = await recorder.health(now: Int64(clamping: Monotonic.nowNanos()))
+            let health = await recorder.health(now: Monotonic.nowNanos())
             if !ready, health.isReady {
                 ready = true
                 notifier.ready(status: health.summary)

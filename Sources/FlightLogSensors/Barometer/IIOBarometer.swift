@@ -8,12 +8,12 @@ package struct PressureSample: Sendable, Hashable {
     /// Sensor die temperature, °C (not outside air temperature); `nil` when the device has none.
     package var temperatureCelsius: Double?
     /// `Monotonic.nowNanos()` halfway through the pressure read.
-    package var monotonicNanos: UInt64
+    package var monotonicNanos: Int64
     /// How long the pressure read took, nanoseconds: the uncertainty of `monotonicNanos` (a read the scheduler
     /// interrupted has an imprecise time).
-    package var readNanos: UInt64
+    package var readNanos: Int64
 
-    package init(pascals: Pascals, temperatureCelsius: Double?, monotonicNanos: UInt64, readNanos: UInt64 = 0) {
+    package init(pascals: Pascals, temperatureCelsius: Double?, monotonicNanos: Int64, readNanos: Int64 = 0) {
         self.pascals = pascals
         self.temperatureCelsius = temperatureCelsius
         self.monotonicNanos = monotonicNanos
@@ -47,7 +47,7 @@ package final class IIOBarometer: Sendable {
     package let plausiblePressure: ClosedRange<Pascals>
     package let maximumPressureRate: Pascals
     /// How long samples are gathered before they are handed over, nanoseconds.
-    package let batchNanos: UInt64
+    package let batchNanos: Int64
 
     /// 300–1100 hPa: ground to ~9 km.
     package static let normalPressureRange: ClosedRange<Pascals> = 30_000...110_000
@@ -72,7 +72,7 @@ package final class IIOBarometer: Sendable {
         self.rateHz = max(0.1, min(rateHz, 1000))
         self.plausiblePressure = plausiblePressure
         self.maximumPressureRate = maximumPressureRate
-        self.batchNanos = UInt64(max(0, min(batchSeconds, 1)) * 1e9)
+        self.batchNanos = Int64(max(0, min(batchSeconds, 1)) * 1e9)
     }
 
     /// Samples until the consumer stops iterating. The stream never finishes on its own; it keeps the newest
@@ -87,7 +87,7 @@ package final class IIOBarometer: Sendable {
     }
 
     private func run(gate: inout PressureGate, timing: inout ReadTiming, yield: (BarometerEvent) -> Void, stop: StopFlag) {
-        let period = UInt64(1e9 / rateHz)
+        let period = Int64(1e9 / rateHz)
         var backoff = 0.5
         var lastLoss: String?
         while !stop.isSet {
@@ -131,11 +131,11 @@ package final class IIOBarometer: Sendable {
 /// order: a glitch or a loss hands over what came before it first). The first sample after the device is
 /// found goes at once: until the recorder has one, fixes cannot wait for the pressure of their instant.
 private struct SampleBatch {
-    let interval: UInt64
+    let interval: Int64
     private var samples: [PressureSample] = []
     private var handedOver = false
 
-    init(interval: UInt64) { self.interval = interval }
+    init(interval: Int64) { self.interval = interval }
 
     mutating func add(_ sample: PressureSample, _ yield: (BarometerEvent) -> Void) {
         samples.append(sample)
@@ -155,8 +155,8 @@ private struct SampleBatch {
 /// Slow means above `limit` and 4× the fastest of the recent reads; a sensor that is always slow (iiod over a
 /// network) is still used, since every read is then "usual".
 struct ReadTiming {
-    let limit: UInt64 = 20_000_000
-    private var recent: [UInt64] = []
+    let limit: Int64 = 20_000_000
+    private var recent: [Int64] = []
     private var next = 0
 
     mutating func accepts(_ sample: PressureSample) -> Bool {

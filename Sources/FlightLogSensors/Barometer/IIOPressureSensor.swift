@@ -63,7 +63,7 @@ final class IIOPressureSensor {
     }
 
     /// The last temperature read and when (monotonic nanoseconds).
-    private var lastTemperature: (celsius: Double?, at: UInt64)?
+    private var lastTemperature: (celsius: Double?, at: Int64)?
 
     /// Reads pressure, stamped halfway through the read, then the temperature (a failing one is left out).
     /// The temperature is the sensor die's, only shown in the status: it is read once a second and repeated in

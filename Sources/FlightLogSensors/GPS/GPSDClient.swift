@@ -2,54 +2,13 @@ internal import CGPS
 import FlightLogCore
 import Foundation
 
-/// One gpsd fix (a TPV with mode ≥ 2, a time and a position).
-package struct GPSReading: Sendable, Hashable {
-    /// GNSS UTC time of the fix.
-    package var time: UTCMillis
-    /// 2 = 2D, 3 = 3D (IGC validity `A` needs 3).
-    package var mode: Int
-    package var latitude: Degrees
-    package var longitude: Degrees
-    /// Height above the WGS84 ellipsoid (gpsd `altHAE`), only with a 3D fix.
-    package var altitudeHAE: Meters?
-    /// Ground speed, m/s.
-    package var speed: Double?
-    /// Estimated horizontal position error (gpsd `eph`), metres; the IGC `FXA` extension.
-    package var eph: Double?
-    /// Satellites used in the solution (gpsd SKY, newest seen); the IGC `SIU` extension.
-    package var satellitesUsed: Int?
-    /// `Monotonic.nowNanos()` when the TPV was read.
-    package var receivedAtMonotonicNanos: UInt64
-    /// The monotonic instant at which gpsd received the first data of this fix's reporting cycle (its TOFF
-    /// message), the closest the host gets to the receiver's epoch; `nil` when gpsd sent no TOFF for it.
-    /// The TPV itself arrives only at the end of the cycle, 0.1–1 s later.
-    package var epochMonotonicNanos: UInt64?
-
-    package init(
-        time: UTCMillis, mode: Int, latitude: Degrees, longitude: Degrees, altitudeHAE: Meters? = nil,
-        speed: Double? = nil, eph: Double? = nil, satellitesUsed: Int? = nil, receivedAtMonotonicNanos: UInt64,
-        epochMonotonicNanos: UInt64? = nil
-    ) {
-        self.time = time
-        self.mode = mode
-        self.latitude = latitude
-        self.longitude = longitude
-        self.altitudeHAE = altitudeHAE
-        self.speed = speed
-        self.eph = eph
-        self.satellitesUsed = satellitesUsed
-        self.receivedAtMonotonicNanos = receivedAtMonotonicNanos
-        self.epochMonotonicNanos = epochMonotonicNanos
-    }
-}
-
 /// What the gpsd reader reports, in order.
 package enum GPSEvent: Sendable, Hashable {
-    /// A new fix (never the same time twice in a row).
-    case fix(GPSReading)
+    /// A new fix (never the same time twice in a row), stamped with ``Monotonic/nowNanos()`` when the TPV was read.
+    case fix(GNSSReading)
     /// gpsd reported a TPV without a usable fix (mode < 2, no time or position, or an implausible year), with its
     /// GNSS time when it had one in a plausible year (the barograph's `V` fixes keep GPS time while they can).
-    case noFix(time: UTCMillis?, receivedAtMonotonicNanos: UInt64)
+    case noFix(time: UTCMillis?, receivedAtMonotonicNanos: Int64)
     /// Connected to gpsd and WATCH sent.
     case connected
     /// The connection ended or could not be made; the reader retries with backoff (0.5 s doubling to 8 s).
@@ -109,7 +68,7 @@ struct GPSDSession {
     var lastFixTime: UTCMillis?
     var satellitesUsed: Int?
     /// The newest TOFF: GNSS time of the cycle and the monotonic instant its first data reached gpsd.
-    var cycleStart: (time: UTCMillis, monotonicNanos: UInt64)?
+    var cycleStart: (time: UTCMillis, monotonicNanos: Int64)?
 
     init(host: String, port: String, noDataTimeout: Double, plausibleYears: ClosedRange<Int>) {
         self.host = host
@@ -181,7 +140,7 @@ struct GPSDSession {
 
     /// One message: its raw line and what libgps unpacked from it.
     mutating func handle(
-        _ line: GPSDLine, _ data: UnsafeMutablePointer<gps_data_t>, receivedAt now: UInt64, yield: (GPSEvent) -> Void
+        _ line: GPSDLine, _ data: UnsafeMutablePointer<gps_data_t>, receivedAt now: Int64, yield: (GPSEvent) -> Void
     ) {
         switch line.string("class") {
         case "TPV": handleTPV(data.pointee, receivedAt: now, yield: yield)
@@ -193,7 +152,7 @@ struct GPSDSession {
         }
     }
 
-    private mutating func handleTPV(_ gps: gps_data_t, receivedAt now: UInt64, yield: (GPSEvent) -> Void) {
+    private mutating func handleTPV(_ gps: gps_data_t, receivedAt now: Int64, yield: (GPSEvent) -> Void) {
         let fix = gps.fix
         var time: UTCMillis?
         if gps.set & TIME_SET != 0, (0..<(1 << 33)).contains(Int64(fix.time.tv_sec)) {
@@ -209,7 +168,7 @@ struct GPSDSession {
         let epoch = cycleStart.flatMap { $0.time == time ? $0.monotonicNanos : nil }
         yield(
             .fix(
-                GPSReading(
+                GNSSReading(
                     time: time, mode: Int(fix.mode), latitude: fix.latitude, longitude: fix.longitude,
                     altitudeHAE: fix.mode >= MODE_3D ? finite(fix.altHAE) : nil, speed: finite(fix.speed),
                     eph: finite(fix.eph), satellitesUsed: satellitesUsed, receivedAtMonotonicNanos: now,
@@ -221,7 +180,7 @@ struct GPSDSession {
     /// wall clock. `nil` when that age is implausible (negative or over 2 s: the wall clock was stepped meanwhile).
     /// Parsed from the raw JSON: libgps 3.22 flags TOFF_SET but leaves `toff` zero (measured). Seconds beyond
     /// 2^33 (year 2242) or nanoseconds of a second or more are corrupt: `nil`, never an overflow.
-    static func cycleStart(toff line: GPSDLine, receivedAt now: UInt64) -> (time: UTCMillis, monotonicNanos: UInt64)? {
+    static func cycleStart(toff line: GPSDLine, receivedAt now: Int64) -> (time: UTCMillis, monotonicNanos: Int64)? {
         func nanos(_ name: String) -> Int64? {
             guard let seconds = line.integer(name + "_sec"), (0..<(1 << 33)).contains(seconds) else { return nil }
             let fraction = line.integer(name + "_nsec") ?? 0
@@ -231,11 +190,11 @@ struct GPSDSession {
         guard let real = nanos("real"), real > 0, let clock = nanos("clock") else { return nil }
         // The two clocks are read one after the other: a stamp of a moment ago can come out a few microseconds
         // "in the future". Up to 10 ms of that is read as age 0; more is a stepped clock: no cycle start.
-        let measured = Monotonic.realtimeNanos() - clock - (Int64(clamping: Monotonic.nowNanos()) - Int64(clamping: now))
+        let measured = Monotonic.realtimeNanos() - clock - (Monotonic.nowNanos() - now)
         guard (-10_000_000...2_000_000_000).contains(measured) else { return nil }
         let age = max(0, measured)
-        guard UInt64(age) <= now else { return nil }
-        return ((real + 500_000) / 1_000_000, now - UInt64(age))
+        guard age <= now else { return nil }
+        return ((real + 500_000) / 1_000_000, now - age)
     }
 }
 

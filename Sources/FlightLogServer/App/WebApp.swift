@@ -24,8 +24,7 @@ package struct ServerSettings: Sendable {
         self.passwordHash = config.server.passwordHash
         self.statusPath =
             statusPath
-            ?? ((databasePath as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("flightlogd.status.json")
+            ?? RecorderStatusFile.path(besideDatabase: databasePath)
     }
 
     /// The club logbook: every page needs a pilot's login.
@@ -247,37 +246,11 @@ package final class WebApp: Sendable {
         }
         let db = try? local?.storeIfPresent()
         let page = StatusPage(
-            status: readStatusFile(settings.statusPath), statusPath: settings.statusPath,
+            status: RecorderStatusFile.read(at: settings.statusPath)?.rows, statusPath: settings.statusPath,
             databasePath: settings.databasePath, databaseBytes: try? db?.databaseSizeBytes(),
             flightCount: try? db?.count(matching: FlightFilter()),
             stickExport: StickReport.last(databasePath: settings.databasePath), loggedIn: viewer.loggedIn)
         return .html(page.render())
-    }
-}
-
-/// flightlogd's status JSON flattened to `key: value` rows (nested objects as `a.b`); `nil` when absent or not JSON.
-func readStatusFile(_ path: String) -> [(String, String)]? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        let size = attributes[.size] as? NSNumber, size.intValue <= 256 * 1024,
-        let data = FileManager.default.contents(atPath: path),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return nil }
-    var rows: [(String, String)] = []
-    flatten("", object, into: &rows)
-    return rows
-}
-
-/// Appends `value` as rows; nested objects recurse with `a.b` keys. (A plain function: a recursive local
-/// closure capturing `rows` sends the 6.3 compiler's AllocBoxToStack pass into an endless loop.)
-private func flatten(_ prefix: String, _ value: Any, into rows: inout [(String, String)]) {
-    switch value {
-    case let dictionary as [String: Any]:
-        for key in dictionary.keys.sorted() {
-            flatten(prefix.isEmpty ? key : "\(prefix).\(key)", dictionary[key]!, into: &rows)
-        }
-    case let array as [Any]: rows.append((prefix, array.map { "\($0)" }.joined(separator: ", ")))
-    case is NSNull: rows.append((prefix, "—"))
-    default: rows.append((prefix, "\(value)"))
     }
 }
 

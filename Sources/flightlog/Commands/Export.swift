@@ -121,7 +121,8 @@ extension FlightLogCommand {
                 flights = try ids.map { try db.flight(id: $0) }
             }
             guard let kind else {
-                return try toStick(flights, db: db, config: config, summary: summary, signer: signer)
+                let exporter = LogbookExporter(source: source)
+                return try await toStick(flights, db: db, exporter: exporter, config: config, summary: summary)
             }
             let logbookFiles = LogbookFiles(databasePath: databasePath, configPath: store.configPath)
             let exporter = LogbookExporter(source: source)

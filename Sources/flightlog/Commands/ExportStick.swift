@@ -44,7 +44,9 @@ struct StickOptions: ParsableArguments {
 }
 
 extension FlightLogCommand.Export {
-    func toStick(_ flights: [Flight], db: FlightStore, config: FlightLogConfig, summary: String, signer: LazySigner) throws {
+    func toStick(_ flights: [Flight], db: FlightStore, exporter: LogbookExporter, config: FlightLogConfig, summary: String)
+        async throws
+    {
         let folder = absolute(stickOptions.to!)
         if !FileManager.default.fileExists(atPath: folder) {
             // Only the folder itself: a stick that is not mounted must not be filled in on the SD card.
@@ -67,7 +69,7 @@ extension FlightLogCommand.Export {
             logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath))
         let line: String
         do {
-            let result = try StickExport.run(flights, store: db, config: config, request: request, signer: signer.callAsFunction)
+            let result = try await StickExport.run(flights, store: db, exporter: exporter, request: request)
             line = StickReport.line(result, stick: stick)
         } catch {
             StickReport.save("stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)", memoryFolder: memory)

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
 import FlightLogTransfer
@@ -28,26 +27,23 @@ extension FlightLogCommand {
 
         func run() async throws {
             let path = try store.databasePath()
-            let statusPath = ((path as NSString).deletingLastPathComponent as NSString)
-                .appendingPathComponent("flightlogd.status.json")
+            let statusPath = RecorderStatusFile.path(besideDatabase: path)
             let databaseLine =
                 FileManager.default.fileExists(atPath: path)
                 ? "\(path), \(FlightStore.fileSizes(path: path).text)" : "\(path) (not created yet)"
             let stickLine =
                 StickReport.last(databasePath: path).map { "\n" + fit("USB stick:", 12) + " " + terminalSafe($0) } ?? ""
-            guard let data = try? InputFile.read(statusPath, what: "the status file", maxBytes: 256 << 10),
-                let status = try? JSONDecoder().decode(RecorderStatus.self, from: Data(data))
+            guard let snapshot = RecorderStatusFile.read(at: statusPath), let status = snapshot.status
             else {
                 print("flightlogd:  no status at \(statusPath) — not running? (systemctl status flightlogd)")
                 print("database:    \(databaseLine)" + stickLine)
                 throw ExitCode(1)
             }
             if json {
-                print(terminalSafe(String(decoding: data, as: UTF8.self), keepNewlines: true))
+                print(terminalSafe(String(decoding: snapshot.bytes, as: UTF8.self), keepNewlines: true))
                 return
             }
-            let modified = (try? FileManager.default.attributesOfItem(atPath: statusPath))?[.modificationDate] as? Date
-            let fileAge = modified.map { Date().timeIntervalSince($0) } ?? .infinity
+            let fileAge = snapshot.age()
             let stale = RecorderStatus.isStale(fileAgeSeconds: fileAge)
             // A stale file's pid may belong to another process by now: only a fresh file says the recorder runs.
             let alive = !stale && !status.stopped && status.pid > 0 && kill(pid_t(status.pid), 0) == 0

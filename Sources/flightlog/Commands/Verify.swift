@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlightLogConfigFile
+import FlightLogCore
 import FlightLogSecurity
 import FlightLogStore
 import Foundation
@@ -57,7 +58,7 @@ extension FlightLogCommand {
             } else {
                 let data: [UInt8]?
                 do {
-                    data = try InputFile.read(file, what: "the file", maxBytes: 64 << 20)
+                    data = try InputFile.read(file, what: "the file", maxBytes: IGCReader.maxFileSize)
                 } catch {
                     throw CLIError(terminalSafe(error.description))
                 }

@@ -47,14 +47,8 @@ struct StoreOptions: ParsableArguments {
         return config
     }
 
-    /// `--config`, else the user's XDG config file, else the system one.
-    var configPath: String? {
-        if let config { return config }
-        let env = ProcessInfo.processInfo.environment
-        let xdg = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (env["HOME"].map { "\($0)/.config" })
-        let candidates = [xdg.map { "\($0)/flightlog/flightlog.toml" }, "/etc/flightlog/flightlog.toml"]
-        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
-    }
+    /// `--config`, else the user's XDG config file, else the system one (``ConfigLocation``).
+    var configPath: String? { ConfigLocation.path(explicit: config, for: .user) }
 }
 
 /// A one-line error for the user: what went wrong and what to do. ArgumentParser prints it as `Error: …`.
