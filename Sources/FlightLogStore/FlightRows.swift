@@ -116,7 +116,8 @@ enum FlightRows {
         let landing =
             check.coordinate(value("f.landingLatitude"), value("f.landingLongitude"), "landing position") ?? zero
         let releaseTime = check.time(optional("f.releaseTime"), after: takeoffTime, "release time")
-        let maxAltitude = check.checked(optional("f.maxAltitude"), StoredValues.altitude, "maximum altitude", unit: " m")
+        let maxAltitude = check.checked(
+            optional("f.maxAltitude"), StoredValues.altitude, "maximum altitude", unit: " m")
         let takeoffAltitude = check.checked(
             optional("f.takeoffAltitude"), StoredValues.altitude, "takeoff altitude", unit: " m")
         let maxDistance =
@@ -131,12 +132,14 @@ enum FlightRows {
                 details.releaseHeight = check.checked(
                     optional(column), StoredValues.releaseHeight, "release height", unit: " m")
             case .launches: details.launches = check.checked(value(column), StoredValues.launches, "launches") ?? 1
-            default: _ = field.write(optional(column) as String?, to: &details)  // an unknown choice stays default
+            // An unknown choice stays the default.
+            default: _ = field.write(optional(column) as String?, to: &details)
             }
         }
         func place(_ end: String) -> FlightPlace? {
             let code: String? = optional("f.\(end)PlaceCode"), name: String? = optional("f.\(end)PlaceName")
-            let distance: Double? = optional("f.\(end)PlaceDistance"), bearing: Double? = optional("f.\(end)PlaceBearing")
+            let distance: Double? = optional("f.\(end)PlaceDistance")
+            let bearing: Double? = optional("f.\(end)PlaceBearing")
             let outlanding: Bool? = optional("f.\(end)Outlanding"), zone: String? = optional("f.\(end)PlaceZone")
             guard let distance, let bearing, let outlanding else { return nil }
             guard StoredValues.distance.contains(distance), StoredValues.bearing.contains(bearing) else {
@@ -155,8 +158,8 @@ enum FlightRows {
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
             source: source,
             maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
-            pathLength: pathLength, hasBarometer: value("f.hasBarometer"), timeZoneIdentifier: optional("f.timeZoneIdentifier"),
-            utcOffsetSeconds: offset)
+            pathLength: pathLength, hasBarometer: value("f.hasBarometer"),
+            timeZoneIdentifier: optional("f.timeZoneIdentifier"), utcOffsetSeconds: offset)
         flight.takeoffLocation = place("takeoff")
         flight.landingLocation = place("landing")
         flight.endedInFlight = value("f.endedInFlight")

@@ -16,14 +16,15 @@ import Testing
         let full = FlightDetails(
             pilot: "Çağrı Şahin", secondPerson: "Müller, Jürgen", secondPersonRole: .student, gliderType: "Duo Discus",
             registration: "D-KXYZ", competitionId: "Q7", launchMethod: .self, releaseHeight: 612.5,
-            takeoffPlace: "Aachen-Merzbrück", landingPlace: "Düren", remarks: "Check\nflight", ownerRole: .instructor,
+            takeoffPlace: "Hahnweide", landingPlace: "Düren", remarks: "Check\nflight", ownerRole: .instructor,
             launches: 4)
         let before = try pi.store.flight(id: localId).details
         for field in LogbookField.allCases {
             #expect(field.text(of: full) != field.text(of: before), "\(field): the test's value must be new")
         }
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
-            let admin = club.source(for: ClubAccount(login: "admin", pilotName: "Admin", isAdmin: true, passwordHash: ""))
+            let account = ClubAccount(login: "admin", pilotName: "Admin", isAdmin: true, passwordHash: "")
+            let admin = club.source(for: account)
             let flight = try await admin.flights(matching: FlightFilter())[0]
             #expect(flight.details == before)
             let changes = try await admin.updateDetails(id: flight.id!, to: full, editedAt: 9_000)

@@ -83,7 +83,9 @@ package enum LogbookField: String, CaseIterable, Sendable, Hashable {
             guard let text, let method = LaunchMethod(rawValue: text) else { return false }
             d.launchMethod = method
         case .releaseHeight:
-            guard let height = Self.optional(text, { Double($0).flatMap { $0.isFinite ? $0 : nil } }) else { return false }
+            guard let height = Self.optional(text, { Double($0).flatMap { $0.isFinite ? $0 : nil } }) else {
+                return false
+            }
             d.releaseHeight = height
         case .launches:
             guard let text, let count = Int(text), count >= 1 else { return false }

@@ -65,7 +65,8 @@ package struct ClubLogbookSource: LogbookSource {
         let query = query(id: id)
         return try await logbook.withConnection { [logger = logbook.logger] c in
             for try await row in try await c.query(
-                query.query("SELECT \(ServerRows.flightColumns.sql) \(Self.from) WHERE \(query.condition)"), logger: logger)
+                query.query("SELECT \(ServerRows.flightColumns.sql) \(Self.from) WHERE \(query.condition)"),
+                logger: logger)
             {
                 return try ServerRows.flight(row)
             }

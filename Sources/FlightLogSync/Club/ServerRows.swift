@@ -32,7 +32,8 @@ enum ServerRows {
             switch field {
             case .releaseHeight: details.releaseHeight = try cells(column)
             case .launches: details.launches = try cells(column)
-            default: _ = field.write(try cells(column, as: String?.self), to: &details)  // an unknown choice stays default
+            // An unknown choice stays the default.
+            default: _ = field.write(try cells(column, as: String?.self), to: &details)
             }
         }
         return details
