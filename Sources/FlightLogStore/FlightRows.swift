@@ -6,20 +6,22 @@ import GRDB
 enum FlightRows {
     typealias Columns = [(name: String, value: (any DatabaseValueConvertible)?)]
 
-    /// Columns every flight query selects, in the order `flight(from:)` reads them (by index, which is fast).
-    static let select = """
-        SELECT f.id, f.recordingId, f.takeoffTime, f.landingTime, f.takeoffLatitude, f.takeoffLongitude,
-            f.landingLatitude, f.landingLongitude, f.releaseTime, f.maxAltitude, f.takeoffAltitude,
-            f.maxDistanceFromTakeoff, f.pathLength, f.hasBarometer, f.timeZoneIdentifier, f.utcOffsetSeconds,
-            f.pilot, f.secondPerson, f.secondPersonRole, f.gliderType, f.registration, f.competitionId,
-            f.launchMethod, f.releaseHeight, f.takeoffPlace, f.landingPlace, f.remarks,
-            r.kind, r.fileName, r.sha256,
-            f.takeoffPlaceCode, f.takeoffPlaceName, f.takeoffPlaceDistance, f.takeoffPlaceBearing, f.takeoffOutlanding,
-            f.takeoffPlaceZone,
-            f.landingPlaceCode, f.landingPlaceName, f.landingPlaceDistance, f.landingPlaceBearing, f.landingOutlanding,
-            f.landingPlaceZone, f.ownerRole, f.launches, f.endedInFlight
-        FROM flight f JOIN recording r ON r.id = f.recordingId
-        """
+    /// Columns every flight query selects: the one list `select` is made of and `flight(from:)` finds each by.
+    static let columns = ColumnList(
+        [
+            "f.id", "f.recordingId", "f.takeoffTime", "f.landingTime", "f.takeoffLatitude", "f.takeoffLongitude",
+            "f.landingLatitude", "f.landingLongitude", "f.releaseTime", "f.maxAltitude", "f.takeoffAltitude",
+            "f.maxDistanceFromTakeoff", "f.pathLength", "f.hasBarometer", "f.timeZoneIdentifier", "f.utcOffsetSeconds",
+            "f.endedInFlight", "r.kind", "r.fileName", "r.sha256",
+        ]
+            + LogbookField.allCases.map { "f." + $0.column }
+            + ["takeoff", "landing"].flatMap { end in
+                ["PlaceCode", "PlaceName", "PlaceDistance", "PlaceBearing", "Outlanding", "PlaceZone"].map {
+                    "f." + end + $0
+                }
+            })
+
+    static let select = "SELECT \(columns.sql) FROM flight f JOIN recording r ON r.id = f.recordingId"
 
     /// Columns written from the recorded facts (times, places, statistics).
     static func factColumns(_ flight: Flight) -> Columns {
@@ -55,22 +57,15 @@ enum FlightRows {
         return columns("takeoff", flight.takeoffLocation) + columns("landing", flight.landingLocation)
     }
 
-    /// Columns written from the editable details, including the search keys.
+    /// Columns written from the editable details (``LogbookField``), including the search keys.
     static func detailColumns(_ d: FlightDetails) -> Columns {
-        [
-            ("pilot", d.pilot),
-            ("secondPerson", d.secondPerson),
-            ("secondPersonRole", d.secondPersonRole?.rawValue),
-            ("gliderType", d.gliderType),
-            ("registration", d.registration),
-            ("competitionId", d.competitionId),
-            ("launchMethod", d.launchMethod.rawValue),
-            ("releaseHeight", d.releaseHeight),
-            ("takeoffPlace", d.takeoffPlace),
-            ("landingPlace", d.landingPlace),
-            ("remarks", d.remarks),
-            ("ownerRole", d.ownerRole?.rawValue),
-            ("launches", max(1, d.launches)),
+        LogbookField.allCases.map { field -> (name: String, value: (any DatabaseValueConvertible)?) in
+            switch field {
+            case .releaseHeight: (field.column, d.releaseHeight)
+            case .launches: (field.column, max(1, d.launches))
+            default: (field.column, field.text(of: d))
+            }
+        } + [
             ("pilotKey", d.pilot.map(searchKey)),
             ("secondPersonKey", d.secondPerson.map(searchKey)),
             ("gliderTypeKey", d.gliderType.map(designationKey)),
@@ -103,68 +98,71 @@ enum FlightRows {
 
     /// Reads a row of `select`.
     static func flight(from row: Row) throws -> Flight {
-        var i = 0
         // StatementColumnConvertible reads the SQLite column directly (GRDB's fast path).
-        func value<T: DatabaseValueConvertible & StatementColumnConvertible>() -> T {
-            defer { i += 1 }
-            return row[i]
+        func value<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String) -> T {
+            row[columns[column]]
         }
-        func optional<T: DatabaseValueConvertible & StatementColumnConvertible>() -> T? {
-            defer { i += 1 }
-            return row[i]
+        func optional<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String) -> T? {
+            row[columns[column]]
         }
-        let id: Int64 = value()
+        let id: Int64 = value("f.id")
         let check = StoredValueCheck(flight: id)  // every number checked before anyone computes with it
-        let _: Int64 = value()  // recordingId
-        let storedTakeoff: Int64 = value(), storedLanding: Int64 = value()
+        let storedTakeoff: Int64 = value("f.takeoffTime"), storedLanding: Int64 = value("f.landingTime")
         let takeoffTime = check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
         let landingTime = check.time(storedLanding, after: takeoffTime, "landing time") ?? takeoffTime
         let zero = Coordinate(latitude: 0, longitude: 0)
-        let takeoff = check.coordinate(value(), value(), "takeoff position") ?? zero
-        let landing = check.coordinate(value(), value(), "landing position") ?? zero
-        let releaseTime = check.time(optional(), after: takeoffTime, "release time")
-        let maxAltitude = check.checked(optional(), StoredValues.altitude, "maximum altitude", unit: " m")
-        let takeoffAltitude = check.checked(optional(), StoredValues.altitude, "takeoff altitude", unit: " m")
-        let maxDistance = check.checked(value(), StoredValues.distance, "maximum distance", unit: " m") ?? 0
-        let pathLength = check.checked(value(), StoredValues.pathLength, "path length", unit: " m") ?? 0
-        let hasBarometer: Bool = value()
-        let timeZone: String? = optional()
-        let offset = check.checked(value(), StoredValues.utcOffset, "UTC offset", unit: " s") ?? 0
-        var details = FlightDetails(
-            pilot: optional(), secondPerson: optional(),
-            secondPersonRole: (optional() as String?).flatMap(SecondPersonRole.init(rawValue:)),
-            gliderType: optional(), registration: optional(), competitionId: optional(),
-            launchMethod: LaunchMethod(rawValue: value()) ?? .unknown,
-            releaseHeight: check.checked(optional(), StoredValues.releaseHeight, "release height", unit: " m"),
-            takeoffPlace: optional(), landingPlace: optional(), remarks: optional())
-        let kind: String = value()
-        let fileName: String? = optional()
-        let sha256: String? = optional()
-        func place(_ field: String) -> FlightPlace? {
-            let code: String? = optional(), name: String? = optional(), distance: Double? = optional()
-            let bearing: Double? = optional(), outlanding: Bool? = optional(), zone: String? = optional()
+        let takeoff =
+            check.coordinate(value("f.takeoffLatitude"), value("f.takeoffLongitude"), "takeoff position") ?? zero
+        let landing =
+            check.coordinate(value("f.landingLatitude"), value("f.landingLongitude"), "landing position") ?? zero
+        let releaseTime = check.time(optional("f.releaseTime"), after: takeoffTime, "release time")
+        let maxAltitude = check.checked(
+            optional("f.maxAltitude"), StoredValues.altitude, "maximum altitude", unit: " m")
+        let takeoffAltitude = check.checked(
+            optional("f.takeoffAltitude"), StoredValues.altitude, "takeoff altitude", unit: " m")
+        let maxDistance =
+            check.checked(value("f.maxDistanceFromTakeoff"), StoredValues.distance, "maximum distance", unit: " m") ?? 0
+        let pathLength = check.checked(value("f.pathLength"), StoredValues.pathLength, "path length", unit: " m") ?? 0
+        let offset = check.checked(value("f.utcOffsetSeconds"), StoredValues.utcOffset, "UTC offset", unit: " s") ?? 0
+        var details = FlightDetails()
+        for field in LogbookField.allCases {
+            let column = "f." + field.column
+            switch field {
+            case .releaseHeight:
+                details.releaseHeight = check.checked(
+                    optional(column), StoredValues.releaseHeight, "release height", unit: " m")
+            case .launches: details.launches = check.checked(value(column), StoredValues.launches, "launches") ?? 1
+            // An unknown choice stays the default.
+            default: _ = field.write(optional(column) as String?, to: &details)
+            }
+        }
+        func place(_ end: String) -> FlightPlace? {
+            let code: String? = optional("f.\(end)PlaceCode"), name: String? = optional("f.\(end)PlaceName")
+            let distance: Double? = optional("f.\(end)PlaceDistance")
+            let bearing: Double? = optional("f.\(end)PlaceBearing")
+            let outlanding: Bool? = optional("f.\(end)Outlanding"), zone: String? = optional("f.\(end)PlaceZone")
             guard let distance, let bearing, let outlanding else { return nil }
             guard StoredValues.distance.contains(distance), StoredValues.bearing.contains(bearing) else {
-                StoredValues.warn(flight: id, field, "\(distance) m, \(bearing)°", expected: "0…40075000 m, 0…360°")
+                StoredValues.warn(
+                    flight: id, "\(end) place", "\(distance) m, \(bearing)°", expected: "0…40075000 m, 0…360°")
                 return nil
             }
             return FlightPlace(
                 code: code, name: name, distance: distance, bearing: bearing, isOutlanding: outlanding,
                 zoneIdentifier: zone)
         }
-        let takeoffPlace = place("takeoff place"), landingPlace = place("landing place")
-        details.ownerRole = (optional() as String?).flatMap(OwnerRole.init(rawValue:))
-        details.launches = check.checked(value(), StoredValues.launches, "launches") ?? 1
-        let source = FlightSource(recordingKind: kind, fileName: fileName, sha256: sha256)
+        let source = FlightSource(
+            recordingKind: value("r.kind"), fileName: optional("r.fileName"), sha256: optional("r.sha256"))
         var flight = Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
             source: source,
             maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
-            pathLength: pathLength, hasBarometer: hasBarometer, timeZoneIdentifier: timeZone, utcOffsetSeconds: offset)
-        flight.takeoffLocation = takeoffPlace
-        flight.landingLocation = landingPlace
-        flight.endedInFlight = value()
+            pathLength: pathLength, hasBarometer: value("f.hasBarometer"),
+            timeZoneIdentifier: optional("f.timeZoneIdentifier"), utcOffsetSeconds: offset)
+        flight.takeoffLocation = place("takeoff")
+        flight.landingLocation = place("landing")
+        flight.endedInFlight = value("f.endedInFlight")
         return flight
     }
 

@@ -147,7 +147,7 @@ extension FlightStore {
                 let row = try Row.fetchOne(
                     db, sql: "\(FlightRows.select) WHERE f.inProgress ORDER BY f.takeoffTime DESC LIMIT 1")
             else { return nil }
-            return (row[0], row[1], try FlightRows.flight(from: row))
+            return (row[FlightRows.columns["f.id"]], row[FlightRows.columns["f.recordingId"]], try FlightRows.flight(from: row))
         }
     }
 

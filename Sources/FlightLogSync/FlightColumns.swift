@@ -1,3 +1,4 @@
+import FlightLogCore
 import FlightLogStore
 import PostgresNIO
 
@@ -7,11 +8,8 @@ enum FlightColumns {
     static let booleans: Set<String> = ["hasBarometer", "takeoffOutlanding", "landingOutlanding", "endedInFlight"]
     static let dates: Set<String> = ["localDate"]
 
-    /// The detail columns an edit can change (``FlightDetails/fieldTexts`` and their search keys), as on the server.
-    static let details = [
-        "pilot", "secondPerson", "secondPersonRole", "gliderType", "registration", "competitionId", "launchMethod",
-        "releaseHeight", "takeoffPlace", "landingPlace", "remarks", "ownerRole", "launches",
-    ]
+    /// The detail columns an edit can change (``LogbookField``), as on the glider.
+    static let details = LogbookField.allCases.map(\.column)
 
     /// `takeoffPlaceCode` → `takeoff_place_code`.
     static func serverName(_ local: String) -> String {

@@ -3,36 +3,12 @@
 extension FieldChange {
     /// The field as a pilot says it; `secondPerson` is named by the second person's role when it is known.
     package static func label(_ field: String, secondPersonRole: SecondPersonRole? = nil) -> String {
-        switch field {
-        case "pilot": "pilot"
-        case "secondPerson": secondPersonRole?.words ?? "second person"
-        case "secondPersonRole": "second person role"
-        case "gliderType": "glider type"
-        case "registration": "registration"
-        case "competitionId": "competition id"
-        case "launchMethod": "launch"
-        case "releaseHeight": "release height"
-        case "takeoffPlace": "takeoff place"
-        case "landingPlace": "landing place"
-        case "remarks": "remarks"
-        case "ownerRole": "your role"
-        case "launches": "launches"
-        default: field
-        }
+        LogbookField(rawValue: field)?.label(secondPersonRole: secondPersonRole) ?? field
     }
 
     /// A stored value as a pilot reads it ("self" → "self-launch", "410" m → "410 m"; "—" for none).
     package static func valueText(_ field: String, _ value: String?) -> String {
-        guard let value else {
-            return field == "ownerRole" ? "from the crew names" : "—"
-        }
-        switch field {
-        case "launchMethod": return LaunchMethod(rawValue: value)?.words ?? value
-        case "secondPersonRole": return SecondPersonRole(rawValue: value)?.words ?? value
-        case "ownerRole": return OwnerRole(rawValue: value)?.words ?? value
-        case "releaseHeight": return "\(value) m"
-        default: return value
-        }
+        LogbookField(rawValue: field)?.valueWords(value) ?? value ?? "—"
     }
 
     /// One line per change, e.g. `launch: winch → aerotow`. `changes` are oldest first (one edit, or a whole

@@ -16,23 +16,9 @@ package struct FieldChange: Sendable, Hashable {
 }
 
 extension FlightDetails {
-    /// Every field as (name, text value), in a stable order; the text is what the edit history shows.
+    /// Every field as (name, text value), in ``LogbookField`` order; the text is what the edit history shows.
     package var fieldTexts: [(field: String, value: String?)] {
-        [
-            ("pilot", pilot),
-            ("secondPerson", secondPerson),
-            ("secondPersonRole", secondPersonRole?.rawValue),
-            ("gliderType", gliderType),
-            ("registration", registration),
-            ("competitionId", competitionId),
-            ("launchMethod", launchMethod.rawValue),
-            ("releaseHeight", releaseHeight.map(Self.metersText)),
-            ("takeoffPlace", takeoffPlace),
-            ("landingPlace", landingPlace),
-            ("remarks", remarks),
-            ("ownerRole", ownerRole?.rawValue),
-            ("launches", String(launches)),
-        ]
+        LogbookField.allCases.map { ($0.historyName, $0.text(of: self)) }
     }
 
     /// The fields that differ between `self` and `new`, each stamped `editedAt`.
@@ -41,9 +27,5 @@ extension FlightDetails {
             old.value == new.value
                 ? nil : FieldChange(field: old.field, oldValue: old.value, newValue: new.value, editedAt: editedAt)
         }
-    }
-
-    private static func metersText(_ m: Meters) -> String {
-        m == m.rounded() && abs(m) < 1e15 ? String(Int64(m)) : String(m)
     }
 }

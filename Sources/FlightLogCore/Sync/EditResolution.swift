@@ -56,39 +56,7 @@ extension FlightDetails {
     /// - Returns: false, and nothing changed, for an unknown field or a text that is not a value of that field
     ///   (``FieldRules``).
     package mutating func setField(_ field: String, text: String?) -> Bool {
-        guard FieldRules.problem(field: field, text: text) == nil else { return false }
-        switch field {
-        case "pilot": pilot = text
-        case "secondPerson": secondPerson = text
-        case "gliderType": gliderType = text
-        case "registration": registration = text
-        case "competitionId": competitionId = text
-        case "takeoffPlace": takeoffPlace = text
-        case "landingPlace": landingPlace = text
-        case "remarks": remarks = text
-        case "secondPersonRole":
-            guard let role = Self.optional(text, SecondPersonRole.init(rawValue:)) else { return false }
-            secondPersonRole = role
-        case "ownerRole":
-            guard let role = Self.optional(text, OwnerRole.init(rawValue:)) else { return false }
-            ownerRole = role
-        case "launchMethod":
-            guard let text, let method = LaunchMethod(rawValue: text) else { return false }
-            launchMethod = method
-        case "releaseHeight":
-            guard let height = Self.optional(text, { Double($0).flatMap { $0.isFinite ? $0 : nil } }) else { return false }
-            releaseHeight = height
-        case "launches":
-            guard let text, let count = Int(text), count >= 1 else { return false }
-            launches = count
-        default: return false
-        }
-        return true
-    }
-
-    /// `.some(nil)` for no text, `.some(value)` for a readable one, `nil` for an unreadable one.
-    private static func optional<T>(_ text: String?, _ read: (String) -> T?) -> T?? {
-        guard let text else { return .some(nil) }
-        return read(text).map { .some($0) }
+        guard let known = LogbookField(rawValue: field), known.problem(text) == nil else { return false }
+        return known.write(text, to: &self)
     }
 }

@@ -12,39 +12,16 @@ package enum FieldRules {
     /// ahead would win for ever; outside this range date arithmetic is not safe either.
     package static let editTimes: ClosedRange<UTCMillis> = 0...4_102_444_800_000
 
-    /// The fields an edit may change (``FlightDetails/fieldTexts``).
-    package static let fields: Set<String> = Set(FlightDetails().fieldTexts.map(\.field))
+    /// The fields an edit may change (``LogbookField``).
+    package static let fields: Set<String> = Set(LogbookField.allCases.map(\.historyName))
 
     /// Why `text` cannot be the value of `field` (nil: it can). The reason says what is allowed and never repeats
     /// more than a short, printable start of the text.
     package static func problem(field: String, text: String?) -> String? {
-        guard fields.contains(field) else { return "\(preview(field)) is not a field of this flightlog" }
-        guard let text else {
-            return ["launchMethod", "launches"].contains(field) ? "\(field) cannot be empty" : nil
+        guard let known = LogbookField(rawValue: field) else {
+            return "\(preview(field)) is not a field of this flightlog"
         }
-        switch field {
-        case "launches":
-            guard let n = Int(text), launches.contains(n) else {
-                return "launches must be a whole number from 1 to 99, not \(preview(text))"
-            }
-        case "releaseHeight":
-            guard let m = Double(text), releaseHeight.contains(m) else {
-                return "a release height must be 0 to 5000 m, not \(preview(text))"
-            }
-        case "launchMethod":
-            guard LaunchMethod(rawValue: text) != nil else {
-                return "a launch must be winch, aerotow, self or unknown, not \(preview(text))"
-            }
-        case "secondPersonRole":
-            guard SecondPersonRole(rawValue: text) != nil else {
-                return "the second person must be instructor, student, guest or crew, not \(preview(text))"
-            }
-        case "ownerRole":
-            guard OwnerRole(rawValue: text) != nil else { return "unknown owner role \(preview(text))" }
-        default:
-            return textProblem(field: field, text: text)
-        }
-        return nil
+        return known.problem(text)
     }
 
     /// Too long or with control characters (remarks may hold line breaks and tabs).

@@ -64,13 +64,26 @@ struct EditPage {
 /// not on the form (owner role, launches) stay as they are.
 enum DetailsForm {
     /// The form's fields with their labels, in the form's order.
-    static let fields: [(name: String, label: String)] = [
-        ("pilot", "Pilot"), ("role", "Second person"), ("secondPerson", "Second person’s name"),
-        ("plane", "Glider type"),
-        ("registration", "Registration"), ("competitionId", "Competition id"), ("launch", "Launch"),
-        ("releaseHeight", "Release height (m)"), ("takeoffPlace", "Takeoff place"), ("landingPlace", "Landing place"),
-        ("remarks", "Remarks"),
-    ]
+    static let fields = LogbookField.allCases.flatMap(inputs)
+
+    /// The form's inputs for a logbook field: the second person's role is chosen before their name is typed; the
+    /// owner role and the launches are not on the form.
+    static func inputs(_ field: LogbookField) -> [(name: String, label: String)] {
+        switch field {
+        case .pilot: [("pilot", "Pilot")]
+        case .secondPerson: [("role", "Second person"), ("secondPerson", "Second person’s name")]
+        case .secondPersonRole: []  // with the name
+        case .gliderType: [("plane", "Glider type")]
+        case .registration: [("registration", "Registration")]
+        case .competitionId: [("competitionId", "Competition id")]
+        case .launchMethod: [("launch", "Launch")]
+        case .releaseHeight: [("releaseHeight", "Release height (m)")]
+        case .takeoffPlace: [("takeoffPlace", "Takeoff place")]
+        case .landingPlace: [("landingPlace", "Landing place")]
+        case .remarks: [("remarks", "Remarks")]
+        case .ownerRole, .launches: []
+        }
+    }
 
     /// The `maxlength` of an input holding `value` (UTF-16 units, as browsers count): the limit for typed text, or
     /// the stored value's own length when an import made it longer, so the browser neither cuts nor blocks it.

@@ -33,7 +33,7 @@ package struct ClubLogbookSource: LogbookSource {
         let page = "LIMIT \(paged.bind(optional: limit.map(Int64.init))) OFFSET \(paged.bind(Int64(max(0, offset))))"
         let query = paged
         let sql = """
-            SELECT \(ServerRows.flightColumns) \(Self.from) WHERE \(query.condition)
+            SELECT \(ServerRows.flightColumns.sql) \(Self.from) WHERE \(query.condition)
             ORDER BY f.takeoff_time \(order), f.id \(order) \(page)
             """
         return try await logbook.withConnection { [logger = logbook.logger] c in
@@ -65,7 +65,8 @@ package struct ClubLogbookSource: LogbookSource {
         let query = query(id: id)
         return try await logbook.withConnection { [logger = logbook.logger] c in
             for try await row in try await c.query(
-                query.query("SELECT \(ServerRows.flightColumns) \(Self.from) WHERE \(query.condition)"), logger: logger)
+                query.query("SELECT \(ServerRows.flightColumns.sql) \(Self.from) WHERE \(query.condition)"),
+                logger: logger)
             {
                 return try ServerRows.flight(row)
             }
@@ -175,11 +176,12 @@ package struct ClubLogbookSource: LogbookSource {
         let query = query(id: id)
         return try await logbook.withTransaction { [logger = logbook.logger] c in
             try await c.query("SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
-            let sql = "SELECT f.uuid, \(ServerRows.detailColumns) FROM flight f WHERE \(query.condition) FOR UPDATE"
+            let columns = ColumnList(["f.uuid"] + ServerRows.detailColumns)
+            let sql = "SELECT \(columns.sql) FROM flight f WHERE \(query.condition) FOR UPDATE"
             var found: (uuid: UUID, details: FlightDetails)?
             for try await row in try await c.query(query.query(sql), logger: logger) {
-                var cells = ServerRows.Cells(row)
-                found = (try cells.next(UUID.self), try ServerRows.details(&cells))
+                let cells = ServerRows.Cells(row, columns)
+                found = (try cells("f.uuid", as: UUID.self), try ServerRows.details(cells))
             }
             guard let found else { throw StoreError.notFound(id) }
             if let base, base != found.details { throw StoreError.changedElsewhere(id) }

@@ -6,79 +6,83 @@ import PostgresNIO
 
 /// The club logbook's `flight` rows read back into the logbook's types, and the edits' effect on them.
 enum ServerRows {
-    /// A row's cells, read in order.
+    /// A row's cells, each found by its name in the ``ColumnList`` the query was made of.
     struct Cells {
         private let cells: [PostgresCell]
-        private var index = 0
+        private let columns: ColumnList
 
-        init(_ row: PostgresRow) { cells = Array(row) }
+        init(_ row: PostgresRow, _ columns: ColumnList) {
+            cells = Array(row)
+            self.columns = columns
+        }
 
-        mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
-            defer { index += 1 }
-            return try cells[index].decode(T.self)
+        func callAsFunction<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+            try cells[columns[column]].decode(T.self)
         }
     }
 
-    /// The columns of ``FlightColumns/details`` over `flight f`, in that order.
-    static let detailColumns = FlightColumns.details.map { "f." + FlightColumns.serverName($0) }.joined(
-        separator: ", ")
+    /// The server columns of ``LogbookField`` over `flight f`, in that order.
+    static let detailColumns = LogbookField.allCases.map { "f." + FlightColumns.serverName($0.column) }
 
     /// Reads the columns of ``detailColumns``.
-    static func details(_ cells: inout Cells) throws -> FlightDetails {
-        FlightDetails(
-            pilot: try cells.next(), secondPerson: try cells.next(),
-            secondPersonRole: try cells.next(String?.self).flatMap(SecondPersonRole.init(rawValue:)),
-            gliderType: try cells.next(), registration: try cells.next(), competitionId: try cells.next(),
-            launchMethod: LaunchMethod(rawValue: try cells.next()) ?? .unknown, releaseHeight: try cells.next(),
-            takeoffPlace: try cells.next(), landingPlace: try cells.next(), remarks: try cells.next(),
-            ownerRole: try cells.next(String?.self).flatMap(OwnerRole.init(rawValue:)), launches: try cells.next())
+    static func details(_ cells: Cells) throws -> FlightDetails {
+        var details = FlightDetails()
+        for field in LogbookField.allCases {
+            let column = "f." + FlightColumns.serverName(field.column)
+            switch field {
+            case .releaseHeight: details.releaseHeight = try cells(column)
+            case .launches: details.launches = try cells(column)
+            // An unknown choice stays the default.
+            default: _ = field.write(try cells(column, as: String?.self), to: &details)
+            }
+        }
+        return details
     }
 
-    /// What a flight query selects over `flight f JOIN recording r`, in the order ``flight(_:)`` reads it.
-    static let flightColumns = """
-        f.id, f.takeoff_time, f.landing_time, f.takeoff_latitude, f.takeoff_longitude, f.landing_latitude,
-        f.landing_longitude, f.release_time, f.max_altitude, f.takeoff_altitude, f.max_distance_from_takeoff,
-        f.path_length, f.has_barometer, f.time_zone_identifier, f.utc_offset_seconds, \(detailColumns),
-        r.kind, r.file_name, r.sha256,
-        f.takeoff_place_code, f.takeoff_place_name, f.takeoff_place_distance, f.takeoff_place_bearing,
-        f.takeoff_outlanding, f.takeoff_place_zone,
-        f.landing_place_code, f.landing_place_name, f.landing_place_distance, f.landing_place_bearing,
-        f.landing_outlanding, f.landing_place_zone, f.ended_in_flight
-        """
+    /// What a flight query selects over `flight f JOIN recording r`: the list ``flight(_:)`` finds each column by.
+    static let flightColumns = ColumnList(
+        [
+            "f.id", "f.takeoff_time", "f.landing_time", "f.takeoff_latitude", "f.takeoff_longitude",
+            "f.landing_latitude", "f.landing_longitude", "f.release_time", "f.max_altitude", "f.takeoff_altitude",
+            "f.max_distance_from_takeoff", "f.path_length", "f.has_barometer", "f.time_zone_identifier",
+            "f.utc_offset_seconds", "f.ended_in_flight", "r.kind", "r.file_name", "r.sha256",
+        ]
+            + detailColumns
+            + ["takeoff", "landing"].flatMap { end in
+                ["place_code", "place_name", "place_distance", "place_bearing", "outlanding", "place_zone"].map {
+                    "f.\(end)_\($0)"
+                }
+            })
 
     /// Reads a row of ``flightColumns``; the flight's id is the server's.
     static func flight(_ row: PostgresRow) throws -> Flight {
-        var cells = Cells(row)
-        let id: Int64 = try cells.next()
-        let (takeoffTime, landingTime): (Int64, Int64) = (try cells.next(), try cells.next())
-        let takeoff = Coordinate(latitude: try cells.next(), longitude: try cells.next())
-        let landing = Coordinate(latitude: try cells.next(), longitude: try cells.next())
-        let releaseTime: Int64? = try cells.next()
-        let (maxAltitude, takeoffAltitude): (Double?, Double?) = (try cells.next(), try cells.next())
-        let (maxDistance, pathLength): (Double, Double) = (try cells.next(), try cells.next())
-        let hasBarometer: Bool = try cells.next()
-        let timeZone: String? = try cells.next()
-        let offset: Int = try cells.next()
-        let details = try Self.details(&cells)
-        let (kind, fileName, sha256): (String, String?, String?) = (try cells.next(), try cells.next(), try cells.next())
-        func place() throws -> FlightPlace? {
-            let code: String? = try cells.next(), name: String? = try cells.next()
-            let distance: Double? = try cells.next(), bearing: Double? = try cells.next()
-            let outlanding: Bool? = try cells.next(), zone: String? = try cells.next()
+        let cells = Cells(row, flightColumns)
+        let takeoffTime: Int64 = try cells("f.takeoff_time")
+        let takeoff = Coordinate(latitude: try cells("f.takeoff_latitude"), longitude: try cells("f.takeoff_longitude"))
+        let landing = Coordinate(latitude: try cells("f.landing_latitude"), longitude: try cells("f.landing_longitude"))
+        func place(_ end: String) throws -> FlightPlace? {
+            let code: String? = try cells("f.\(end)_place_code"), name: String? = try cells("f.\(end)_place_name")
+            let distance: Double? = try cells("f.\(end)_place_distance")
+            let bearing: Double? = try cells("f.\(end)_place_bearing")
+            let outlanding: Bool? = try cells("f.\(end)_outlanding"), zone: String? = try cells("f.\(end)_place_zone")
             guard let distance, let bearing, let outlanding else { return nil }
             return FlightPlace(
                 code: code, name: name, distance: distance, bearing: bearing, isOutlanding: outlanding,
                 zoneIdentifier: zone)
         }
         var flight = Flight(
-            id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
-            landingCoordinate: landing, releaseTime: releaseTime, details: details,
-            source: FlightSource(recordingKind: kind, fileName: fileName, sha256: sha256),
-            maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
-            pathLength: pathLength, hasBarometer: hasBarometer, timeZoneIdentifier: timeZone, utcOffsetSeconds: offset)
-        flight.takeoffLocation = try place()
-        flight.landingLocation = try place()
-        flight.endedInFlight = try cells.next()
+            id: try cells("f.id"), takeoffTime: takeoffTime, landingTime: try cells("f.landing_time"),
+            takeoffCoordinate: takeoff, landingCoordinate: landing, releaseTime: try cells("f.release_time"),
+            details: try details(cells),
+            source: FlightSource(
+                recordingKind: try cells("r.kind"), fileName: try cells("r.file_name"), sha256: try cells("r.sha256")),
+            maxAltitude: try cells("f.max_altitude"), takeoffAltitude: try cells("f.takeoff_altitude"),
+            maxDistanceFromTakeoff: try cells("f.max_distance_from_takeoff"), pathLength: try cells("f.path_length"),
+            hasBarometer: try cells("f.has_barometer"), timeZoneIdentifier: try cells("f.time_zone_identifier"),
+            utcOffsetSeconds: try cells("f.utc_offset_seconds"))
+        flight.takeoffLocation = try place("takeoff")
+        flight.landingLocation = try place("landing")
+        flight.endedInFlight = try cells("f.ended_in_flight")
         return flight
     }
 
@@ -96,11 +100,12 @@ enum ServerRows {
         bindings.append(id)
         var old: FlightDetails?
         for try await row in try await c.query(
-            PostgresQuery(unsafeSQL: "SELECT \(detailColumns) FROM flight f WHERE uuid = $1 FOR UPDATE", binds: bindings),
+            PostgresQuery(
+                unsafeSQL: "SELECT \(ColumnList(detailColumns).sql) FROM flight f WHERE uuid = $1 FOR UPDATE",
+                binds: bindings),
             logger: logger)
         {
-            var cells = Cells(row)
-            old = try details(&cells)
+            old = try details(Cells(row, ColumnList(detailColumns)))
         }
         guard let old else { return }
         let new = EditResolution.apply(EditResolution.winners(edits), to: old)

@@ -51,13 +51,25 @@ struct CrewOptions: ParsableArguments {
             }
         }
         // The same limits as the club logbook and the phone page apply to what they receive.
-        let texts = [
-            ("pilot", pilot), ("secondPerson", instructor ?? student ?? guest ?? crew), ("gliderType", plane),
-            ("registration", registration), ("competitionId", competitionId), ("takeoffPlace", takeoffPlace),
-            ("landingPlace", landingPlace), ("remarks", remarks),
-        ]
-        for case let (field, value?) in texts {
-            if let problem = FieldRules.textProblem(field: field, text: value) { throw ValidationError(problem + ".") }
+        for field in LogbookField.allCases where field.isText {
+            if let value = typed(field), let problem = FieldRules.textProblem(field: field.historyName, text: value) {
+                throw ValidationError(problem + ".")
+            }
+        }
+    }
+
+    /// The text given for a free-text logbook field (nil: not given, or not a text field).
+    private func typed(_ field: LogbookField) -> String? {
+        switch field {
+        case .pilot: pilot
+        case .secondPerson: instructor ?? student ?? guest ?? crew
+        case .gliderType: plane
+        case .registration: registration
+        case .competitionId: competitionId
+        case .takeoffPlace: takeoffPlace
+        case .landingPlace: landingPlace
+        case .remarks: remarks
+        case .secondPersonRole, .launchMethod, .releaseHeight, .ownerRole, .launches: nil
         }
     }
 
@@ -76,26 +88,21 @@ struct CrewOptions: ParsableArguments {
             let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
             return t.isEmpty ? nil : t
         }
-        if let pilot { details.pilot = clean(pilot) }
-        for (name, role) in [(instructor, SecondPersonRole.instructor), (student, .student), (guest, .guest), (crew, .crew)] {
-            if let name {
-                details.secondPerson = clean(name)
-                details.secondPersonRole = role
+        for field in LogbookField.allCases where field.isText {
+            guard let value = typed(field), withPlaces || (field != .takeoffPlace && field != .landingPlace) else {
+                continue
             }
+            _ = field.write(field == .registration ? clean(value)?.uppercased() : clean(value), to: &details)
         }
+        let roles = [(instructor, SecondPersonRole.instructor), (student, .student), (guest, .guest), (crew, .crew)]
+        for (name, role) in roles where name != nil { details.secondPersonRole = role }
         if noSecondPerson {
             details.secondPerson = nil
             details.secondPersonRole = nil
         }
-        if let plane { details.gliderType = clean(plane) }
-        if let registration { details.registration = clean(registration)?.uppercased() }
-        if let competitionId { details.competitionId = clean(competitionId) }
         if let launch { details.launchMethod = launch }
         if let launches { details.launches = launches }
         if let releaseHeight { details.releaseHeight = releaseHeight }
-        if withPlaces, let takeoffPlace { details.takeoffPlace = clean(takeoffPlace) }
-        if withPlaces, let landingPlace { details.landingPlace = clean(landingPlace) }
-        if let remarks { details.remarks = clean(remarks) }
         if let ownerRole { details.ownerRole = OwnerRole(rawValue: ownerRole) }
     }
 }
