@@ -9,7 +9,9 @@ package struct StatsPage {
     var owner: LogbookOwner?
     var loggedIn: Bool
 
-    package init(query: ListQuery, statistics: LogbookStatistics, recency: Recency, owner: LogbookOwner?, loggedIn: Bool) {
+    package init(
+        query: ListQuery, statistics: LogbookStatistics, recency: Recency, owner: LogbookOwner?, loggedIn: Bool
+    ) {
         self.query = query
         self.statistics = statistics
         self.recency = recency
