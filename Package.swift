@@ -63,9 +63,10 @@ let package = Package(
             ]),
         // PDF logbook and flight reports (cairo + pango).
         .target(name: "FlightLogReports", dependencies: ["FlightLogCore", "CPangoCairo"]),
+        // The flight simulator (a glider's track and pressure, faults to inject, NMEA sentences): pure, no I/O.
+        .target(name: "FlightLogSimulation", dependencies: ["FlightLogCore"]),
         // `flightlog replay`: a simulated GNSS receiver and fake barometer tree for the live path on a PC.
-        .target(name: "FlightLogReplay", dependencies: ["FlightLogCore"]),
-        // `flightlog serve`: the logbook in the phone's browser (HTML, SVG, downloads, guarded edits).
+        .target(name: "FlightLogReplay", dependencies: ["FlightLogCore", "FlightLogSimulation"]),
         // Getting the log in and out: the importer, the exporter, complete files or none, the ZIP of many flights,
         // the USB stick export.
         .target(
@@ -74,10 +75,16 @@ let package = Package(
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
+        // The phone's pages as pure functions: HTML, SVG charts, forms, query and cookie parsing, sessions and
+        // password hashes. No I/O and no Hummingbird or NIO: the http fuzz target builds this target on its own.
+        .target(name: "FlightLogWeb", dependencies: ["FlightLogCore", "FlightLogSecurity"]),
+        // `flightlog serve`: the logbook in the phone's browser (HTML, SVG, downloads, guarded edits): the web app
+        // over the logbook, and the Hummingbird adapter (routes, responses, streaming, connection guards).
         .target(
             name: "FlightLogServer",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity", "FlightLogTransfer",
+                "FlightLogCore", "FlightLogWeb", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
+                "FlightLogTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -99,7 +106,8 @@ let package = Package(
             name: "flightlog",
             dependencies: [
                 "FlightLogCore", "FlightLogConfigFile", "FlightLogStore", "FlightLogReports", "FlightLogServer",
-                "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", "FlightLogSync", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", "FlightLogSimulation", "FlightLogSync",
+                "FlightLogWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // benchmarks/run.py's in-process measurements; built by the benchmark, never installed.
         .executableTarget(
@@ -110,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "flightlogd",
             dependencies: [
-                "FlightLogDaemon", "FlightLogConfigFile",
+                "FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -118,7 +126,8 @@ let package = Package(
         // Helpers every test target shares (package paths, the shared flights, temporary folders, free ports,
         // running processes); a plain target so that test targets can depend on it, in no product.
         .target(name: "FlightLogTestSupport", path: "Tests/FlightLogTestSupport"),
-        .testTarget(name: "FlightLogCoreTests", dependencies: ["FlightLogCore", "FlightLogTestSupport"]),
+        .testTarget(
+            name: "FlightLogCoreTests", dependencies: ["FlightLogCore", "FlightLogSimulation", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogConfigFileTests",
             dependencies: ["FlightLogConfigFile", "FlightLogCore", "FlightLogTestSupport"]),
@@ -136,7 +145,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "FlightLogSensorsTests",
-            dependencies: ["FlightLogSensors", "FlightLogCore", "CGPS", "FlightLogTestSupport"]),
+            dependencies: ["FlightLogSensors", "FlightLogCore", "CGPS", "FlightLogSimulation", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogDaemonTests",
             dependencies: [
@@ -148,23 +157,27 @@ let package = Package(
         .testTarget(
             name: "FlightLogServerTests",
             dependencies: [
-                "FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogSecurity", "FlightLogTestSupport",
+                "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore", "FlightLogSecurity",
+                "FlightLogSimulation", "FlightLogTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
+        .testTarget(
+            name: "FlightLogWebTests",
+            dependencies: ["FlightLogWeb", "FlightLogCore", "FlightLogSecurity", "FlightLogTestSupport"]),
         // Against a real PostgreSQL server the tests start themselves (initdb + pg_ctl on a free loopback port): the
         // gliders' sync and the club logbook's web pages.
         .testTarget(
             name: "FlightLogSyncTests",
             dependencies: [
-                "FlightLogSync", "FlightLogServer", "FlightLogStore", "FlightLogCore", "FlightLogTestSupport",
-                "flightlog",
+                "FlightLogSync", "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore",
+                "FlightLogTestSupport", "flightlog",
             ]),
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogSecurity", "FlightLogTransfer", "FlightLogTestSupport",
-                "flightlog", "flightlogd",
+                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity", "FlightLogTransfer",
+                "FlightLogSimulation", "FlightLogTestSupport", "flightlog", "flightlogd",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -102,16 +102,6 @@ build_security() {
     build_module security FlightLogSecurity $(find Sources/FlightLogSecurity -name '*.swift' | sort)
 }
 
-# The Server files that need neither the database, the reports nor Hummingbird (the pure request handling);
-# the flight page needs the exports' list.
-server_sources() {
-    local f
-    for f in $(find Sources/FlightLogServer -name '*.swift' ! -name FlightPage.swift | sort); do
-        grep -qE '^(@preconcurrency )?((internal|package|public) )?import (FlightLogStore|FlightLogReports|Hummingbird|HummingbirdCore|HTTPTypes|NIO)' "$f" ||
-            echo "$f"
-    done
-}
-
 build_target() { # target
     local t=$1 libs pipeline=()
     case $t in
@@ -130,9 +120,11 @@ build_target() { # target
         libs=(-I "$out/sensors" -L "$out/sensors" -lFlightLogSensors -L "$out/core" -lFlightLogCore -lgps -liio) ;;
     http)
         build_security
-        build_module server FlightLogServer $(server_sources)
-        pipeline=Tests/FlightLogServerTests/HTTPFuzzPipeline.swift
-        libs=(-I "$out/server" -L "$out/server" -lFlightLogServer -I "$out/security" -L "$out/security" -lFlightLogSecurity
+        # FlightLogWeb, the pure request handling and pages (Package.swift keeps it free of the database and
+        # Hummingbird: it depends on Core and Security only).
+        build_module web FlightLogWeb $(find Sources/FlightLogWeb -name '*.swift' | sort)
+        pipeline=Tests/FlightLogWebTests/HTTPFuzzPipeline.swift
+        libs=(-I "$out/web" -L "$out/web" -lFlightLogWeb -I "$out/security" -L "$out/security" -lFlightLogSecurity
             -I "$spm_debug/Modules" -L "$out/crypto" -lFuzzCrypto -L "$out/core" -lFlightLogCore) ;;
     verify)
         build_security

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSimulation
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSimulation
 import Testing
 
 /// A recording that stops in the air is no landing: the segmenter marks it (the detector's own landing rule decides

@@ -1,3 +1,4 @@
+import FlightLogSimulation
 import Testing
 
 @testable import FlightLogCore

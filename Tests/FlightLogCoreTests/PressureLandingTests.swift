@@ -1,3 +1,4 @@
+import FlightLogSimulation
 import FlightLogTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSimulation
 import FlightLogStore
 import FlightLogTestSupport
 import Foundation

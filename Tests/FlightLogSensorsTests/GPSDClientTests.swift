@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogSensors
+import FlightLogSimulation
 import FlightLogTestSupport
 import Foundation
 import Testing

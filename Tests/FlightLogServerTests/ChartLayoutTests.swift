@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogServer
+import FlightLogWeb
 import Foundation
 import Testing
 

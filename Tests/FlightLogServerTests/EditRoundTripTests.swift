@@ -3,6 +3,7 @@ import FlightLogSecurity
 import FlightLogServer
 import FlightLogStore
 import FlightLogTestSupport
+import FlightLogWeb
 import Foundation
 import GRDB
 import Testing

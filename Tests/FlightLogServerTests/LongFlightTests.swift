@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogServer
+import FlightLogSimulation
 import FlightLogStore
 import Foundation
 import Testing

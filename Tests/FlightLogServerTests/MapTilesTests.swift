@@ -1,6 +1,7 @@
 import FlightLogCore
 import FlightLogServer
 import FlightLogStore
+import FlightLogWeb
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import FlightLogCore
 import FlightLogSecurity
 import FlightLogServer
 import FlightLogStore
+import FlightLogWeb
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import FlightLogCore
 import FlightLogServer
 import FlightLogStore
 import FlightLogSync
+import FlightLogWeb
 import Foundation
 import Testing
 

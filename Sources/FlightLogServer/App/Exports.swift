@@ -2,26 +2,10 @@ import FlightLogCore
 import FlightLogReports
 import FlightLogStore
 import FlightLogTransfer
+import FlightLogWeb
 import Foundation
 
-/// The files a flight can be downloaded as; the raw value is the last URL path segment.
-package enum ExportKind: String, CaseIterable, Sendable {
-    case igc = "igc"
-    case report = "report.pdf"
-    case kml = "track.kml"
-    case gpx = "track.gpx"
-    case geojson = "track.geojson"
-
-    var label: String {
-        switch self {
-        case .igc: "IGC file"
-        case .report: "Report (PDF)"
-        case .kml: "KML (Google Earth)"
-        case .gpx: "GPX track"
-        case .geojson: "GeoJSON"
-        }
-    }
-
+extension ExportKind {
     /// The exporter's format of this download.
     var format: ExportFormat {
         switch self {
@@ -30,16 +14,6 @@ package enum ExportKind: String, CaseIterable, Sendable {
         case .kml: .kml
         case .gpx: .gpx
         case .geojson: .geojson
-        }
-    }
-
-    var contentType: String {
-        switch self {
-        case .igc: "application/vnd.fai.igc"
-        case .report: "application/pdf"
-        case .kml: "application/vnd.google-earth.kml+xml"
-        case .gpx: "application/gpx+xml"
-        case .geojson: "application/geo+json"
         }
     }
 }

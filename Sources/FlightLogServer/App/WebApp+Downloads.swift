@@ -2,6 +2,7 @@ import FlightLogCore
 import FlightLogReports
 import FlightLogStore
 import FlightLogTransfer
+import FlightLogWeb
 import Foundation
 
 /// One flight's files, the logbook PDF and the ZIP of the list's flights.

@@ -1,6 +1,7 @@
 import FlightLogCore
 import FlightLogSecurity
 import FlightLogStore
+import FlightLogWeb
 import Foundation
 
 /// Logging in (the glider's one edit password, or a club login per pilot), logging out, and edits.

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogWeb
 import Foundation
 
 extension WebApp {

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogWeb
 import Foundation
 
 /// The offline background map: tiles of the user's MBTiles file (`[server] map_tiles`), served read-only at

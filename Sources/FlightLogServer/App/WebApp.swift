@@ -3,6 +3,7 @@ import FlightLogReports
 import FlightLogSecurity
 import FlightLogStore
 import FlightLogTransfer
+import FlightLogWeb
 import Foundation
 
 /// What `flightlog serve` needs to know.

@@ -1,3 +1,4 @@
+import FlightLogWeb
 import Foundation
 import Hummingbird
 import HTTPTypes

@@ -3,6 +3,7 @@ import FlightLogCore
 import FlightLogServer
 import FlightLogStore
 import FlightLogSync
+import FlightLogWeb
 import Foundation
 
 extension FlightLogCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogReplay
+import FlightLogSimulation
 import Foundation
 
 #if canImport(Glibc)

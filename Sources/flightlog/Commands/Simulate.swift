@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlightLogCore
+import FlightLogSimulation
 import Foundation
 
 extension FlightLogCommand {

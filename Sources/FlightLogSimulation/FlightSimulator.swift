@@ -1,3 +1,5 @@
+import FlightLogCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -2,7 +2,7 @@ import FlightLogCore
 import FlightLogSecurity
 import Foundation
 
-@testable import FlightLogServer
+@testable import FlightLogWeb
 
 /// The code path of the http fuzz target (`Fuzz/http.swift`, built by `scripts/fuzz.sh`), shared with
 /// `HTTPFuzzRegressionTests`. The input is one HTTP request as a client sends it; the request line, the Cookie

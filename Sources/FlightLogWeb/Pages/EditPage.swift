@@ -2,7 +2,7 @@ import FlightLogCore
 import FlightLogSecurity
 
 /// The edit form of a flight's logbook details. The track and the recorded facts are not on it.
-struct EditPage {
+package struct EditPage {
     var flight: Flight
     /// The values to show: the stored details, or what the pilot sent when it was refused.
     var values: [String: String]
@@ -13,7 +13,19 @@ struct EditPage {
     /// A refused stale save: each field that differs, as (label, what the form wanted, what the flight holds now).
     var conflicts: [(label: String, wanted: String, now: String)] = []
 
-    func render() -> String {
+    package init(
+        flight: Flight, values: [String: String], csrfToken: String, error: String? = nil, version: String = "",
+        conflicts: [(label: String, wanted: String, now: String)] = []
+    ) {
+        self.flight = flight
+        self.values = values
+        self.csrfToken = csrfToken
+        self.error = error
+        self.version = version
+        self.conflicts = conflicts
+    }
+
+    package func render() -> String {
         let id = flight.id ?? 0
         func text(_ name: String, _ label: String, hint: String = "", mode: String = "text") -> String {
             let value = values[name] ?? ""
@@ -62,7 +74,7 @@ struct EditPage {
 /// The form round-trips every value the logbook holds: a field sent back unchanged is kept as stored, even when an
 /// import put in a longer value than a typed one may be (the length limit is for new text only), and the details
 /// not on the form (owner role, launches) stay as they are.
-enum DetailsForm {
+package enum DetailsForm {
     /// The form's fields with their labels, in the form's order.
     static let fields = LogbookField.allCases.flatMap(inputs)
 
@@ -91,14 +103,14 @@ enum DetailsForm {
 
     /// A fingerprint of the form's values for `details`: the form carries the one it was made from, and a save is
     /// refused when the flight's is different by then (someone changed the flight in between).
-    static func version(of details: FlightDetails) -> String {
+    package static func version(of details: FlightDetails) -> String {
         let values = values(details)
         let text = fields.map { "\($0.name)\u{1F}\(values[$0.name] ?? "")" }.joined(separator: "\u{1E}")
         return String(Digest.sha256Hex(Array(text.utf8)).prefix(32))
     }
 
     /// The fields whose values differ between what a form wanted and what the flight holds now (raw form text).
-    static func differences(wanted form: [String: String], now details: FlightDetails)
+    package static func differences(wanted form: [String: String], now details: FlightDetails)
         -> [(label: String, wanted: String, now: String)]
     {
         let now = values(details)
@@ -109,7 +121,7 @@ enum DetailsForm {
         }
     }
 
-    static func values(_ d: FlightDetails) -> [String: String] {
+    package static func values(_ d: FlightDetails) -> [String: String] {
         [
             "pilot": d.pilot ?? "", "role": d.secondPersonRole?.rawValue ?? "", "secondPerson": d.secondPerson ?? "",
             "plane": d.gliderType ?? "", "registration": d.registration ?? "", "competitionId": d.competitionId ?? "",
@@ -123,7 +135,7 @@ enum DetailsForm {
     /// gives the index, `=` first keeps the rest as the pilot's own text.
     /// - Throws: `ServerError` naming the field: too long, control characters, a role without a name (or a name
     ///   without a role), an unknown launch, a release height outside 0…5000 m, a place several fields match.
-    static func details(
+    package static func details(
         from form: [String: String], base: FlightDetails = FlightDetails(), airfields: () -> AirfieldIndex? = { nil }
     ) throws(ServerError) -> FlightDetails {
         let stored = values(base)

@@ -1,3 +1,5 @@
+import FlightLogCore
+
 /// Faults a replayed flight can suffer, in the flight's own UTC (before any date shift): windows in which the
 /// receiver has no fix (its epochs keep their time: RMC `V`, GGA quality 0), fixes sent far off the track or with
 /// a GNSS altitude far off (receiver glitches), windows in which the barometer's pressure attribute is missing,

@@ -36,8 +36,8 @@ package func urlEncoded(_ text: String) -> String {
 
 /// The club login shown in every page's header with a log-out button (set per request by the web app; here,
 /// apart from the logbook types, so that the request-handling fuzz target builds these pages without them).
-enum PageChrome {
-    @TaskLocal static var account: (login: String, csrfToken: String)?
+package enum PageChrome {
+    @TaskLocal package static var account: (login: String, csrfToken: String)?
 }
 
 /// The frame of every page: title, top navigation, inline stylesheet. No scripts, nothing from elsewhere.

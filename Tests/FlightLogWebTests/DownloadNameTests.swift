@@ -1,4 +1,4 @@
-import FlightLogServer
+import FlightLogWeb
 import Testing
 
 /// A download's file name fits the phone's file system (255 bytes), keeping its extension.

@@ -1,3 +1,5 @@
+import FlightLogCore
+
 /// The static pressure a barometer would have read at any instant of a recorded or simulated flight:
 /// ISA pressure of the pressure altitude, linearly interpolated in altitude between fixes and held
 /// constant before the first and after the last one.

@@ -1,7 +1,7 @@
 import FlightLogCore
 
 /// One flight: facts, map and barogram (inline SVG), downloads, edit link and edit history.
-struct FlightPage {
+package struct FlightPage {
     var flight: Flight
     /// The screen charts (``ChartHTML``); `nil` when there is nothing to draw.
     var mapHTML: String?
@@ -13,7 +13,21 @@ struct FlightPage {
     /// GPS, barometer and power losses of a recorded flight (shaded on the barogram, listed below it).
     var faults: [RecordingFault] = []
 
-    func render() -> String {
+    package init(
+        flight: Flight, mapHTML: String?, barogramHTML: String?, history: [FieldChange], notice: String?,
+        loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = []
+    ) {
+        self.flight = flight
+        self.mapHTML = mapHTML
+        self.barogramHTML = barogramHTML
+        self.history = history
+        self.notice = notice
+        self.loggedIn = loggedIn
+        self.editingEnabled = editingEnabled
+        self.faults = faults
+    }
+
+    package func render() -> String {
         let id = flight.id ?? 0
         let d = flight.details
         var facts: [(String, String)] = [

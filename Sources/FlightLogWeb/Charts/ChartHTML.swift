@@ -2,7 +2,7 @@ import FlightLogCore
 
 /// The phone charts as HTML: SVG plots that stretch with the page (lines keep their width), with labels as HTML
 /// text of ``ChartText/size`` CSS px at the places ``BarogramChart`` and ``MapChart`` chose. No script.
-enum ChartHTML {
+package enum ChartHTML {
     /// A number for SVG and CSS: at most one decimal, no exponent.
     static func n(_ value: Double) -> String { decimal(value.isFinite ? value : 0, value.magnitude >= 100 ? 0 : 1) }
 
@@ -28,7 +28,7 @@ enum ChartHTML {
             + "stroke-linejoin=\"round\" stroke-linecap=\"round\" vector-effect=\"non-scaling-stroke\"/>"
     }
 
-    static func barogram(_ c: BarogramChart) -> String {
+    package static func barogram(_ c: BarogramChart) -> String {
         var html = "<div class=\"chart baro\" id=\"barogram\">"
         html += "<ul class=\"legend\">" + c.legend.map { "<li><i style=\"background:\($0.color)\"></i>\(esc($0.text))</li>" }.joined()
         if let note = c.note { html += "<li class=\"muted\">\(esc(note))</li>" }
@@ -67,7 +67,7 @@ enum ChartHTML {
 
     /// The map; its ``MapChart/tiles`` (if any) as images from `/tiles/z/x/y.<tileFormat>` under the track, which
     /// then gets a white edge, and the tiles' `attribution` below.
-    static func map(_ c: MapChart, tileFormat: String = "png", attribution: String = "") -> String {
+    package static func map(_ c: MapChart, tileFormat: String = "png", attribution: String = "") -> String {
         var html = "<div class=\"chart map\" id=\"map\"><div class=\"mapbox\" style=\"aspect-ratio:1000/\(n(c.viewHeight))\">"
         html += "<svg viewBox=\"0 0 1000 \(n(c.viewHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Track map\">"
         for t in c.tiles {  // a hair larger, so that no seam shows between neighbours

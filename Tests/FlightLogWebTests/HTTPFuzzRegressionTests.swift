@@ -2,7 +2,7 @@ import FlightLogTestSupport
 import Foundation
 import Testing
 
-@testable import FlightLogServer
+@testable import FlightLogWeb
 
 /// Every stored http fuzz input (`Tests/FuzzCorpus/http/`) and seed (`Fuzz/seeds/http/`) runs through the http
 /// fuzz target's pipeline (`HTTPFuzzPipeline`): it returns and breaks no invariant.

@@ -1,7 +1,7 @@
 import FlightLogCore
 
 /// The flight list: filters, totals, one page of flights (newest first), paging and the logbook download.
-struct ListPage {
+package struct ListPage {
     var query: ListQuery
     var flights: [Flight]
     var totals: (flights: Int, launches: Int, durationMillis: Int64)
@@ -10,9 +10,21 @@ struct ListPage {
     var error: String?
     var loggedIn: Bool
 
+    package init(
+        query: ListQuery, flights: [Flight], totals: (flights: Int, launches: Int, durationMillis: Int64),
+        logbookCount: Int, error: String?, loggedIn: Bool
+    ) {
+        self.query = query
+        self.flights = flights
+        self.totals = totals
+        self.logbookCount = logbookCount
+        self.error = error
+        self.loggedIn = loggedIn
+    }
+
     var pageCount: Int { max(1, (totals.flights + ListQuery.pageSize - 1) / ListQuery.pageSize) }
 
-    func render() -> String {
+    package func render() -> String {
         var body = "<h1>Flights</h1>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
         if logbookCount == 0 {

@@ -2,14 +2,24 @@ import FlightLogCore
 
 /// `flightlog stats` on the phone: the totals of the flights the list's filters choose (``LogbookStatistics``)
 /// and the owner's Part-SFCL recency from every flight (``Recency``).
-struct StatsPage {
+package struct StatsPage {
     var query: ListQuery
     var statistics: LogbookStatistics
     var recency: Recency
     var owner: LogbookOwner?
     var loggedIn: Bool
 
-    func render() -> String {
+    package init(
+        query: ListQuery, statistics: LogbookStatistics, recency: Recency, owner: LogbookOwner?, loggedIn: Bool
+    ) {
+        self.query = query
+        self.statistics = statistics
+        self.recency = recency
+        self.owner = owner
+        self.loggedIn = loggedIn
+    }
+
+    package func render() -> String {
         let q = query.queryString()
         let s = statistics.overall
         var body = "<p><a href=\"/\(q.isEmpty ? "" : "?" + esc(q))\">← Flights</a></p><h1>Stats</h1>"

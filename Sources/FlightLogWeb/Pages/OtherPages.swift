@@ -1,8 +1,7 @@
 import FlightLogCore
-import FlightLogStore
 
 /// The recorder status from flightlogd's status file, plus the database.
-struct StatusPage {
+package struct StatusPage {
     /// Flattened `key: value` pairs of the status JSON; `nil` when there is no status file.
     var status: [(String, String)]?
     var statusPath: String
@@ -13,7 +12,20 @@ struct StatusPage {
     var stickExport: String?
     var loggedIn: Bool
 
-    func render() -> String {
+    package init(
+        status: [(String, String)]?, statusPath: String, databasePath: String, databaseBytes: Int64?, flightCount: Int?,
+        stickExport: String?, loggedIn: Bool
+    ) {
+        self.status = status
+        self.statusPath = statusPath
+        self.databasePath = databasePath
+        self.databaseBytes = databaseBytes
+        self.flightCount = flightCount
+        self.stickExport = stickExport
+        self.loggedIn = loggedIn
+    }
+
+    package func render() -> String {
         var body = "<h1>Status</h1><h2>Recorder (flightlogd)</h2>"
         if let status, !status.isEmpty {
             body += "<dl class=\"facts\">" + status.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
@@ -34,7 +46,7 @@ struct StatusPage {
 }
 
 /// The login form: the glider's edit password, or a pilot's club login.
-struct LoginPage {
+package struct LoginPage {
     var csrfToken: String
     var error: String?
     /// The club logbook: a login name and password per pilot, needed for every page.
@@ -42,7 +54,14 @@ struct LoginPage {
     /// The login typed before (kept after a wrong password).
     var login: String?
 
-    func render() -> String {
+    package init(csrfToken: String, error: String? = nil, club: Bool = false, login: String? = nil) {
+        self.csrfToken = csrfToken
+        self.error = error
+        self.club = club
+        self.login = login
+    }
+
+    package func render() -> String {
         var body = club ? "<h1>Club logbook</h1>" : "<h1>Log in to edit</h1>"
         body +=
             club
@@ -64,12 +83,18 @@ struct LoginPage {
 }
 
 /// The club logbook's status: where it is, who is logged in, how many flights they see.
-struct ClubStatusPage {
+package struct ClubStatusPage {
     var location: String
     var account: ClubAccount?
     var flightCount: Int?
 
-    func render() -> String {
+    package init(location: String, account: ClubAccount?, flightCount: Int?) {
+        self.location = location
+        self.account = account
+        self.flightCount = flightCount
+    }
+
+    package func render() -> String {
         var body = "<h1>Status</h1><h2>Club logbook</h2><dl class=\"facts\">"
         body += "<dt>Database</dt><dd>\(esc(location))</dd>"
         if let account {
@@ -82,8 +107,10 @@ struct ClubStatusPage {
 }
 
 /// Editing is switched off: how to switch it on.
-struct EditingOffPage {
-    func render() -> String {
+package struct EditingOffPage {
+    package init() {}
+
+    package func render() -> String {
         page(
             title: "Editing is off", current: "/login",
             body: """
@@ -96,7 +123,7 @@ struct EditingOffPage {
 }
 
 /// A short error page (400, 404, 413, …).
-func errorPage(status: Int, title: String, message: String) -> WebResponse {
+package func errorPage(status: Int, title: String, message: String) -> WebResponse {
     .html(
         page(title: title, current: "", body: "<h1>\(esc(title))</h1><p class=\"error\">\(esc(message))</p><p><a href=\"/\">← All flights</a></p>"),
         status: status)
