@@ -1,0 +1,165 @@
+import FlightLogCore
+import Foundation
+import Testing
+
+/// A seeded generator: every run draws the same traces.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random walk of `count` points near 47° N 8° E, steps up to `step` degrees, altitudes stepping ±300 m.
+private func randomTrace(_ count: Int, step: Double, using rng: inout SplitMix64) -> ContestTrace {
+    var latitudes = [47.0], longitudes = [8.0], altitudes = [1000.0]
+    for _ in 1..<count {
+        latitudes.append(latitudes.last! + Double.random(in: -step...step, using: &rng))
+        longitudes.append(longitudes.last! + Double.random(in: -step...step, using: &rng))
+        altitudes.append(max(0, altitudes.last! + Double(Int.random(in: -300...300, using: &rng))))
+    }
+    return ContestTrace(latitudes: latitudes, longitudes: longitudes, altitudes: altitudes)
+}
+
+/// The plain O(legs · n²) programme, once per start when the 1000 m rule applies: the reference.
+private func plainFreeDistance(_ trace: ContestTrace, legs: Int, maxDrop: Double?) -> Double? {
+    let n = trace.count
+    var best: Double? = nil
+    for start in maxDrop == nil ? [nil] : (0..<n).map(Optional.some) {
+        var value = (0..<n).map { start == nil || start == $0 ? 0.0 : -.infinity }
+        for _ in 0..<legs {
+            value = (0..<n).map { j in (0...j).reduce(-.infinity) { max($0, value[$1] + trace.arc($1, j)) } }
+        }
+        for j in 0..<n where value[j] > -.infinity {
+            if let start, let maxDrop, !trace.keepsHeight(start: start, finish: j, maxDrop: maxDrop) { continue }
+            best = max(best ?? 0, value[j] * ContestTrace.faiRadius)
+        }
+    }
+    return best
+}
+
+/// Every pair (start ≤ tp1, finish ≥ last turnpoint) that closes, as `closes[first][last]`.
+private func plainClosing(_ trace: ContestTrace) -> [[Bool]] {
+    let n = trace.count, limit = 1000 / ContestTrace.faiRadius
+    var closes = [[Bool]](repeating: [Bool](repeating: false, count: n), count: n)
+    for i in 0..<n {
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            let pair = k >= i && trace.arc(i, k) <= limit && trace.keepsHeight(start: i, finish: k, maxDrop: 1000)
+            closes[i][k] = pair || (i > 0 && closes[i - 1][k]) || (k + 1 < n && closes[i][k + 1])
+        }
+    }
+    return closes
+}
+
+private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
+    let n = trace.count, closes = plainClosing(trace)
+    var best = 0.0
+    for i in 0..<n {
+        for j in i..<n {
+            for k in j..<n where closes[i][k] {
+                let a = trace.arc(i, j), b = trace.arc(j, k), c = trace.arc(k, i)
+                let p = a + b + c
+                let shape = p * ContestTrace.faiRadius < 500_000
+                    ? min(a, b, c) >= 0.28 * p : min(a, b, c) >= 0.25 * p && max(a, b, c) <= 0.45 * p
+                if p > best && (!fai || shape) { best = p }
+            }
+        }
+    }
+    return best * ContestTrace.faiRadius
+}
+
+@Suite struct ContestDistanceTests {
+    /// The pruned programme against the plain one on random walks, with blocks of 1 to 7 points so that the
+    /// block bounds are what prunes; with and without the 1000 m rule (and a stricter 200 m one).
+    @Test func freeDistanceIsThePlainProgrammesOptimum() {
+        var rng = SplitMix64(state: 2026)
+        for trial in 0..<40 {
+            let trace = randomTrace(Int.random(in: 2...45, using: &rng), step: 0.02, using: &rng)
+            for legs in [1, 2, 4, 6] {
+                for maxDrop: Double? in [nil, 1000, 200] {
+                    let want = plainFreeDistance(trace, legs: legs, maxDrop: maxDrop)
+                    let got = FreeDistance.optimum(trace, legs: legs, maxDrop: maxDrop, blockSize: 1 + trial % 7)
+                    #expect(abs((got?.distance ?? -1) - (want ?? -1)) < 1e-6,
+                        "trial \(trial), \(trace.count) points, \(legs) legs, drop \(String(describing: maxDrop))")
+                    if let got, let maxDrop {
+                        #expect(trace.keepsHeight(start: got.points.first!, finish: got.points.last!, maxDrop: maxDrop))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The 1000 m rule, fix against fix, by hand: along the equator at 2000, 1500 and 900 m the longest leg
+    /// (0° to 2°) drops 1100 m, so one degree is the answer; without the rule two.
+    @Test func theFinishMayNotBeMoreThan1000mBelowTheStart() throws {
+        let trace = ContestTrace(latitudes: [0, 0, 0], longitudes: [0, 1, 2], altitudes: [2000, 1500, 900])
+        let degree = ContestTrace.faiRadius * .pi / 180
+        let ruled = try #require(FreeDistance.optimum(trace, legs: 1))
+        #expect(abs(ruled.distance - degree) < 1e-6)
+        #expect(abs((FreeDistance.optimum(trace, legs: 1, maxDrop: nil)?.distance ?? 0) - 2 * degree) < 1e-6)
+        // A turnpoint may be used on the way: two legs still end at most 1000 m lower.
+        #expect(abs((FreeDistance.optimum(trace, legs: 2)?.distance ?? 0) - degree) < 1e-6)
+    }
+
+    /// The branch and bound against every triple on random walks: any closed triangle and FAI triangles.
+    @Test func trianglesAreTheLargestOfEveryTriple() {
+        var rng = SplitMix64(state: 28)
+        for trial in 0..<60 {
+            var trace = randomTrace(Int.random(in: 3...70, using: &rng), step: [0.002, 0.01, 0.05][trial % 3], using: &rng)
+            if trial % 2 == 0 {  // come home: the last point near the first
+                trace = ContestTrace(
+                    latitudes: (0..<trace.count).map { asin(trace.z[$0]) * 180 / .pi } + [47.003],
+                    longitudes: (0..<trace.count).map { atan2(trace.y[$0], trace.x[$0]) * 180 / .pi } + [8.0],
+                    altitudes: trace.altitude + [900])
+            }
+            for fai in [false, true] {
+                let got = ClosedTriangle.optimum(trace, fai: fai)
+                #expect(abs((got?.distance ?? 0) - plainTriangle(trace, fai: fai)) < 1e-6, "trial \(trial), fai \(fai)")
+                #expect(got?.isProven ?? true)
+            }
+            let closes = plainClosing(trace)
+            var longest = 0.0
+            for i in 0..<trace.count { for j in i..<trace.count where closes[i][j] { longest = max(longest, 2 * trace.arc(i, j)) } }
+            #expect(abs((OutAndReturn.optimum(trace)?.distance ?? 0) - longest * ContestTrace.faiRadius) < 1e-6)
+        }
+    }
+
+    /// Shapes by hand: an equilateral triangle (60 km legs) flown and closed is FAI; a thin one (legs of 100,
+    /// 100 and 20 km: the short leg 9 %) is a closed triangle but no FAI triangle.
+    @Test func faiShapeRules() throws {
+        func flown(_ corners: [(Double, Double)]) -> ContestTrace {
+            ContestTrace(
+                latitudes: corners.map(\.0) + [corners[0].0], longitudes: corners.map(\.1) + [corners[0].1],
+                altitudes: [Double](repeating: 1000, count: corners.count + 1))
+        }
+        let leg = 60_000 / ContestTrace.faiRadius * 180 / .pi
+        let equilateral = flown([(0, 0), (0, leg), (leg * 3.0.squareRoot() / 2, leg / 2)])
+        let fai = try #require(ClosedTriangle.optimum(equilateral, fai: true))
+        #expect(abs(fai.distance - 180_000) < 500)
+        let thin = flown([(0, 0), (0.9, 0), (0.9, 0.18)])
+        #expect(ClosedTriangle.optimum(thin, fai: true) == nil)
+        #expect((ClosedTriangle.optimum(thin, fai: false)?.distance ?? 0) > 200_000)
+    }
+
+    /// Scores: OLC-Plus = classic + 0.3 × FAI; WeGlide free = distance + the larger bonus, nothing under 50;
+    /// the index divides.
+    @Test func pointsFollowTheContestFormulas() {
+        func route(_ km: Double) -> ContestRoute { ContestRoute(points: [0, 1], distance: km * 1000) }
+        let triangle = ClosedTriangle.Result(start: 0, turnpoints: [0, 1, 2], finish: 3, distance: 300_000, isProven: true)
+        let back = OutAndReturn.Result(start: 0, turnpoints: [0, 1], finish: 2, distance: 500_000)
+        let scores = ContestScores(
+            sixLegs: route(400), fourLegs: route(380), faiTriangle: triangle, outAndReturn: back, index: 110)
+        let olcPlus: Double = (400.0 + 90.0) * 100.0 / 110.0
+        let weGlide: Double = (400.0 + 100.0) * 100.0 / 110.0
+        let dmst: Double = 420.0 * 100.0 / 110.0
+        #expect(abs(scores.olcPlusPoints - olcPlus) < 1e-9)
+        #expect(abs(scores.weGlideFreePoints - weGlide) < 1e-9)
+        #expect(abs(scores.dmstPoints - dmst) < 1e-9)
+        let short = ContestScores(sixLegs: route(40), fourLegs: route(40), faiTriangle: nil, outAndReturn: nil, index: 100)
+        #expect(short.weGlideFreePoints == 0 && short.dmstPoints == 0 && abs(short.olcPlusPoints - 40) < 1e-9)
+    }
+}
