@@ -12,30 +12,6 @@ export FLIGHTLOG_PYTHON
 # shellcheck source=/dev/null
 source scripts/gpsfake-env.sh
 
-# Everything below runs the debug build the tests need anyway: the release build of every dependency took 811 s
-# of CI's time, and the quick benchmark and the package test judge no speed (`make bench`, `make deb` build
-# release). Linked static as the package needs, which in a debug build (no dead stripping) reaches Foundation's
-# ICU and CoreFoundation archives that nothing names: they are named here, in one group.
-swift build --build-tests
-static_debug="--static-swift-stdlib -Xlinker --start-group"
-for lib in Foundation FoundationInternationalization _FoundationICU FoundationEssentials CoreFoundation \
-    _FoundationCShims _FoundationCollections swiftSynchronization; do
-    static_debug+=" -Xlinker -l$lib"
-done
-static_debug+=" -Xlinker --end-group"
-
-# The benchmark in quick mode proves it runs end to end (every row measured; numbers not judged).
-# Skip it with FLIGHTLOG_SKIP_BENCH=1.
-if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
-    BUILD_FLAGS=$static_debug python3 benchmarks/run.py --quick
-    # The club sync benchmark in quick mode (20 short flights, 1,000 on the server; its own PostgreSQL).
-    BUILD_FLAGS=$static_debug python3 benchmarks/sync.py --quick
-fi
-# The Debian package: build, lintian, install, --version, purge keeps the logbook (scripts/test-deb.sh; needs
-# root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
-if [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
-    BUILD_FLAGS=$static_debug DEB_COMPRESSION="-Zxz -z1" scripts/test-deb.sh
-fi
 # Each libFuzzer target for ~12 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
 if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
     scripts/fuzz.sh smoke
@@ -51,7 +27,6 @@ if ! make --no-print-directory lint >"$lint_log" 2>&1; then
 fi
 rm -f "$lint_log"
 
-# The tests' own link of the executables (the package's static one above used other flags).
 swift build --build-tests
 # The phone pages measured in headless Chromium (labels >= 12 CSS px, none overlapping, 3 flights on the first
 # screen of a filtered list) with the debug flightlog; skips with a note when chromium is absent.
@@ -61,3 +36,28 @@ else
     echo "measure-pages: skipped: chromium is not installed (apt-get install -y chromium)"
 fi
 swift test --skip-build --no-parallel "$@"
+
+# The quick benchmark and the package test, last: they use the debug build the tests had (the release build of
+# every dependency took 811 s of CI's time, and neither judges speed; `make bench` and `make deb` build release),
+# linked static as the package needs. That link recompiles the executables' objects for the static runtime, and
+# a later dynamic build of the same tree failed to link, so nothing builds for the tests after it. In a debug
+# build (no dead stripping) the static link reaches Foundation's ICU and CoreFoundation archives that nothing
+# names: they are named here, in one group.
+static_debug="--static-swift-stdlib -Xlinker --start-group"
+for lib in Foundation FoundationInternationalization _FoundationICU FoundationEssentials CoreFoundation \
+    _FoundationCShims _FoundationCollections swiftSynchronization; do
+    static_debug+=" -Xlinker -l$lib"
+done
+static_debug+=" -Xlinker --end-group"
+# The benchmark in quick mode proves it runs end to end (every row measured; numbers not judged).
+# Skip it with FLIGHTLOG_SKIP_BENCH=1.
+if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
+    BUILD_FLAGS=$static_debug python3 benchmarks/run.py --quick
+    # The club sync benchmark in quick mode (20 short flights, 1,000 on the server; its own PostgreSQL).
+    BUILD_FLAGS=$static_debug python3 benchmarks/sync.py --quick
+fi
+# The Debian package: build, lintian, install, --version, purge keeps the logbook (scripts/test-deb.sh; needs
+# root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
+if [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
+    BUILD_FLAGS=$static_debug DEB_COMPRESSION="-Zxz -z1" scripts/test-deb.sh
+fi
