@@ -6,7 +6,7 @@ import Foundation
 ///
 /// `fai`: every leg at least 28 % of the perimeter; from 500 km at least 25 % and at most 45 %.
 ///
-/// Exact (docs/ANALYSIS.md, "Exact triangles"): a best-first branch and bound over index ranges of the three
+/// Exact (docs/FLIGHT-ANALYSIS.md, "Exact triangles"): a best-first branch and bound over index ranges of the three
 /// turnpoints. Ranges are nodes of a binary tree over the points, each with the 3-D bounding box of its unit
 /// vectors, which bounds every leg between two ranges from above and below; a node whose bound cannot beat the
 /// best triangle found is dropped. The search runs on every 16th point, then every 4th, then all: each level's
@@ -52,7 +52,7 @@ package enum ClosedTriangle {
         }
         guard let best = incumbent else { return nil }
         let (tp1, tp2, tp3) = best
-        let pair = closing.pair(tp1: tp1, tp3: tp3)
+        let pair = closing.ends(firstTurnpoint: tp1)
         return Result(
             start: pair.start, turnpoints: [tp1, tp2, tp3], finish: pair.finish,
             distance: (trace.arc(tp1, tp2) + trace.arc(tp2, tp3) + trace.arc(tp3, tp1)) * ContestTrace.faiRadius,
@@ -119,7 +119,7 @@ package enum ClosedTriangle {
         }
 
         /// The start and finish that close a triangle whose first turnpoint is `tp1`.
-        func pair(tp1: Int, tp3: Int) -> (start: Int, finish: Int) { (startOf[tp1], latest[tp1]) }
+        func ends(firstTurnpoint tp1: Int) -> (start: Int, finish: Int) { (startOf[tp1], latest[tp1]) }
     }
 
     /// A perfect binary tree over the fixes; node k covers [lo[k], hi[k]] with the bounding box of its vectors.

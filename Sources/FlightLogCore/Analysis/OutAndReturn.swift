@@ -62,7 +62,7 @@ package enum OutAndReturn {
             }
         }
         guard let (tp1, tp2) = bestPair else { return nil }
-        let ends = closing.pair(tp1: tp1, tp3: tp2)
+        let ends = closing.ends(firstTurnpoint: tp1)
         return Result(
             start: ends.start, turnpoints: [tp1, tp2], finish: ends.finish,
             distance: 2 * trace.arc(tp1, tp2) * ContestTrace.faiRadius)
