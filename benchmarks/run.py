@@ -386,6 +386,19 @@ json.dump(out, open({fixes_json!r}, "w"))
     peer = json.loads(run([python, peer_read, str(max(1, iterations // 10))] + files))["seconds_per_op"]
     table.add(f"IGC parse, {len(files)} files, in-process", ours, peer, "s", "aerofiles 1.5.6 Reader")
 
+    # 2b. The flight analysis (every contest route exact over every fix, the scoring window), in-process: the
+    # longest of those files, and a 10-hour 1 Hz flight (quick: 2 hours). Goal: under 1 s on one core.
+    longest = max(files, key=os.path.getsize)
+    res = json.loads(run([bins["bench"], "analyse", longest, "--iterations", str(1 if quick else 3)]))
+    table.add(f"flight analysis, {os.path.basename(longest)} ({res['fixes']} fixes), in-process",
+              res["seconds_per_op"], None, "s", "", "< 1 s",
+              "free distance over 6 and 4 legs, FAI triangle, out-and-return: proven optimum over every fix")
+    ten = os.path.join(work, "ten-hours.igc")
+    run([fl, "simulate", "--launch", "aerotow", "--minutes", "120" if quick else "600", "-o", ten])
+    res = json.loads(run([bins["bench"], "analyse", ten, "--iterations", str(1 if quick else 3)]))
+    table.add(f"flight analysis, simulated {'2' if quick else '10'}-hour flight at 1 Hz ({res['fixes']} fixes), in-process",
+              res["seconds_per_op"], None, "s", "", "< 1 s")
+
     # 3. The daemon: a 1-hour flight (quick: 10 min) through gpsfake at full speed, barometer at 25 Hz.
     # 1 Hz only: the IGC file the simulator writes holds whole seconds (10 Hz: benchmarks/daemon.sh, own NMEA).
     for hz in [1]:

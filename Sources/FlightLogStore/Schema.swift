@@ -266,6 +266,17 @@ enum Schema {
             // (no landing place, not an outlanding). Flights stored before keep 0: they were taken as landed.
             try db.execute(sql: "ALTER TABLE flight ADD COLUMN endedInFlight INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v12 flight analysis") { db in
+            // Each flight's analysis (contest routes, scoring window) as JSON, computed once and kept; it goes with
+            // its flight. Nothing is computed here: a flight without a row is analysed on first use.
+            try db.execute(
+                sql: """
+                    CREATE TABLE flightAnalysis (
+                        flightId INTEGER PRIMARY KEY REFERENCES flight(id) ON DELETE CASCADE,
+                        data BLOB NOT NULL
+                    )
+                    """)
+        }
         return migrator
     }()
 

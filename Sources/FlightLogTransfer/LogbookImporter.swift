@@ -103,6 +103,9 @@ package final class LogbookImporter {
             if case .duplicateImport(let ids) = error.code { return .duplicate(ids) }
             throw error
         }
+        // Each flight analysed now, once (contest routes, scoring window): a failure here loses nothing, the
+        // flight is stored and is analysed on first use.
+        for id in ids { _ = try? db.analysis(forFlight: id) }
         return .imported(try ids.map { try db.flight(id: $0) })
     }
 

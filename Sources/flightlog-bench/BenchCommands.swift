@@ -9,7 +9,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flightlog-bench",
         abstract: "In-process benchmarks for benchmarks/run.py.",
-        subcommands: [IGCWrite.self, IGCParse.self, MakeDatabase.self])
+        subcommands: [IGCWrite.self, IGCParse.self, MakeDatabase.self, Analyse.self])
 
     /// Writes one IGC file's fixes again and again; prints seconds per write as JSON.
     struct IGCWrite: ParsableCommand {
@@ -90,6 +90,36 @@ struct Bench: ParsableCommand {
                     fileName: "bench-\(n).igc", sha256: "bench-\(n)", flights: [flight])
             }
             print("{\"flights\": \(flights)}")
+        }
+    }
+}
+
+extension Bench {
+    /// Analyses every flight of one IGC file (contest routes, scoring window) again and again, as import and
+    /// landing do; prints seconds per pass.
+    struct Analyse: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "analyse")
+        @Argument var file: String
+        @Option var iterations = 3
+
+        func run() throws {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            let parsed = try IGCImport.flights(
+                in: bytes, fileName: file, sha256: "", strict: false, defaults: FlightDetails(),
+                zoneNear: { _ in .fixed(identifier: "UTC", offsetSeconds: 0) })
+            let fixes = parsed.file.track.fixes
+            var km = 0.0
+            let elapsed = ContinuousClock().measure {
+                for _ in 0..<iterations {
+                    for flight in parsed.flights {
+                        let inputs = FlightAnalysis.Inputs(
+                            takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
+                            fixCount: fixes.count, index: nil)
+                        km += (FlightAnalysis.compute(fixes: fixes, inputs: inputs).freeSix?.meters ?? 0) / 1000
+                    }
+                }
+            }
+            printResult("analyse", fixes: fixes.count, iterations: iterations, elapsed: elapsed, extra: Int(km))
         }
     }
 }

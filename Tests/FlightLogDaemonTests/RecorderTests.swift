@@ -80,6 +80,18 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         let top = try #require(track.fixes.first { $0.time == SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond + 320) * 1000 })
         let expected = flight.second(SyntheticFlight.takeoffSecond + 320).altitude
         #expect(abs(try #require(top.pressureAltitude) - expected) <= 0.6)
+
+        // Analysed after the landing on a thread of its own, and kept: waited for (at most a minute), not timed.
+        var analysis = try store.storedAnalysis(forFlight: try #require(recorded.id))
+        for _ in 0..<600 where analysis == nil {
+            try await Task.sleep(for: .milliseconds(100))
+            analysis = try store.storedAnalysis(forFlight: try #require(recorded.id))
+        }
+        let kept = try #require(analysis, "the landed flight was not analysed")
+        // Of the flight as it was closed (its landing and release), not of the flight in progress.
+        #expect(kept.version == FlightAnalysis.currentVersion)
+        #expect(kept.inputs.takeoff == recorded.takeoffTime && kept.inputs.landing == recorded.landingTime)
+        #expect(kept.inputs.release == recorded.releaseTime && kept.scoringEnd.map { $0 <= recorded.landingTime } == true)
     }
 
     @Test(.timeLimit(.minutes(2)))

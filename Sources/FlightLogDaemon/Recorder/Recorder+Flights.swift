@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogSensors
 import FlightLogStore
 import Foundation
 import Logging
@@ -166,6 +167,7 @@ extension Recorder {
                 .place(&finished)
             try store.updateRecordedFacts(of: id, from: finished, inProgress: false)
             _ = try? store.checkpoint()  // the .sqlite file alone now holds this flight (a copy without -wal too)
+            analyseInBackground(flight: id)
             if let stamp = settings.landingStampPath,
                 !FileManager.default.createFile(atPath: stamp, contents: Data("\(id)\n".utf8))
             {
@@ -181,6 +183,19 @@ extension Recorder {
             storeFailing = true
             logger.error("cannot close the flight", metadata: ["flight": "\(id)", "error": "\(error)"])
         }
+    }
+
+    /// Analyses a landed flight (contest routes, scoring window) on a thread of its own, so that the recorder goes
+    /// on with the next fixes (a 10-hour flight takes a second or more on a Pi). A failure loses nothing: the
+    /// flight is analysed on first use.
+    func analyseInBackground(flight id: Int64) {
+        let store = self.store, logger = self.logger
+        Thread {
+            nameCurrentThread("analysis")
+            do { _ = try store.analysis(forFlight: id) } catch {
+                logger.warning("cannot analyse the flight now", metadata: ["flight": "\(id)", "error": "\(error)"])
+            }
+        }.start()
     }
 
     func updateFlightInProgress(now: Int64) {

@@ -127,6 +127,8 @@ enum FlightJSON {
         var sourceFile: String?
         /// `show --json` only: GPS, barometer and power losses of a recorded flight (``RecordingFaults``).
         var faults: [Fault]?
+        /// `show --json` only: the contest routes and points, the scoring window (``AnalysisOutput``).
+        var analysis: AnalysisOutput.Object?
         /// Landed away from any known field.
         var outlanding: Bool
         /// The recording stopped in the air: `landing` is the last fix's time, there is no landing place.

@@ -23,16 +23,19 @@ extension FlightLogCommand {
             let flight = try db.flight(id: id)
             let track = try db.track(forFlight: id)
             let faults = RecordingFaults.of(flight, fixes: track.fixes)
+            let analysis = flight.hasTrack ? try db.analysis(forFlight: id) : nil
             if json {
                 var object = FlightJSON.object(flight, owner: owner)
                 if case .recorded = flight.source { object.faults = faults.map(FlightJSON.Fault.init) }
+                object.analysis = analysis.map(AnalysisOutput.Object.init)
                 print(FlightJSON.encode(object))
                 return
             }
             let history = try db.history(id: id)
             print(
                 terminalSafe(
-                    FlightDetailsText.render(flight, fixes: track.fixes, faults: faults, history: history, owner: owner),
+                    FlightDetailsText.render(
+                        flight, fixes: track.fixes, faults: faults, analysis: analysis, history: history, owner: owner),
                     keepNewlines: true))
         }
     }
@@ -41,7 +44,8 @@ extension FlightLogCommand {
 /// The text of `flightlog show`.
 enum FlightDetailsText {
     static func render(
-        _ f: Flight, fixes: [Fix], faults: [RecordingFault] = [], history: [FieldChange], owner: LogbookOwner? = nil
+        _ f: Flight, fixes: [Fix], faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil,
+        history: [FieldChange], owner: LogbookOwner? = nil
     ) -> String {
         let d = f.details
         var rows: [(String, String)] = []
@@ -83,6 +87,7 @@ enum FlightDetailsText {
         }
         add("Remarks", d.remarks)
         var out = rowsText(rows)
+        if let analysis { out += "\n\nAnalysis (distances on the FAI sphere):\n" + rowsText(AnalysisOutput.rows(analysis, flight: f)) }
         if case .recorded = f.source {
             out += "\n\nFaults: " + (faults.isEmpty ? "none (no GPS, barometer or power loss of 10 s or more)" : "")
             for fault in faults { out += "\n  " + fault.text }
@@ -94,7 +99,8 @@ enum FlightDetailsText {
 
     static func rowsText(_ rows: [(String, String)]) -> String {
         let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { "\(fit($0.0 + ":", width + 1)) \($0.1)" }.joined(separator: "\n")
+        // An empty label continues the row above.
+        return rows.map { "\(fit($0.0.isEmpty ? "" : $0.0 + ":", width + 1)) \($0.1)" }.joined(separator: "\n")
     }
 
     /// The edit history in a pilot's words (`launch: winch → aerotow`).

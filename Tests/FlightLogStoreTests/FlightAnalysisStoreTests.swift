@@ -1,0 +1,117 @@
+import FlightLogCore
+import FlightLogTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import FlightLogStore
+
+/// A flight's analysis is computed once and kept in the database file beside it; a stored analysis that is not
+/// current (another version, other inputs) or not readable (the file is outside input) is computed again.
+@Suite struct FlightAnalysisStoreTests {
+    private func logbook() throws -> (TempDirectory, FlightStore, Int64) {
+        let dir = try TempDirectory()
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        let id = try store.importFlights(
+            track: track(start: day0, count: 900), fileName: "a.igc", sha256: "a",
+            flights: [flight(takeoff: day0 + 60_000, minutes: 12)])[0]
+        return (dir, store, id)
+    }
+
+    private func storedBytes(_ path: String, _ id: Int64) throws -> Data? {
+        try DatabaseQueue(path: path).read { db in
+            try Data.fetchOne(db, sql: "SELECT data FROM flightAnalysis WHERE flightId = ?", arguments: [id])
+        }
+    }
+
+    @Test func theFirstUseStoresItAndTheNextReadsIt() throws {
+        let (dir, store, id) = try logbook()
+        defer { dir.cleanup() }
+        #expect(try store.storedAnalysis(forFlight: id) == nil)
+        let first = try store.analysis(forFlight: id)
+        let stored = try #require(try store.storedAnalysis(forFlight: id))
+        #expect(stored == first)
+        // The scoring window starts at the release (40 s after takeoff in this flight) and ends at the landing.
+        #expect(first.scoringStart == day0 + 100_000)
+        #expect(first.scoringEnd == day0 + 60_000 + 12 * 60_000)
+        #expect(first.freeSix?.turnpoints.count == 7)
+        // Stored means not computed again: a planted marker in the stored copy comes back.
+        var marked = stored
+        marked.dmstPoints = 12_345
+        try store.store(marked, forFlight: id)
+        #expect(try store.analysis(forFlight: id).dmstPoints == 12_345)
+    }
+
+    @Test func otherInputsOrAnotherVersionAreComputedAgain() throws {
+        let (dir, store, id) = try logbook()
+        defer { dir.cleanup() }
+        let first = try store.analysis(forFlight: id)
+        var old = first
+        old.version = FlightAnalysis.currentVersion - 1
+        old.dmstPoints = 12_345
+        try store.store(old, forFlight: id)
+        #expect(try store.analysis(forFlight: id) == first)
+        // A known index changes the points: computed again for it, and stored.
+        let indexed = try store.analysis(forFlight: id, index: 110)
+        #expect(indexed.index == 110)
+        #expect(abs(indexed.olcPlusPoints - first.olcPlusPoints * 100 / 110) < 1e-6)
+        #expect(try store.storedAnalysis(forFlight: id)?.index == 110)
+    }
+
+    @Test(arguments: [
+        Data("not json".utf8), Data("{}".utf8), Data(repeating: 0x7B, count: 2 << 20),
+    ])
+    func anUnreadableStoredAnalysisIsComputedAgain(_ bytes: Data) throws {
+        let (dir, store, id) = try logbook()
+        defer { dir.cleanup() }
+        let good = try store.analysis(forFlight: id)
+        try DatabaseQueue(path: dir.databasePath).write { db in
+            try db.execute(sql: "UPDATE flightAnalysis SET data = ? WHERE flightId = ?", arguments: [bytes, id])
+        }
+        #expect(try store.storedAnalysis(forFlight: id) == nil)
+        #expect(try store.analysis(forFlight: id) == good)
+        #expect(try storedBytes(dir.databasePath, id) != bytes)
+    }
+
+    @Test func outOfRangeNumbersInAStoredAnalysisAreNotUsed() throws {
+        let (dir, store, id) = try logbook()
+        defer { dir.cleanup() }
+        let good = try store.analysis(forFlight: id)
+        let text = String(decoding: try #require(try storedBytes(dir.databasePath, id)), as: UTF8.self)
+        for planted in [
+            text.replacingOccurrences(of: "\"olcPlusPoints\":", with: "\"olcPlusPoints\":1e300,\"x\":"),
+            text.replacingOccurrences(of: "\"latitude\":", with: "\"latitude\":1e300,\"x\":"),
+        ] {
+            try DatabaseQueue(path: dir.databasePath).write { db in
+                try db.execute(sql: "UPDATE flightAnalysis SET data = ? WHERE flightId = ?", arguments: [Data(planted.utf8), id])
+            }
+            #expect(try store.analysis(forFlight: id) == good)
+        }
+    }
+
+    @Test func aReadOnlyStoreComputesWithoutWriting() throws {
+        let (dir, store, id) = try logbook()
+        defer { dir.cleanup() }
+        let reader = try FlightStore(path: dir.databasePath, mode: .readOnly)
+        let computed = try reader.analysis(forFlight: id)
+        #expect(try storedBytes(dir.databasePath, id) == nil)
+        #expect(try store.analysis(forFlight: id) == computed)
+    }
+
+    @Test func itGoesWithItsFlight() throws {
+        let (dir, store, id) = try logbook()
+        defer { dir.cleanup() }
+        _ = try store.analysis(forFlight: id)
+        try store.delete(id: id)
+        #expect(try storedBytes(dir.databasePath, id) == nil)
+    }
+
+    @Test func aFlightWithoutTrackHasNoRoute() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        let id = try store.addManualFlight(flight(takeoff: day0))
+        let analysis = try store.analysis(forFlight: id)
+        #expect(analysis.freeSix == nil && analysis.faiTriangle == nil && analysis.scoringStart == nil)
+    }
+}
