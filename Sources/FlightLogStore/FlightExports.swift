@@ -1,16 +1,6 @@
 import FlightLogCore
 import GRDB
 
-/// An IGC file of a flight, as `flightlog export --igc` and `flightlog serve` give it.
-package struct IGCExport: Sendable {
-    package var fileName: String
-    package var bytes: [UInt8]
-    /// The imported file itself, byte for byte (its recorder's G record intact), rather than one we wrote.
-    package var isOriginal: Bool
-    /// Flights the original file holds (it is given whole for each of them); 1 for a written file.
-    package var flightsInFile: Int
-}
-
 /// One flight as an IGC file. An imported flight gets the file it came from, unchanged (what a
 /// recorder signed comes back out byte for byte), unless `rebuild`; otherwise the file is written the same way
 /// for `flightlog export --igc` and `flightlog serve`: headers from the logbook details and the recorder,
@@ -42,67 +32,7 @@ private func originalIGCExport(flightId id: Int64, store: FlightStore) throws(St
     }
 }
 
-/// The pieces of an IGC export (moved from the CLI's Export command).
-package enum IGCExportParts {
-    /// The flight written from its track (the body of ``igcExport(flightId:store:config:rebuild:signer:)``):
-    /// headers, comments, faults among the B records, the standard long file name; unsigned when `signer` is nil.
-    package static func written(
-        _ flight: Flight, track: Track, serial: String, flightNumberOfDay number: Int, signer: IGCSigner?
-    ) -> IGCExport {
-        let date = CivilDateTime(utc: track.fixes.first?.time ?? flight.takeoffTime).date
-        let bytes = IGCWriter.write(
-            fixes: track.fixes, extensions: track.recorder.extensions, headers: headers(flight, track: track),
-            serial: serial, flightNumberOfDay: number, comments: comments(flight, track: track),
-            timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) },
-            signer: signer)
-        return IGCExport(
-            fileName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes: bytes,
-            isOriginal: false, flightsInFile: 1)
-    }
-
-    /// An imported flight's own file, byte for byte, under its name made safe (``safeFileName(_:id:)``).
-    package static func original(fileName: String, bytes: [UInt8], flights: Int, flightId id: Int64) -> IGCExport {
-        IGCExport(fileName: safeFileName(fileName, id: id), bytes: bytes, isOriginal: true, flightsInFile: flights)
-    }
-
-    /// Our own recordings keep their 3-character serial; anything else gets the configured one (or `FLG`).
-    package static func serial(track: Track, config: FlightLogConfig) -> String {
-        if track.recorder.manufacturer == "XFL", track.recorder.serial.count == 3 { return track.recorder.serial }
-        return config.recorderSerial ?? "FLG"
-    }
-
-    package static func headers(_ flight: Flight, track: Track) -> IGCHeaderValues {
-        let d = flight.details
-        let ours = track.recorder.manufacturer == "XFL"
-        return IGCHeaderValues(
-            pilot: d.pilot, crew: d.secondPerson, gliderType: d.gliderType, registration: d.registration,
-            competitionId: d.competitionId,
-            gpsReceiver: track.recorder.gpsReceiver ?? "unknown",
-            pressureSensor: flight.hasBarometer || !ours
-                ? (track.recorder.pressureSensor ?? (flight.hasBarometer ? "unknown,unknown,max9000m" : nil)) : nil,
-            timeZoneOffsetHours: Double(flight.utcOffsetSeconds) / 3600)
-    }
-
-    package static func comments(_ flight: Flight, track: Track) -> [String] {
-        var lines: [String] = []
-        if case .imported(let name, let sha) = flight.source {
-            lines.append(
-                "IMPORTED FROM \(name) SHA256 \(sha.prefix(16)) RECORDER \(track.recorder.manufacturer)\(track.recorder.serial)")
-        }
-        if let role = flight.details.secondPersonRole { lines.append("SECOND PERSON ROLE \(role.rawValue.uppercased())") }
-        lines.append("LAUNCH \(flight.details.launchMethod.rawValue.uppercased())")
-        return lines
-    }
-
-    /// An imported file's own name as a plain file name: letters, digits, `.`, `-`, `_` (others become `_`), never
-    /// hidden, `.` or `..`.
-    package static func safeFileName(_ name: String, id: Int64) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-        let kept = String(name.map { allowed.contains($0) ? $0 : "_" })
-        let trimmed = kept.drop { $0 == "." || $0 == "-" }
-        return trimmed.count == kept.count && !kept.isEmpty ? kept : "flight-\(id)-\(trimmed.isEmpty ? "file.igc" : trimmed)"
-    }
-
+extension IGCExportParts {
     /// IGC `NN`: 1 + flights that took off earlier on the same UTC date.
     package static func flightNumberOfDay(_ flight: Flight, store: FlightStore) throws(StoreError) -> Int {
         let day = CivilDateTime(utc: flight.takeoffTime).date

@@ -1,3 +1,4 @@
+import FlightLogCore
 import Foundation
 import GRDB
 import GRDBSQLite

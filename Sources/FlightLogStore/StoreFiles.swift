@@ -1,3 +1,4 @@
+import FlightLogCore
 import Foundation
 
 #if canImport(Glibc)
