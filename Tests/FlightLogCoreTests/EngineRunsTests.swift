@@ -13,12 +13,12 @@ private func relabel(_ fixes: [Fix], _ text: (Int) -> String) -> [Fix] {
 
 @Suite("Engine runs and the scoring window")
 struct EngineRunsTests {
-    /// ENL 20 for 60 s, 800 for 120 s, 400 for 20 s (between the thresholds: still on), 800 for 60 s, 100 for 60 s,
+    /// ENL 20 for 60 s, 800 for 120 s, 400 for 40 s (between the thresholds: still on), 800 for 60 s, 100 for 60 s,
     /// 600 for 20 s (too short to be a run), 50 for 60 s.
     static func motorGlider() -> SyntheticGlider {
         var glider = SyntheticGlider(altitude: 200, enl: 20)
         glider.fly(60, climb: 0)
-        for (enl, duration, climb) in [(800, 120, 2.0), (400, 20, 2), (800, 60, 2), (100, 60, -1), (600, 20, -1), (50, 60, -1)] {
+        for (enl, duration, climb) in [(800, 120, 2.0), (400, 40, 2), (800, 60, 2), (100, 60, -1), (600, 20, -1), (50, 60, -1)] {
             glider.enl = enl
             glider.fly(duration, climb: climb)
         }
@@ -28,10 +28,10 @@ struct EngineRunsTests {
     @Test func xcsoarsRuleWithItsHysteresis() throws {
         let runs = EngineRuns.find(Self.motorGlider().fixes, extensions: SyntheticGlider.enlExtensions)
         try #require(runs.count == 1)
-        // On from the first fix above 500 (second 61) to the first at or below 350 (second 261).
-        #expect((runs[0].startIndex, runs[0].endIndex) == (61, 261))
-        #expect(runs[0].seconds == 200)
-        #expect(runs[0].heightGain == 397)  // 202 m → 599 m
+        // On from the first fix above 500 (second 61) to the first at or below 350 (second 281).
+        #expect((runs[0].startIndex, runs[0].endIndex) == (61, 281))
+        #expect(runs[0].seconds == 220)
+        #expect(runs[0].heightGain == 437)  // 202 m → 639 m
     }
 
     @Test func aRunUntilTheEndEndsThere() throws {
@@ -52,12 +52,12 @@ struct EngineRunsTests {
         let mop = relabel(fixes) { "123" + String("00\(enl[$0])".suffix(3)) }
         let mopRuns = EngineRuns.find(
             mop, extensions: [FixExtension(code: "FXA", length: 3), FixExtension(code: "MOP", length: 3)])
-        #expect(mopRuns.map(\.startIndex) == [61] && mopRuns.map(\.endIndex) == [261])
+        #expect(mopRuns.map(\.startIndex) == [61] && mopRuns.map(\.endIndex) == [281])
         // A 4-digit ENL field is read on its own scale: 8000 of 9999 is 800 of 999.
         let wide = relabel(fixes) { String("000\(enl[$0] * 10)".suffix(4)) }
-        #expect(EngineRuns.find(wide, extensions: [FixExtension(code: "ENL", length: 4)]).map(\.endIndex) == [261])
+        #expect(EngineRuns.find(wide, extensions: [FixExtension(code: "ENL", length: 4)]).map(\.endIndex) == [281])
         // RPM in revolutions per minute: 2400 running, 0 stopped.
-        let rpm = relabel(fixes) { enl[$0] > 500 ? "2400" : "0000" }
+        let rpm = relabel(fixes) { enl[$0] > 350 ? "2400" : "0000" }
         #expect(EngineRuns.find(rpm, extensions: [FixExtension(code: "RPM", length: 4)]).map(\.startIndex) == [61])
         // No sensor, or damaged fields: nothing.
         #expect(EngineRuns.find(fixes, extensions: []).isEmpty)
