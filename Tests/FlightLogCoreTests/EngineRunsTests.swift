@@ -18,7 +18,9 @@ struct EngineRunsTests {
     static func motorGlider() -> SyntheticGlider {
         var glider = SyntheticGlider(altitude: 200, enl: 20)
         glider.fly(60, climb: 0)
-        for (enl, duration, climb) in [(800, 120, 2.0), (400, 40, 2), (800, 60, 2), (100, 60, -1), (600, 20, -1), (50, 60, -1)] {
+        for (enl, duration, climb) in [
+            (800, 120, 2.0), (400, 40, 2), (800, 60, 2), (100, 60, -1), (600, 20, -1), (50, 60, -1),
+        ] {
             glider.enl = enl
             glider.fly(duration, climb: climb)
         }
@@ -62,7 +64,8 @@ struct EngineRunsTests {
         // No sensor, or damaged fields: nothing.
         #expect(EngineRuns.find(fixes, extensions: []).isEmpty)
         #expect(EngineRuns.find(relabel(fixes) { _ in "9x9" }, extensions: SyntheticGlider.enlExtensions).isEmpty)
-        #expect(EngineRuns.sensor([FixExtension(code: "mop", length: 3), FixExtension(code: "ENL", length: 3)]) == "ENL")
+        #expect(
+            EngineRuns.sensor([FixExtension(code: "mop", length: 3), FixExtension(code: "ENL", length: 3)]) == "ENL")
     }
 
     /// Engine on the ground and up to 700 m, glide, engine started again in flight, glide, landing.

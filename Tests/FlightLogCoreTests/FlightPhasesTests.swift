@@ -123,16 +123,21 @@ struct FlightPhasesTests {
         var fixes = oneThermal().fixes
         // Every 7th fix invalid at 0° 0°, and a repeated time with a far-off position.
         for i in stride(from: 3, to: fixes.count, by: 7) {
-            fixes[i] = Fix(time: fixes[i].time, isValid: false, latitude: 0, longitude: 0, pressureAltitude: nil, gnssAltitude: nil)
+            fixes[i] = Fix(
+                time: fixes[i].time, isValid: false, latitude: 0, longitude: 0, pressureAltitude: nil, gnssAltitude: nil
+            )
         }
-        fixes.insert(Fix(time: fixes[50].time, latitude: 51, longitude: 7, pressureAltitude: 0, gnssAltitude: 0), at: 51)
+        fixes.insert(
+            Fix(time: fixes[50].time, latitude: 51, longitude: 7, pressureAltitude: 0, gnssAltitude: 0), at: 51)
         let damaged = FlightPhases.analyze(fixes)
         try #require(damaged.thermals.count == 1 && damaged.glides.count == 2)
         #expect(abs(seconds(damaged.thermals[0].start) - seconds(clean.thermals[0].start)) <= 2)
         #expect(abs(damaged.thermals[0].gain - clean.thermals[0].gain) <= 6)
 
         // 40 s lost in the first glide and 31 s inside the circles: no phase appears or splits.
-        let gappy = oneThermal().fixes.enumerated().filter { !(40..<80).contains($0.offset) && !(160..<191).contains($0.offset) }
+        let gappy = oneThermal().fixes.enumerated().filter {
+            !(40..<80).contains($0.offset) && !(160..<191).contains($0.offset)
+        }
         let phases = FlightPhases.analyze(gappy.map(\.element))
         #expect(phases.thermals.count == 1 && phases.glides.count == 2)
     }

@@ -49,7 +49,8 @@ struct SharedFlightPhasesTests {
             "\(a.phases.glides.count) glides, circling \(Int(percent.rounded())) %,",
             "climb \(totals.averageClimb.map { String(format: "%.2f", $0) } ?? "-") m/s,",
             "L/D \(totals.cruiseGlideRatio.map { String(format: "%.0f", $0) } ?? "-"),",
-            "left \(Int(totals.leftPercent?.rounded() ?? 0)) %, engine runs \(a.runs.count), \(Int(a.milliseconds)) ms;",
+            "left \(Int(totals.leftPercent?.rounded() ?? 0)) %, engine runs \(a.runs.count),",
+            "\(Int(a.milliseconds)) ms;",
             "igc_lib \(reference.circling) %, \(reference.thermals)")
         // igc_lib's model leaves circling sooner and splits long climbs (docs/FLIGHT-ANALYSIS.md).
         #expect(abs(percent - reference.circling) <= 20)

@@ -57,9 +57,10 @@ struct PhaseTrack {
 /// The track is the bearing from the previous sample (kept when the glider moved less than 1 m); the turn rate
 /// is its change per second, clamped to ±50 °/s so that one bad fix cannot fake a circle, then smoothed as
 /// `y = 0.7 y + 0.3 x` per second of time (XCSoar does it per fix, which is the same at 1 Hz; per second, a
-/// 10 s log does not lag 50 s behind the glider). Turning means |y| ≥ 4 °/s. Circling starts after more than 15 s of turning and ends after
-/// more than 10 s without; each change is dated back to the sample where the turning began or stopped. A gap of
-/// more than 30 s forgets the track and the rate: nothing is known of the turning across it.
+/// 10 s log does not lag 50 s behind the glider). Turning means |y| ≥ 4 °/s. Circling starts after more than 15 s
+/// of turning and ends after more than 10 s without; each change is dated back to the sample where the turning
+/// began or stopped. A gap of more than 30 s forgets the track and the rate: nothing is known of the turning
+/// across it.
 enum CirclingDetector {
     static let maximumRate: Double = 50
     static let smoothing: Double = 0.3

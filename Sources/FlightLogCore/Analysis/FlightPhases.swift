@@ -12,8 +12,9 @@ package enum TurnDirection: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A flight's circling phases (thermals when they gained height, else failed attempts or circling down) and its
-/// glides (cruise phases), and their totals (docs/FLIGHT-ANALYSIS.md, "Thermals and glides"). Heights are pressure altitudes when the window has any, else GNSS altitudes;
-/// distances are track lengths on the FAI sphere (R = 6371 km), summed fix to fix.
+/// glides (cruise phases), and their totals (docs/FLIGHT-ANALYSIS.md, "Thermals and glides"). Heights are pressure
+/// altitudes when the window has any, else GNSS altitudes; distances are track lengths on the FAI sphere
+/// (R = 6371 km), summed fix to fix.
 package struct FlightPhases: Sendable, Hashable {
     package struct Thermal: Sendable, Hashable {
         /// First and last fix of the thermal (indices into the analysed fixes).
