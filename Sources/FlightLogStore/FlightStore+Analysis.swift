@@ -10,12 +10,13 @@ extension FlightStore {
     /// writes, stored. `index` is the glider's handicap index (nil: unknown, points at 100).
     package func analysis(forFlight id: Int64, index: Double? = nil) throws(StoreError) -> FlightAnalysis {
         let flight = try flight(id: id)
-        let fixes = flight.hasTrack ? try track(forFlight: id).fixes : []
+        let track = flight.hasTrack ? try track(forFlight: id) : nil
+        let fixes = track?.fixes ?? []
         let inputs = FlightAnalysis.Inputs(
             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
             fixCount: fixes.count, index: index)
         if let stored = try storedAnalysis(forFlight: id), stored.isCurrent(for: inputs) { return stored }
-        let analysis = FlightAnalysis.compute(fixes: fixes, inputs: inputs)
+        let analysis = FlightAnalysis.compute(fixes: fixes, extensions: track?.recorder.extensions ?? [], inputs: inputs)
         if mode == .readWrite { try store(analysis, forFlight: id) }
         return analysis
     }

@@ -115,7 +115,8 @@ extension Bench {
                         let inputs = FlightAnalysis.Inputs(
                             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
                             fixCount: fixes.count, index: nil)
-                        km += (FlightAnalysis.compute(fixes: fixes, inputs: inputs).freeSix?.meters ?? 0) / 1000
+                        let extensions = parsed.file.track.recorder.extensions
+                        km += (FlightAnalysis.compute(fixes: fixes, extensions: extensions, inputs: inputs).freeSix?.meters ?? 0) / 1000
                     }
                 }
             }

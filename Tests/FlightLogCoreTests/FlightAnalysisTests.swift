@@ -7,9 +7,9 @@ import Testing
 @Suite struct FlightAnalysisTests {
     private static let t0: UTCMillis = 1_720_000_000_000
 
-    /// A 1 Hz flight: 60 s on the ground, a winch climb to the release at 120 s, then a square of 10 km legs
+    /// A 1 Hz flight: 60 s on the ground, a winch climb to the release at 119 s, then a square of 10 km legs
     /// flown east, north, west, south, descending slowly; an invalid fix now and then.
-    private static func squareFlight() -> [Fix] {
+    private static func squareFlight(winch: Bool = true) -> [Fix] {
         var fixes: [Fix] = []
         var latitude = 50.0, longitude = 7.0, altitude = 200.0
         let legSeconds = 300, meters = 10_000.0 / Double(legSeconds)
@@ -17,7 +17,7 @@ import Testing
         for second in 0..<(120 + 4 * legSeconds + 60) {
             switch second {
             case ..<60: break
-            case ..<120: altitude += 6
+            case ..<120: altitude += winch ? 6 : 0
             case ..<(120 + legSeconds): longitude += dLon
             case ..<(120 + 2 * legSeconds): latitude += dLat
             case ..<(120 + 3 * legSeconds): longitude -= dLon
@@ -40,7 +40,9 @@ import Testing
     @Test func theWindowRunsFromTheReleaseToTheLandingAndTheRoutesAreFixes() {
         let fixes = Self.squareFlight()
         let a = FlightAnalysis.compute(fixes: fixes, inputs: Self.inputs)
-        #expect(a.scoringStart == Self.t0 + 120_000)
+        // The release the launch detection finds: the top of the winch climb.
+        #expect(a.scoringWindow?.startsAt == .release)
+        #expect(a.scoringStart == Self.t0 + 119_000)
         #expect(a.scoringEnd == Self.t0 + 1_320_000)
         let byTime = Dictionary(fixes.map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
         for route in [a.freeSix, a.freeFour, a.faiTriangle, a.outAndReturn] {
@@ -71,11 +73,11 @@ import Testing
         #expect(abs(a.olcPlusPoints - (a.freeSix!.meters + 0.3 * a.faiTriangle!.meters) / 1000 * 100 / 125) < 1e-9)
     }
 
-    @Test func withoutARecordedReleaseTheWindowStartsAtTakeoff() {
-        var inputs = Self.inputs
-        inputs.release = nil
-        let a = FlightAnalysis.compute(fixes: Self.squareFlight(), inputs: inputs)
+    @Test func withoutALaunchToFindTheWindowStartsAtTakeoff() {
+        let a = FlightAnalysis.compute(fixes: Self.squareFlight(winch: false), inputs: Self.inputs)
+        #expect(a.scoringWindow?.startsAt == .takeoff)
         #expect(a.scoringStart == Self.t0 + 60_000)
+        #expect(a.engineRuns.isEmpty && a.engineSensor == nil)
     }
 
     @Test func aStoredAnalysisIsCurrentOnlyForItsInputsVersionAndSaneNumbers() {

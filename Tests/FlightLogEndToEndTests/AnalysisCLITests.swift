@@ -24,7 +24,29 @@ struct AnalysisCLITests {
             var start: String
             var end: String
         }
+        struct Thermal: Decodable {
+            var start: String
+            var end: String
+            var gainMeters: Double
+            var climbRate: Double
+            var direction: String
+        }
+        struct Glide: Decodable {
+            var start: String
+            var end: String
+            var distanceKm: Double
+            var speedKmh: Double?
+            var glideRatio: Double?
+        }
+        struct EngineRun: Decodable {
+            var start: String
+            var end: String
+        }
         struct Analysis: Decodable {
+            var thermals: [Thermal]
+            var glides: [Glide]
+            var engineRuns: [EngineRun]
+            var circlingPercent: Double?
             var free6: Route?
             var free4: Route?
             var faiTriangle: Route?
@@ -68,12 +90,24 @@ struct AnalysisCLITests {
             #expect(abs(fix.latitude - point.latitude) < 1e-5 && abs(fix.longitude - point.longitude) < 1e-5)
         }
         #expect(zip(six.turnpoints, six.turnpoints.dropFirst()).allSatisfy { $0.time <= $1.time })
+        // Thermals and glides in the window, in time order, never overlapping; an aerotow has no engine run.
+        #expect(a.engineRuns.isEmpty)
+        let phases = a.thermals.map { ($0.start, $0.end) } + a.glides.map { ($0.start, $0.end) }
+        let ordered = phases.sorted { $0.0 < $1.0 }
+        #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0.1 <= $1.0 }, "\(ordered)")
+        #expect(phases.allSatisfy { $0.0 >= window.start && $0.1 <= window.end && $0.0 < $0.1 })
+        #expect(a.thermals.allSatisfy { $0.gainMeters > 0 && ["left", "right", "mixed"].contains($0.direction) })
+        #expect(a.glides.allSatisfy { $0.distanceKm >= 0 && ($0.speedKmh ?? 0) < 400 })
+        #expect(a.circlingPercent.map { (0...100).contains($0) } ?? a.thermals.isEmpty)
         #expect(abs(a.olcPlusPoints - (six.km + 0.3 * (a.faiTriangle?.km ?? 0))) < 0.1)
 
         let text = try CLI.run(["show", "1"], database: db, in: dir)
         try #require(text.status == 0, "show failed: \(text.stderr)")
         let kilometres = String(format: "%.1f km", six.km)
-        #expect(text.stdout.contains("Contest: free \(kilometres) (6 legs"), "\(text.stdout)")
+        let contest = try Regex("Contest: +free \(kilometres) \\(6 legs"), thermals = try Regex("Thermals: +[0-9]+")
+        let glides = try Regex("Glides: +[0-9]+")
+        #expect(text.stdout.contains(contest), "\(text.stdout)")
+        #expect(text.stdout.contains(thermals) && text.stdout.contains(glides))
         #expect(text.stdout.contains("OLC-Plus \(String(format: "%.1f", a.olcPlusPoints))"))
     }
 

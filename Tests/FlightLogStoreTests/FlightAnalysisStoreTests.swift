@@ -31,8 +31,9 @@ import Testing
         let first = try store.analysis(forFlight: id)
         let stored = try #require(try store.storedAnalysis(forFlight: id))
         #expect(stored == first)
-        // The scoring window starts at the release (40 s after takeoff in this flight) and ends at the landing.
-        #expect(first.scoringStart == day0 + 100_000)
+        // This track circles from the start (no launch to find): the scoring window runs from takeoff to landing.
+        #expect(first.scoringWindow?.startsAt == .takeoff)
+        #expect(first.scoringStart == day0 + 60_000)
         #expect(first.scoringEnd == day0 + 60_000 + 12 * 60_000)
         #expect(first.freeSix?.turnpoints.count == 7)
         // Stored means not computed again: a planted marker in the stored copy comes back.

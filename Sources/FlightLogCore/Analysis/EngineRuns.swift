@@ -1,5 +1,5 @@
 /// One engine run, from the engine sensor's readings.
-package struct EngineRun: Sendable, Hashable {
+package struct EngineRun: Sendable, Hashable, Codable {
     /// First fix of the run and the first fix after it (indices into the analysed fixes).
     package var startIndex: Int, endIndex: Int
     package var start: UTCMillis, end: UTCMillis

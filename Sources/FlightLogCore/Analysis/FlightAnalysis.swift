@@ -1,5 +1,5 @@
-/// What the analysis finds in one flight's track: the scoring window and the contest routes and points
-/// (docs/FLIGHT-ANALYSIS.md). Computed once per flight and stored (`FlightStore.analysis`); the stored form is this
+/// What the analysis finds in one flight's track: the scoring window, engine runs, thermals and glides, and the
+/// contest routes and points (docs/FLIGHT-ANALYSIS.md). Computed once per flight and stored (`FlightStore.analysis`); the stored form is this
 /// type's JSON, and a stored analysis of another `version` or other inputs (`FlightAnalysis.Inputs`) is computed
 /// again. Pure: no I/O.
 package struct FlightAnalysis: Sendable, Equatable, Codable {
@@ -51,9 +51,16 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
 
     package var version: Int
     package var inputs: Inputs
-    /// From the end of propulsion (release, or takeoff when it is not known) to the landing.
-    package var scoringStart: UTCMillis?
-    package var scoringEnd: UTCMillis?
+    /// From the end of propulsion (release, or engine off) to the landing or the next engine start; nil when the
+    /// engine ran to the landing or the flight has too few fixes.
+    package var scoringWindow: ScoringWindow?
+    package var scoringStart: UTCMillis? { scoringWindow?.start }
+    package var scoringEnd: UTCMillis? { scoringWindow?.end }
+    /// The engine sensor of the file (`ENL`, `MOP` or `RPM`) and the runs it shows from takeoff to landing.
+    package var engineSensor: String?
+    package var engineRuns: [EngineRun]
+    /// Thermals, glides and their totals, in the scoring window.
+    package var phases: FlightPhases
     /// Start, up to 5 turnpoints, finish (OLC classic, WeGlide distance).
     package var freeSix: Route?
     /// Start, up to 3 turnpoints, finish (DMSt).
@@ -70,21 +77,31 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
     package var weGlideFreePoints: Double
     package var dmstPoints: Double
 
-    /// Analyses `fixes` (the flight's track, in time order) for a flight with these `inputs`.
-    package static func compute(fixes: [Fix], inputs: Inputs) -> FlightAnalysis {
-        let start = inputs.release.map { max($0, inputs.takeoff) } ?? inputs.takeoff
-        let first = fixes.firstIndex { $0.time >= start } ?? fixes.count
-        let end = fixes.lastIndex { $0.time <= inputs.landing }.map { $0 + 1 } ?? 0
-        let window = first < end ? first..<end : 0..<0
-        let trace = ContestTrace(fixes: fixes, window: window)
+    /// Analyses `fixes` (the flight's track, in time order, with the margins around it the store keeps) for a
+    /// flight with these `inputs`; `extensions` are the file's B-record extensions (the engine sensor's).
+    package static func compute(fixes: [Fix], extensions: [FixExtension] = [], inputs: Inputs) -> FlightAnalysis {
+        let takeoff = fixes.firstIndex { $0.time >= inputs.takeoff }
+        let landing = fixes.lastIndex { $0.time <= inputs.landing }
+        var runs: [EngineRun] = []
+        var window: ScoringWindow?
+        if let takeoff, let landing, landing > takeoff {
+            // From 2 minutes before the takeoff: a self-launcher's engine may start on the ground.
+            let early = inputs.takeoff - UTCMillis(ScoringWindow.launchRunWindow * 1000)
+            let first = fixes[..<takeoff].lastIndex { $0.time < early }.map { $0 + 1 } ?? 0
+            runs = EngineRuns.find(fixes, extensions: extensions, window: first..<(landing + 1))
+            window = ScoringWindow.find(
+                fixes, extensions: extensions, takeoffIndex: takeoff, landingIndex: landing, engineRuns: runs)
+        }
+        let scored = window?.fixes ?? 0..<0
+        let trace = ContestTrace(fixes: fixes, window: scored)
         let scores = ContestScores.compute(trace, index: inputs.index)
         func route(_ points: [Int], _ meters: Meters) -> Route {
             Route(meters: meters, turnpoints: points.map { Point(fixes[trace.fixIndex[$0]]) })
         }
         return FlightAnalysis(
-            version: currentVersion, inputs: inputs,
-            scoringStart: window.isEmpty ? nil : fixes[window.lowerBound].time,
-            scoringEnd: window.isEmpty ? nil : fixes[window.upperBound - 1].time,
+            version: currentVersion, inputs: inputs, scoringWindow: window,
+            engineSensor: EngineRuns.sensor(extensions), engineRuns: runs,
+            phases: scored.isEmpty ? FlightPhases() : FlightPhases.analyze(fixes, window: scored),
             freeSix: scores.sixLegs.map { route($0.points, $0.distance) },
             freeFour: scores.fourLegs.map { route($0.points, $0.distance) },
             faiTriangle: scores.faiTriangle.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },
@@ -102,10 +119,17 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
 
     private var isPlausible: Bool {
         let routes = [freeSix, freeFour, faiTriangle, outAndReturn].compactMap { $0 }
-        let numbers = [index, olcPlusPoints, weGlideFreePoints, dmstPoints] + routes.map(\.meters)
-        return numbers.allSatisfy { $0.isFinite && $0 >= 0 && $0 < 1e8 }
-            && routes.allSatisfy { route in
-                route.turnpoints.allSatisfy { abs($0.latitude) <= 90 && abs($0.longitude) <= 180 }
-            }
+        let t = phases.totals
+        let sizes = [index, olcPlusPoints, weGlideFreePoints, dmstPoints] + routes.map(\.meters)
+            + [t.circlingSeconds, t.cruiseSeconds, t.thermalSeconds, t.cruiseDistance, t.leftSeconds]
+            + phases.glides.map(\.distance)
+        // Heights may be negative (a climb lost, a glide that gained); none is beyond the atmosphere twice over.
+        let heights = [t.totalClimb, t.cruiseHeightLost] + phases.thermals.map(\.gain)
+            + phases.failedCircling.map(\.gain) + phases.glides.map(\.heightLost) + engineRuns.compactMap(\.heightGain)
+        let places = routes.flatMap { $0.turnpoints.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }
+            + (phases.thermals + phases.failedCircling).map(\.center)
+        return sizes.allSatisfy { $0.isFinite && $0 >= 0 && $0 < 1e8 } && heights.allSatisfy { abs($0) < 1e5 }
+            && (phases.thermals + phases.failedCircling).allSatisfy { $0.climbRate.isFinite && abs($0.climbRate) < 100 }
+            && places.allSatisfy { abs($0.latitude) <= 90 && abs($0.longitude) <= 180 }
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Which way a thermal was circled.
-package enum TurnDirection: String, Sendable, Hashable, CaseIterable {
+package enum TurnDirection: String, Sendable, Hashable, CaseIterable, Codable {
     /// At least a full circle each way.
     case mixed
     case left, right
@@ -15,8 +15,8 @@ package enum TurnDirection: String, Sendable, Hashable, CaseIterable {
 /// glides (cruise phases), and their totals (docs/FLIGHT-ANALYSIS.md, "Thermals and glides"). Heights are pressure
 /// altitudes when the window has any, else GNSS altitudes; distances are track lengths on the FAI sphere
 /// (R = 6371 km), summed fix to fix.
-package struct FlightPhases: Sendable, Hashable {
-    package struct Thermal: Sendable, Hashable {
+package struct FlightPhases: Sendable, Hashable, Codable {
+    package struct Thermal: Sendable, Hashable, Codable {
         /// First and last fix of the thermal (indices into the analysed fixes).
         package var startIndex: Int, endIndex: Int
         package var start: UTCMillis, end: UTCMillis
@@ -32,7 +32,7 @@ package struct FlightPhases: Sendable, Hashable {
         package var seconds: Double { Double(end - start) / 1000 }
     }
 
-    package struct Glide: Sendable, Hashable {
+    package struct Glide: Sendable, Hashable, Codable {
         package var startIndex: Int, endIndex: Int
         package var start: UTCMillis, end: UTCMillis
         /// Track length, metres on the FAI sphere.
@@ -47,7 +47,7 @@ package struct FlightPhases: Sendable, Hashable {
         package var glideRatio: Double? { heightLost > 0 ? distance / heightLost : nil }
     }
 
-    package struct Totals: Sendable, Hashable {
+    package struct Totals: Sendable, Hashable, Codable {
         package var circlingSeconds: Double = 0
         package var cruiseSeconds: Double = 0
         /// Time in thermals (circling that gained height), seconds.

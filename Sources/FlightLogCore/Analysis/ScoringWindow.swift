@@ -1,7 +1,7 @@
 /// The free flight the contests score: from the end of propulsion to the landing or the next engine start
 /// (docs/FLIGHT-ANALYSIS.md, "Scoring window").
-package struct ScoringWindow: Sendable, Hashable {
-    package enum Start: String, Sendable, Hashable {
+package struct ScoringWindow: Sendable, Hashable, Codable {
+    package enum Start: String, Sendable, Hashable, Codable {
         /// Release from the tow or the winch (``LaunchAnalyzer``).
         case release
         /// A self-launch's engine stopped.
@@ -10,7 +10,7 @@ package struct ScoringWindow: Sendable, Hashable {
         case takeoff
     }
 
-    package enum End: String, Sendable, Hashable {
+    package enum End: String, Sendable, Hashable, Codable {
         case landing
         /// The engine started again in flight; later flying is not scored.
         case engineStart

@@ -68,7 +68,9 @@ enum FlightDetailsText {
         }
         var launch = d.launchMethod.words
         if d.launches > 1 { launch += ", \(d.launches) launches" }
-        if let h = d.releaseHeight { launch += ", release at \(decimal(h, 0)) m above takeoff" }
+        // A self-launcher has no release: its launch ends when the engine stops.
+        let launchEnd = d.launchMethod == .self ? "engine off" : "release"
+        if let h = d.releaseHeight { launch += ", \(launchEnd) at \(decimal(h, 0)) m above takeoff" }
         if let r = f.releaseTime { launch += " (\(CivilDateTime(utc: r, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond) local)" }
         add("Launch", launch)
         let altitudeKind = f.hasBarometer ? "pressure altitude, ISA 1013.25 hPa" : "GNSS altitude: no barometer"

@@ -7,9 +7,40 @@ enum AnalysisOutput {
     static func rows(_ a: FlightAnalysis, flight f: Flight) -> [(String, String)] {
         var rows: [(String, String)] = []
         func local(_ t: UTCMillis) -> String { CivilDateTime(utc: t, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond }
-        if let start = a.scoringStart, let end = a.scoringEnd {
-            let from = f.releaseTime == nil ? "takeoff" : "release"
-            rows.append(("Scored", "\(local(start)) (\(from)) to \(local(end)) local"))
+        if let w = a.scoringWindow {
+            let from = w.startsAt == .release ? "release" : w.startsAt == .engineOff ? "engine off" : "takeoff"
+            let to = w.endsAt == .landing ? (f.endedInFlight ? "last fix" : "landing") : "engine on"
+            rows.append(("Scored", "\(local(w.start)) (\(from)) to \(local(w.end)) (\(to)) local"))
+        } else if a.engineRuns.last.map({ $0.end >= f.landingTime - 60_000 }) == true {
+            rows.append(("Scored", "nothing: the engine ran to the landing"))
+        }
+        if let sensor = a.engineSensor {
+            let minutes = a.engineRuns.reduce(0) { $0 + $1.seconds } / 60
+            let gain = a.engineRuns.compactMap(\.heightGain).reduce(0, +)
+            rows.append((
+                "Engine", a.engineRuns.isEmpty ? "no run (\(sensor))"
+                    : "\(a.engineRuns.count) run\(a.engineRuns.count == 1 ? "" : "s"), \(decimal(minutes, 0)) min, "
+                        + "\(signed(gain)) m (\(sensor)): " + a.engineRuns.map { "\(local($0.start))–\(local($0.end))" }
+                        .joined(separator: ", ")))
+        }
+        let p = a.phases, t = p.totals
+        if a.scoringWindow != nil {
+            var thermals = "\(p.thermals.count)"
+            if let climb = t.averageClimb, !p.thermals.isEmpty {
+                thermals += ", average \(signed(climb, 1)) m/s, \(decimal(t.totalClimb, 0)) m climbed"
+            }
+            if let circling = t.circlingPercent {
+                thermals += "; circling \(decimal(circling, 0)) %"
+                if let left = t.leftPercent { thermals += " (\(decimal(left, 0)) % left)" }
+            }
+            rows.append(("Thermals", thermals))
+            var glides = "\(p.glides.count)"
+            if !p.glides.isEmpty {
+                glides += ", \(decimal(t.cruiseDistance / 1000, 1)) km"
+                if let speed = t.cruiseSpeedKmh { glides += " at \(decimal(speed, 0)) km/h" }
+                if let ratio = t.cruiseGlideRatio { glides += ", L/D \(decimal(ratio, 0))" }
+            }
+            rows.append(("Glides", glides))
         }
         guard let six = a.freeSix else {
             rows.append(("Contest", "no route: too few valid fixes in the scoring window"))
@@ -25,6 +56,10 @@ enum AnalysisOutput {
         let index = a.index == 100 ? "index 100: glider's index unknown" : "index \(decimal(a.index, 0))"
         rows.append(("Points", "OLC-Plus \(decimal(a.olcPlusPoints, 1)), WeGlide free \(decimal(a.weGlideFreePoints, 1)), DMSt \(decimal(a.dmstPoints, 1)) (\(index))"))
         return rows
+    }
+
+    private static func signed(_ value: Double, _ decimals: Int = 0) -> String {
+        (value >= 0 ? "+" : "") + decimal(value, decimals)
     }
 
     private static func km(_ route: FlightAnalysis.Route) -> String { "\(decimal(route.kilometers, 1)) km" }
@@ -55,9 +90,24 @@ enum AnalysisOutput {
             }
         }
 
+        struct Thermal: Encodable {
+            var start: String, end: String, gainMeters: Double, climbRate: Double, direction: String
+            var latitude: Double, longitude: Double
+        }
+
+        struct Glide: Encodable {
+            var start: String, end: String, distanceKm: Double, speedKmh: Double?, glideRatio: Double?
+            var heightLostMeters: Double
+        }
+
+        struct EngineRun: Encodable {
+            var start: String, end: String, heightGainMeters: Double?
+        }
+
         enum Key: String, CodingKey {
             case free6, free4, faiTriangle, faiTriangleProven, outAndReturn, olcPlusPoints, weglideFreePoints
-            case dmstPoints, index, scoringWindow, distances
+            case dmstPoints, index, scoringWindow, distances, engineSensor, engineRuns, circlingPercent, thermals
+            case glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -73,11 +123,39 @@ enum AnalysisOutput {
             try c.encode(points(analysis.weGlideFreePoints), forKey: .weglideFreePoints)
             try c.encode(points(analysis.dmstPoints), forKey: .dmstPoints)
             try c.encode(analysis.index, forKey: .index)
+            func round(_ value: Double?, _ decimals: Double) -> Double? { value.map { ($0 * decimals).rounded() / decimals } }
             var window: [String: String]?
-            if let start = analysis.scoringStart, let end = analysis.scoringEnd {
-                window = ["start": iso8601UTC(start), "end": iso8601UTC(end)]
+            if let w = analysis.scoringWindow {
+                window = [
+                    "start": iso8601UTC(w.start), "end": iso8601UTC(w.end), "startsAt": w.startsAt.rawValue,
+                    "endsAt": w.endsAt.rawValue,
+                ]
             }
             try c.encode(window, forKey: .scoringWindow)
+            try c.encode(analysis.engineSensor, forKey: .engineSensor)
+            try c.encode(
+                analysis.engineRuns.map {
+                    EngineRun(start: iso8601UTC($0.start), end: iso8601UTC($0.end), heightGainMeters: round($0.heightGain, 1))
+                }, forKey: .engineRuns)
+            let p = analysis.phases, t = p.totals
+            try c.encode(round(t.circlingPercent, 10), forKey: .circlingPercent)
+            try c.encode(round(t.averageClimb, 100), forKey: .averageClimb)
+            try c.encode(round(t.cruiseSpeedKmh, 10), forKey: .cruiseSpeedKmh)
+            try c.encode(round(t.cruiseGlideRatio, 10), forKey: .cruiseGlideRatio)
+            try c.encode(
+                p.thermals.map {
+                    Thermal(
+                        start: iso8601UTC($0.start), end: iso8601UTC($0.end), gainMeters: round($0.gain, 10)!,
+                        climbRate: round($0.climbRate, 100)!, direction: $0.direction.rawValue,
+                        latitude: $0.center.latitude, longitude: $0.center.longitude)
+                }, forKey: .thermals)
+            try c.encode(
+                p.glides.map {
+                    Glide(
+                        start: iso8601UTC($0.start), end: iso8601UTC($0.end), distanceKm: round($0.distanceKm, 1000)!,
+                        speedKmh: round($0.speedKmh, 10), glideRatio: round($0.glideRatio, 10),
+                        heightLostMeters: round($0.heightLost, 10)!)
+                }, forKey: .glides)
             try c.encode("great circles on the FAI sphere, R = 6371 km", forKey: .distances)
         }
     }
