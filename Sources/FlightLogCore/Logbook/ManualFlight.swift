@@ -16,6 +16,8 @@ package enum ManualFlight {
         case landingNotAfterTakeoff
         case badTime(String)
         case needsOffset
+        /// The date gives UTC times outside those the logbook keeps.
+        case dateOutOfRange(CivilDate)
 
         package var description: String {
             switch self {
@@ -24,9 +26,15 @@ package enum ManualFlight {
             case .badTime(let text): "'\(text)' is not a time: write HH:MM, e.g. 14:05"
             case .needsOffset:
                 "no known airfield gives the time zone: give --utc-offset (e.g. +02:00) or a place flightlog knows (ICAO code or name)"
+            case .dateOutOfRange(let date):
+                "\(date): its UTC times fall outside those a logbook keeps (1970-01-01 to 2199-12-31): check the year"
             }
         }
     }
+
+    /// The UTC times a flight may have: those the store reads back as they are (1970-01-01 … 2200-01-01, ms), so a
+    /// line typed with a wrong year (0001, 9999) is refused here rather than kept and then shown as unknown.
+    package static let storableTimes: ClosedRange<UTCMillis> = 0...7_258_118_400_000
 
     /// `HH:MM` (or `H:MM`) as minutes after midnight.
     package static func minutes(_ text: String) throws(Problem) -> Int {
@@ -58,6 +66,7 @@ package enum ManualFlight {
         }
         let takeoffTime = localTakeoff - Int64(offset) * 1000
         let landingTime = takeoffTime + Int64(landingMinutes - takeoffMinutes) * 60_000
+        guard storableTimes.contains(takeoffTime), storableTimes.contains(landingTime) else { throw .dateOutOfRange(date) }
         let origin = Coordinate(latitude: 0, longitude: 0)
         var d = details
         d.takeoffPlace = takeoff?.text ?? d.takeoffPlace
