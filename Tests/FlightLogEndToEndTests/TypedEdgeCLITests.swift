@@ -30,6 +30,24 @@ struct TypedEdgeCLITests {
         #expect(listed.stdout.split(whereSeparator: \.isNewline).count == 3, "\(listed.stdout)")
     }
 
+    /// A paper-logbook line on the night the clocks change (Europe/Berlin): 01:30 to 03:30 on the spring day is one
+    /// hour in the air, on the autumn day three; each local time is read at the offset in force then.
+    @Test func aManualFlightOverADSTChangeLastsWhatTheClocksSay() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flights.sqlite")
+        for date in ["2025-03-30", "2025-10-26", "2025-06-14"] {
+            let r = try CLI.run(
+                ["add", "--date", date, "--takeoff", "01:30", "--landing", "03:30", "--takeoff-place", "EDKA"],
+                database: db, in: dir)
+            try #require(r.status == 0, "\(r.stderr)")
+        }
+        let rows = try CLI.run(["list", "--json"], database: db, in: dir).stdout
+        let flights = try #require(try JSONSerialization.jsonObject(with: Data(rows.utf8)) as? [[String: Any]])
+        #expect(flights.map { $0["takeoff"] as? String } == ["2025-03-30T00:30:00Z", "2025-06-13T23:30:00Z", "2025-10-25T23:30:00Z"])
+        #expect(flights.map { $0["durationSeconds"] as? Int } == [3600, 7200, 10800], "\(rows)")
+    }
+
     /// IGC files date a flight with a two-digit year: a simulated flight outside 1990–2089 (or running into 2090)
     /// would read back a century off. Refused, no file; inside, the import gives the simulated day.
     @Test func aSimulatedFlightOutsideTheIGCYearsIsRefused() throws {
