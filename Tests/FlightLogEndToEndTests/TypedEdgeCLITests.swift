@@ -30,6 +30,18 @@ struct TypedEdgeCLITests {
         #expect(listed.stdout.split(whereSeparator: \.isNewline).count == 3, "\(listed.stdout)")
     }
 
+    /// An 8-bit escape (U+009B, CSI) in a name is a control character like ESC: refused, nothing changed.
+    @Test func aC1ControlCharacterInANameIsRefused() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flights.sqlite")
+        let line = ["--takeoff", "10:00", "--landing", "11:00", "--takeoff-place", "=Hof", "--utc-offset=+02:00"]
+        #expect(try CLI.run(["add", "--date", "2025-06-14"] + line, database: db, in: dir).status == 0)
+        let r = try CLI.run(["edit", "1", "--pilot", "Eve\u{9B}31mRed"], database: db, in: dir)
+        #expect(r.status != 0 && r.stderr.contains("control characters"), "\(r.stderr)")
+        #expect(!(try CLI.run(["show", "1"], database: db, in: dir).stdout.contains("Eve")))
+    }
+
     /// A paper-logbook line on the night the clocks change (Europe/Berlin): 01:30 to 03:30 on the spring day is one
     /// hour in the air, on the autumn day three; each local time is read at the offset in force then.
     @Test func aManualFlightOverADSTChangeLastsWhatTheClocksSay() throws {
