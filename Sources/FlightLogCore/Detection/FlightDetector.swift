@@ -15,7 +15,8 @@ package enum DetectorEvent: Sendable, Hashable {
 ///   `landingHold`, dated to the first fix of that stillness.
 /// - `V` fixes and gaps over `maximumGap` are unknown: they restart the running tests and never count as
 ///   stillness or movement, except that a flight already at rest before a gap and at the same altitude after
-///   it landed where that rest began (switched off on the ground). Backward or repeated times are ignored. A fix implying more than
+///   it landed where that rest began (switched off on the ground); with the fix lost, a still pressure altitude
+///   near the takeoff's before the gap and the same after it does the same. Backward or repeated times are ignored. A fix implying more than
 ///   `maximumSpeed` is a jump and is dropped, unless three consistent fixes confirm the new position;
 ///   a confirmed move over 1° of latitude or 30° of longitude (a warp) ends any flight at the last good fix.
 /// - The fix lost in flight for good: the pressure altitude of the `V` fixes alone can land the flight
@@ -59,6 +60,10 @@ package struct FlightDetector: Sendable {
     /// (no ground speed to confirm it), short enough for loggers switched off half a minute after the landing
     /// (2016-11-08-xcs-aaa-02.igc and complex_example_lxn.igc end 35 s and 32 s after theirs).
     static let minimumFinalPressureStillness: Double = 30
+    /// Pressure stillness (s) before a gap that, with the same pressure altitude after it, shows the glider was on
+    /// the ground: a glider in the air does not hold its pressure altitude within 3 m near the field's level for
+    /// 10 s and then read the same again after minutes without power.
+    static let minimumPressureStillnessBeforeGap: Double = 10
     /// A recording gap (no fix at all, valid or not) longer than this (s) ends a flight at the last valid fix
     /// before it: nobody knows what happened in between, and a flight never spans a day of missing data.
     package static let maximumFlightGap: Double = 3600
@@ -101,6 +106,8 @@ package struct FlightDetector: Sendable {
         var events: [DetectorEvent] = []
         if let last = lastTime, seconds(fix.time - last) > Self.maximumFlightGap {
             events = endAtGap()
+        } else if let last = lastTime, seconds(fix.time - last) > profile.maximumGap {
+            events = pressureLandedBeforeGap(resumingWith: fix)
         }
         lastTime = fix.time
         guard fix.isValid else { return events + pressureOnly(fix, index: index) }
@@ -241,6 +248,21 @@ package struct FlightDetector: Sendable {
         else { return [] }
         land()
         return [.landing(time: still.time, index: still.index)]
+    }
+
+    /// The fix lost in flight, then a gap (the master switch off) while the `V` fixes' pressure altitude had been
+    /// still near the takeoff's level for ``minimumPressureStillnessBeforeGap``, and the first fix after the gap at
+    /// that same pressure altitude: as ``landedBeforeGap(resumingAt:)`` with the position unknown, the glider was on
+    /// the ground all along and landed where the stillness began (not when the power came back).
+    private mutating func pressureLandedBeforeGap(resumingWith fix: Fix) -> [DetectorEvent] {
+        guard phase == .flying, let since = pressureLanding.since, let last = lastTime,
+            pressureLanding.stillSeconds(at: last) >= Self.minimumPressureStillnessBeforeGap,
+            let altitude = Altitudes(fix).pressure, pressureLanding.holds(altitude)
+        else { return [] }
+        land()
+        recent.removeAll()  // the fix after the gap starts afresh (and so returns this landing)
+        rejected.removeAll()
+        return [.landing(time: since.time, index: since.index)]
     }
 
     /// The recording stopped for longer than ``maximumFlightGap``: a flight in progress ends at its last valid fix,

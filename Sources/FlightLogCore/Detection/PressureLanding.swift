@@ -69,6 +69,11 @@ package struct PressureLanding: Sendable {
         return nil
     }
 
+    /// Whether `altitude` lies within ``band`` of the current stillness (false when there is none).
+    package func holds(_ altitude: Meters) -> Bool {
+        since != nil && max(high, altitude) - min(low, altitude) <= Self.band
+    }
+
     /// How long the current stillness has lasted at `time`, seconds.
     package func stillSeconds(at time: UTCMillis) -> Double {
         since.map { Double(time - $0.time) / 1000 } ?? 0

@@ -81,10 +81,11 @@ package enum GeoExport {
     }
 
     /// GeoJSON (RFC 7946) `Feature` with a `LineString` of `[lon, lat, alt]` (`[lon, lat]` for a fix without any
-    /// altitude), or a `MultiLineString` of such lines for a broken track, and properties including `coordTimes`
-    /// (ISO-8601 UTC per position, nested like the coordinates: the togeojson convention).
+    /// altitude), or a `MultiLineString` of such lines for a broken track or one crossing 180°
+    /// (``cutAtAntimeridian(_:)``), and properties including `coordTimes` (ISO-8601 UTC per position, nested like
+    /// the coordinates: the togeojson convention).
     package static func geojson(flight: Flight, fixes: [Fix]) -> String {
-        let lines = stretches(flight, fixes, minimumCount: 2)
+        let lines = stretches(flight, fixes, minimumCount: 2).flatMap(cutAtAntimeridian)
         let multi = lines.count > 1
         /// `[a,b]` per line, wrapped once more for a MultiLineString.
         func nested(_ item: (Fix) -> String) -> String {

@@ -57,6 +57,9 @@ package struct IGCFile: Sendable {
 /// ``maxForwardStepSeconds``; a bigger jump forward is kept only when the next fix confirms it (a gap in the
 /// recording), a jump backwards is skipped with a warning.
 package enum IGCReader {
+    /// The years a two-digit `HFDTE` year stands for (as XCSoar; ``IGCParser/parseDate(_:)``): a recording of any
+    /// other year reads back as another century.
+    package static let twoDigitYears: ClosedRange<Int> = 1990...2089
     /// Largest forward step between two fixes taken without confirmation (also bounds a midnight wrap).
     package static let maxForwardStepSeconds: Int64 = 4 * 3600
     /// A fix after a bigger jump is confirmed by a next fix at most this many seconds later.
@@ -265,7 +268,7 @@ struct IGCParser {
     }
 
     /// The part after `HFDTE`: optional `DATE`, `:` and spaces, `DDMMYY`, optional `,NN`. Two-digit years map
-    /// to 1990–2089 (as XCSoar).
+    /// to ``IGCReader/twoDigitYears``.
     static func parseDate(_ text: [UInt8]) -> (CivilDate, Int?)? {
         var i = 0
         if text.count >= 4, text[0..<4].map({ $0 & 0xDF }) == Array("DATE".utf8) { i = 4 }

@@ -16,6 +16,8 @@ package enum ManualFlight {
         case landingNotAfterTakeoff
         case badTime(String)
         case needsOffset
+        /// The date gives UTC times outside those the logbook keeps.
+        case dateOutOfRange(CivilDate)
 
         package var description: String {
             switch self {
@@ -24,9 +26,15 @@ package enum ManualFlight {
             case .badTime(let text): "'\(text)' is not a time: write HH:MM, e.g. 14:05"
             case .needsOffset:
                 "no known airfield gives the time zone: give --utc-offset (e.g. +02:00) or a place flightlog knows (ICAO code or name)"
+            case .dateOutOfRange(let date):
+                "\(date): its UTC times fall outside those a logbook keeps (1970-01-01 to 2199-12-31): check the year"
             }
         }
     }
+
+    /// The UTC times a flight may have: those the store reads back as they are (1970-01-01 … 2200-01-01, ms), so a
+    /// line typed with a wrong year (0001, 9999) is refused here rather than kept and then shown as unknown.
+    package static let storableTimes: ClosedRange<UTCMillis> = 0...7_258_118_400_000
 
     /// `HH:MM` (or `H:MM`) as minutes after midnight.
     package static func minutes(_ text: String) throws(Problem) -> Int {
@@ -37,27 +45,36 @@ package enum ManualFlight {
         return h * 60 + m
     }
 
-    /// The flight from local date and times. The UTC offset is the zone's at that moment (`zone`, e.g. the takeoff
-    /// field's rules), else the fixed `utcOffsetSeconds`.
+    /// The flight from local date and times. Each time's UTC offset is the zone's at that moment (`zone`, e.g. the
+    /// takeoff field's rules), else the fixed `utcOffsetSeconds`.
     package static func make(
         date: CivilDate, takeoffMinutes: Int, landingMinutes: Int, takeoff: Place?, landing: Place?,
         zone: TimeZoneRules?, utcOffsetSeconds: Int?, details: FlightDetails
     ) throws(Problem) -> Flight {
         guard landingMinutes > takeoffMinutes else { throw .landingNotAfterTakeoff }
         let localTakeoff = date.utcMidnight + Int64(takeoffMinutes) * 60_000
+        let localLanding = date.utcMidnight + Int64(landingMinutes) * 60_000
+        /// The offset in force at a local time: guess with the offset at the same wall-clock time in UTC, then once
+        /// more from the instant that gives (right outside the hour of a DST change).
+        func inForce(atLocal local: UTCMillis, _ zone: TimeZoneRules) -> Int {
+            zone.offsetSeconds(at: local - Int64(zone.offsetSeconds(at: local)) * 1000)
+        }
         let offset: Int
+        let landingOffset: Int
         if let zone {
-            // The offset in force at the local time: guess with the offset at the same wall-clock time in UTC,
-            // then once more from the instant that gives (right outside the hour of a DST change).
-            let guess = zone.offsetSeconds(at: localTakeoff)
-            offset = zone.offsetSeconds(at: localTakeoff - Int64(guess) * 1000)
+            // Each time at its own offset: over a DST change a flight lasts what the clocks say less (or plus) the hour.
+            offset = inForce(atLocal: localTakeoff, zone)
+            landingOffset = inForce(atLocal: localLanding, zone)
         } else if let utcOffsetSeconds {
             offset = utcOffsetSeconds
+            landingOffset = utcOffsetSeconds
         } else {
             throw .needsOffset
         }
         let takeoffTime = localTakeoff - Int64(offset) * 1000
-        let landingTime = takeoffTime + Int64(landingMinutes - takeoffMinutes) * 60_000
+        let landingTime = localLanding - Int64(landingOffset) * 1000
+        guard landingTime > takeoffTime else { throw .landingNotAfterTakeoff }
+        guard storableTimes.contains(takeoffTime), storableTimes.contains(landingTime) else { throw .dateOutOfRange(date) }
         let origin = Coordinate(latitude: 0, longitude: 0)
         var d = details
         d.takeoffPlace = takeoff?.text ?? d.takeoffPlace

@@ -13,13 +13,28 @@ extension AirfieldIndex {
     /// and "EDKA" all name `Aachen-Merzbrück Airport (EDKA)`), first rule that finds any field decides:
     /// 1. its code; 2. its whole name; 3. a part of its name starting at a word ("Merzbr", "Kückhoven").
     /// One field is a match; several are ambiguous (two fields with one code, or a part shared by many names).
+    /// When nothing matches, `ae`, `oe` and `ue` are read as `a`, `o` and `u` on both sides and the rules tried once
+    /// more: German typed without umlaut keys ("Merzbrueck", "Moenchengladbach") finds the field too.
     package func match(named text: String) -> AirfieldNameMatch {
         let key = Self.nameKey(text)
         guard !key.isEmpty else { return .none }
+        let found = match(key: key) { Self.nameKey($0) }
+        let plain = Self.umlautsFolded(key)
+        guard found == .none, plain != key else { return found }
+        return match(key: plain) { Self.umlautsFolded(Self.nameKey($0)) }
+    }
+
+    /// `key` with `ae`, `oe`, `ue` as `a`, `o`, `u` (the German spelling of ä, ö, ü without those keys).
+    static func umlautsFolded(_ key: String) -> String {
+        key.replacing("ae", with: "a").replacing("oe", with: "o").replacing("ue", with: "u")
+    }
+
+    /// The three rules of ``match(named:)`` for `key`, each name keyed by `nameKey`.
+    private func match(key: String, nameKey: (String) -> String) -> AirfieldNameMatch {
         let codeKey = String(key.filter { $0 != " " })
         let byCode = fields.filter { $0.code.map { Self.nameKey($0) == codeKey } ?? false }
         if !byCode.isEmpty { return Self.decide(byCode) }
-        let keyed = fields.map { (field: $0, key: Self.nameKey($0.name)) }
+        let keyed = fields.map { (field: $0, key: nameKey($0.name)) }
         let byName = keyed.filter { $0.key == key }.map(\.field)
         if !byName.isEmpty { return Self.decide(byName) }
         let needle = " " + key

@@ -24,13 +24,15 @@ package enum FieldRules {
         return known.problem(text)
     }
 
-    /// Too long or with control characters (remarks may hold line breaks and tabs).
+    /// Too long or with control characters: C0, DEL and C1 (U+0080–U+009F, which terminals read as escapes too);
+    /// remarks may hold line breaks and tabs.
     package static func textProblem(field: String, text: String) -> String? {
         let remarks = field == "remarks"
         let limit = remarks ? maxRemarksCharacters : maxTextCharacters
         if text.count > limit { return "\(field) must be at most \(limit) characters, not \(text.count)" }
         let allowed: Set<UInt32> = remarks ? [9, 10, 13] : []
-        if text.unicodeScalars.contains(where: { ($0.value < 32 && !allowed.contains($0.value)) || $0.value == 127 }) {
+        let control = { (c: Unicode.Scalar) in (c.value < 32 && !allowed.contains(c.value)) || (127..<160).contains(c.value) }
+        if text.unicodeScalars.contains(where: control) {
             return "\(field) must not contain control characters"
         }
         return nil
