@@ -106,7 +106,7 @@ check:
 test:
 	scripts/test.sh
 # The real-time replay suites, named once in scripts/replay-suites (scripts/test.sh runs each beside the rest).
-REPLAY_SUITES := $(shell grep -v '^\#' scripts/replay-suites | paste -sd'|')
+REPLAY_SUITES := $(shell grep -v '^\#' scripts/replay-suites | tr -s ' ' '\n' | grep . | paste -sd'|')
 # The real-time replays with the long cases CI leaves out (FLIGHTLOG_LONG_TESTS=1): the GPS fix lost for good 4 min
 # before the landing through the real gpsd and libiio (~10 min, mostly real time), the winch flight replayed whole
 # and fast; and the 10,000-operation parallel use of one database (CI runs a third). One after the other.

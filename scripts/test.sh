@@ -45,26 +45,29 @@ step lint lint
 step build swift build --build-tests
 
 # The real-time replay suites (scripts/replay-suites) wait for their replays far more than they compute: one after
-# the other they took 1,113 of swift test's 2,029 s. So each runs in a test process of its own, started here and
-# run beside the Chromium measurement and the other tests. They share nothing with them: their own temporary
-# directories, mount namespaces and gpsd ports (freePort claims each port for its process, machine-wide). A second
-# `swift test` would wait for the first one's lock on .build, so they run the built test bundle the way swift test
-# runs it. Each one's output is printed after the rest; the run fails if any of them failed. With extra swift test
-# arguments (scripts/test.sh --filter X) everything runs in the one swift test, as before.
-replay_suites=()
+# the other they took 1,113 of swift test's 2,029 s. So each line of that file runs in a test process of its own
+# (its suites one after the other), started here and run beside the Chromium measurement and the other tests. They
+# share nothing with them: their own temporary directories, mount namespaces and gpsd ports (freePort claims each
+# port for its process, machine-wide). A second `swift test` would wait for the first one's lock on .build, so they
+# run the built test bundle the way swift test runs it. Their output is printed after the rest; the run fails if
+# any of them failed. With extra swift test arguments (scripts/test.sh --filter X) everything runs in the one
+# swift test, as before.
+replay_lines=()
 replay_pids=()
 replay_logs=$(mktemp -d)
 if [ $# = 0 ]; then
-    mapfile -t replay_suites < <(grep -v '^#' scripts/replay-suites | grep .)
+    mapfile -t replay_lines < <(grep -v '^#' scripts/replay-suites | grep .)
 fi
-replay_skip="FlightLogEndToEndTests\.($(IFS='|'; echo "${replay_suites[*]}"))/"
-# Each replay in its own process group (set -m), so that an interrupted or failed run stops it and its children.
+# `A B` -> `A|B`
+suites() { echo "$*" | tr -s ' ' '|'; }
+replay_skip="FlightLogEndToEndTests\\.($(suites "${replay_lines[@]}"))/"
+# Each process in its own process group (set -m), so that an interrupted or failed run stops it and its children.
 trap 'for pid in "${replay_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done; rm -rf "$replay_logs"' EXIT
 bundle="$(swift build --show-bin-path)/flightlogPackageTests.xctest"
 set -m
-for suite in "${replay_suites[@]}"; do
-    step "replay-$suite" "$bundle" --testing-library swift-testing --no-parallel \
-        --filter "FlightLogEndToEndTests\.$suite/" >"$replay_logs/$suite" 2>&1 &
+for i in "${!replay_lines[@]}"; do
+    step "replays-$(suites "${replay_lines[$i]}" | tr '|' '+')" "$bundle" --testing-library swift-testing \
+        --no-parallel --filter "FlightLogEndToEndTests\\.($(suites "${replay_lines[$i]}"))/" >"$replay_logs/$i" 2>&1 &
     replay_pids+=("$!")
 done
 set +m
@@ -77,19 +80,19 @@ else
     echo "measure-pages: skipped: chromium is not installed (apt-get install -y chromium)"
 fi
 failed=0
-if [ ${#replay_suites[@]} = 0 ]; then
+if [ ${#replay_lines[@]} = 0 ]; then
     step swift-test swift test --skip-build --no-parallel "$@" || failed=1
 else
     step swift-test swift test --skip-build --no-parallel --skip "$replay_skip" || failed=1
 fi
 start=$SECONDS
-for i in "${!replay_suites[@]}"; do
-    wait "${replay_pids[$i]}" || { failed=1; echo "FAILED: ${replay_suites[$i]}"; }
+for i in "${!replay_lines[@]}"; do
+    wait "${replay_pids[$i]}" || { failed=1; echo "FAILED: ${replay_lines[$i]}"; }
 done
 echo "step replays-after-swift-test: $((SECONDS - start)) s"
-for suite in "${replay_suites[@]}"; do
-    echo "=== ${suite} (its own test process) ==="
-    cat "$replay_logs/$suite"
+for i in "${!replay_lines[@]}"; do
+    echo "=== ${replay_lines[$i]} (a test process of their own) ==="
+    cat "$replay_logs/$i"
 done
 [ "$failed" = 0 ] || exit 1
 

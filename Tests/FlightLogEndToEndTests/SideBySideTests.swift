@@ -34,7 +34,8 @@ struct SideBySideTests {
             print("ready", flush=True)
             sys.stdin.read()
             """
-        let child = try Holder(["python3", "-c", script, portClaimsFile, "\(window.lowerBound)", "\(window.upperBound)"])
+        let child = try Holder(
+            ["python3", "-c", script, portClaimsFile, "\(window.lowerBound)", "\(window.upperBound)"])
         let port = freePort()
         child.release()
         #expect(window.contains(port), "got \(port), outside the free window \(window)")
