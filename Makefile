@@ -95,7 +95,8 @@ profile:
 # The fast loop: build, then the unit and component tests (pure logic, real SQLite files, the recorder on a driven
 # clock, the pages and reports); no root, network, gpsd or PostgreSQL. It leaves out the two targets that start whole
 # systems: FlightLogEndToEndTests (the built executables, gpsd, libiio, Chromium) and FlightLogSyncTests (its own
-# PostgreSQL server); `make test` runs everything. One test at a time, as CI: in parallel the process-spawning
+# PostgreSQL server); `make test` runs everything. One test at a time, as CI runs all but the real-time replays
+# (scripts/replay-suites, in processes of their own beside the rest): in parallel the process-spawning
 # tests outran their time limits on 2 cores. Extra `swift test` arguments: make check ARGS='--filter Store'.
 CHECK_SKIP := FlightLogEndToEndTests\.|FlightLogSyncTests\.
 check:
@@ -104,13 +105,15 @@ check:
 # The test suite as CI runs it (scripts/test.sh: system packages, fuzz smoke, quick benchmark, swift test).
 test:
 	scripts/test.sh
-# The long end-to-end replays CI leaves out (FLIGHTLOG_LONG_TESTS=1): the GPS fix lost for good 4 min before the
-# landing through the real gpsd and libiio (~10 min, mostly real time), the winch flight replayed whole and fast,
-# the 10,000-operation parallel use of one database (CI runs a third), then the other fault and real-time replays.
+# The real-time replay suites, named once in scripts/replay-suites (scripts/test.sh runs each beside the rest).
+REPLAY_SUITES := $(shell grep -v '^\#' scripts/replay-suites | tr -s ' ' '\n' | grep . | paste -sd'|')
+# The real-time replays with the long cases CI leaves out (FLIGHTLOG_LONG_TESTS=1): the GPS fix lost for good 4 min
+# before the landing through the real gpsd and libiio (~10 min, mostly real time), the winch flight replayed whole
+# and fast; and the 10,000-operation parallel use of one database (CI runs a third). One after the other.
 test-long:
 	$(SWIFT) build --build-tests
 	. scripts/gpsfake-env.sh && FLIGHTLOG_LONG_TESTS=1 $(SWIFT) test --skip-build --no-parallel \
-		--filter 'BarographFaultTests|PlausibilityFaultTests|RealTimeReplayTests|ParallelUseTests'
+		--filter 'FlightLogEndToEndTests\.($(REPLAY_SUITES))/|ParallelUseTests'
 
 .PHONY: fuzz fuzz-smoke
 # libFuzzer targets in Fuzz/ (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600) or FUZZ_RUNS executions each;

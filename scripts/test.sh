@@ -4,38 +4,97 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh --test
+# step NAME CMD...: runs CMD, then prints `step NAME: N s` (also when it fails), so the log shows where time goes.
+step() {
+    local name=$1 start=$SECONDS status=0
+    shift
+    "$@" || status=$?
+    echo "step $name: $((SECONDS - start)) s"
+    return "$status"
+}
+
+step install-deps scripts/install-deps.sh --test
+start=$SECONDS
 # aerofiles 1.5.6 (the IGC reader pilots' scripts use) checks every exported IGC file.
 FLIGHTLOG_PYTHON=$(scripts/setup-aerofiles.sh)
 export FLIGHTLOG_PYTHON
 # gpsfake (from gpsd-clients, unpacked without its GUI dependencies).
 # shellcheck source=/dev/null
 source scripts/gpsfake-env.sh
+echo "step aerofiles-gpsfake: $((SECONDS - start)) s"
 
 # Each libFuzzer target for ~12 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
 if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
-    scripts/fuzz.sh smoke
+    step fuzz-smoke scripts/fuzz.sh smoke
 fi
 
 # swift-format (make lint, strict). Advisory until the tree has been formatted once (`make format`, then fix the
 # few end-of-line comments it cannot move by hand): then set LINT_BLOCKS_CI=1 here and a warning fails CI.
 LINT_BLOCKS_CI=0
-lint_log=$(mktemp)
-if ! make --no-print-directory lint >"$lint_log" 2>&1; then
-    [ "$LINT_BLOCKS_CI" = 1 ] && { cat "$lint_log"; rm -f "$lint_log"; exit 1; }
-    echo "lint: $(grep -cE '(error|warning): \[' "$lint_log" || true) swift-format findings (advisory until make format)"
-fi
-rm -f "$lint_log"
+lint() {
+    local log
+    log=$(mktemp)
+    if ! make --no-print-directory lint >"$log" 2>&1; then
+        [ "$LINT_BLOCKS_CI" = 1 ] && { cat "$log"; rm -f "$log"; return 1; }
+        echo "lint: $(grep -cE '(error|warning): \[' "$log" || true) swift-format findings (advisory until make format)"
+    fi
+    rm -f "$log"
+}
+step lint lint
 
-swift build --build-tests
+step build swift build --build-tests
+
+# The real-time replay suites (scripts/replay-suites) wait for their replays far more than they compute: one after
+# the other they took 1,113 of swift test's 2,029 s. So each line of that file runs in a test process of its own
+# (its suites one after the other), started here and run beside the Chromium measurement and the other tests. They
+# share nothing with them: their own temporary directories, mount namespaces and gpsd ports (freePort claims each
+# port for its process, machine-wide). A second `swift test` would wait for the first one's lock on .build, so they
+# run the built test bundle the way swift test runs it. Their output is printed after the rest; the run fails if
+# any of them failed. With extra swift test arguments (scripts/test.sh --filter X) everything runs in the one
+# swift test, as before.
+replay_lines=()
+replay_pids=()
+replay_logs=$(mktemp -d)
+if [ $# = 0 ]; then
+    mapfile -t replay_lines < <(grep -v '^#' scripts/replay-suites | grep .)
+fi
+# `A B` -> `A|B`
+suites() { echo "$*" | tr -s ' ' '|'; }
+replay_skip="FlightLogEndToEndTests\\.($(suites "${replay_lines[@]}"))/"
+# Each process in its own process group (set -m), so that an interrupted or failed run stops it and its children.
+trap 'for pid in "${replay_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done; rm -rf "$replay_logs"' EXIT
+bundle="$(swift build --show-bin-path)/flightlogPackageTests.xctest"
+set -m
+for i in "${!replay_lines[@]}"; do
+    step "replays-$(suites "${replay_lines[$i]}" | tr '|' '+')" "$bundle" --testing-library swift-testing \
+        --no-parallel --filter "FlightLogEndToEndTests\\.($(suites "${replay_lines[$i]}"))/" >"$replay_logs/$i" 2>&1 &
+    replay_pids+=("$!")
+done
+set +m
+
 # The phone pages measured in headless Chromium (labels >= 12 CSS px, none overlapping, 3 flights on the first
 # screen of a filtered list) with the debug flightlog; skips with a note when chromium is absent.
 if [ -x /usr/bin/chromium ] || [ -x /usr/bin/chromium-browser ]; then
-    "$(scripts/setup-playwright.sh)" scripts/measure-pages.py
+    step measure-pages "$(scripts/setup-playwright.sh)" scripts/measure-pages.py
 else
     echo "measure-pages: skipped: chromium is not installed (apt-get install -y chromium)"
 fi
-swift test --skip-build --no-parallel "$@"
+failed=0
+if [ ${#replay_lines[@]} = 0 ]; then
+    step swift-test swift test --skip-build --no-parallel "$@" || failed=1
+else
+    step swift-test swift test --skip-build --no-parallel --skip "$replay_skip" || failed=1
+fi
+start=$SECONDS
+for i in "${!replay_lines[@]}"; do
+    wait "${replay_pids[$i]}" || { failed=1; echo "FAILED: ${replay_lines[$i]}"; }
+done
+echo "step replays-after-swift-test: $((SECONDS - start)) s"
+for i in "${!replay_lines[@]}"; do
+    echo "=== ${replay_lines[$i]} (a test process of their own) ==="
+    cat "$replay_logs/$i"
+done
+[ "$failed" = 0 ] || exit 1
 
 # The quick benchmark and the package test, last: they use the debug build the tests had (the release build of
 # every dependency took 811 s of CI's time, and neither judges speed; `make bench` and `make deb` build release),
@@ -52,12 +111,12 @@ static_debug+=" -Xlinker --end-group"
 # The benchmark in quick mode proves it runs end to end (every row measured; numbers not judged).
 # Skip it with FLIGHTLOG_SKIP_BENCH=1.
 if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
-    BUILD_FLAGS=$static_debug python3 benchmarks/run.py --quick
+    BUILD_FLAGS=$static_debug step bench-quick python3 benchmarks/run.py --quick
     # The club sync benchmark in quick mode (20 short flights, 1,000 on the server; its own PostgreSQL).
-    BUILD_FLAGS=$static_debug python3 benchmarks/sync.py --quick
+    BUILD_FLAGS=$static_debug step bench-sync-quick python3 benchmarks/sync.py --quick
 fi
 # The Debian package: build, lintian, install, --version, purge keeps the logbook (scripts/test-deb.sh; needs
 # root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
 if [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
-    BUILD_FLAGS=$static_debug DEB_COMPRESSION="-Zxz -z1" scripts/test-deb.sh
+    BUILD_FLAGS=$static_debug DEB_COMPRESSION="-Zxz -z1" step test-deb scripts/test-deb.sh
 fi

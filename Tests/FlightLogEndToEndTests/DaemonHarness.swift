@@ -188,7 +188,8 @@ final class DaemonWorld {
     /// real gpsd over loopback TCP (`gpsd tcp://…`). The replay runs at real-time priority when allowed (root), so
     /// the simulated world keeps time however loaded the machine is; everything else runs as usual.
     func startReceiverAndGPSD(igc: String, rate: Int = 50, extraArguments: [String] = []) throws {
-        let receiverPort = port + 1
+        // A port of its own: `port + 1` may be any other server's, in this test process or one beside it.
+        let receiverPort = freePort()
         var arguments = [
             DaemonHarness.flightlog, "replay", igc, "--iio-tree", iioTree.path,
             "--serve-nmea", "127.0.0.1:\(receiverPort)", "--rate", "\(rate)",

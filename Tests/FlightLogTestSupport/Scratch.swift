@@ -15,12 +15,48 @@ public func makeTemporaryDirectory(_ prefix: String = "flightlog-test") throws -
 /// Chosen below the kernel's ephemeral range (`ip_local_port_range`, 32768–60999 by default), so that no
 /// outgoing connection can take it as its local port before the server binds it, and a client retrying a
 /// server that is down cannot connect to itself; checked free by binding it (the socket is closed again).
+/// Between that check and the server's bind another test could pick the same port: each port is handed out once
+/// per process, and claimed for the life of the process in a lock file that every test process on the machine
+/// shares (scripts/test.sh runs the real-time replays in processes of their own beside the rest).
 public func freePort() -> Int {
-    for _ in 0..<200 {
-        let port = Int.random(in: 20_000...32_000)
-        if canBind(port) { return port }
+    let range = 20_000...32_000
+    let start = Int.random(in: range)
+    for offset in 0..<range.count {
+        let port = range.lowerBound + (start - range.lowerBound + offset) % range.count
+        if canBind(port) && portClaims.claim(port) { return port }
     }
     preconditionFailure("no free loopback port in 20000-32000")
+}
+
+/// The file in which test processes claim ports: a one-byte POSIX record lock at offset `port` (`lockf`), which
+/// the kernel releases when the process ends, however it ends.
+public let portClaimsFile = "/tmp/flightlog-test-ports.lock"
+
+private let portClaims = PortClaims(path: portClaimsFile)
+
+private final class PortClaims: @unchecked Sendable {
+    private let lock = NSLock()
+    private let fd: Int32
+    private var claimed: Set<Int> = []
+
+    init(path: String) {
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        if fd >= 0 { fchmod(fd, 0o666) }  // another user's test run shares it
+    }
+
+    /// Whether `port` is now this process's: not handed out before here, and not locked by another process.
+    /// The descriptor stays open for the life of the process: closing any descriptor of the file would drop
+    /// every lock this process holds on it. Without the file (no /tmp) only the in-process check remains.
+    func claim(_ port: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !claimed.contains(port) else { return false }
+        if fd >= 0 {
+            guard lseek(fd, off_t(port), SEEK_SET) >= 0, lockf(fd, F_TLOCK, 1) == 0 else { return false }
+        }
+        claimed.insert(port)
+        return true
+    }
 }
 
 private func canBind(_ port: Int) -> Bool {
