@@ -107,31 +107,47 @@ enum FlightRows {
         }
         let id: Int64 = value("f.id")
         let check = StoredValueCheck(flight: id)  // every number checked before anyone computes with it
+        var unknown: Set<FlightFact> = []
+        /// `checked`, and `fact` marked unknown when a stored value failed its check.
+        func mark<T>(_ fact: FlightFact, _ stored: Any?, _ checked: T?) -> T? {
+            if stored != nil && checked == nil { unknown.insert(fact) }
+            return checked
+        }
         let storedTakeoff: Int64 = value("f.takeoffTime"), storedLanding: Int64 = value("f.landingTime")
-        let takeoffTime = check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
-        let landingTime = check.time(storedLanding, after: takeoffTime, "landing time") ?? takeoffTime
+        let takeoffTime =
+            mark(.takeoffTime, storedTakeoff, check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms"))
+            ?? 0
+        let landingTime =
+            mark(.landingTime, storedLanding, check.time(storedLanding, after: takeoffTime, "landing time")) ?? takeoffTime
         let zero = Coordinate(latitude: 0, longitude: 0)
-        let takeoff =
-            check.coordinate(value("f.takeoffLatitude"), value("f.takeoffLongitude"), "takeoff position") ?? zero
-        let landing =
-            check.coordinate(value("f.landingLatitude"), value("f.landingLongitude"), "landing position") ?? zero
-        let releaseTime = check.time(optional("f.releaseTime"), after: takeoffTime, "release time")
-        let maxAltitude = check.checked(
-            optional("f.maxAltitude"), StoredValues.altitude, "maximum altitude", unit: " m")
-        let takeoffAltitude = check.checked(
-            optional("f.takeoffAltitude"), StoredValues.altitude, "takeoff altitude", unit: " m")
+        func coordinate(_ end: String, _ fact: FlightFact) -> Coordinate {
+            mark(fact, 0, check.coordinate(value("f.\(end)Latitude"), value("f.\(end)Longitude"), "\(end) position"))
+                ?? zero
+        }
+        let takeoff = coordinate("takeoff", .takeoffPosition), landing = coordinate("landing", .landingPosition)
+        let storedRelease: Int64? = optional("f.releaseTime")
+        let releaseTime = mark(.releaseTime, storedRelease, check.time(storedRelease, after: takeoffTime, "release time"))
+        func number<T: Comparable & DatabaseValueConvertible & StatementColumnConvertible>(
+            _ fact: FlightFact, _ column: String, _ range: ClosedRange<T>, _ field: String, unit: String = ""
+        ) -> T? {
+            let stored: T? = optional(column)
+            return mark(fact, stored, check.checked(stored, range, field, unit: unit))
+        }
+        let maxAltitude = number(.maxAltitude, "f.maxAltitude", StoredValues.altitude, "maximum altitude", unit: " m")
+        let takeoffAltitude = number(
+            .takeoffAltitude, "f.takeoffAltitude", StoredValues.altitude, "takeoff altitude", unit: " m")
         let maxDistance =
-            check.checked(value("f.maxDistanceFromTakeoff"), StoredValues.distance, "maximum distance", unit: " m") ?? 0
-        let pathLength = check.checked(value("f.pathLength"), StoredValues.pathLength, "path length", unit: " m") ?? 0
-        let offset = check.checked(value("f.utcOffsetSeconds"), StoredValues.utcOffset, "UTC offset", unit: " s") ?? 0
+            number(.maxDistance, "f.maxDistanceFromTakeoff", StoredValues.distance, "maximum distance", unit: " m") ?? 0
+        let pathLength = number(.pathLength, "f.pathLength", StoredValues.pathLength, "path length", unit: " m") ?? 0
+        let offset = number(.utcOffset, "f.utcOffsetSeconds", StoredValues.utcOffset, "UTC offset", unit: " s") ?? 0
         var details = FlightDetails()
         for field in LogbookField.allCases {
             let column = "f." + field.column
             switch field {
             case .releaseHeight:
-                details.releaseHeight = check.checked(
-                    optional(column), StoredValues.releaseHeight, "release height", unit: " m")
-            case .launches: details.launches = check.checked(value(column), StoredValues.launches, "launches") ?? 1
+                details.releaseHeight = number(
+                    .releaseHeight, column, StoredValues.releaseHeight, "release height", unit: " m")
+            case .launches: details.launches = number(.launches, column, StoredValues.launches, "launches") ?? 1
             // An unknown choice stays the default.
             default: _ = field.write(optional(column) as String?, to: &details)
             }
@@ -163,6 +179,7 @@ enum FlightRows {
         flight.takeoffLocation = place("takeoff")
         flight.landingLocation = place("landing")
         flight.endedInFlight = value("f.endedInFlight")
+        flight.unknown = unknown
         return flight
     }
 

@@ -103,23 +103,21 @@ extension FlightStore {
         flights: Int, launches: Int, durationMillis: Int64
     ) {
         let condition = FlightRows.condition(filter)
-        // The stored numbers are checked as `FlightRows.flight(from:)` checks them (an out-of-range value counts as
-        // the same neutral value there), so a hostile row can neither overflow sum() nor make the total disagree.
+        // The stored numbers are checked as `FlightRows.flight(from:)` checks them, so a hostile row can neither
+        // overflow sum() nor make the total disagree: a flight time or launch count that is unknown there (out of
+        // range) counts nothing here, as in every other sum (``Flight/leftOutOfSums``).
         let (launches, time) = (StoredValues.launches, StoredValues.time)
-        let takeoff = "CASE WHEN f.takeoffTime BETWEEN 0 AND \(time.upperBound) THEN f.takeoffTime ELSE 0 END"
         return try read { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT count(*) AS n, coalesce(sum(launches), 0) AS launches,
-                        coalesce(sum((landing - takeoff) / 60000), 0) * 60000 AS ms
-                    FROM (SELECT takeoff,
-                            CASE WHEN landingTime BETWEEN takeoff AND \(time.upperBound) THEN landingTime ELSE takeoff END
-                                AS landing,
-                            CASE WHEN launches BETWEEN \(launches.lowerBound) AND \(launches.upperBound) THEN launches
-                                ELSE 1 END AS launches
-                        FROM (SELECT \(takeoff) AS takeoff, f.landingTime, f.launches FROM flight f
-                            WHERE \(condition.sql)))
+                    SELECT count(*) AS n,
+                        coalesce(sum(CASE WHEN launches BETWEEN \(launches.lowerBound) AND \(launches.upperBound)
+                            THEN launches ELSE 0 END), 0) AS launches,
+                        coalesce(sum(CASE WHEN takeoffTime BETWEEN 0 AND \(time.upperBound)
+                            AND landingTime BETWEEN takeoffTime AND \(time.upperBound)
+                            THEN (landingTime - takeoffTime) / 60000 ELSE 0 END), 0) * 60000 AS ms
+                    FROM flight f WHERE \(condition.sql)
                     """,
                 arguments: condition.arguments)
             return (row?["n"] ?? 0, row?["launches"] ?? 0, row?["ms"] ?? 0)
