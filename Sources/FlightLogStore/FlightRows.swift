@@ -99,39 +99,54 @@ enum FlightRows {
     /// Reads a row of `select`.
     static func flight(from row: Row) throws -> Flight {
         // StatementColumnConvertible reads the SQLite column directly (GRDB's fast path).
-        func value<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String) -> T {
-            row[columns[column]]
+        // Read through DatabaseValue: GRDB's typed subscripts trap on a value of another type (a hand edit can
+        // store text in a number column), this reads it as unknown with a warning.
+        let id = StoredValues.integer(row, at: columns["f.id"]) ?? 0
+        var unreadable: Set<String> = []
+        func optional<T: DatabaseValueConvertible>(_ column: String) -> T? {
+            let stored = row[columns[column]] as DatabaseValue
+            if stored.isNull { return nil }
+            if let value = T.fromDatabaseValue(stored) { return value }
+            unreadable.insert(column)
+            StoredValues.warn(flight: id, column: String(column.dropFirst(2)), holds: stored, expected: T.self)
+            return nil
         }
-        func optional<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String) -> T? {
-            row[columns[column]]
-        }
-        let id: Int64 = value("f.id")
+        func value<T: DatabaseValueConvertible>(_ column: String, else fallback: T) -> T { optional(column) ?? fallback }
         let check = StoredValueCheck(flight: id)  // every number checked before anyone computes with it
         var unknown: Set<FlightFact> = []
         /// `checked`, and `fact` marked unknown when a stored value failed its check.
-        func mark<T>(_ fact: FlightFact, _ stored: Any?, _ checked: T?) -> T? {
-            if stored != nil && checked == nil { unknown.insert(fact) }
+        func mark<T>(_ fact: FlightFact, _ stored: Any?, _ checked: T?, column: String? = nil) -> T? {
+            if stored != nil && checked == nil || column.map(unreadable.contains) == true { unknown.insert(fact) }
             return checked
         }
-        let storedTakeoff: Int64 = value("f.takeoffTime"), storedLanding: Int64 = value("f.landingTime")
+        let storedTakeoff: Int64? = optional("f.takeoffTime"), storedLanding: Int64? = optional("f.landingTime")
         let takeoffTime =
-            mark(.takeoffTime, storedTakeoff, check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms"))
-            ?? 0
+            mark(
+                .takeoffTime, storedTakeoff, check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms"),
+                column: "f.takeoffTime") ?? 0
         let landingTime =
-            mark(.landingTime, storedLanding, check.time(storedLanding, after: takeoffTime, "landing time")) ?? takeoffTime
+            mark(
+                .landingTime, storedLanding, check.time(storedLanding, after: takeoffTime, "landing time"),
+                column: "f.landingTime") ?? takeoffTime
         let zero = Coordinate(latitude: 0, longitude: 0)
         func coordinate(_ end: String, _ fact: FlightFact) -> Coordinate {
-            mark(fact, 0, check.coordinate(value("f.\(end)Latitude"), value("f.\(end)Longitude"), "\(end) position"))
-                ?? zero
+            let latitude: Double? = optional("f.\(end)Latitude"), longitude: Double? = optional("f.\(end)Longitude")
+            guard let latitude, let longitude else {
+                unknown.insert(fact)
+                return zero
+            }
+            return mark(fact, 0, check.coordinate(latitude, longitude, "\(end) position")) ?? zero
         }
         let takeoff = coordinate("takeoff", .takeoffPosition), landing = coordinate("landing", .landingPosition)
         let storedRelease: Int64? = optional("f.releaseTime")
-        let releaseTime = mark(.releaseTime, storedRelease, check.time(storedRelease, after: takeoffTime, "release time"))
-        func number<T: Comparable & DatabaseValueConvertible & StatementColumnConvertible>(
+        let releaseTime = mark(
+            .releaseTime, storedRelease, check.time(storedRelease, after: takeoffTime, "release time"),
+            column: "f.releaseTime")
+        func number<T: Comparable & DatabaseValueConvertible>(
             _ fact: FlightFact, _ column: String, _ range: ClosedRange<T>, _ field: String, unit: String = ""
         ) -> T? {
             let stored: T? = optional(column)
-            return mark(fact, stored, check.checked(stored, range, field, unit: unit))
+            return mark(fact, stored, check.checked(stored, range, field, unit: unit), column: column)
         }
         let maxAltitude = number(.maxAltitude, "f.maxAltitude", StoredValues.altitude, "maximum altitude", unit: " m")
         let takeoffAltitude = number(
@@ -168,17 +183,17 @@ enum FlightRows {
                 zoneIdentifier: zone)
         }
         let source = FlightSource(
-            recordingKind: value("r.kind"), fileName: optional("r.fileName"), sha256: optional("r.sha256"))
+            recordingKind: value("r.kind", else: "recorded"), fileName: optional("r.fileName"), sha256: optional("r.sha256"))
         var flight = Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
             source: source,
             maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
-            pathLength: pathLength, hasBarometer: value("f.hasBarometer"),
+            pathLength: pathLength, hasBarometer: value("f.hasBarometer", else: true),
             timeZoneIdentifier: optional("f.timeZoneIdentifier"), utcOffsetSeconds: offset)
         flight.takeoffLocation = place("takeoff")
         flight.landingLocation = place("landing")
-        flight.endedInFlight = value("f.endedInFlight")
+        flight.endedInFlight = value("f.endedInFlight", else: false)
         flight.unknown = unknown
         return flight
     }

@@ -49,8 +49,9 @@ extension FlightStore {
                         """,
                     arguments: [id])
             else { throw StoreError.notFound(id) }
-            guard let data: Data = row["bytes"] else { return nil }
-            return ((row["fileName"] as String?) ?? "flight-\(id).igc", [UInt8](data), row["flights"])
+            guard let data = Data.fromDatabaseValue(row["bytes"] as DatabaseValue) else { return nil }
+            let flights = Int(clamping: StoredValues.integer(row, "flights") ?? 1)
+            return (StoredValues.text(row, "fileName") ?? "flight-\(id).igc", [UInt8](data), flights)
         }
     }
 
@@ -152,8 +153,9 @@ extension FlightStore {
             let from = check.checked(takeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
             let to = check.time(StoredValues.integer(row, "landingTime"), after: from, "landing time") ?? from
             let fixes = try Recordings.fixes(
-                recordingId: row["recordingId"], from: from - marginMillis, to: to + marginMillis, db)
-            return Track(recorder: try Recordings.recorder(fromJSON: row["recorder"]), fixes: fixes)
+                recordingId: StoredValues.integer(row, "recordingId") ?? 0, from: from - marginMillis,
+                to: to + marginMillis, db)
+            return Track(recorder: try Recordings.recorder(fromJSON: StoredValues.text(row, "recorder") ?? ""), fixes: fixes)
         }
     }
 
@@ -210,7 +212,8 @@ extension FlightStore {
                         "the edit time is not a time from 1970 to 2200; shown as 1970")
                 }
                 return FieldChange(
-                    field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"],
+                    field: StoredValues.text($0, "field") ?? "?", oldValue: StoredValues.text($0, "oldValue"),
+                    newValue: StoredValues.text($0, "newValue"),
                     editedAt: editedAt.flatMap { StoredValues.time.contains($0) ? $0 : nil } ?? 0)
             }
         }

@@ -111,6 +111,25 @@ struct UnknownValuesTests {
         }
     }
 
+    /// Values of another type than the column's (a hand edit): `show` trapped in GRDB's typed reads.
+    @Test func valuesOfAnotherTypeAreUnknownNotACrash() throws {
+        let (dir, db) = try DatabaseFileTests().logbook(2)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sql = """
+            UPDATE flight SET landingOutlanding = 'abc', takeoffPlaceDistance = 'far', hasBarometer = 'yes',
+                pilot = x'ff', landingTime = 'noon' WHERE id = 2
+            """
+        let set = DaemonHarness.shell("sqlite3 '\(db.path)' \"\(sql)\" 2>&1")
+        try #require(set.status == 0, "\(set.output)")
+        for command in [["show", "2"], ["show", "2", "--json"], ["list"], ["list", "--csv"], ["stats"]] {
+            let r = try CLI.run(command, database: db, in: dir)
+            #expect(r.status == 0, "\(command): \(r.status) \(r.stderr.prefix(600))")
+            #expect(r.stderr.contains("warning: flight 2: the stored landingOutlanding holds"), "\(command): \(r.stderr)")
+        }
+        let show = try CLI.run(["show", "2"], database: db, in: dir).stdout
+        #expect(show.contains("Flight time:  —"), "\(show)")
+    }
+
     /// Runs the real `flightlog serve` on `db` for `body`.
     static func withServer(_ db: URL, _ dir: URL, _ body: (Int) async throws -> Void) async throws {
         let port = freePort()
