@@ -12,7 +12,7 @@ enum FlightRows {
             "f.id", "f.recordingId", "f.takeoffTime", "f.landingTime", "f.takeoffLatitude", "f.takeoffLongitude",
             "f.landingLatitude", "f.landingLongitude", "f.releaseTime", "f.maxAltitude", "f.takeoffAltitude",
             "f.maxDistanceFromTakeoff", "f.pathLength", "f.hasBarometer", "f.timeZoneIdentifier", "f.utcOffsetSeconds",
-            "f.endedInFlight", "r.kind", "r.fileName", "r.sha256",
+            "f.endedInFlight", "f.inProgress", "r.kind", "r.fileName", "r.sha256",
         ]
             + LogbookField.allCases.map { "f." + $0.column }
             + ["takeoff", "landing"].flatMap { end in
@@ -96,7 +96,18 @@ enum FlightRows {
         return db.changesCount > 0
     }
 
-    /// Reads a row of `select`.
+    /// Reads a row of `select` for a view: a flight still marked in progress has no landing place, and unless it is
+    /// `live` (the flight a running flightlogd records now, ``FlightStore/liveFlightId(now:)``) it ended in flight
+    /// (docs/DETECTION.md).
+    static func flight(from row: Row, live: Int64?) throws -> Flight {
+        var flight = try flight(from: row)
+        guard StoredValues.integer(row, at: columns["f.inProgress"]) == 1 else { return flight }
+        flight.landingLocation = nil  // it has landed nowhere (yet)
+        if flight.id != live { flight.endedInFlight = true }
+        return flight
+    }
+
+    /// Reads a row of `select` as stored.
     static func flight(from row: Row) throws -> Flight {
         // StatementColumnConvertible reads the SQLite column directly (GRDB's fast path).
         // Read through DatabaseValue: GRDB's typed subscripts trap on a value of another type (a hand edit can
@@ -224,7 +235,9 @@ enum FlightRows {
         add(
             "f.id IN (SELECT value FROM json_each(?))",
             filter.ids.map { "[\($0.map(String.init).joined(separator: ","))]" })
-        if let outlanding = filter.outlanding { clauses.append(outlanding ? "f.landingOutlanding = 1" : "f.landingOutlanding IS NOT 1") }
+        // A flight still in progress (in the air now, or ended in flight) landed nowhere yet.
+        let outlanded = "f.landingOutlanding IS 1 AND NOT f.endedInFlight AND NOT f.inProgress"
+        if let outlanding = filter.outlanding { clauses.append(outlanding ? outlanded : "NOT (\(outlanded))") }
         let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
         return (sql, StatementArguments(arguments))
     }

@@ -78,6 +78,7 @@ extension FlightStore {
         let order = newestFirst ? "DESC" : "ASC"
         var arguments = condition.arguments
         arguments += [limit ?? -1, max(0, offset)]
+        let live = liveFlightId()
         return try read { db in
             // A cursor reads each row in place (no copy), which matters for long lists.
             try Array(
@@ -86,7 +87,7 @@ extension FlightStore {
                     sql:
                         "\(FlightRows.select) WHERE \(condition.sql) ORDER BY f.takeoffTime \(order), f.id \(order) LIMIT ? OFFSET ?",
                     arguments: arguments
-                ).map(FlightRows.flight(from:)))
+                ).map { try FlightRows.flight(from: $0, live: live) })
         }
     }
 
@@ -127,14 +128,28 @@ extension FlightStore {
 
     /// - Throws: `.notFound` "no flight with id 42 (flightlog list shows the ids)".
     package func flight(id: Int64) throws(StoreError) -> Flight {
-        try read { db in try Self.flight(id: id, db) }
+        let live = liveFlightId()
+        return try read { db in try Self.flight(id: id, db, live: live) }
     }
 
-    static func flight(id: Int64, _ db: Database) throws -> Flight {
+    /// Flight `id`; with `live` as a view reads it (``FlightRows/flight(from:live:)``), else as stored.
+    static func flight(id: Int64, _ db: Database, live: Int64?? = nil) throws -> Flight {
         guard let row = try Row.fetchOne(db, sql: "\(FlightRows.select) WHERE f.id = ?", arguments: [id]) else {
             throw StoreError.notFound(id)
         }
-        return try FlightRows.flight(from: row)
+        guard let live else { return try FlightRows.flight(from: row) }
+        return try FlightRows.flight(from: row, live: live)
+    }
+
+    /// The flight a running flightlogd is recording now: the one its status file beside this database names as
+    /// flying, when that file is fresh (``RecorderStatus/isStale(fileAgeSeconds:)``) and not a stopped recorder's.
+    /// nil when no recorder runs here (a copy of the logbook, the recorder stopped or never restarted).
+    package func liveFlightId(now: Date = Date()) -> Int64? {
+        guard let snapshot = RecorderStatusFile.read(at: RecorderStatusFile.path(besideDatabase: path)),
+            !RecorderStatus.isStale(fileAgeSeconds: snapshot.age(now: now)), let status = snapshot.status,
+            !status.stopped, status.flying
+        else { return nil }
+        return status.flightId
     }
 
     /// The recorded fixes from takeoff − `marginMillis` to landing + `marginMillis`, with the recorder info.
