@@ -127,7 +127,10 @@ private struct ReportPage {
             ("Date", flight.dateText + (flight.timeZoneIdentifier.map { " (\($0))" } ?? "")),
             ("Take-off", ReportText.place(d.takeoffPlace, flight.known(.takeoffPosition, flight.takeoffCoordinate))),
             ("", when(flight.takeoffTime, .takeoffTime)),
-            ("Landing", ReportText.place(flight.landingPlaceLabel, flight.known(.landingPosition, flight.landingCoordinate))),
+            (
+                "Landing",
+                ReportText.place(flight.landingPlaceLabel, flight.known(.landingPosition, flight.landingCoordinate))
+            ),
             ("", when(flight.landingTime, .landingTime) + (flight.endedInFlight ? " (the last fix)" : "")),
             ("Duration", flight.flightTimeText + " h"),
             ("Launch", ReportText.launch(d.launchMethod)),

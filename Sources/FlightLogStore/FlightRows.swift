@@ -194,7 +194,8 @@ enum FlightRows {
                 zoneIdentifier: zone)
         }
         let source = FlightSource(
-            recordingKind: value("r.kind", else: "recorded"), fileName: optional("r.fileName"), sha256: optional("r.sha256"))
+            recordingKind: value("r.kind", else: "recorded"), fileName: optional("r.fileName"),
+            sha256: optional("r.sha256"))
         var flight = Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,

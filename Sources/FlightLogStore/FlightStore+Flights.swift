@@ -170,7 +170,8 @@ extension FlightStore {
             let fixes = try Recordings.fixes(
                 recordingId: StoredValues.integer(row, "recordingId") ?? 0, from: from - marginMillis,
                 to: to + marginMillis, db)
-            return Track(recorder: try Recordings.recorder(fromJSON: StoredValues.text(row, "recorder") ?? ""), fixes: fixes)
+            let recorder = try Recordings.recorder(fromJSON: StoredValues.text(row, "recorder") ?? "")
+            return Track(recorder: recorder, fixes: fixes)
         }
     }
 
