@@ -166,7 +166,8 @@ struct Charts {
         let projection = LocalProjection(around: points.map(\.coordinate))
         let project = projection.project
         let projected = points.map { project($0.coordinate) }
-        let ends = [project(flight.takeoffCoordinate), project(flight.landingCoordinate)]
+        let marks = flight.mapEnds(points.map(\.coordinate))
+        let ends = [project(marks.takeoff), project(marks.landing)]
         let es = projected.map(\.e) + ends.map(\.e)
         let ns = projected.map(\.n) + ends.map(\.n)
         let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
@@ -206,7 +207,7 @@ struct Charts {
         }
         canvas.restore()
 
-        let takeoff = px(project(flight.takeoffCoordinate)), landing = px(project(flight.landingCoordinate))
+        let takeoff = px(project(marks.takeoff)), landing = px(project(marks.landing))
         canvas.circle(takeoff.x, takeoff.y, radius: 4, fill: .takeoff)
         canvas.polygon(
             [(landing.x - 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y + 3.5),

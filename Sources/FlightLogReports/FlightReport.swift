@@ -89,7 +89,7 @@ private struct ReportPage {
     func draw() {
         let width = Output.a4Portrait.width - 2 * margin
         let d = flight.details
-        let title = ["Flight report", flight.localDate.description, d.gliderType, d.registration]
+        let title = ["Flight report", flight.dateText, d.gliderType, d.registration]
             .compactMap { $0 }.joined(separator: " · ")
         canvas.text(title, x: margin, y: 30, width: width, TextStyle(size: 15, bold: true))
         var y = 56.0
@@ -115,23 +115,31 @@ private struct ReportPage {
         canvas.text(text, x: margin, y: y, TextStyle(size: 10, bold: true, color: .accent))
     }
 
-    func when(_ t: UTCMillis) -> String {
-        "\(ReportText.localTime(t, flight)) local (UTC\(offsetText(flight.utcOffsetSeconds))) · \(ReportText.utcTime(t)) UTC"
+    /// Local and UTC time of `t`, a time of `fact` ("—" for what is unknown).
+    func when(_ t: UTCMillis, _ fact: FlightFact) -> String {
+        let local = flight.text(fact, .utcOffset) { ReportText.localTime(t, flight) }
+        return "\(local) local (\(flight.offsetLabel)) · \(flight.text(fact) { ReportText.utcTime(t) }) UTC"
     }
 
     var leftColumn: [(String, String)] {
         let d = flight.details
         var rows: [(String, String)] = [
-            ("Date", flight.localDate.description + (flight.timeZoneIdentifier.map { " (\($0))" } ?? "")),
-            ("Take-off", ReportText.place(d.takeoffPlace, flight.takeoffCoordinate)), ("", when(flight.takeoffTime)),
-            ("Landing", ReportText.place(flight.landingPlaceLabel, flight.landingCoordinate)),
-            ("", when(flight.landingTime) + (flight.endedInFlight ? " (the last fix)" : "")),
-            ("Duration", hoursMinutes(flight.duration) + " h"),
+            ("Date", flight.dateText + (flight.timeZoneIdentifier.map { " (\($0))" } ?? "")),
+            ("Take-off", ReportText.place(d.takeoffPlace, flight.known(.takeoffPosition, flight.takeoffCoordinate))),
+            ("", when(flight.takeoffTime, .takeoffTime)),
+            (
+                "Landing",
+                ReportText.place(flight.landingPlaceLabel, flight.known(.landingPosition, flight.landingCoordinate))
+            ),
+            ("", when(flight.landingTime, .landingTime) + (flight.endedInFlight ? " (the last fix)" : "")),
+            ("Duration", flight.flightTimeText + " h"),
             ("Launch", ReportText.launch(d.launchMethod)),
         ]
         var release: [String] = []
-        if let t = flight.releaseTime { release.append(when(t)) }
+        if let t = flight.releaseTime { release.append(when(t, .releaseTime)) }
+        if flight.unknown.contains(.releaseTime) { release.append(Flight.unknownText) }
         if let h = d.releaseHeight { release.append("\(ReportText.metres(h)) above take-off") }
+        if flight.unknown.contains(.releaseHeight) { release.append("\(Flight.unknownText) above take-off") }
         if !release.isEmpty { rows.append(("Release", release.joined(separator: " · "))) }
         return rows
     }
@@ -155,8 +163,9 @@ private struct ReportPage {
             }
             rows.append(("Max altitude", text))
         }
-        rows.append(("Distance", "\(ReportText.kilometres(flight.pathLength)) flown · "
-            + "\(ReportText.kilometres(flight.maxDistanceFromTakeoff)) max from take-off"))
+        if flight.unknown.contains(.maxAltitude) { rows.append(("Max altitude", Flight.unknownText)) }
+        rows.append(("Distance", "\(flight.text(.pathLength) { ReportText.kilometres(flight.pathLength) }) flown · "
+            + "\(flight.text(.maxDistance) { ReportText.kilometres(flight.maxDistanceFromTakeoff) }) max from take-off"))
         switch flight.source {
         case .recorded: rows.append(("Source", "recorded by flightlogd"))
         case .imported(let name, _): rows.append(("Source", "imported from \(name)"))

@@ -214,20 +214,20 @@ private struct LogbookLayout {
             e.role.flies ? (text, main) : ("(\(text))", second)
         }
         cell(.no, "\(number)", second, at: line1 + 1)
-        cell(.date, f.localDate.description, main, at: line1)
-        placeCell(.takeoffPlace, place(d.takeoffPlace, f.takeoffLocation, f.takeoffCoordinate, f))
-        cell(.takeoffTime, ReportText.localTime(f.takeoffTime, f), main, at: line1)
-        cell(.takeoffTime, ReportText.utcTime(f.takeoffTime) + "Z", second, at: line2)
-        placeCell(.landingPlace, place(f.landingPlaceLabel, f.landingLocation, f.landingCoordinate, f))
-        cell(.landingTime, ReportText.localTime(f.landingTime, f), main, at: line1)
-        cell(.landingTime, ReportText.utcTime(f.landingTime) + "Z", second, at: line2)
+        cell(.date, f.dateText, main, at: line1)
+        placeCell(.takeoffPlace, place(d.takeoffPlace, f.takeoffLocation, f.takeoffCoordinate, .takeoffPosition, f))
+        cell(.takeoffTime, f.localText(.takeoffTime, \.hourMinute), main, at: line1)
+        cell(.takeoffTime, f.utcText(.takeoffTime, ReportText.utcTime) + "Z", second, at: line2)
+        placeCell(.landingPlace, place(f.landingPlaceLabel, f.landingLocation, f.landingCoordinate, .landingPosition, f))
+        cell(.landingTime, f.localText(.landingTime, \.hourMinute), main, at: line1)
+        cell(.landingTime, f.utcText(.landingTime, ReportText.utcTime) + "Z", second, at: line2)
         cell(.glider, d.gliderType, main, at: line1)
         cell(.glider, d.registration, second, at: line2)
         cell(.pic, d.pilotInCommand, main, lines: 2, at: line1)
         let launchColumn = C(rawValue: C.winch.rawValue + LogbookPDF.launchColumns.firstIndex(of: d.launchMethod)!)!
-        let launches = logged("\(max(1, d.launches))")
+        let launches = logged(f.text(.launches) { "\(max(1, d.launches))" })
         cell(launchColumn, launches.0, launches.1, at: line1)
-        let time = logged(hoursMinutes(e.flightMinutes * 60_000))
+        let time = logged(f.flightTimeText)
         cell(.flightTime, time.0, e.role.flies ? TextStyle(size: 7.5, bold: true) : time.1, at: line1)
         if e.picMinutes > 0 { cell(.picTime, hoursMinutes(e.picMinutes * 60_000), main, at: line1) }
         if e.dualMinutes > 0 { cell(.dualTime, hoursMinutes(e.dualMinutes * 60_000), main, at: line1) }
@@ -238,12 +238,14 @@ private struct LogbookLayout {
     /// A place as a paper logbook writes it: a field as its code with its short name below (`EDKA`, `Aachen-Merzbruck`),
     /// unless the pilot wrote the place text; else the text, else the coordinate (nothing for a flight entered by
     /// hand without a place: it has no coordinates).
-    func place(_ text: String?, _ location: FlightPlace?, _ at: Coordinate, _ f: Flight) -> (main: String, name: String?) {
+    func place(
+        _ text: String?, _ location: FlightPlace?, _ at: Coordinate, _ position: FlightFact, _ f: Flight
+    ) -> (main: String, name: String?) {
         if let location, let name = location.name, !location.isOutlanding, text == nil || text == location.description {
             let short = Airfield.shortName(of: name)
             return location.code.map { ($0, short) } ?? (short, nil)
         }
-        return (f.hasTrack ? ReportText.place(text, at) : (text ?? ""), nil)
+        return (f.hasTrack ? ReportText.place(text, f.known(position, at)) : (text ?? ""), nil)
     }
 
     /// Markers first (`[not aboard]`, `[passenger]`, `[no track]`), then the crew, release height and remarks.
@@ -260,6 +262,7 @@ private struct LogbookLayout {
             parts.append("Student: \(pilot)")
         }
         if let h = d.releaseHeight { parts.append("Release \(ReportText.metres(h))") }
+        if e.flight.unknown.contains(.releaseHeight) { parts.append("Release \(Flight.unknownText)") }
         if let r = ReportText.nonEmpty(d.remarks) { parts.append(r) }
         return parts
     }

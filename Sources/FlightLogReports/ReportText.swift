@@ -3,10 +3,10 @@ import FlightLogCore
 
 /// Wording shared by the logbook and the flight report.
 enum ReportText {
-    /// A place name, or the coordinate when the place has no name (`50.1234° N 8.6543° E`).
-    static func place(_ name: String?, _ at: Coordinate) -> String {
+    /// A place name, or the coordinate when the place has no name (`50.1234° N 8.6543° E`; "—" when unknown).
+    static func place(_ name: String?, _ at: Coordinate?) -> String {
         if let name, !name.trimmingCharacters(in: .whitespaces).isEmpty { return name }
-        return coordinate(at)
+        return at.map(coordinate) ?? Flight.unknownText
     }
 
     static func coordinate(_ c: Coordinate) -> String {

@@ -12,7 +12,7 @@ enum FlightRows {
             "f.id", "f.recordingId", "f.takeoffTime", "f.landingTime", "f.takeoffLatitude", "f.takeoffLongitude",
             "f.landingLatitude", "f.landingLongitude", "f.releaseTime", "f.maxAltitude", "f.takeoffAltitude",
             "f.maxDistanceFromTakeoff", "f.pathLength", "f.hasBarometer", "f.timeZoneIdentifier", "f.utcOffsetSeconds",
-            "f.endedInFlight", "r.kind", "r.fileName", "r.sha256",
+            "f.endedInFlight", "f.inProgress", "r.kind", "r.fileName", "r.sha256",
         ]
             + LogbookField.allCases.map { "f." + $0.column }
             + ["takeoff", "landing"].flatMap { end in
@@ -96,42 +96,84 @@ enum FlightRows {
         return db.changesCount > 0
     }
 
-    /// Reads a row of `select`.
+    /// Reads a row of `select` for a view: a flight still marked in progress has no landing place, and unless it is
+    /// `live` (the flight a running flightlogd records now, ``FlightStore/liveFlightId(now:)``) it ended in flight
+    /// (docs/DETECTION.md).
+    static func flight(from row: Row, live: Int64?) throws -> Flight {
+        var flight = try flight(from: row)
+        guard StoredValues.integer(row, at: columns["f.inProgress"]) == 1 else { return flight }
+        flight.landingLocation = nil  // it has landed nowhere (yet)
+        if flight.id != live { flight.endedInFlight = true }
+        return flight
+    }
+
+    /// Reads a row of `select` as stored.
     static func flight(from row: Row) throws -> Flight {
         // StatementColumnConvertible reads the SQLite column directly (GRDB's fast path).
-        func value<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String) -> T {
-            row[columns[column]]
+        // Read through DatabaseValue: GRDB's typed subscripts trap on a value of another type (a hand edit can
+        // store text in a number column), this reads it as unknown with a warning.
+        let id = StoredValues.integer(row, at: columns["f.id"]) ?? 0
+        var unreadable: Set<String> = []
+        func optional<T: DatabaseValueConvertible>(_ column: String) -> T? {
+            let stored = row[columns[column]] as DatabaseValue
+            if stored.isNull { return nil }
+            if let value = T.fromDatabaseValue(stored) { return value }
+            unreadable.insert(column)
+            StoredValues.warn(flight: id, column: String(column.dropFirst(2)), holds: stored, expected: T.self)
+            return nil
         }
-        func optional<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String) -> T? {
-            row[columns[column]]
-        }
-        let id: Int64 = value("f.id")
+        func value<T: DatabaseValueConvertible>(_ column: String, else fallback: T) -> T { optional(column) ?? fallback }
         let check = StoredValueCheck(flight: id)  // every number checked before anyone computes with it
-        let storedTakeoff: Int64 = value("f.takeoffTime"), storedLanding: Int64 = value("f.landingTime")
-        let takeoffTime = check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
-        let landingTime = check.time(storedLanding, after: takeoffTime, "landing time") ?? takeoffTime
+        var unknown: Set<FlightFact> = []
+        /// `checked`, and `fact` marked unknown when a stored value failed its check.
+        func mark<T>(_ fact: FlightFact, _ stored: Any?, _ checked: T?, column: String? = nil) -> T? {
+            if stored != nil && checked == nil || column.map(unreadable.contains) == true { unknown.insert(fact) }
+            return checked
+        }
+        let storedTakeoff: Int64? = optional("f.takeoffTime"), storedLanding: Int64? = optional("f.landingTime")
+        let takeoffTime =
+            mark(
+                .takeoffTime, storedTakeoff, check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms"),
+                column: "f.takeoffTime") ?? 0
+        let landingTime =
+            mark(
+                .landingTime, storedLanding, check.time(storedLanding, after: takeoffTime, "landing time"),
+                column: "f.landingTime") ?? takeoffTime
         let zero = Coordinate(latitude: 0, longitude: 0)
-        let takeoff =
-            check.coordinate(value("f.takeoffLatitude"), value("f.takeoffLongitude"), "takeoff position") ?? zero
-        let landing =
-            check.coordinate(value("f.landingLatitude"), value("f.landingLongitude"), "landing position") ?? zero
-        let releaseTime = check.time(optional("f.releaseTime"), after: takeoffTime, "release time")
-        let maxAltitude = check.checked(
-            optional("f.maxAltitude"), StoredValues.altitude, "maximum altitude", unit: " m")
-        let takeoffAltitude = check.checked(
-            optional("f.takeoffAltitude"), StoredValues.altitude, "takeoff altitude", unit: " m")
+        func coordinate(_ end: String, _ fact: FlightFact) -> Coordinate {
+            let latitude: Double? = optional("f.\(end)Latitude"), longitude: Double? = optional("f.\(end)Longitude")
+            guard let latitude, let longitude else {
+                unknown.insert(fact)
+                return zero
+            }
+            return mark(fact, 0, check.coordinate(latitude, longitude, "\(end) position")) ?? zero
+        }
+        let takeoff = coordinate("takeoff", .takeoffPosition), landing = coordinate("landing", .landingPosition)
+        let storedRelease: Int64? = optional("f.releaseTime")
+        let releaseTime = mark(
+            .releaseTime, storedRelease, check.time(storedRelease, after: takeoffTime, "release time"),
+            column: "f.releaseTime")
+        func number<T: Comparable & DatabaseValueConvertible>(
+            _ fact: FlightFact, _ column: String, _ range: ClosedRange<T>, _ field: String, unit: String = ""
+        ) -> T? {
+            let stored: T? = optional(column)
+            return mark(fact, stored, check.checked(stored, range, field, unit: unit), column: column)
+        }
+        let maxAltitude = number(.maxAltitude, "f.maxAltitude", StoredValues.altitude, "maximum altitude", unit: " m")
+        let takeoffAltitude = number(
+            .takeoffAltitude, "f.takeoffAltitude", StoredValues.altitude, "takeoff altitude", unit: " m")
         let maxDistance =
-            check.checked(value("f.maxDistanceFromTakeoff"), StoredValues.distance, "maximum distance", unit: " m") ?? 0
-        let pathLength = check.checked(value("f.pathLength"), StoredValues.pathLength, "path length", unit: " m") ?? 0
-        let offset = check.checked(value("f.utcOffsetSeconds"), StoredValues.utcOffset, "UTC offset", unit: " s") ?? 0
+            number(.maxDistance, "f.maxDistanceFromTakeoff", StoredValues.distance, "maximum distance", unit: " m") ?? 0
+        let pathLength = number(.pathLength, "f.pathLength", StoredValues.pathLength, "path length", unit: " m") ?? 0
+        let offset = number(.utcOffset, "f.utcOffsetSeconds", StoredValues.utcOffset, "UTC offset", unit: " s") ?? 0
         var details = FlightDetails()
         for field in LogbookField.allCases {
             let column = "f." + field.column
             switch field {
             case .releaseHeight:
-                details.releaseHeight = check.checked(
-                    optional(column), StoredValues.releaseHeight, "release height", unit: " m")
-            case .launches: details.launches = check.checked(value(column), StoredValues.launches, "launches") ?? 1
+                details.releaseHeight = number(
+                    .releaseHeight, column, StoredValues.releaseHeight, "release height", unit: " m")
+            case .launches: details.launches = number(.launches, column, StoredValues.launches, "launches") ?? 1
             // An unknown choice stays the default.
             default: _ = field.write(optional(column) as String?, to: &details)
             }
@@ -152,17 +194,19 @@ enum FlightRows {
                 zoneIdentifier: zone)
         }
         let source = FlightSource(
-            recordingKind: value("r.kind"), fileName: optional("r.fileName"), sha256: optional("r.sha256"))
+            recordingKind: value("r.kind", else: "recorded"), fileName: optional("r.fileName"),
+            sha256: optional("r.sha256"))
         var flight = Flight(
             id: id, takeoffTime: takeoffTime, landingTime: landingTime, takeoffCoordinate: takeoff,
             landingCoordinate: landing, releaseTime: releaseTime, details: details,
             source: source,
             maxAltitude: maxAltitude, takeoffAltitude: takeoffAltitude, maxDistanceFromTakeoff: maxDistance,
-            pathLength: pathLength, hasBarometer: value("f.hasBarometer"),
+            pathLength: pathLength, hasBarometer: value("f.hasBarometer", else: true),
             timeZoneIdentifier: optional("f.timeZoneIdentifier"), utcOffsetSeconds: offset)
         flight.takeoffLocation = place("takeoff")
         flight.landingLocation = place("landing")
-        flight.endedInFlight = value("f.endedInFlight")
+        flight.endedInFlight = value("f.endedInFlight", else: false)
+        flight.unknown = unknown
         return flight
     }
 
@@ -192,7 +236,9 @@ enum FlightRows {
         add(
             "f.id IN (SELECT value FROM json_each(?))",
             filter.ids.map { "[\($0.map(String.init).joined(separator: ","))]" })
-        if let outlanding = filter.outlanding { clauses.append(outlanding ? "f.landingOutlanding = 1" : "f.landingOutlanding IS NOT 1") }
+        // A flight still in progress (in the air now, or ended in flight) landed nowhere yet.
+        let outlanded = "f.landingOutlanding IS 1 AND NOT f.endedInFlight AND NOT f.inProgress"
+        if let outlanding = filter.outlanding { clauses.append(outlanding ? outlanded : "NOT (\(outlanded))") }
         let sql = clauses.isEmpty ? "1" : clauses.map { "(\($0))" }.joined(separator: " AND ")
         return (sql, StatementArguments(arguments))
     }

@@ -49,8 +49,9 @@ extension FlightStore {
                         """,
                     arguments: [id])
             else { throw StoreError.notFound(id) }
-            guard let data: Data = row["bytes"] else { return nil }
-            return ((row["fileName"] as String?) ?? "flight-\(id).igc", [UInt8](data), row["flights"])
+            guard let data = Data.fromDatabaseValue(row["bytes"] as DatabaseValue) else { return nil }
+            let flights = Int(clamping: StoredValues.integer(row, "flights") ?? 1)
+            return (StoredValues.text(row, "fileName") ?? "flight-\(id).igc", [UInt8](data), flights)
         }
     }
 
@@ -77,6 +78,7 @@ extension FlightStore {
         let order = newestFirst ? "DESC" : "ASC"
         var arguments = condition.arguments
         arguments += [limit ?? -1, max(0, offset)]
+        let live = liveFlightId()
         return try read { db in
             // A cursor reads each row in place (no copy), which matters for long lists.
             try Array(
@@ -85,7 +87,7 @@ extension FlightStore {
                     sql:
                         "\(FlightRows.select) WHERE \(condition.sql) ORDER BY f.takeoffTime \(order), f.id \(order) LIMIT ? OFFSET ?",
                     arguments: arguments
-                ).map(FlightRows.flight(from:)))
+                ).map { try FlightRows.flight(from: $0, live: live) })
         }
     }
 
@@ -103,23 +105,21 @@ extension FlightStore {
         flights: Int, launches: Int, durationMillis: Int64
     ) {
         let condition = FlightRows.condition(filter)
-        // The stored numbers are checked as `FlightRows.flight(from:)` checks them (an out-of-range value counts as
-        // the same neutral value there), so a hostile row can neither overflow sum() nor make the total disagree.
+        // The stored numbers are checked as `FlightRows.flight(from:)` checks them, so a hostile row can neither
+        // overflow sum() nor make the total disagree: a flight time or launch count that is unknown there (out of
+        // range) counts nothing here, as in every other sum (``Flight/leftOutOfSums``).
         let (launches, time) = (StoredValues.launches, StoredValues.time)
-        let takeoff = "CASE WHEN f.takeoffTime BETWEEN 0 AND \(time.upperBound) THEN f.takeoffTime ELSE 0 END"
         return try read { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT count(*) AS n, coalesce(sum(launches), 0) AS launches,
-                        coalesce(sum((landing - takeoff) / 60000), 0) * 60000 AS ms
-                    FROM (SELECT takeoff,
-                            CASE WHEN landingTime BETWEEN takeoff AND \(time.upperBound) THEN landingTime ELSE takeoff END
-                                AS landing,
-                            CASE WHEN launches BETWEEN \(launches.lowerBound) AND \(launches.upperBound) THEN launches
-                                ELSE 1 END AS launches
-                        FROM (SELECT \(takeoff) AS takeoff, f.landingTime, f.launches FROM flight f
-                            WHERE \(condition.sql)))
+                    SELECT count(*) AS n,
+                        coalesce(sum(CASE WHEN launches BETWEEN \(launches.lowerBound) AND \(launches.upperBound)
+                            THEN launches ELSE 0 END), 0) AS launches,
+                        coalesce(sum(CASE WHEN takeoffTime BETWEEN 0 AND \(time.upperBound)
+                            AND landingTime BETWEEN takeoffTime AND \(time.upperBound)
+                            THEN (landingTime - takeoffTime) / 60000 ELSE 0 END), 0) * 60000 AS ms
+                    FROM flight f WHERE \(condition.sql)
                     """,
                 arguments: condition.arguments)
             return (row?["n"] ?? 0, row?["launches"] ?? 0, row?["ms"] ?? 0)
@@ -128,14 +128,28 @@ extension FlightStore {
 
     /// - Throws: `.notFound` "no flight with id 42 (flightlog list shows the ids)".
     package func flight(id: Int64) throws(StoreError) -> Flight {
-        try read { db in try Self.flight(id: id, db) }
+        let live = liveFlightId()
+        return try read { db in try Self.flight(id: id, db, live: live) }
     }
 
-    static func flight(id: Int64, _ db: Database) throws -> Flight {
+    /// Flight `id`; with `live` as a view reads it (``FlightRows/flight(from:live:)``), else as stored.
+    static func flight(id: Int64, _ db: Database, live: Int64?? = nil) throws -> Flight {
         guard let row = try Row.fetchOne(db, sql: "\(FlightRows.select) WHERE f.id = ?", arguments: [id]) else {
             throw StoreError.notFound(id)
         }
-        return try FlightRows.flight(from: row)
+        guard let live else { return try FlightRows.flight(from: row) }
+        return try FlightRows.flight(from: row, live: live)
+    }
+
+    /// The flight a running flightlogd is recording now: the one its status file beside this database names as
+    /// flying, when that file is fresh (``RecorderStatus/isStale(fileAgeSeconds:)``) and not a stopped recorder's.
+    /// nil when no recorder runs here (a copy of the logbook, the recorder stopped or never restarted).
+    package func liveFlightId(now: Date = Date()) -> Int64? {
+        guard let snapshot = RecorderStatusFile.read(at: RecorderStatusFile.path(besideDatabase: path)),
+            !RecorderStatus.isStale(fileAgeSeconds: snapshot.age(now: now)), let status = snapshot.status,
+            !status.stopped, status.flying
+        else { return nil }
+        return status.flightId
     }
 
     /// The recorded fixes from takeoff − `marginMillis` to landing + `marginMillis`, with the recorder info.
@@ -154,8 +168,10 @@ extension FlightStore {
             let from = check.checked(takeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
             let to = check.time(StoredValues.integer(row, "landingTime"), after: from, "landing time") ?? from
             let fixes = try Recordings.fixes(
-                recordingId: row["recordingId"], from: from - marginMillis, to: to + marginMillis, db)
-            return Track(recorder: try Recordings.recorder(fromJSON: row["recorder"]), fixes: fixes)
+                recordingId: StoredValues.integer(row, "recordingId") ?? 0, from: from - marginMillis,
+                to: to + marginMillis, db)
+            let recorder = try Recordings.recorder(fromJSON: StoredValues.text(row, "recorder") ?? "")
+            return Track(recorder: recorder, fixes: fixes)
         }
     }
 
@@ -212,7 +228,8 @@ extension FlightStore {
                         "the edit time is not a time from 1970 to 2200; shown as 1970")
                 }
                 return FieldChange(
-                    field: $0["field"], oldValue: $0["oldValue"], newValue: $0["newValue"],
+                    field: StoredValues.text($0, "field") ?? "?", oldValue: StoredValues.text($0, "oldValue"),
+                    newValue: StoredValues.text($0, "newValue"),
                     editedAt: editedAt.flatMap { StoredValues.time.contains($0) ? $0 : nil } ?? 0)
             }
         }

@@ -78,7 +78,19 @@ extension FlightStore {
         try read { db in
             let row = try Row.fetchOne(db, sql: "SELECT uuid, editCursor FROM syncDevice LIMIT 1")
             guard let row else { throw StoreError(.other, "the flight database has no device id") }
-            return (row["uuid"], row["editCursor"])
+            // Read leniently: a hand edit may leave any value here (GRDB's typed reads would trap).
+            guard let uuid = StoredValues.text(row, "uuid"), UUID(uuidString: uuid) != nil else {
+                throw StoreError(
+                    .other,
+                    "the flight database's device id (syncDevice.uuid) is not a UUID: restore a backup before syncing")
+            }
+            guard let cursor = StoredValues.integer(row, "editCursor"), cursor >= 0 else {
+                StoredValues.warn(
+                    table: "syncDevice", row: "editCursor",
+                    "it holds no sequence number; every club edit is pulled again (the ones already here are skipped)")
+                return (uuid, 0)
+            }
+            return (uuid, cursor)
         }
     }
 
@@ -89,7 +101,13 @@ extension FlightStore {
             let ids = try Int64.fetchAll(
                 db, sql: "SELECT DISTINCT recordingId FROM flight WHERE NOT inProgress ORDER BY recordingId")
             return try ids.compactMap { id in
-                let fingerprint = try SyncRows.recording(id, withData: false, db).fingerprint
+                let fingerprint: String
+                do {
+                    fingerprint = try SyncRows.recording(id, withData: false, db).fingerprint
+                } catch let error as StoreError {
+                    StoredValues.warn(table: "recording", row: "\(id)", "\(error.message); not sent to the club logbook")
+                    return nil
+                }
                 let pushed = try String.fetchOne(
                     db, sql: "SELECT fingerprint FROM syncRecording WHERE recordingId = ?", arguments: [id])
                 return pushed == fingerprint ? nil : (id, fingerprint)
@@ -121,10 +139,11 @@ extension FlightStore {
                     FROM flightEdit e JOIN flight f ON f.id = e.flightId
                     WHERE NOT e.pushed AND e.deviceUuid IS NULL AND NOT f.inProgress ORDER BY e.id
                     """
-            ).map {
-                SyncEdit(
-                    uuid: $0["uuid"], flightUuid: $0["flightUuid"], deviceUuid: nil, field: $0["field"],
-                    oldValue: $0["oldValue"], newValue: $0["newValue"], editedAt: $0["editedAt"])
+            ).compactMap { row -> SyncEdit? in
+                guard let edit = Self.edit(row), let flightUuid = StoredValues.text(row, "flightUuid") else { return nil }
+                return SyncEdit(
+                    uuid: edit.uuid, flightUuid: flightUuid, deviceUuid: nil, field: edit.field,
+                    oldValue: StoredValues.text(row, "oldValue"), newValue: edit.newValue, editedAt: edit.editedAt)
             }
         }
     }
@@ -143,7 +162,17 @@ extension FlightStore {
     package func deletionsToPush() throws(StoreError) -> [(flightUuid: String, deletedAt: UTCMillis)] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT flightUuid, deletedAt FROM syncDeletion ORDER BY deletedAt, flightUuid")
-                .map { ($0["flightUuid"], $0["deletedAt"]) }
+                .compactMap { row -> (String, UTCMillis)? in
+                    guard let uuid = StoredValues.text(row, "flightUuid"),
+                        let at = StoredValues.integer(row, "deletedAt"), StoredValues.time.contains(at)
+                    else {
+                        StoredValues.warn(
+                            table: "syncDeletion", row: "\(row["flightUuid"] as DatabaseValue)",
+                            "it holds no flight id and deletion time; not sent to the club logbook")
+                        return nil
+                    }
+                    return (uuid, at)
+                }
         }
     }
 
@@ -205,9 +234,7 @@ extension FlightStore {
                     sql:
                         "SELECT uuid, field, newValue, editedAt FROM flightEdit WHERE flightId = ? AND field IN (SELECT value FROM json_each(?))",
                     arguments: [flightId, SyncRows.jsonArray(fields.sorted())]
-                ).map {
-                    FieldEdit(uuid: $0["uuid"], field: $0["field"], newValue: $0["newValue"], editedAt: $0["editedAt"])
-                }
+                ).compactMap(Self.edit)
                 let old = try Self.flight(id: flightId, db).details
                 let new = EditResolution.apply(EditResolution.winners(history), to: old)
                 if new != old { _ = try FlightRows.update(flightId, FlightRows.detailColumns(new), in: db) }
@@ -215,6 +242,19 @@ extension FlightStore {
             try db.execute(sql: "UPDATE syncDevice SET editCursor = max(editCursor, ?)", arguments: [cursor])
             return (added, refused)
         }
+    }
+
+    /// The edit in a `flightEdit` row, read leniently; nil (warned) when its id, field or time is unreadable.
+    private static func edit(_ row: Row) -> FieldEdit? {
+        guard let uuid = StoredValues.text(row, "uuid"), let field = StoredValues.text(row, "field"),
+            let editedAt = StoredValues.integer(row, "editedAt"), StoredValues.time.contains(editedAt)
+        else {
+            StoredValues.warn(
+                table: "flightEdit", row: "\(row["uuid"] as DatabaseValue)",
+                "its id, field or edit time is unreadable; it is left out of the club sync")
+            return nil
+        }
+        return FieldEdit(uuid: uuid, field: field, newValue: StoredValues.text(row, "newValue"), editedAt: editedAt)
     }
 
     /// Why a pulled edit cannot be taken: its field or value (``FieldRules``, as for a local edit) or its time.

@@ -40,6 +40,25 @@ enum StoredValues {
         Int64.fromDatabaseValue(row[column] as DatabaseValue)
     }
 
+    /// The whole number at position `index` of `row`, or nil (as ``integer(_:_:)``).
+    static func integer(_ row: Row, at index: Int) -> Int64? {
+        Int64.fromDatabaseValue(row[index] as DatabaseValue)
+    }
+
+    /// The text in `column` of `row`, or nil when it holds none (NULL, a number, bytes that are not UTF-8).
+    static func text(_ row: Row, _ column: String) -> String? {
+        String.fromDatabaseValue(row[column] as DatabaseValue)
+    }
+
+    /// Says once per process that flight `id`'s `column` holds `value`, not a value of type `type`.
+    static func warn(flight id: Int64, column: String, holds value: DatabaseValue, expected type: Any.Type) {
+        let kind = type == String.self ? "text" : type == Bool.self ? "0 or 1" : "a number"
+        guard reported.withLock({ $0.insert("\(id) \(column)").inserted }) else { return }
+        let text = "warning: flight \(id): the stored \(column) holds \(FieldRules.preview(String(describing: value))), "
+            + "not \(kind); shown as unknown. Correct it with flightlog edit \(id), or restore a backup.\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     /// Says once per process, on standard error, that a row of `table` cannot be used: `problem` and what was done.
     static func warn(table: String, row: String, _ problem: String) {
         guard reported.withLock({ $0.insert("\(table) \(row)").inserted }) else { return }

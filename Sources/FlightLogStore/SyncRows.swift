@@ -22,13 +22,19 @@ enum SyncRows {
                 arguments: [id, withData])
         else { throw StoreError(.notFound, "no recording with id \(id)") }
         var fingerprint = Fingerprint()
-        let uuid: String = row["uuid"]
+        // Read leniently (GRDB's typed reads trap on a value of another type): a recording without a readable id,
+        // kind, recorder or time cannot go to the club logbook; the caller reports it and syncs the others.
+        guard let uuid = StoredValues.text(row, "uuid"), let kind = StoredValues.text(row, "kind"),
+            let recorder = StoredValues.text(row, "recorder"), let createdAt = StoredValues.integer(row, "createdAt")
+        else { throw StoreError(.other, "recording \(id) holds an unreadable id, kind, recorder or creation time") }
         fingerprint.add(row, ["uuid", "kind", "fileName", "sha256", "recorder", "createdAt", "fileSize"])
         let chunks = try Row.fetchAll(db, sql: chunkSQL, arguments: [id, withData, marginMillis]).map { chunk in
             fingerprint.add(chunk, ["live", "firstTime", "lastTime", "fixCount", "size"])
             return SyncRecording.Chunk(
-                live: chunk["live"], firstTime: chunk["firstTime"], lastTime: chunk["lastTime"],
-                fixCount: chunk["fixCount"], data: (chunk["data"] as Data?).map { [UInt8]($0) } ?? [])
+                live: StoredValues.integer(chunk, "live") == 1, firstTime: StoredValues.integer(chunk, "firstTime") ?? 0,
+                lastTime: StoredValues.integer(chunk, "lastTime") ?? 0,
+                fixCount: Int(clamping: StoredValues.integer(chunk, "fixCount") ?? 0),
+                data: Data.fromDatabaseValue(chunk["data"] as DatabaseValue).map { [UInt8]($0) } ?? [])
         }
         let flights = try Row.fetchAll(
             db, sql: "SELECT * FROM flight WHERE recordingId = ? AND NOT inProgress ORDER BY id", arguments: [id]
@@ -38,12 +44,13 @@ enum SyncRows {
                 !["id", "recordingId", "inProgress", "uuid"].contains($0)
             }.map { ($0, syncValue(flight[$0] as DatabaseValue)) }
             fingerprint.add(flight, names)
-            return SyncRecording.Flight(uuid: flight["uuid"], columns: columns)
+            return SyncRecording.Flight(uuid: StoredValues.text(flight, "uuid") ?? "", columns: columns)
         }
         return SyncRecording(
-            id: id, uuid: uuid, kind: row["kind"], fileName: row["fileName"], sha256: row["sha256"],
-            recorder: row["recorder"], createdAt: row["createdAt"], chunks: chunks,
-            originalFile: withData ? (row["bytes"] as Data?).map { [UInt8]($0) } : nil, flights: flights,
+            id: id, uuid: uuid, kind: kind, fileName: StoredValues.text(row, "fileName"),
+            sha256: StoredValues.text(row, "sha256"), recorder: recorder, createdAt: createdAt, chunks: chunks,
+            originalFile: withData ? Data.fromDatabaseValue(row["bytes"] as DatabaseValue).map { [UInt8]($0) } : nil,
+            flights: flights,
             fingerprint: fingerprint.text)
     }
 

@@ -19,8 +19,10 @@ package struct LogbookEntry: Sendable, Hashable {
     package var picMinutes: Int64 { role == .pic || role == .instructor ? flightMinutes : 0 }
     package var dualMinutes: Int64 { role == .dual ? flightMinutes : 0 }
     package var instructorMinutes: Int64 { role == .instructor ? flightMinutes : 0 }
-    /// The owner's launches (0 when the owner did not fly).
-    package var launches: Int { role.flies ? max(1, flight.details.launches) : 0 }
+    /// The owner's launches (0 when the owner did not fly, or the count is unknown).
+    package var launches: Int {
+        role.flies && !flight.unknown.contains(.launches) ? max(1, flight.details.launches) : 0
+    }
 }
 
 /// Sums of logbook entries: flights, the owner's launches per method and minutes per time column.
@@ -95,9 +97,12 @@ package struct LogbookStatistics: Sendable {
     package var byYear: [(key: Int, totals: LogbookTotals)]
     package var byGliderType: [(key: String, totals: LogbookTotals)]
     package var byLaunchMethod: [(key: LaunchMethod, totals: LogbookTotals)]
+    /// Says how many flights the sums leave out (an unknown flight time or launch count); nil when none.
+    package var leftOutNote: String?
 
     package init(_ entries: [LogbookEntry]) {
         overall = LogbookTotals(entries)
+        leftOutNote = Flight.leftOutNote(entries.map(\.flight))
         byYear = Dictionary(grouping: entries, by: { $0.flight.localDate.year }).map { ($0.key, LogbookTotals($0.value)) }
             .sorted { $0.key < $1.key }
         func type(_ e: LogbookEntry) -> String {

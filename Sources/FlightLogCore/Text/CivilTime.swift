@@ -129,7 +129,8 @@ package func totalMinutes(_ flights: some Sequence<Flight>) -> Int64 {
 
 extension Flight {
     /// The flight time in whole minutes (takeoff to landing, seconds dropped), as every view prints it.
-    package var flightMinutes: Int64 { max(0, duration) / 60_000 }
+    /// 0 when the flight time is unknown (``flightTimeKnown``): such a flight counts in no sum.
+    package var flightMinutes: Int64 { flightTimeKnown ? max(0, duration) / 60_000 : 0 }
 }
 
 /// A duration as `H:MM` (hours not padded, may exceed 24), e.g. `10:47`; the seconds are dropped.

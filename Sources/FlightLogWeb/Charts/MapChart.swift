@@ -66,7 +66,8 @@ package struct MapChart: Sendable {
             tileZooms == nil ? local.project(c) : WebMercator.project(local.unwrapped(c))
         }
         let projected = points.map { project($0.coordinate) }
-        let ends = [project(flight.takeoffCoordinate), project(flight.landingCoordinate)]
+        let marks = flight.mapEnds(points.map(\.coordinate))
+        let ends = [project(marks.takeoff), project(marks.landing)]
         let es = projected.map(\.e) + ends.map(\.e), ns = projected.map(\.n) + ends.map(\.n)
         let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
         let spanE = max(maxE - minE, 500 * stretch), spanN = max(maxN - minN, 500 * stretch)

@@ -39,7 +39,8 @@ package struct EditPage {
             }.joined() + "</select></label>"
         }
         var body = "<p><a href=\"/flights/\(id)\">← Flight \(id)</a></p><h1>Edit flight \(id)</h1>"
-        body += "<p class=\"muted\">\(flight.localDate) \(flight.localTakeoff.hourMinute) · \(hoursMinutes(flight.duration)). "
+        let when = "\(flight.dateText) \(flight.localText(.takeoffTime, \.hourMinute))"
+        body += "<p class=\"muted\">\(when) · \(flight.flightTimeText). "
             + "Times, places on the track and the track itself are recorded facts and cannot be edited.</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
         if !conflicts.isEmpty {

@@ -8,7 +8,7 @@ extension Flight {
 
     /// e.g. `Europe/Berlin, UTC+02:00`.
     var zoneLabel: String {
-        let offset = "UTC" + offsetText(utcOffsetSeconds)
+        let offset = offsetLabel
         guard let timeZoneIdentifier, !timeZoneIdentifier.hasPrefix("UTC") else { return offset }
         return "\(timeZoneIdentifier), \(offset)"
     }
@@ -24,8 +24,12 @@ extension Flight {
             .joined(separator: " · ")
     }
 
-    var takeoffPlaceText: String { details.takeoffPlace ?? (hasTrack ? takeoffCoordinate.shortText : "—") }
-    var landingPlaceText: String { landingPlaceLabel ?? (hasTrack ? landingCoordinate.shortText : "—") }
+    var takeoffPlaceText: String {
+        details.takeoffPlace ?? (hasTrack ? text(.takeoffPosition) { takeoffCoordinate.shortText } : Self.unknownText)
+    }
+    var landingPlaceText: String {
+        landingPlaceLabel ?? (hasTrack ? text(.landingPosition) { landingCoordinate.shortText } : Self.unknownText)
+    }
 }
 
 extension LaunchMethod {

@@ -27,19 +27,24 @@ package struct FlightPage {
         self.faults = faults
     }
 
+    /// `HH:MM` UTC of `end` (takeoff or landing), or "—".
+    private func utcHourMinute(_ end: FlightFact) -> String {
+        flight.utcText(end) { CivilDateTime(utc: $0).hourMinute }
+    }
+
     package func render() -> String {
         let id = flight.id ?? 0
         let d = flight.details
         var facts: [(String, String)] = [
-            ("Date", flight.localDate.description),
-            ("Takeoff", "\(flight.localTakeoff.hourMinute) local · \(CivilDateTime(utc: flight.takeoffTime).hourMinute) UTC"),
+            ("Date", flight.dateText),
+            ("Takeoff", "\(flight.localText(.takeoffTime, \.hourMinute)) local · \(utcHourMinute(.takeoffTime)) UTC"),
             (
                 "Landing",
-                "\(flight.localLanding.hourMinute) local · \(CivilDateTime(utc: flight.landingTime).hourMinute) UTC"
+                "\(flight.localText(.landingTime, \.hourMinute)) local · \(utcHourMinute(.landingTime)) UTC"
                     + (flight.endedInFlight ? " (the last fix)" : "")
             ),
             ("Time zone", flight.zoneLabel),
-            ("Duration", hoursMinutes(flight.duration)),
+            ("Duration", flight.flightTimeText),
             ("From", flight.takeoffPlaceText),
             ("To", flight.landingPlaceText),
             ("Glider", flight.gliderText.isEmpty ? "—" : flight.gliderText),
@@ -48,21 +53,28 @@ package struct FlightPage {
             ("Launch", d.launchMethod.label),
         ]
         if let release = flight.releaseTime {
-            facts.append(("Release", "\(CivilDateTime(utc: release, offsetSeconds: flight.utcOffsetSeconds).hourMinute) local"))
+            let local = flight.text(.utcOffset) {
+                CivilDateTime(utc: release, offsetSeconds: flight.utcOffsetSeconds).hourMinute
+            }
+            facts.append(("Release", "\(local) local"))
         }
-        facts.append(("Release height", d.releaseHeight.map { "\(decimal($0, 0)) m" } ?? "—"))
+        if flight.unknown.contains(.releaseTime) { facts.append(("Release", Flight.unknownText)) }
+        facts.append(("Release height", d.releaseHeight.map { "\(decimal($0, 0)) m" } ?? Flight.unknownText))
+        if flight.unknown.contains(.launches) { facts.append(("Launches", Flight.unknownText)) }
         let altitudeKind = flight.hasBarometer ? "pressure altitude, ISA" : "GPS altitude, no barometer"
-        facts.append(("Max altitude", flight.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" } ?? "—"))
-        facts.append(("Farthest", distanceText(flight.maxDistanceFromTakeoff) + " from takeoff"))
-        facts.append(("Path flown", distanceText(flight.pathLength)))
+        facts.append(
+            ("Max altitude", flight.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" } ?? Flight.unknownText))
+        facts.append(
+            ("Farthest", flight.text(.maxDistance) { distanceText(flight.maxDistanceFromTakeoff) } + " from takeoff"))
+        facts.append(("Path flown", flight.text(.pathLength) { distanceText(flight.pathLength) }))
         if let remarks = d.remarks { facts.append(("Remarks", remarks)) }
         if case .imported(let name, _) = flight.source { facts.append(("Imported from", name)) }
         if !flight.hasTrack { facts.append(("Source", "entered by hand: no track")) }
 
         var body = "<p><a href=\"/\">← All flights</a></p>"
-        body += "<h1>\(flight.localDate) · \(flight.localTakeoff.hourMinute)</h1>"
+        body += "<h1>\(flight.dateText) · \(flight.localText(.takeoffTime, \.hourMinute))</h1>"
         body += "<p class=\"places\">\(placesHTML(flight))</p>"
-        body += "<p class=\"muted\">Flight \(id) · \(hoursMinutes(flight.duration)) · \(esc(flight.gliderText))</p>"
+        body += "<p class=\"muted\">Flight \(id) · \(flight.flightTimeText) · \(esc(flight.gliderText))</p>"
         if let notice { body += "<p class=\"notice\" role=\"status\">\(esc(notice))</p>" }
         if flight.hasTrack {
             body += "<h2>Map</h2>"

@@ -58,8 +58,8 @@ package struct ListPage {
             .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
         return """
             <li><a href="/flights/\(id)">\
-            <span class="when">\(flight.localDate) \(flight.localTakeoff.hourMinute)</span>\
-            <span class="dur">\(hoursMinutes(flight.duration))</span>\
+            <span class="when">\(flight.dateText) \(flight.localText(.takeoffTime, \.hourMinute))</span>\
+            <span class="dur">\(flight.flightTimeText)</span>\
             <span class="what">\(esc(what.isEmpty ? "Glider not set" : what))\(people.isEmpty ? "" : "<br>" + esc(people))</span>\
             <span class="where">\(placesHTML(flight))\(flight.hasTrack ? "" : " <b class=\"badge manual\">no track</b>")</span></a></li>
             """

@@ -34,6 +34,7 @@ package struct StatsPage {
             body += "<p class=\"muted\">\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: "
                 + "no time or launches counted.</p>"
         }
+        if let note = statistics.leftOutNote { body += "<p class=\"muted\">\(esc(note))</p>" }
         body += "<h2>Recency on \(recency.asOf)</h2>"
         body += "<p class=\"muted\">EASA Part-SFCL, from all flights (not only these).</p><ul class=\"recency\">"
         for rule in [recency.passengers, recency.licence] + recency.launchMethods.map(\.rule) {

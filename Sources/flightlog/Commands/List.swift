@@ -68,19 +68,26 @@ enum FlightCSV {
         var out = header.joined(separator: ",") + "\r\n"
         for f in flights {
             let d = f.details
-            let fields = [
-                String(f.id ?? 0), f.localDate.description, iso8601UTC(f.takeoffTime), iso8601UTC(f.landingTime),
-                "\(f.localTakeoff.date)T\(f.localTakeoff.hourMinuteSecond)",
-                "\(f.localLanding.date)T\(f.localLanding.hourMinuteSecond)", offsetText(f.utcOffsetSeconds),
-                String(f.duration / 60_000), d.gliderType ?? "", d.registration ?? "", d.competitionId ?? "",
+            let local = { (t: CivilDateTime) in "\(t.date)T\(t.hourMinuteSecond)" }
+            let times: [String?] = [
+                f.known(.takeoffTime, f.localDate.description), f.known(.takeoffTime, iso8601UTC(f.takeoffTime)),
+                f.known(.landingTime, iso8601UTC(f.landingTime)), f.known(.takeoffTime, .utcOffset, local(f.localTakeoff)),
+                f.known(.landingTime, .utcOffset, local(f.localLanding)), f.known(.utcOffset, offsetText(f.utcOffsetSeconds)),
+                f.known(.takeoffTime, .landingTime, String(f.duration / 60_000)),
+            ]
+            let distance = f.known(.maxDistance, decimal(f.maxDistanceFromTakeoff / 1000, 1)) ?? ""
+            let launches = f.known(.launches, String(d.launches)) ?? ""
+            let outlanding = f.landingLocation == nil ? "" : f.isOutlanding ? "yes" : "no"
+            let rest: [String] = [
+                d.gliderType ?? "", d.registration ?? "", d.competitionId ?? "",
                 d.pilot ?? "", d.secondPerson ?? "", d.secondPersonRole?.rawValue ?? "", d.launchMethod.rawValue,
                 d.releaseHeight.map { decimal($0, 0) } ?? "", f.takeoffPlaceText, f.landingPlaceText,
-                f.maxAltitude.map { decimal($0, 0) } ?? "", decimal(f.maxDistanceFromTakeoff / 1000, 1), d.remarks ?? "",
-                f.takeoffLocation?.code ?? "", f.landingLocation?.code ?? "",
-                f.landingLocation == nil ? "" : f.isOutlanding ? "yes" : "no", f.timeZoneIdentifier ?? "",
-                String(d.launches), f.hasTrack ? "yes" : "no", OwnerRole.of(f, owner: owner).rawValue,
+                f.maxAltitude.map { decimal($0, 0) } ?? "", distance, d.remarks ?? "",
+                f.takeoffLocation?.code ?? "", f.landingLocation?.code ?? "", outlanding, f.timeZoneIdentifier ?? "",
+                launches, f.hasTrack ? "yes" : "no", OwnerRole.of(f, owner: owner).rawValue,
                 f.endedInFlight ? "yes" : "no",
             ]
+            let fields = [String(f.id ?? 0)] + times.map { $0 ?? "" } + rest
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
         return out
@@ -91,11 +98,11 @@ enum FlightCSV {
 enum FlightJSON {
     struct Object: Encodable {
         var id: Int64
-        var date: String
-        var takeoff: String
-        var landing: String
-        var durationSeconds: Int64
-        var utcOffset: String
+        var date: OrNull<String>
+        var takeoff: OrNull<String>
+        var landing: OrNull<String>
+        var durationSeconds: OrNull<Int64>
+        var utcOffset: OrNull<String>
         var timeZone: String?
         var launch: String
         var releaseHeight: Double?
@@ -108,20 +115,20 @@ enum FlightJSON {
         var competitionId: String?
         var takeoffPlace: String?
         var landingPlace: String?
-        var takeoffLatitude: Double
-        var takeoffLongitude: Double
-        var landingLatitude: Double
-        var landingLongitude: Double
+        var takeoffLatitude: OrNull<Double>
+        var takeoffLongitude: OrNull<Double>
+        var landingLatitude: OrNull<Double>
+        var landingLongitude: OrNull<Double>
         var maxAltitude: Double?
-        var maxDistanceKm: Double
-        var pathLengthKm: Double
+        var maxDistanceKm: OrNull<Double>
+        var pathLengthKm: OrNull<Double>
         var hasBarometer: Bool
         var remarks: String?
         /// `recorded`, `imported` or `manual` (entered by hand: no track).
         var source: String
         var track: Bool
         /// Launches logged with the flight.
-        var launches: Int
+        var launches: OrNull<Int>
         /// The logbook owner's role (pic, dual, instructor, passenger, not-aboard); without an owner, the pilot's.
         var ownerRole: String
         var sourceFile: String?
@@ -180,21 +187,38 @@ enum FlightJSON {
         var sourceFile: String?
         if case .imported(let name, _) = f.source { sourceFile = name }
         return Object(
-            id: f.id ?? 0, date: f.localDate.description, takeoff: iso8601UTC(f.takeoffTime),
-            landing: iso8601UTC(f.landingTime), durationSeconds: f.duration / 1000,
-            utcOffset: offsetText(f.utcOffsetSeconds), timeZone: f.timeZoneIdentifier,
+            id: f.id ?? 0, date: OrNull(f.known(.takeoffTime, f.localDate.description)),
+            takeoff: OrNull(f.known(.takeoffTime, iso8601UTC(f.takeoffTime))),
+            landing: OrNull(f.known(.landingTime, iso8601UTC(f.landingTime))),
+            durationSeconds: OrNull(f.known(.takeoffTime, .landingTime, f.duration / 1000)),
+            utcOffset: OrNull(f.known(.utcOffset, offsetText(f.utcOffsetSeconds))), timeZone: f.timeZoneIdentifier,
             launch: d.launchMethod.rawValue, releaseHeight: d.releaseHeight, releaseTime: f.releaseTime.map(iso8601UTC),
             pilot: d.pilot, secondPerson: d.secondPerson, secondPersonRole: d.secondPersonRole?.rawValue,
             gliderType: d.gliderType, registration: d.registration, competitionId: d.competitionId,
             takeoffPlace: d.takeoffPlace, landingPlace: d.landingPlace,
-            takeoffLatitude: f.takeoffCoordinate.latitude, takeoffLongitude: f.takeoffCoordinate.longitude,
-            landingLatitude: f.landingCoordinate.latitude, landingLongitude: f.landingCoordinate.longitude,
-            maxAltitude: f.maxAltitude, maxDistanceKm: (f.maxDistanceFromTakeoff / 100).rounded() / 10,
-            pathLengthKm: (f.pathLength / 100).rounded() / 10, hasBarometer: f.hasBarometer, remarks: d.remarks,
+            takeoffLatitude: OrNull(f.known(.takeoffPosition, f.takeoffCoordinate.latitude)),
+            takeoffLongitude: OrNull(f.known(.takeoffPosition, f.takeoffCoordinate.longitude)),
+            landingLatitude: OrNull(f.known(.landingPosition, f.landingCoordinate.latitude)),
+            landingLongitude: OrNull(f.known(.landingPosition, f.landingCoordinate.longitude)),
+            maxAltitude: f.maxAltitude,
+            maxDistanceKm: OrNull(f.known(.maxDistance, (f.maxDistanceFromTakeoff / 100).rounded() / 10)),
+            pathLengthKm: OrNull(f.known(.pathLength, (f.pathLength / 100).rounded() / 10)),
+            hasBarometer: f.hasBarometer, remarks: d.remarks,
             source: f.hasTrack ? (sourceFile == nil ? "recorded" : "imported") : "manual", track: f.hasTrack,
-            launches: d.launches, ownerRole: OwnerRole.of(f, owner: owner).rawValue,
+            launches: OrNull(f.known(.launches, d.launches)), ownerRole: OwnerRole.of(f, owner: owner).rawValue,
             sourceFile: sourceFile, outlanding: f.isOutlanding, endedInFlight: f.endedInFlight,
             takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init))
+    }
+
+    /// A value that is `null` in the JSON when unknown (a plain optional would leave the key out).
+    struct OrNull<Value: Encodable>: Encodable {
+        var value: Value?
+        init(_ value: Value?) { self.value = value }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            if let value { try c.encode(value) } else { try c.encodeNil() }
+        }
     }
 
     static func array(_ flights: [Flight], owner: LogbookOwner? = nil) -> String {

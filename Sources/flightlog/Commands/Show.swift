@@ -52,13 +52,17 @@ enum FlightDetailsText {
         func add(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { rows.append((label, terminalSafe(value))) }
         }
-        add("Date", "\(f.localDate) (local at the takeoff place, \(f.zoneLabel))")
-        add("Takeoff", "\(f.localTakeoff.hourMinuteSecond) local, \(iso8601UTC(f.takeoffTime))" + place(f.takeoffPlaceText))
+        let unknown = Flight.unknownText
+        add("Date", "\(f.dateText) (local at the takeoff place, \(f.zoneLabel))")
+        add(
+            "Takeoff",
+            "\(f.localText(.takeoffTime, \.hourMinuteSecond)) local, \(f.utcText(.takeoffTime, iso8601UTC))"
+                + place(f.takeoffPlaceText))
         add(
             "Landing",
-            "\(f.localLanding.hourMinuteSecond) local, \(iso8601UTC(f.landingTime))" + f.landingTimeNote
-                + place(f.landingPlaceText))
-        add("Flight time", hoursMinutes(f.duration))
+            "\(f.localText(.landingTime, \.hourMinuteSecond)) local, \(f.utcText(.landingTime, iso8601UTC))"
+                + f.landingTimeNote + place(f.landingPlaceText))
+        add("Flight time", f.flightTimeText)
         add("Glider", [d.gliderType, d.registration, d.competitionId.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "))
         add("Pilot", d.pilot)
         add("Second person", f.secondPersonText)
@@ -67,11 +71,18 @@ enum FlightDetailsText {
             add("Your role", role.words + (d.ownerRole == nil ? " (from the crew names)" : " (set by hand)") + " — \(owner.name)'s logbook")
         }
         var launch = d.launchMethod.words
-        if d.launches > 1 { launch += ", \(d.launches) launches" }
+        if f.unknown.contains(.launches) { launch += ", \(unknown) launches" } else if d.launches > 1 {
+            launch += ", \(d.launches) launches"
+        }
         // A self-launcher has no release: its launch ends when the engine stops.
         let launchEnd = d.launchMethod == .self ? "engine off" : "release"
         if let h = d.releaseHeight { launch += ", \(launchEnd) at \(decimal(h, 0)) m above takeoff" }
-        if let r = f.releaseTime { launch += " (\(CivilDateTime(utc: r, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond) local)" }
+        if f.unknown.contains(.releaseHeight) { launch += ", \(launchEnd) at \(unknown) m above takeoff" }
+        if let r = f.releaseTime {
+            let local = f.text(.utcOffset) { CivilDateTime(utc: r, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond }
+            launch += " (\(local) local)"
+        }
+        if f.unknown.contains(.releaseTime) { launch += " (released at \(unknown))" }
         add("Launch", launch)
         let altitudeKind = f.hasBarometer ? "pressure altitude, ISA 1013.25 hPa" : "GNSS altitude: no barometer"
         if !f.hasTrack {
@@ -79,8 +90,11 @@ enum FlightDetailsText {
             add("Remarks", d.remarks)
             return rowsText(rows) + historyText(history, d)
         }
-        add("Max altitude", f.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" })
-        add("Distance", "\(decimal(f.maxDistanceFromTakeoff / 1000, 1)) km farthest from takeoff, \(decimal(f.pathLength / 1000, 1)) km flown")
+        let maxUnknown = f.unknown.contains(.maxAltitude) ? unknown : nil
+        add("Max altitude", f.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" } ?? maxUnknown)
+        let farthest = f.text(.maxDistance) { decimal(f.maxDistanceFromTakeoff / 1000, 1) }
+        let flown = f.text(.pathLength) { decimal(f.pathLength / 1000, 1) }
+        add("Distance", "\(farthest) km farthest from takeoff, \(flown) km flown")
         add("Track", "\(fixes.count) fixes" + (f.hasBarometer ? "" : " — NO BAROMETRIC ALTITUDE in this recording"))
         switch f.source {
         case .recorded: add("Source", "recorded by flightlogd")
@@ -127,7 +141,7 @@ enum TerminalBarogram {
                 guard let alt = flight.hasBarometer ? fix.pressureAltitude : fix.gnssAltitude else { return nil }
                 return (fix.time, alt)
             }
-        guard samples.count >= 2, flight.duration > 0 else { return "" }
+        guard samples.count >= 2, flight.flightTimeKnown, flight.duration > 0 else { return "" }
         var maxPerColumn = [Double?](repeating: nil, count: columns)
         for (t, alt) in samples {
             let c = min(columns - 1, Int(Double(t - flight.takeoffTime) / Double(flight.duration) * Double(columns)))
@@ -153,7 +167,7 @@ enum TerminalBarogram {
             }
             lines.append(line)
         }
-        let start = flight.localTakeoff.hourMinute, end = flight.localLanding.hourMinute
+        let start = flight.localText(.takeoffTime, \.hourMinute), end = flight.localText(.landingTime, \.hourMinute)
         lines.append(String(repeating: " ", count: 9) + "└" + String(repeating: "─", count: columns))
         lines.append(String(repeating: " ", count: 10) + fit(start, columns - end.count) + end)
         return "Barogram (\(flight.hasBarometer ? "pressure altitude" : "GNSS altitude"), local time):\n" + lines.joined(separator: "\n")

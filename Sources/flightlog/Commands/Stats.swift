@@ -88,6 +88,7 @@ enum StatsText {
         if notFlown > 0 {
             out += "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: no time or launches counted."
         }
+        if let note = s.leftOutNote { out += "\n" + note }
         out += "\n\nRecency on \(r.asOf) (EASA Part-SFCL, from all flights, not only these):"
         for rule in [r.passengers, r.licence] + r.launchMethods.map(\.rule) {
             out += "\n  \(rule.name): \(state(rule, r.asOf))"

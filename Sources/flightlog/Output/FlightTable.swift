@@ -22,8 +22,8 @@ enum FlightTable {
     static func render(_ flights: [Flight], width: Int = 80) -> String {
         let rows = flights.map { f in
             [
-                String(f.id ?? 0) + (f.hasTrack ? "" : "*"), f.localDate.description, f.localTakeoff.hourMinute,
-                f.localLanding.hourMinute, hoursMinutes(f.duration), f.placeCell, f.details.gliderType ?? "",
+                String(f.id ?? 0) + (f.hasTrack ? "" : "*"), f.dateText, f.localText(.takeoffTime, \.hourMinute),
+                f.localText(.landingTime, \.hourMinute), f.flightTimeText, f.placeCell, f.details.gliderType ?? "",
                 f.details.registration ?? "", f.details.pilot ?? "", f.secondPersonText, f.details.launchMethod.rawValue,
             ]
         }
@@ -56,19 +56,21 @@ enum FlightTable {
     /// The totals line (two lines when it would be wider than `width`) and the "no track" note.
     static func footer(_ flights: [Flight], width: Int) -> String {
         let total = totalMinutes(flights) * 60_000  // the sum of the lines' minutes
-        let launches = flights.reduce(0) { $0 + $1.details.launches }
-        let known = flights.filter { $0.details.launchMethod != .unknown }.reduce(0) { $0 + $1.details.launches }
+        let counted = flights.filter { !$0.unknown.contains(.launches) }
+        let launches = counted.reduce(0) { $0 + $1.details.launches }
+        let known = counted.filter { $0.details.launchMethod != .unknown }.reduce(0) { $0 + $1.details.launches }
         // A zone is named only when every flight has it (Warsaw and Berlin share UTC+02:00, not a name).
-        let labels = Set(flights.map(\.zoneLabel)), offsets = Set(flights.map(\.utcOffsetSeconds))
+        let labels = Set(flights.map(\.zoneLabel)), offsets = Set(flights.map(\.offsetLabel))
         let zoneNote =
             labels.count == 1 ? "times local, \(labels.first!)"
-            : offsets.count == 1 ? "times local, UTC\(offsetText(offsets.first!))" : "times local at each takeoff place"
+            : offsets.count == 1 ? "times local, \(offsets.first!)" : "times local at each takeoff place"
         let outlandings = flights.filter(\.isOutlanding).count
         let manual = flights.filter { !$0.hasTrack }.count
         var text = "\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
             + "\(launches) launch\(launches == 1 ? "" : "es") (\(known) with a known method)"
             + (outlandings > 0 ? ", \(outlandings) outlanding\(outlandings == 1 ? "" : "s")" : "")
         text += displayCount(text) + 2 + displayCount(zoneNote) > width ? "\n\(zoneNote)" : "; \(zoneNote)"
+        if let note = Flight.leftOutNote(flights) { text += "\n" + note }
         if manual > 0 { text += "\n* no track: entered by hand (flightlog add)" }
         if flights.contains(where: \.endedInFlight) {
             text += "\nrecording ended in flight: the landing time is the last fix's, the flight time the recorded time"

@@ -9,7 +9,7 @@ extension Flight {
     /// (the zone of the place); only the offset otherwise (the nearest tz principal city, which near a border can
     /// be the neighbour's).
     var zoneLabel: String {
-        let offset = "UTC" + offsetText(utcOffsetSeconds)
+        let offset = offsetLabel
         guard takeoffLocation != nil, let zone = timeZoneIdentifier, zone.contains("/") else { return offset }
         return "\(zone), \(offset)"
     }
@@ -29,8 +29,12 @@ extension Flight {
     }
 
     /// The place text, else the coordinate (nothing for a flight entered by hand: it has no coordinates).
-    var takeoffPlaceText: String { details.takeoffPlace ?? (hasTrack ? takeoffCoordinate.shortText : "") }
-    var landingPlaceText: String { landingPlaceLabel ?? (hasTrack ? landingCoordinate.shortText : "") }
+    var takeoffPlaceText: String {
+        details.takeoffPlace ?? (hasTrack ? text(.takeoffPosition) { takeoffCoordinate.shortText } : "")
+    }
+    var landingPlaceText: String {
+        landingPlaceLabel ?? (hasTrack ? text(.landingPosition) { landingCoordinate.shortText } : "")
+    }
 
     /// A note for the landing time of a recording that ended in flight: it is the last fix's, not a landing's.
     var landingTimeNote: String { endedInFlight ? " (the last fix)" : "" }

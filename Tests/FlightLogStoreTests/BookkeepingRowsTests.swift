@@ -1,0 +1,85 @@
+import FlightLogCore
+import FlightLogTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import FlightLogStore
+
+/// SQLite keeps any value in any column, and a database file is outside input (a hand edit, an older version): a
+/// value of another type than its column's (text in a number column, bytes in a text column) must be read as
+/// unknown with a warning, never trap in GRDB's typed reads. Planted in a real database file, then read back
+/// through the store: the flight's places and flags, the edit history, and the club sync's bookkeeping.
+@Suite struct BookkeepingRowsTests {
+    /// A logbook with two imported flights (ids 1 and 2), an edit of each, and flight 3 deleted (a pending deletion).
+    func logbook(_ dir: TempDirectory) throws -> FlightStore {
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        for n in 0..<3 {
+            let start = day0 + Int64(n) * 86_400_000
+            _ = try store.importFlights(
+                track: track(start: start, count: 4000), fileName: "\(n).igc", sha256: "\(n)", original: [1, 2, 3],
+                flights: [flight(takeoff: start + 60_000, minutes: 30)])
+        }
+        for id in [Int64(1), 2] {
+            var details = try store.flight(id: id).details
+            details.remarks = "edited \(id)"
+            _ = try store.updateDetails(id: id, to: details, editedAt: day0 + 100_000 + id)
+        }
+        try store.delete(id: 3, at: day0 + 200_000)
+        return store
+    }
+
+    func plant(_ path: String, _ sql: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: sql) }
+    }
+
+    @Test func aFlightRowWithValuesOfAnotherTypeReadsAsUnknown() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try logbook(dir)
+        let good = try store.flight(id: 2)
+        try plant(
+            dir.databasePath,
+            """
+            UPDATE flight SET takeoffPlaceDistance = 'far', landingOutlanding = 'abc', hasBarometer = 'yes',
+                pilot = x'ff', utcOffsetSeconds = 'CET', landingTime = 'noon', takeoffLatitude = x'00',
+                launches = 'two', takeoffPlaceCode = 42 WHERE id = 1
+            """)
+        let bad = try store.flight(id: 1)
+        #expect(bad.details.pilot == nil && bad.takeoffLocation == nil && bad.landingLocation == nil)
+        #expect(bad.unknown == [.utcOffset, .landingTime, .takeoffPosition, .launches], "\(bad.unknown)")
+        #expect(bad.duration == 0 && !bad.flightTimeKnown)
+        let listed = try store.flights(matching: FlightFilter())
+        #expect(listed.map(\.id) == [1, 2])
+        #expect(listed[1] == good, "the other flight is as it was")
+        #expect(try store.totals(matching: FlightFilter()).launches == 1)
+    }
+
+    @Test func historyAndSyncBookkeepingWithValuesOfAnotherTypeAreSkippedNotTrapped() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try logbook(dir)
+        let device = try store.syncDevice()
+        #expect(try store.editsToPush().count == 2 && store.deletionsToPush().count == 1)
+        #expect(try store.recordingsToPush().count == 2)
+        try plant(
+            dir.databasePath,
+            """
+            UPDATE syncDevice SET editCursor = 'many';
+            UPDATE flightEdit SET field = x'ff', editedAt = 'yesterday' WHERE flightId = 1;
+            UPDATE flightEdit SET oldValue = 7 WHERE flightId = 2;
+            UPDATE syncDeletion SET deletedAt = 'soon';
+            UPDATE recording SET createdAt = 'then', kind = 'imported' WHERE id = 1;
+            """)
+        #expect(try store.syncDevice() == (device.uuid, 0) as (String, Int64), "a bad cursor: pull again from 0")
+        let edits = try store.editsToPush()
+        #expect(edits.count == 1 && edits[0].newValue == "edited 2" && edits[0].oldValue == "7")
+        #expect(try store.deletionsToPush().isEmpty)
+        #expect(try store.recordingsToPush().map(\.id) == [2], "the unreadable recording is left out, not fatal")
+        #expect(try store.history(id: 1).count == 1, "shown, with its unreadable time as 1970")
+
+        try plant(dir.databasePath, "UPDATE syncDevice SET uuid = x'ff'")
+        #expect(throws: StoreError.self) { try store.syncDevice() }
+    }
+}
