@@ -10,13 +10,16 @@ extension FlightStore {
     /// writes, stored. `index` is the glider's handicap index (nil: unknown, points at 100).
     package func analysis(forFlight id: Int64, index: Double? = nil) throws(StoreError) -> FlightAnalysis {
         let flight = try flight(id: id)
-        let track = flight.hasTrack ? try track(forFlight: id) : nil
+        // A flight whose takeoff or landing is unknown (unreadable in the database) has no window to analyse.
+        let timed = flight.unknown.isDisjoint(with: [.takeoffTime, .landingTime])
+        let track = flight.hasTrack && timed ? try track(forFlight: id) : nil
         let fixes = track?.fixes ?? []
         let inputs = FlightAnalysis.Inputs(
             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
             fixCount: fixes.count, index: index)
         if let stored = try storedAnalysis(forFlight: id), stored.isCurrent(for: inputs) { return stored }
-        let analysis = FlightAnalysis.compute(fixes: fixes, extensions: track?.recorder.extensions ?? [], inputs: inputs)
+        let analysis = FlightAnalysis.compute(
+            fixes: fixes, extensions: track?.recorder.extensions ?? [], inputs: inputs)
         if mode == .readWrite { try store(analysis, forFlight: id) }
         return analysis
     }

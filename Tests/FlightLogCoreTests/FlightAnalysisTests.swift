@@ -63,6 +63,11 @@ import Testing
         #expect(fai > 33_500 && fai < 34_200, "\(fai)")
         #expect(abs(a.olcPlusPoints - (six + 0.3 * fai) / 1000) < 1e-9)
         #expect(a.index == 100)
+        // The legs of the free distance: one per pair of turnpoints, adding up to the route, no circling here.
+        #expect(a.legs.count == 6)
+        #expect(abs(a.legs.reduce(0) { $0 + $1.meters } - six) < 1e-6 * six)
+        #expect(a.legs.allSatisfy { $0.circlingSeconds == 0 && $0.climb == 0 })
+        #expect(zip(a.legs, a.legs.dropFirst()).allSatisfy { $0.end == $1.start })
     }
 
     @Test func aKnownIndexScalesThePoints() {

@@ -1,6 +1,8 @@
+import Foundation
+
 /// What the analysis finds in one flight's track: the scoring window, engine runs, thermals and glides, and the
-/// contest routes and points (docs/FLIGHT-ANALYSIS.md). Computed once per flight and stored (`FlightStore.analysis`); the stored form is this
-/// type's JSON, and a stored analysis of another `version` or other inputs (`FlightAnalysis.Inputs`) is computed
+/// contest routes and points (docs/FLIGHT-ANALYSIS.md). Computed once per flight and stored
+/// (`FlightStore.analysis`); the stored form is this type's JSON, and a stored analysis of another `version` or other inputs (`FlightAnalysis.Inputs`) is computed
 /// again. Pure: no I/O.
 package struct FlightAnalysis: Sendable, Equatable, Codable {
     /// Raised whenever a rule of the analysis changes, so that every stored analysis is computed again.
@@ -28,6 +30,44 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         package var meters: Meters
         package var turnpoints: [Point]
         package var kilometers: Double { meters / 1000 }
+    }
+
+    /// One leg of the free distance route (start to turnpoint 1, …, turnpoint 5 to finish): how it was flown.
+    package struct Leg: Sendable, Equatable, Codable {
+        package var start: UTCMillis
+        package var end: UTCMillis
+        /// Great circle on the FAI sphere, as the route's length.
+        package var meters: Meters
+        /// Seconds of the leg spent circling (thermals and circling that gained nothing).
+        package var circlingSeconds: Double
+        /// Height gained in the leg's thermals (each thermal counted for the share of it inside the leg).
+        package var climb: Meters
+
+        package var seconds: Double { Double(end - start) / 1000 }
+        package var speedKmh: Double? { seconds > 0 ? meters / seconds * 3.6 : nil }
+        package var circlingPercent: Double? { seconds > 0 ? 100 * circlingSeconds / seconds : nil }
+
+        /// The legs of `route` with the circling of `phases`.
+        static func legs(of route: Route, phases: FlightPhases) -> [Leg] {
+            zip(route.turnpoints, route.turnpoints.dropFirst()).map { from, to in
+                var leg = Leg(start: from.time, end: to.time, meters: arc(from, to), circlingSeconds: 0, climb: 0)
+                for thermal in phases.thermals + phases.failedCircling {
+                    let overlap = Double(min(thermal.end, to.time) - max(thermal.start, from.time)) / 1000
+                    guard overlap > 0 else { continue }
+                    leg.circlingSeconds += overlap
+                    if thermal.seconds > 0, thermal.gain > 0 { leg.climb += thermal.gain * overlap / thermal.seconds }
+                }
+                return leg
+            }
+        }
+
+        /// Great-circle distance on the FAI sphere (the contest routes' measure).
+        private static func arc(_ a: Point, _ b: Point) -> Meters {
+            let phi1 = a.latitude * .pi / 180, phi2 = b.latitude * .pi / 180
+            let dPhi = phi2 - phi1, dLambda = (b.longitude - a.longitude) * .pi / 180
+            let h = sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+            return 2 * asin(min(1, h.squareRoot())) * ContestTrace.faiRadius
+        }
     }
 
     /// What the analysis depends on besides the track (which is never rewritten): when these change, the stored
@@ -63,6 +103,8 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
     package var phases: FlightPhases
     /// Start, up to 5 turnpoints, finish (OLC classic, WeGlide distance).
     package var freeSix: Route?
+    /// How each leg of `freeSix` was flown.
+    package var legs: [Leg]
     /// Start, up to 3 turnpoints, finish (DMSt).
     package var freeFour: Route?
     /// Start, 3 turnpoints, finish: the largest FAI triangle; `meters` is its perimeter.
@@ -98,11 +140,12 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         func route(_ points: [Int], _ meters: Meters) -> Route {
             Route(meters: meters, turnpoints: points.map { Point(fixes[trace.fixIndex[$0]]) })
         }
+        let phases = scored.isEmpty ? FlightPhases() : FlightPhases.analyze(fixes, window: scored)
+        let six = scores.sixLegs.map { route($0.points, $0.distance) }
         return FlightAnalysis(
             version: currentVersion, inputs: inputs, scoringWindow: window,
-            engineSensor: EngineRuns.sensor(extensions), engineRuns: runs,
-            phases: scored.isEmpty ? FlightPhases() : FlightPhases.analyze(fixes, window: scored),
-            freeSix: scores.sixLegs.map { route($0.points, $0.distance) },
+            engineSensor: EngineRuns.sensor(extensions), engineRuns: runs, phases: phases, freeSix: six,
+            legs: six.map { Leg.legs(of: $0, phases: phases) } ?? [],
             freeFour: scores.fourLegs.map { route($0.points, $0.distance) },
             faiTriangle: scores.faiTriangle.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },
             faiTriangleProven: scores.faiTriangle?.isProven ?? true,
@@ -120,13 +163,16 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
     private var isPlausible: Bool {
         let routes = [freeSix, freeFour, faiTriangle, outAndReturn].compactMap { $0 }
         let t = phases.totals
-        let sizes = [index, olcPlusPoints, weGlideFreePoints, dmstPoints] + routes.map(\.meters)
+        let sizes =
+            [index, olcPlusPoints, weGlideFreePoints, dmstPoints] + routes.map(\.meters)
             + [t.circlingSeconds, t.cruiseSeconds, t.thermalSeconds, t.cruiseDistance, t.leftSeconds]
-            + phases.glides.map(\.distance)
+            + phases.glides.map(\.distance) + legs.flatMap { [$0.meters, $0.circlingSeconds, $0.climb] }
         // Heights may be negative (a climb lost, a glide that gained); none is beyond the atmosphere twice over.
-        let heights = [t.totalClimb, t.cruiseHeightLost] + phases.thermals.map(\.gain)
+        let heights =
+            [t.totalClimb, t.cruiseHeightLost] + phases.thermals.map(\.gain)
             + phases.failedCircling.map(\.gain) + phases.glides.map(\.heightLost) + engineRuns.compactMap(\.heightGain)
-        let places = routes.flatMap { $0.turnpoints.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }
+        let places =
+            routes.flatMap { $0.turnpoints.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } }
             + (phases.thermals + phases.failedCircling).map(\.center)
         return sizes.allSatisfy { $0.isFinite && $0 >= 0 && $0 < 1e8 } && heights.allSatisfy { abs($0) < 1e5 }
             && (phases.thermals + phases.failedCircling).allSatisfy { $0.climbRate.isFinite && abs($0.climbRate) < 100 }

@@ -6,7 +6,9 @@ enum AnalysisOutput {
     /// The rows of the text block, label and value.
     static func rows(_ a: FlightAnalysis, flight f: Flight) -> [(String, String)] {
         var rows: [(String, String)] = []
-        func local(_ t: UTCMillis) -> String { CivilDateTime(utc: t, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond }
+        func local(_ t: UTCMillis) -> String {
+            CivilDateTime(utc: t, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond
+        }
         if let w = a.scoringWindow {
             let from = w.startsAt == .release ? "release" : w.startsAt == .engineOff ? "engine off" : "takeoff"
             let to = w.endsAt == .landing ? (f.endedInFlight ? "last fix" : "landing") : "engine on"
@@ -17,11 +19,16 @@ enum AnalysisOutput {
         if let sensor = a.engineSensor {
             let minutes = a.engineRuns.reduce(0) { $0 + $1.seconds } / 60
             let gain = a.engineRuns.compactMap(\.heightGain).reduce(0, +)
-            rows.append((
-                "Engine", a.engineRuns.isEmpty ? "no run (\(sensor))"
-                    : "\(a.engineRuns.count) run\(a.engineRuns.count == 1 ? "" : "s"), \(decimal(minutes, 0)) min, "
-                        + "\(signed(gain)) m (\(sensor)): " + a.engineRuns.map { "\(local($0.start))–\(local($0.end))" }
-                        .joined(separator: ", ")))
+            rows.append(
+                (
+                    "Engine",
+                    a.engineRuns.isEmpty
+                        ? "no run (\(sensor))"
+                        : "\(a.engineRuns.count) run\(a.engineRuns.count == 1 ? "" : "s"), \(decimal(minutes, 0)) min, "
+                            + "\(signed(gain)) m (\(sensor)): "
+                            + a.engineRuns.map { "\(local($0.start))–\(local($0.end))" }
+                            .joined(separator: ", ")
+                ))
         }
         let p = a.phases, t = p.totals
         if a.scoringWindow != nil {
@@ -50,11 +57,25 @@ enum AnalysisOutput {
         if let four = a.freeFour { distances += ", \(km(four)) (4 legs: DMSt)" }
         rows.append(("Contest", distances))
         var closed: [String] = []
-        if let fai = a.faiTriangle { closed.append("FAI triangle \(km(fai))" + (a.faiTriangleProven ? "" : " (maybe not the largest)")) }
+        if let fai = a.faiTriangle {
+            closed.append("FAI triangle \(km(fai))" + (a.faiTriangleProven ? "" : " (maybe not the largest)"))
+        }
         if let out = a.outAndReturn { closed.append("out-and-return \(km(out))") }
         if !closed.isEmpty { rows.append(("", closed.joined(separator: ", "))) }
+        for (n, leg) in a.legs.enumerated() {
+            var text = "\(n + 1): \(decimal(leg.meters / 1000, 1)) km"
+            if let speed = leg.speedKmh { text += " at \(decimal(speed, 0)) km/h" }
+            if let circling = leg.circlingPercent {
+                text += ", circling \(decimal(circling, 0)) %, \(decimal(leg.climb, 0)) m climbed"
+            }
+            rows.append((n == 0 ? "Legs" : "", text))
+        }
         let index = a.index == 100 ? "index 100: glider's index unknown" : "index \(decimal(a.index, 0))"
-        rows.append(("Points", "OLC-Plus \(decimal(a.olcPlusPoints, 1)), WeGlide free \(decimal(a.weGlideFreePoints, 1)), DMSt \(decimal(a.dmstPoints, 1)) (\(index))"))
+        rows.append(
+            (
+                "Points",
+                "OLC-Plus \(decimal(a.olcPlusPoints, 1)), WeGlide free \(decimal(a.weGlideFreePoints, 1)), DMSt \(decimal(a.dmstPoints, 1)) (\(index))"
+            ))
         return rows
     }
 
@@ -100,6 +121,11 @@ enum AnalysisOutput {
             var heightLostMeters: Double
         }
 
+        struct Leg: Encodable {
+            var start: String, end: String, distanceKm: Double, speedKmh: Double?, circlingPercent: Double?
+            var climbMeters: Double
+        }
+
         struct EngineRun: Encodable {
             var start: String, end: String, heightGainMeters: Double?
         }
@@ -107,7 +133,7 @@ enum AnalysisOutput {
         enum Key: String, CodingKey {
             case free6, free4, faiTriangle, faiTriangleProven, outAndReturn, olcPlusPoints, weglideFreePoints
             case dmstPoints, index, scoringWindow, distances, engineSensor, engineRuns, circlingPercent, thermals
-            case glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio
+            case glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio, legs
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -123,7 +149,9 @@ enum AnalysisOutput {
             try c.encode(points(analysis.weGlideFreePoints), forKey: .weglideFreePoints)
             try c.encode(points(analysis.dmstPoints), forKey: .dmstPoints)
             try c.encode(analysis.index, forKey: .index)
-            func round(_ value: Double?, _ decimals: Double) -> Double? { value.map { ($0 * decimals).rounded() / decimals } }
+            func round(_ value: Double?, _ decimals: Double) -> Double? {
+                value.map { ($0 * decimals).rounded() / decimals }
+            }
             var window: [String: String]?
             if let w = analysis.scoringWindow {
                 window = [
@@ -135,7 +163,8 @@ enum AnalysisOutput {
             try c.encode(analysis.engineSensor, forKey: .engineSensor)
             try c.encode(
                 analysis.engineRuns.map {
-                    EngineRun(start: iso8601UTC($0.start), end: iso8601UTC($0.end), heightGainMeters: round($0.heightGain, 1))
+                    EngineRun(
+                        start: iso8601UTC($0.start), end: iso8601UTC($0.end), heightGainMeters: round($0.heightGain, 1))
                 }, forKey: .engineRuns)
             let p = analysis.phases, t = p.totals
             try c.encode(round(t.circlingPercent, 10), forKey: .circlingPercent)
@@ -149,6 +178,14 @@ enum AnalysisOutput {
                         climbRate: round($0.climbRate, 100)!, direction: $0.direction.rawValue,
                         latitude: $0.center.latitude, longitude: $0.center.longitude)
                 }, forKey: .thermals)
+            try c.encode(
+                analysis.legs.map {
+                    Leg(
+                        start: iso8601UTC($0.start), end: iso8601UTC($0.end),
+                        distanceKm: round($0.meters / 1000, 1000)!,
+                        speedKmh: round($0.speedKmh, 10), circlingPercent: round($0.circlingPercent, 10),
+                        climbMeters: round($0.climb, 1)!)
+                }, forKey: .legs)
             try c.encode(
                 p.glides.map {
                     Glide(
