@@ -6,7 +6,7 @@ package protocol ClubBackend: Sendable {
     /// Where the logbook is, for the status page and the start line: `flightlog@db.example.org:5432/club`.
     var location: String { get }
     /// The account with this login; `nil` when there is none.
-    func account(login: String) async throws(StoreError) -> ClubAccount?
+    func account(login: String) async throws(LogbookError) -> ClubAccount?
     /// The flights `account` may see and edit.
     func source(for account: ClubAccount) -> any LogbookSource
 }

@@ -10,11 +10,11 @@ import GRDB
 /// among the B records; an imported flight gets none (its own records stay as they were). `signer` gives the
 /// device key's signer (FlightLogSecurity), asked only when a file is written (an original needs no key);
 /// `nil` writes the file unsigned.
-/// - Throws: `StoreError` (`.notFound` for an unknown id, `.noTrack` for a flight entered by hand).
+/// - Throws: `LogbookError` (`.notFound` for an unknown id, `.noTrack` for a flight entered by hand).
 package func igcExport(
     flightId id: Int64, store: FlightStore, config: FlightLogConfig, rebuild: Bool = false,
     signer: () -> IGCSigner?
-) throws(StoreError) -> IGCExport {
+) throws(LogbookError) -> IGCExport {
     if !rebuild, let original = try originalIGCExport(flightId: id, store: store) { return original }
     let flight = try store.flight(id: id)
     guard flight.hasTrack else { throw .noTrack(id, export: "IGC") }
@@ -26,7 +26,7 @@ package func igcExport(
 
 /// The file an imported flight came from, byte for byte; nil for a recorded flight (or one imported before files
 /// were kept).
-private func originalIGCExport(flightId id: Int64, store: FlightStore) throws(StoreError) -> IGCExport? {
+private func originalIGCExport(flightId id: Int64, store: FlightStore) throws(LogbookError) -> IGCExport? {
     try store.originalFile(forFlight: id).map {
         IGCExportParts.original(fileName: $0.fileName, bytes: $0.bytes, flights: $0.flights, flightId: id)
     }
@@ -34,7 +34,7 @@ private func originalIGCExport(flightId id: Int64, store: FlightStore) throws(St
 
 extension IGCExportParts {
     /// IGC `NN`: 1 + flights that took off earlier on the same UTC date.
-    package static func flightNumberOfDay(_ flight: Flight, store: FlightStore) throws(StoreError) -> Int {
+    package static func flightNumberOfDay(_ flight: Flight, store: FlightStore) throws(LogbookError) -> Int {
         let day = CivilDateTime(utc: flight.takeoffTime).date
         let around = FlightFilter(since: day.adding(days: -1), until: day.adding(days: 1))
         return 1
@@ -46,7 +46,7 @@ extension IGCExportParts {
 
 extension FlightStore {
     /// Every flight's UUID by its id (the USB stick remembers flights by UUID).
-    package func flightUUIDs() throws(StoreError) -> [Int64: String] {
+    package func flightUUIDs() throws(LogbookError) -> [Int64: String] {
         try read { db in
             var uuids: [Int64: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, uuid FROM flight") { uuids[row["id"]] = row["uuid"] }

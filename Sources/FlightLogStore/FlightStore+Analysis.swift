@@ -8,7 +8,7 @@ import GRDB
 extension FlightStore {
     /// The analysis of flight `id`: the stored one when it is current, else computed now and, when this store
     /// writes, stored. `index` is the glider's handicap index (nil: unknown, points at 100).
-    package func analysis(forFlight id: Int64, index: Double? = nil) throws(StoreError) -> FlightAnalysis {
+    package func analysis(forFlight id: Int64, index: Double? = nil) throws(LogbookError) -> FlightAnalysis {
         let flight = try flight(id: id)
         // A flight whose takeoff or landing is unknown (unreadable in the database) has no window to analyse.
         let timed = flight.unknown.isDisjoint(with: [.takeoffTime, .landingTime])
@@ -26,7 +26,7 @@ extension FlightStore {
 
     /// The stored analysis of flight `id`, whatever its version; nil when there is none or it cannot be read (the
     /// database is outside input: such an analysis is computed again).
-    package func storedAnalysis(forFlight id: Int64) throws(StoreError) -> FlightAnalysis? {
+    package func storedAnalysis(forFlight id: Int64) throws(LogbookError) -> FlightAnalysis? {
         let data = try read { db in
             try Data.fetchOne(db, sql: "SELECT data FROM flightAnalysis WHERE flightId = ?", arguments: [id])
         }
@@ -35,10 +35,10 @@ extension FlightStore {
     }
 
     /// Stores `analysis` as flight `id`'s, replacing any before it.
-    package func store(_ analysis: FlightAnalysis, forFlight id: Int64) throws(StoreError) {
+    package func store(_ analysis: FlightAnalysis, forFlight id: Int64) throws(LogbookError) {
         let data: Data
         do { data = try JSONEncoder().encode(analysis) } catch {
-            throw StoreError(.other, "cannot encode the analysis of flight \(id): \(error)")
+            throw LogbookError(.other, "cannot encode the analysis of flight \(id): \(error)")
         }
         try write { db in
             try db.execute(

@@ -22,7 +22,7 @@ extension FlightStore {
     /// and `destination` is untouched.
     /// - Throws: `.other` when `destination` exists (unless `replacing`), is not a regular file, is the database
     ///   itself or its folder is missing; `.diskFull`; `.corrupt` when the copy fails its check.
-    package func backup(to destination: String, replacing: Bool) throws(StoreError) -> BackupResult {
+    package func backup(to destination: String, replacing: Bool) throws(LogbookError) -> BackupResult {
         let target = URL(fileURLWithPath: destination).standardizedFileURL.path
         try Self.checkBackupTarget(target, database: path, replacing: replacing)
         let folder = (target as NSString).deletingLastPathComponent
@@ -50,17 +50,17 @@ extension FlightStore {
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
                 let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard check == ["ok"] else {
-                    throw StoreError(
+                    throw LogbookError(
                         .corrupt, "the backup copy failed its check (\(check.prefix(3).joined(separator: "; "))); nothing was written")
                 }
                 return try Int.fetchOne(db, sql: "SELECT count(*) FROM flight") ?? 0
             }
             try copy.close()
             guard flights == expected else {
-                throw StoreError(.corrupt, "the backup copy holds \(flights) of \(expected) flights; nothing was written")
+                throw LogbookError(.corrupt, "the backup copy holds \(flights) of \(expected) flights; nothing was written")
             }
         } catch {
-            throw StoreError.from(error, path: target)
+            throw LogbookError.from(error, path: target)
         }
         guard Self.sync(temporary) else { throw Self.backupFailure(target, errno) }
         try Self.checkBackupTarget(target, database: path, replacing: replacing)  // nothing appeared meanwhile
@@ -71,26 +71,26 @@ extension FlightStore {
 
     /// `target` may be written: absent, or (when `replacing`) a regular file that is not the database; its folder
     /// exists.
-    private static func checkBackupTarget(_ target: String, database: String, replacing: Bool) throws(StoreError) {
+    private static func checkBackupTarget(_ target: String, database: String, replacing: Bool) throws(LogbookError) {
         var info = stat()
         if lstat(target, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 let kind = info.st_mode & S_IFMT == S_IFDIR ? "a folder; give a file name in it" : "not a regular file"
-                throw StoreError(.other, "cannot back up to \(target): it is \(kind) (nothing was written)")
+                throw LogbookError(.other, "cannot back up to \(target): it is \(kind) (nothing was written)")
             }
             var db = stat()
             if stat(database, &db) == 0, db.st_dev == info.st_dev, db.st_ino == info.st_ino {
-                throw StoreError(.other, "\(target) is the flight database itself; give another file name")
+                throw LogbookError(.other, "\(target) is the flight database itself; give another file name")
             }
             guard replacing else {
-                throw StoreError(.other, "\(target) exists; give a new file name, or --force to replace it")
+                throw LogbookError(.other, "\(target) exists; give a new file name, or --force to replace it")
             }
         } else if errno != ENOENT {
             throw backupFailure(target, errno)
         }
         let folder = (target as NSString).deletingLastPathComponent
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw StoreError(.other, "cannot back up to \(target): the folder \(folder) does not exist; create it first")
+            throw LogbookError(.other, "cannot back up to \(target): the folder \(folder) does not exist; create it first")
         }
     }
 
@@ -102,12 +102,12 @@ extension FlightStore {
         return fsync(fd) == 0
     }
 
-    private static func backupFailure(_ target: String, _ error: Int32) -> StoreError {
+    private static func backupFailure(_ target: String, _ error: Int32) -> LogbookError {
         switch error {
-        case ENOSPC, EDQUOT: StoreError(.diskFull, "cannot back up to \(target): the disk is full (nothing was written)")
+        case ENOSPC, EDQUOT: LogbookError(.diskFull, "cannot back up to \(target): the disk is full (nothing was written)")
         case EACCES, EPERM, EROFS:
-            StoreError(.other, "cannot back up to \(target): this user may not write there (nothing was written)")
-        default: StoreError(.other, "cannot back up to \(target): \(String(cString: strerror(error))) (nothing was written)")
+            LogbookError(.other, "cannot back up to \(target): this user may not write there (nothing was written)")
+        default: LogbookError(.other, "cannot back up to \(target): \(String(cString: strerror(error))) (nothing was written)")
         }
     }
 }

@@ -20,9 +20,9 @@ extension FlightStore {
     /// writers; if one still holds the log, does a PASSIVE checkpoint instead (copies what no reader needs) and
     /// says so in the result. Only a read-write store can checkpoint.
     @discardableResult
-    package func checkpoint(waitSeconds: Double = 0.5) throws(StoreError) -> CheckpointResult {
+    package func checkpoint(waitSeconds: Double = 0.5) throws(LogbookError) -> CheckpointResult {
         guard mode == .readWrite else {
-            throw StoreError(.readOnly, "the flight database \(path) is open read-only: it cannot be checkpointed")
+            throw LogbookError(.readOnly, "the flight database \(path) is open read-only: it cannot be checkpointed")
         }
         do {
             return try pool.writeWithoutTransaction { db in
@@ -44,7 +44,7 @@ extension FlightStore {
                 }
             }
         } catch {
-            throw StoreError.from(error, path: path)
+            throw LogbookError.from(error, path: path)
         }
     }
 }

@@ -10,11 +10,11 @@ extension FlightStore {
     /// `original`: the file's bytes, kept verbatim for `export --igc` (nil: not kept).
     package func importFlights(
         track: Track, fileName: String, sha256: String, original: [UInt8]? = nil, flights: [Flight]
-    ) throws(StoreError) -> [Int64] {
+    ) throws(LogbookError) -> [Int64] {
         try write { db in
             let existing = try Self.flightIds(sha256: sha256, db)
             if let existing {
-                throw StoreError(
+                throw LogbookError(
                     .duplicateImport(existing),
                     "\(fileName) was imported before (flights \(existing.map(String.init).joined(separator: ", "))); nothing was written"
                 )
@@ -36,7 +36,7 @@ extension FlightStore {
     /// The file flight `id` was imported from, byte for byte, with its name and the number of flights in it;
     /// `nil` for a recorded flight or one imported before files were kept.
     /// - Throws: `.notFound` for an unknown id.
-    package func originalFile(forFlight id: Int64) throws(StoreError) -> (fileName: String, bytes: [UInt8], flights: Int)? {
+    package func originalFile(forFlight id: Int64) throws(LogbookError) -> (fileName: String, bytes: [UInt8], flights: Int)? {
         try read { db in
             guard
                 let row = try Row.fetchOne(
@@ -48,7 +48,7 @@ extension FlightStore {
                         LEFT JOIN recordingFile o ON o.recordingId = f.recordingId WHERE f.id = ?
                         """,
                     arguments: [id])
-            else { throw StoreError.notFound(id) }
+            else { throw LogbookError.notFound(id) }
             guard let data = Data.fromDatabaseValue(row["bytes"] as DatabaseValue) else { return nil }
             let flights = Int(clamping: StoredValues.integer(row, "flights") ?? 1)
             return (StoredValues.text(row, "fileName") ?? "flight-\(id).igc", [UInt8](data), flights)
@@ -56,7 +56,7 @@ extension FlightStore {
     }
 
     /// Ids of the flights imported from the file with this SHA-256 (empty if never imported).
-    package func flightIds(importedWithSHA256 sha256: String) throws(StoreError) -> [Int64] {
+    package func flightIds(importedWithSHA256 sha256: String) throws(LogbookError) -> [Int64] {
         try read { db in try Self.flightIds(sha256: sha256, db) ?? [] }
     }
 
@@ -72,7 +72,7 @@ extension FlightStore {
 
     /// Flights matching `filter`, by takeoff time (oldest first unless `newestFirst`), a page of `limit` from `offset`.
     package func flights(matching filter: FlightFilter, newestFirst: Bool = false, limit: Int? = nil, offset: Int = 0)
-        throws(StoreError) -> [Flight]
+        throws(LogbookError) -> [Flight]
     {
         let condition = FlightRows.condition(filter)
         let order = newestFirst ? "DESC" : "ASC"
@@ -91,7 +91,7 @@ extension FlightStore {
         }
     }
 
-    package func count(matching filter: FlightFilter) throws(StoreError) -> Int {
+    package func count(matching filter: FlightFilter) throws(LogbookError) -> Int {
         let condition = FlightRows.condition(filter)
         return try read { db in
             try Int.fetchOne(
@@ -101,7 +101,7 @@ extension FlightStore {
 
     /// Number of flights, of launches (each flight's `launches`), and the summed flight time (takeoff to landing, ms)
     /// as ``totalMinutes(_:)`` counts it: each flight's whole minutes, summed (a whole number of minutes).
-    package func totals(matching filter: FlightFilter) throws(StoreError) -> (
+    package func totals(matching filter: FlightFilter) throws(LogbookError) -> (
         flights: Int, launches: Int, durationMillis: Int64
     ) {
         let condition = FlightRows.condition(filter)
@@ -127,7 +127,7 @@ extension FlightStore {
     }
 
     /// - Throws: `.notFound` "no flight with id 42 (flightlog list shows the ids)".
-    package func flight(id: Int64) throws(StoreError) -> Flight {
+    package func flight(id: Int64) throws(LogbookError) -> Flight {
         let live = liveFlightId()
         return try read { db in try Self.flight(id: id, db, live: live) }
     }
@@ -135,7 +135,7 @@ extension FlightStore {
     /// Flight `id`; with `live` as a view reads it (``FlightRows/flight(from:live:)``), else as stored.
     static func flight(id: Int64, _ db: Database, live: Int64?? = nil) throws -> Flight {
         guard let row = try Row.fetchOne(db, sql: "\(FlightRows.select) WHERE f.id = ?", arguments: [id]) else {
-            throw StoreError.notFound(id)
+            throw LogbookError.notFound(id)
         }
         guard let live else { return try FlightRows.flight(from: row) }
         return try FlightRows.flight(from: row, live: live)
@@ -153,7 +153,7 @@ extension FlightStore {
     }
 
     /// The recorded fixes from takeoff − `marginMillis` to landing + `marginMillis`, with the recorder info.
-    package func track(forFlight id: Int64, marginMillis: Int64 = 60_000) throws(StoreError) -> Track {
+    package func track(forFlight id: Int64, marginMillis: Int64 = 60_000) throws(LogbookError) -> Track {
         try read { db in
             guard
                 let row = try Row.fetchOne(
@@ -161,7 +161,7 @@ extension FlightStore {
                     sql:
                         "SELECT f.recordingId, f.takeoffTime, f.landingTime, r.recorder FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
                     arguments: [id])
-            else { throw StoreError.notFound(id) }
+            else { throw LogbookError.notFound(id) }
             // Checked as in every flight row, so that the margins cannot overflow.
             let check = StoredValueCheck(flight: id)
             let takeoff = StoredValues.integer(row, "takeoffTime")
@@ -184,11 +184,11 @@ extension FlightStore {
     /// - Returns: the changes (empty when nothing differed; then nothing is written).
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails? = nil
-    ) throws(StoreError) -> [FieldChange] {
+    ) throws(LogbookError) -> [FieldChange] {
         try write { db in
             let flight = try Self.flight(id: id, db)
             let old = flight.details
-            if let base, base != old { throw StoreError.changedElsewhere(id) }
+            if let base, base != old { throw LogbookError.changedElsewhere(id) }
             let changes = old.changes(to: details, editedAt: editedAt)
             guard !changes.isEmpty else { return [] }
             var columns = FlightRows.detailColumns(details)
@@ -212,10 +212,10 @@ extension FlightStore {
     }
 
     /// The edits of flight `id`, oldest first.
-    package func history(id: Int64) throws(StoreError) -> [FieldChange] {
+    package func history(id: Int64) throws(LogbookError) -> [FieldChange] {
         try read { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM flight WHERE id = ?", arguments: [id]) != nil else {
-                throw StoreError.notFound(id)
+                throw LogbookError.notFound(id)
             }
             return try Row.fetchAll(
                 db, sql: "SELECT * FROM flightEdit WHERE flightId = ? ORDER BY editedAt, id", arguments: [id]
@@ -238,12 +238,12 @@ extension FlightStore {
     /// Deletes the flight and its edit history; when no other flight uses its recording, the recorded fixes too
     /// (and, for an imported file, the recording, so the file can be imported again). Its UUID stays in
     /// `syncDeletion` for `flightlog sync`, which hides it in the club logbook too.
-    package func delete(id: Int64, at time: UTCMillis = UTCMillis(Date().timeIntervalSince1970 * 1000)) throws(StoreError) {
+    package func delete(id: Int64, at time: UTCMillis = UTCMillis(Date().timeIntervalSince1970 * 1000)) throws(LogbookError) {
         try write { db in
             guard
                 let recordingId = try Int64.fetchOne(
                     db, sql: "SELECT recordingId FROM flight WHERE id = ?", arguments: [id])
-            else { throw StoreError.notFound(id) }
+            else { throw LogbookError.notFound(id) }
             try db.execute(
                 sql: "INSERT OR IGNORE INTO syncDeletion (flightUuid, deletedAt) SELECT uuid, ? FROM flight WHERE id = ?",
                 arguments: [time, id])

@@ -5,7 +5,7 @@ extension FlightStore {
     /// Stores a flight entered by hand (`flightlog add`): a recording of kind `manual` with no fixes, and the flight.
     /// Deleting the flight removes the recording too.
     /// - Returns: the new flight's id.
-    package func addManualFlight(_ flight: Flight) throws(StoreError) -> Int64 {
+    package func addManualFlight(_ flight: Flight) throws(LogbookError) -> Int64 {
         try write { db in
             let recordingId = try Recordings.insert(
                 kind: "manual", fileName: nil, sha256: nil, recorder: RecorderInfo(manufacturer: "", serial: ""),

@@ -5,7 +5,7 @@ import GRDB
 /// Live recording by flightlogd: every call is one durable transaction.
 extension FlightStore {
     /// Starts a new live recording. - Returns: its id.
-    package func beginRecording(recorder: RecorderInfo) throws(StoreError) -> Int64 {
+    package func beginRecording(recorder: RecorderInfo) throws(LogbookError) -> Int64 {
         try write { db in
             try Recordings.insert(kind: "recorded", fileName: nil, sha256: nil, recorder: recorder, into: db)
         }
@@ -15,15 +15,15 @@ extension FlightStore {
     /// (`liveChunk`: a commit writes one page).
     /// An empty list is not an error. Call ``compactRecording(id:)`` now and then to merge the small chunks.
     /// - Throws: `.notFound` for an unknown recording, `.other` for fixes out of time order.
-    package func append(fixes: [Fix], toRecording id: Int64) throws(StoreError) {
+    package func append(fixes: [Fix], toRecording id: Int64) throws(LogbookError) {
         guard let first = fixes.first else { return }
         for i in fixes.indices.dropFirst() where fixes[i].time <= fixes[i - 1].time {
-            throw StoreError(.other, "fixes out of time order at \(iso8601UTC(fixes[i].time)); nothing was written")
+            throw LogbookError(.other, "fixes out of time order at \(iso8601UTC(fixes[i].time)); nothing was written")
         }
         try write { db in
             try Recordings.requireExists(id, db)
             if let last = try Self.lastFixTime(recording: id, db), first.time <= last {
-                throw StoreError(
+                throw LogbookError(
                     .other,
                     "fix at \(iso8601UTC(first.time)) is not after the recording's last fix \(iso8601UTC(last)); nothing was written"
                 )
@@ -34,7 +34,7 @@ extension FlightStore {
 
     /// Moves the live rows into track chunks, then merges runs of small chunks into chunks of about `chunkSize`
     /// fixes. The fixes stay the same.
-    package func compactRecording(id: Int64) throws(StoreError) {
+    package func compactRecording(id: Int64) throws(LogbookError) {
         try write { db in
             try Recordings.requireExists(id, db)
             try Recordings.settleLiveChunks(recordingId: id, into: db)
@@ -79,12 +79,12 @@ extension FlightStore {
     }
 
     /// Fixes of a recording with `from <= time <= to`, in time order.
-    package func fixes(recording id: Int64, from: UTCMillis, to: UTCMillis) throws(StoreError) -> [Fix] {
+    package func fixes(recording id: Int64, from: UTCMillis, to: UTCMillis) throws(LogbookError) -> [Fix] {
         try read { db in try Recordings.fixes(recordingId: id, from: from, to: to, db) }
     }
 
     /// The newest live recording (imports are not considered), with the time of its last fix.
-    package func lastRecording() throws(StoreError) -> (id: Int64, recorder: RecorderInfo, lastFixTime: UTCMillis?)? {
+    package func lastRecording() throws(LogbookError) -> (id: Int64, recorder: RecorderInfo, lastFixTime: UTCMillis?)? {
         try read { db in
             guard
                 let row = try Row.fetchOne(
@@ -96,7 +96,7 @@ extension FlightStore {
     }
 
     /// The time of the recording's newest stored fix, nil when it has none or does not exist.
-    package func lastFixTime(recording id: Int64) throws(StoreError) -> UTCMillis? {
+    package func lastFixTime(recording id: Int64) throws(LogbookError) -> UTCMillis? {
         try read { db in try Self.lastFixTime(recording: id, db) }
     }
 
@@ -113,7 +113,7 @@ extension FlightStore {
     }
 
     /// Adds a flight detected in live recording `id`. - Returns: the flight id.
-    package func insertFlight(_ flight: Flight, recording id: Int64, inProgress: Bool) throws(StoreError) -> Int64 {
+    package func insertFlight(_ flight: Flight, recording id: Int64, inProgress: Bool) throws(LogbookError) -> Int64 {
         try write { db in
             try Recordings.requireExists(id, db)
             return try FlightRows.insert(flight, recordingId: id, inProgress: inProgress, into: db)
@@ -122,7 +122,7 @@ extension FlightStore {
 
     /// Updates what the recorder measured (times, coordinates, release, statistics, places, time zone, and the
     /// launch method, release height and place texts unless the pilot edited them). Other edited details are kept.
-    package func updateRecordedFacts(of id: Int64, from flight: Flight, inProgress: Bool) throws(StoreError) {
+    package func updateRecordedFacts(of id: Int64, from flight: Flight, inProgress: Bool) throws(LogbookError) {
         try write { db in
             var columns = FlightRows.factColumns(flight) + [("inProgress", inProgress)]
             let edited = try Self.editedFields(id, db)
@@ -136,12 +136,12 @@ extension FlightStore {
                 columns.append(("launchMethod", flight.details.launchMethod.rawValue))
             }
             if !edited.contains("releaseHeight") { columns.append(("releaseHeight", flight.details.releaseHeight)) }
-            guard try FlightRows.update(id, columns, in: db) else { throw StoreError.notFound(id) }
+            guard try FlightRows.update(id, columns, in: db) else { throw LogbookError.notFound(id) }
         }
     }
 
     /// The flight flightlogd is still recording, if any.
-    package func inProgressFlight() throws(StoreError) -> (id: Int64, recordingId: Int64, flight: Flight)? {
+    package func inProgressFlight() throws(LogbookError) -> (id: Int64, recordingId: Int64, flight: Flight)? {
         try read { db in
             guard
                 let row = try Row.fetchOne(
@@ -153,7 +153,7 @@ extension FlightStore {
 
     /// Drops live-recorded fixes older than `olderThan` that lie outside every flight of their recording
     /// (± `keepMarginMillis`). Imported tracks are never touched. - Returns: the number of fixes dropped.
-    package func pruneGroundFixes(olderThan: UTCMillis, keepMarginMillis: Int64) throws(StoreError) -> Int {
+    package func pruneGroundFixes(olderThan: UTCMillis, keepMarginMillis: Int64) throws(LogbookError) -> Int {
         try write { db in
             var dropped = 0
             let recordings = try Int64.fetchAll(db, sql: "SELECT id FROM recording WHERE kind = 'recorded'")

@@ -74,13 +74,13 @@ package struct SyncEdit: Sendable, Hashable {
 /// What `flightlog sync` reads and marks in the local database. Pushing never changes a flight; only pulled edits do.
 extension FlightStore {
     /// This device's id (made once, by the migration) and the server sequence number of the last edit pulled.
-    package func syncDevice() throws(StoreError) -> (uuid: String, editCursor: Int64) {
+    package func syncDevice() throws(LogbookError) -> (uuid: String, editCursor: Int64) {
         try read { db in
             let row = try Row.fetchOne(db, sql: "SELECT uuid, editCursor FROM syncDevice LIMIT 1")
-            guard let row else { throw StoreError(.other, "the flight database has no device id") }
+            guard let row else { throw LogbookError(.other, "the flight database has no device id") }
             // Read leniently: a hand edit may leave any value here (GRDB's typed reads would trap).
             guard let uuid = StoredValues.text(row, "uuid"), UUID(uuidString: uuid) != nil else {
-                throw StoreError(
+                throw LogbookError(
                     .other,
                     "the flight database's device id (syncDevice.uuid) is not a UUID: restore a backup before syncing")
             }
@@ -96,7 +96,7 @@ extension FlightStore {
 
     /// Recordings with a finished flight whose chunks, file or finished flights changed since they were last pushed
     /// (or were never pushed), oldest first, each with its current fingerprint. Reads no track blobs.
-    package func recordingsToPush() throws(StoreError) -> [(id: Int64, fingerprint: String)] {
+    package func recordingsToPush() throws(LogbookError) -> [(id: Int64, fingerprint: String)] {
         try read { db in
             let ids = try Int64.fetchAll(
                 db, sql: "SELECT DISTINCT recordingId FROM flight WHERE NOT inProgress ORDER BY recordingId")
@@ -104,7 +104,7 @@ extension FlightStore {
                 let fingerprint: String
                 do {
                     fingerprint = try SyncRows.recording(id, withData: false, db).fingerprint
-                } catch let error as StoreError {
+                } catch let error as LogbookError {
                     StoredValues.warn(table: "recording", row: "\(id)", "\(error.message); not sent to the club logbook")
                     return nil
                 }
@@ -116,12 +116,12 @@ extension FlightStore {
     }
 
     /// Recording `id` with its blobs, as it is now (its fingerprint may differ from the one listed a moment ago).
-    package func recordingToPush(id: Int64) throws(StoreError) -> SyncRecording {
+    package func recordingToPush(id: Int64) throws(LogbookError) -> SyncRecording {
         try read { db in try SyncRows.recording(id, withData: true, db) }
     }
 
     /// Call after the server committed recording `id` as it was with this fingerprint.
-    package func markPushed(recording id: Int64, fingerprint: String) throws(StoreError) {
+    package func markPushed(recording id: Int64, fingerprint: String) throws(LogbookError) {
         try write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO syncRecording (recordingId, fingerprint) VALUES (?, ?)",
@@ -130,7 +130,7 @@ extension FlightStore {
     }
 
     /// Edits made on this device and not pushed yet, of finished flights, oldest first.
-    package func editsToPush() throws(StoreError) -> [SyncEdit] {
+    package func editsToPush() throws(LogbookError) -> [SyncEdit] {
         try read { db in
             try Row.fetchAll(
                 db,
@@ -149,7 +149,7 @@ extension FlightStore {
     }
 
     /// Call after the server committed these edits.
-    package func markEditsPushed(_ uuids: [String]) throws(StoreError) {
+    package func markEditsPushed(_ uuids: [String]) throws(LogbookError) {
         guard !uuids.isEmpty else { return }
         try write { db in
             try db.execute(
@@ -159,7 +159,7 @@ extension FlightStore {
     }
 
     /// Flights deleted here since the last sync: their UUIDs and when they were deleted, oldest first.
-    package func deletionsToPush() throws(StoreError) -> [(flightUuid: String, deletedAt: UTCMillis)] {
+    package func deletionsToPush() throws(LogbookError) -> [(flightUuid: String, deletedAt: UTCMillis)] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT flightUuid, deletedAt FROM syncDeletion ORDER BY deletedAt, flightUuid")
                 .compactMap { row -> (String, UTCMillis)? in
@@ -177,7 +177,7 @@ extension FlightStore {
     }
 
     /// Call after the server committed these deletions.
-    package func markDeletionsPushed(_ uuids: [String]) throws(StoreError) {
+    package func markDeletionsPushed(_ uuids: [String]) throws(LogbookError) {
         guard !uuids.isEmpty else { return }
         try write { db in
             try db.execute(
@@ -193,7 +193,7 @@ extension FlightStore {
     /// (not stored, so it never counts again: the cursor passes it) with a line naming the flight and field.
     /// - Returns: the number of edits that were new here, and a line for each refused one.
     @discardableResult
-    package func applyPulledEdits(_ edits: [SyncEdit], cursor: Int64) throws(StoreError) -> (
+    package func applyPulledEdits(_ edits: [SyncEdit], cursor: Int64) throws(LogbookError) -> (
         added: Int, refused: [String]
     ) {
         try write { db in

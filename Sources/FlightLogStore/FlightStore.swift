@@ -31,13 +31,13 @@ package final class FlightStore: Sendable {
     /// Opens (and in `readWrite` mode creates and migrates) the database at `path`.
     /// - Throws: `.missingDatabase` (read-only, no file), `.newerSchema`, `.notADatabase`, `.cannotOpen`.
     ///   A database from a newer flightlog is never modified, in either mode.
-    package init(path: String, mode: StoreMode) throws(StoreError) {
+    package init(path: String, mode: StoreMode) throws(LogbookError) {
         self.path = path
         self.mode = mode
         if let problem = Self.fileProblem(path: path, mode: mode) { throw problem }
         let exists = FileManager.default.fileExists(atPath: path)
         if mode == .readOnly && !exists {
-            throw StoreError(
+            throw LogbookError(
                 .missingDatabase,
                 "no flight database at \(path) — import a flight (flightlog import) or start flightlogd")
         }
@@ -74,7 +74,7 @@ package final class FlightStore: Sendable {
                     try DatabaseQueue(path: location, configuration: readonly).read { db in
                         try Self.checkSchema(db, path: path, mode: mode)
                     }
-                } catch let error as StoreError where error.code == .olderSchema && Self.isWritable(path) {
+                } catch let error as LogbookError where error.code == .olderSchema && Self.isWritable(path) {
                     // A newer flightlog reading an older logbook it may write (after an upgrade, a copy on a
                     // stick): upgraded once, as `import` or flightlogd would, then read as asked.
                     lock = nil  // the upgrade takes it exclusively
@@ -91,9 +91,9 @@ package final class FlightStore: Sendable {
             }
             lock = nil
         } catch let error as CocoaError {
-            throw StoreError(.cannotOpen, "cannot create the flight database \(path): \(error.localizedDescription)")
+            throw LogbookError(.cannotOpen, "cannot create the flight database \(path): \(error.localizedDescription)")
         } catch {
-            throw StoreError.from(error, path: path)
+            throw LogbookError.from(error, path: path)
         }
     }
 
@@ -129,22 +129,22 @@ package final class FlightStore: Sendable {
         if !hasMigrations {
             let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if tableCount > 0 {
-                throw StoreError(
+                throw LogbookError(
                     .notADatabase, "\(path) is a SQLite database but not a flightlog one; nothing was changed")
             }
             if mode == .readOnly {
-                throw StoreError(
+                throw LogbookError(
                     .missingDatabase,
                     "the flight database \(path) is empty — import a flight (flightlog import) or start flightlogd")
             }
             return
         }
         if try migrator.hasBeenSuperseded(db) {
-            throw StoreError(
+            throw LogbookError(
                 .newerSchema, "the flight database \(path) was written by a newer flightlog; upgrade flightlog")
         }
         if mode == .readOnly, try !migrator.hasCompletedMigrations(db) {
-            throw StoreError(
+            throw LogbookError(
                 .olderSchema,
                 "the flight database \(path) was written by an older flightlog; start flightlogd or run "
                     + "flightlog import once to upgrade it")
@@ -167,25 +167,25 @@ package final class FlightStore: Sendable {
         return dataHome + "/flightlog/flightlog.sqlite"
     }
 
-    // MARK: - Access helpers (map every error to StoreError)
+    // MARK: - Access helpers (map every error to LogbookError)
 
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(LogbookError) -> T {
         do {
             return try pool.read(body)
         } catch {
-            throw StoreError.from(error, path: path)
+            throw LogbookError.from(error, path: path)
         }
     }
 
     /// One write transaction; refused up front on a read-only store.
-    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(_ body: (Database) throws -> T) throws(LogbookError) -> T {
         guard mode == .readWrite else {
-            throw StoreError(.readOnly, "the flight database \(path) is open read-only: nothing was written")
+            throw LogbookError(.readOnly, "the flight database \(path) is open read-only: nothing was written")
         }
         do {
             return try pool.write(body)
         } catch {
-            throw StoreError.from(error, path: path)
+            throw LogbookError.from(error, path: path)
         }
     }
 }

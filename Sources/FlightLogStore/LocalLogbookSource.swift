@@ -26,10 +26,10 @@ package final class LocalLogbookSource: LogbookSource {
     }
 
     /// The read-only store, opened on first use (the database may appear after the server started).
-    package func store() throws(StoreError) -> FlightStore { try readStore.get() }
+    package func store() throws(LogbookError) -> FlightStore { try readStore.get() }
 
     /// The read-only store, or `nil` while there is no database yet.
-    package func storeIfPresent() throws(StoreError) -> FlightStore? {
+    package func storeIfPresent() throws(LogbookError) -> FlightStore? {
         do {
             return try store()
         } catch {
@@ -39,31 +39,31 @@ package final class LocalLogbookSource: LogbookSource {
     }
 
     package func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int)
-        async throws(StoreError) -> [Flight]
+        async throws(LogbookError) -> [Flight]
     {
         guard let db = try storeIfPresent() else { return [] }
         return try db.flights(matching: filter, newestFirst: newestFirst, limit: limit, offset: offset)
     }
 
-    package func totals(matching filter: FlightFilter) async throws(StoreError) -> FlightTotals {
+    package func totals(matching filter: FlightFilter) async throws(LogbookError) -> FlightTotals {
         guard let db = try storeIfPresent() else { return FlightTotals(flights: 0, launches: 0, durationMillis: 0) }
         let t = try db.totals(matching: filter)
         return FlightTotals(flights: t.flights, launches: t.launches, durationMillis: t.durationMillis)
     }
 
-    package func flight(id: Int64) async throws(StoreError) -> Flight { try store().flight(id: id) }
+    package func flight(id: Int64) async throws(LogbookError) -> Flight { try store().flight(id: id) }
 
-    package func track(forFlight id: Int64) async throws(StoreError) -> Track { try store().track(forFlight: id) }
+    package func track(forFlight id: Int64) async throws(LogbookError) -> Track { try store().track(forFlight: id) }
 
-    package func history(id: Int64) async throws(StoreError) -> [FieldChange] { try store().history(id: id) }
+    package func history(id: Int64) async throws(LogbookError) -> [FieldChange] { try store().history(id: id) }
 
-    package func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport {
+    package func igcFile(flightId id: Int64) async throws(LogbookError) -> IGCExport {
         try igcExport(flightId: id, store: store(), config: config, rebuild: rebuildIGC, signer: signer)
     }
 
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?
-    ) async throws(StoreError) -> [FieldChange] {
+    ) async throws(LogbookError) -> [FieldChange] {
         try writeStore.get().updateDetails(id: id, to: details, editedAt: editedAt, base: base)
     }
 }
@@ -80,7 +80,7 @@ private final class OpenOnce: @unchecked Sendable {
         self.mode = mode
     }
 
-    func get() throws(StoreError) -> FlightStore {
+    func get() throws(LogbookError) -> FlightStore {
         lock.lock()
         defer { lock.unlock() }
         if let store { return store }

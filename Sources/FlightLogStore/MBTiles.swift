@@ -16,19 +16,19 @@ package final class MBTiles: Sendable {
     package let attribution: String
     private let queue: DatabaseQueue
 
-    /// - Throws: `StoreError` when the file is missing, not SQLite, has no `tiles` table or no tiles, or holds a
+    /// - Throws: `LogbookError` when the file is missing, not SQLite, has no `tiles` table or no tiles, or holds a
     ///   vector (`pbf`) format.
-    package init(path: String) throws(StoreError) {
+    package init(path: String) throws(LogbookError) {
         self.path = path
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw StoreError(.cannotOpen, "no readable map tiles file at \(path) ([server] map_tiles)")
+            throw LogbookError(.cannotOpen, "no readable map tiles file at \(path) ([server] map_tiles)")
         }
         var config = Configuration()
         config.readonly = true
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
             let read = try queue.read { db -> (String, ClosedRange<Int>?, String) in
-                guard try db.tableExists("tiles") else { throw StoreError(.notADatabase, "\(path) is not an MBTiles file (no tiles table)") }
+                guard try db.tableExists("tiles") else { throw LogbookError(.notADatabase, "\(path) is not an MBTiles file (no tiles table)") }
                 var metadata: [String: String] = [:]
                 if try db.tableExists("metadata") {
                     for row in try Row.fetchAll(db, sql: "SELECT name, value FROM metadata") {
@@ -46,17 +46,17 @@ package final class MBTiles: Sendable {
                 return ((metadata["format"] ?? "png").lowercased(), zooms, metadata["attribution"] ?? "")
             }
             guard ["png", "jpg", "jpeg", "webp"].contains(read.0) else {
-                throw StoreError(.other, "\(path) holds \(read.0) tiles; the map needs raster tiles (png, jpg or webp)")
+                throw LogbookError(.other, "\(path) holds \(read.0) tiles; the map needs raster tiles (png, jpg or webp)")
             }
             guard let zooms = read.1, zooms.lowerBound >= 0, zooms.upperBound <= 24 else {
-                throw StoreError(.other, "\(path) holds no map tiles")
+                throw LogbookError(.other, "\(path) holds no map tiles")
             }
             self.queue = queue
             self.format = read.0 == "jpeg" ? "jpg" : read.0
             self.zooms = zooms
             self.attribution = read.2
         } catch {
-            throw StoreError.from(error, path: path)
+            throw LogbookError.from(error, path: path)
         }
     }
 
@@ -64,7 +64,7 @@ package final class MBTiles: Sendable {
     package var contentType: String { format == "jpg" ? "image/jpeg" : "image/\(format)" }
 
     /// The tile at slippy-map address z/x/y (y from the north), or `nil` when the file has none there.
-    package func tile(z: Int, x: Int, y: Int) throws(StoreError) -> [UInt8]? {
+    package func tile(z: Int, x: Int, y: Int) throws(LogbookError) -> [UInt8]? {
         guard (0...24).contains(z), (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(y) else { return nil }
         do {
             return try queue.read { db in
@@ -73,7 +73,7 @@ package final class MBTiles: Sendable {
                     arguments: [z, x, (1 << z) - 1 - y]).map { [UInt8]($0) }
             }
         } catch {
-            throw StoreError.from(error, path: path)
+            throw LogbookError.from(error, path: path)
         }
     }
 

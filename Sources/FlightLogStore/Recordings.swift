@@ -100,7 +100,7 @@ package enum Recordings {
 
     static func requireExists(_ id: Int64, _ db: Database) throws {
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM recording WHERE id = ?"), arguments: [id]) != nil else {
-            throw StoreError(.notFound, "no recording with id \(id)")
+            throw LogbookError(.notFound, "no recording with id \(id)")
         }
     }
 }

@@ -37,38 +37,38 @@ extension FlightStore {
     package func fileSizes() -> StoreFileSizes { Self.fileSizes(path: path) }
 
     /// Bytes on disk: the database file plus its write-ahead log.
-    package func databaseSizeBytes() throws(StoreError) -> Int64 { fileSizes().total }
+    package func databaseSizeBytes() throws(LogbookError) -> Int64 { fileSizes().total }
 
     /// A clear error when `path` cannot be the database for `mode`: a folder, a FIFO or device, a file this user
     /// may not read (or, to write, not write). `nil` when it looks usable or does not exist yet.
-    static func fileProblem(path: String, mode: StoreMode) -> StoreError? {
+    static func fileProblem(path: String, mode: StoreMode) -> LogbookError? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             switch errno {
             case EACCES:
-                return StoreError(
+                return LogbookError(
                     .cannotOpen, "this user may not open a folder on the way to the flight database \(path); check its permissions")
             case ENOTDIR:
-                return StoreError(.cannotOpen, "\(path): a part of this path is a file, not a folder; check --database")
+                return LogbookError(.cannotOpen, "\(path): a part of this path is a file, not a folder; check --database")
             default: return nil  // missing: created (read-write) or reported as missing (read-only) by the caller
             }
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR:
-            return StoreError(
+            return LogbookError(
                 .cannotOpen,
                 "\(path) is a folder, not a flight database; give the database file, e.g. --database \((path as NSString).appendingPathComponent("flightlog.sqlite"))"
             )
         default:
-            return StoreError(.cannotOpen, "\(path) is not a regular file; give the flight database file with --database")
+            return LogbookError(.cannotOpen, "\(path) is not a regular file; give the flight database file with --database")
         }
         if access(path, R_OK) != 0 {
-            return StoreError(
+            return LogbookError(
                 .cannotOpen, "this user may not read the flight database \(path); check its permissions or ask its owner")
         }
         if mode == .readWrite, access(path, W_OK) != 0 {
-            return StoreError(
+            return LogbookError(
                 .readOnly, "this user may not write the flight database \(path): nothing was written; use sudo or ask its owner")
         }
         return nil

@@ -20,13 +20,13 @@ enum SyncRows {
                     FROM recording r LEFT JOIN recordingFile o ON o.recordingId = r.id WHERE r.id = ?1
                     """,
                 arguments: [id, withData])
-        else { throw StoreError(.notFound, "no recording with id \(id)") }
+        else { throw LogbookError(.notFound, "no recording with id \(id)") }
         var fingerprint = Fingerprint()
         // Read leniently (GRDB's typed reads trap on a value of another type): a recording without a readable id,
         // kind, recorder or time cannot go to the club logbook; the caller reports it and syncs the others.
         guard let uuid = StoredValues.text(row, "uuid"), let kind = StoredValues.text(row, "kind"),
             let recorder = StoredValues.text(row, "recorder"), let createdAt = StoredValues.integer(row, "createdAt")
-        else { throw StoreError(.other, "recording \(id) holds an unreadable id, kind, recorder or creation time") }
+        else { throw LogbookError(.other, "recording \(id) holds an unreadable id, kind, recorder or creation time") }
         fingerprint.add(row, ["uuid", "kind", "fileName", "sha256", "recorder", "createdAt", "fileSize"])
         let chunks = try Row.fetchAll(db, sql: chunkSQL, arguments: [id, withData, marginMillis]).map { chunk in
             fingerprint.add(chunk, ["live", "firstTime", "lastTime", "fixCount", "size"])

@@ -67,27 +67,27 @@ package enum LogbookSync {
         async throws(SyncError) -> SyncSummary
     {
         var summary = SyncSummary()
-        let pending = try local { () throws(StoreError) in try store.recordingsToPush() }
+        let pending = try local { () throws(LogbookError) in try store.recordingsToPush() }
         for (index, outline) in pending.enumerated() {
-            let recording = try local { () throws(StoreError) in try store.recordingToPush(id: outline.id) }
+            let recording = try local { () throws(LogbookError) in try store.recordingToPush(id: outline.id) }
             let result = try await logbook.push(recording) { try await hooks.beforeCommit(index) }
             try await logbook.run { try await hooks.afterCommit(index) }
-            try local { () throws(StoreError) in
+            try local { () throws(LogbookError) in
                 try store.markPushed(recording: recording.id, fingerprint: recording.fingerprint)
             }
             summary.pushedFlights += result.newFlights
         }
-        let edits = try local { () throws(StoreError) in try store.editsToPush() }
+        let edits = try local { () throws(LogbookError) in try store.editsToPush() }
         let pushed = try await logbook.push(edits: edits)
-        try local { () throws(StoreError) in try store.markEditsPushed(pushed.held) }
+        try local { () throws(LogbookError) in try store.markEditsPushed(pushed.held) }
         summary.pushedEdits = pushed.new
-        let deletions = try local { () throws(StoreError) in try store.deletionsToPush() }
+        let deletions = try local { () throws(LogbookError) in try store.deletionsToPush() }
         summary.pushedDeletions = try await logbook.push(deletions: deletions)
-        try local { () throws(StoreError) in try store.markDeletionsPushed(deletions.map(\.flightUuid)) }
+        try local { () throws(LogbookError) in try store.markDeletionsPushed(deletions.map(\.flightUuid)) }
         var after = cursor
         while true {
             let page = try await logbook.edits(after: after)
-            let pulled = try local { () throws(StoreError) in
+            let pulled = try local { () throws(LogbookError) in
                 try store.applyPulledEdits(page.edits, cursor: page.cursor)
             }
             summary.pulledEdits += pulled.added
@@ -98,7 +98,7 @@ package enum LogbookSync {
         return summary
     }
 
-    private static func local<T>(_ body: () throws(StoreError) -> T) throws(SyncError) -> T {
+    private static func local<T>(_ body: () throws(LogbookError) -> T) throws(SyncError) -> T {
         do { return try body() } catch { throw SyncError(.local, error.description) }
     }
 }

@@ -25,7 +25,7 @@ package struct SyncError: Error, CustomStringConvertible, Equatable {
     static func from(_ error: any Error, url: SyncURL, connected: Bool) -> SyncError {
         switch error {
         case let error as SyncError: return error
-        case let error as StoreError: return SyncError(.local, error.description)
+        case let error as LogbookError: return SyncError(.local, error.description)
         case let error as PostgresTransactionError:
             let inner = error.beginError ?? error.closureError ?? error.commitError ?? error.rollbackError
             return inner.map { from($0, url: url, connected: connected) }

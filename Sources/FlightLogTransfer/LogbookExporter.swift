@@ -63,7 +63,7 @@ package struct LogbookExporter: Sendable {
 
     /// The files of `flights` in `format`, each handed to `deliver` as soon as it is made (so a long export writes
     /// as it goes): one per flight with a track (an imported file once, however many of its flights are chosen),
-    /// or one for all. A flight without a track given to a per-flight format is ``StoreError/noTrack(_:export:)``.
+    /// or one for all. A flight without a track given to a per-flight format is ``LogbookError/noTrack(_:export:)``.
     package func export(
         _ format: ExportFormat, of flights: [Flight], deliver: (ExportedFile) async throws -> Void
     ) async throws {

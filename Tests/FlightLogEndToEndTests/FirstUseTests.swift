@@ -61,7 +61,7 @@ struct FirstUseTests {
             Parallel.run(16) { n in
                 do {
                     _ = try FlightStore(path: path, mode: n % 4 == 3 ? .readOnly : .readWrite)
-                } catch let error as StoreError where error.code == .missingDatabase {
+                } catch let error as LogbookError where error.code == .missingDatabase {
                     // A reader before the first writer created the file: "no flight database", as for any reader.
                 } catch {
                     failures.withLock { $0.append("\(error)") }

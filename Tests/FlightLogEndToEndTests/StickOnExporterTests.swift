@@ -18,21 +18,21 @@ struct StickOnExporterTests {
         init(_ inner: LocalLogbookSource) { self.inner = inner }
 
         func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int)
-            async throws(StoreError) -> [Flight]
+            async throws(LogbookError) -> [Flight]
         { try await inner.flights(matching: filter, newestFirst: newestFirst, limit: limit, offset: offset) }
-        func totals(matching filter: FlightFilter) async throws(StoreError) -> FlightTotals {
+        func totals(matching filter: FlightFilter) async throws(LogbookError) -> FlightTotals {
             try await inner.totals(matching: filter)
         }
-        func flight(id: Int64) async throws(StoreError) -> Flight { try await inner.flight(id: id) }
-        func track(forFlight id: Int64) async throws(StoreError) -> Track { try await inner.track(forFlight: id) }
-        func history(id: Int64) async throws(StoreError) -> [FieldChange] { try await inner.history(id: id) }
-        func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport {
+        func flight(id: Int64) async throws(LogbookError) -> Flight { try await inner.flight(id: id) }
+        func track(forFlight id: Int64) async throws(LogbookError) -> Track { try await inner.track(forFlight: id) }
+        func history(id: Int64) async throws(LogbookError) -> [FieldChange] { try await inner.history(id: id) }
+        func igcFile(flightId id: Int64) async throws(LogbookError) -> IGCExport {
             var file = try await inner.igcFile(flightId: id)
             file.bytes += Self.mark
             return file
         }
         func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?)
-            async throws(StoreError) -> [FieldChange]
+            async throws(LogbookError) -> [FieldChange]
         { try await inner.updateDetails(id: id, to: details, editedAt: editedAt, base: base) }
     }
 

@@ -48,19 +48,19 @@ final class WriterState: Sendable {
         let target = dir.path + "/old.sqlite"
         let old = Data("an older backup".utf8)
         try old.write(to: URL(fileURLWithPath: target))
-        #expect(throws: StoreError(.other, "\(target) exists; give a new file name, or --force to replace it")) {
+        #expect(throws: LogbookError(.other, "\(target) exists; give a new file name, or --force to replace it")) {
             try store.backup(to: target, replacing: false)
         }
         #expect(FileManager.default.contents(atPath: target) == old)
         #expect(try store.backup(to: target, replacing: true).flights == 2)
         #expect(try flightsInFileAlone(target) == 2)
 
-        #expect(throws: StoreError.self) { try store.backup(to: dir.databasePath, replacing: true) }  // itself
-        #expect(throws: StoreError.self) { try store.backup(to: dir.path, replacing: true) }  // a folder
-        #expect(throws: StoreError.self) { try store.backup(to: dir.path + "/missing/b.sqlite", replacing: false) }
+        #expect(throws: LogbookError.self) { try store.backup(to: dir.databasePath, replacing: true) }  // itself
+        #expect(throws: LogbookError.self) { try store.backup(to: dir.path, replacing: true) }  // a folder
+        #expect(throws: LogbookError.self) { try store.backup(to: dir.path + "/missing/b.sqlite", replacing: false) }
         let link = dir.path + "/link.sqlite"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(throws: StoreError.self) { try store.backup(to: link, replacing: true) }
+        #expect(throws: LogbookError.self) { try store.backup(to: link, replacing: true) }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         #expect(try hiddenFiles(dir.path).isEmpty)
     }

@@ -80,6 +80,6 @@ import Testing
         #expect(try store.history(id: 1).count == 1, "shown, with its unreadable time as 1970")
 
         try plant(dir.databasePath, "UPDATE syncDevice SET uuid = x'ff'")
-        #expect(throws: StoreError.self) { try store.syncDevice() }
+        #expect(throws: LogbookError.self) { try store.syncDevice() }
     }
 }

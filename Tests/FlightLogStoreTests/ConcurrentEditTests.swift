@@ -31,7 +31,7 @@ import Testing
 
         var onPhone = base
         onPhone.remarks = "Nice thermals"
-        #expect(throws: StoreError.changedElsewhere(id)) {
+        #expect(throws: LogbookError.changedElsewhere(id)) {
             try phone.updateDetails(id: id, to: onPhone, editedAt: 2, base: base)
         }
         #expect(try pi.flight(id: id).details == onPi, "the change elsewhere is kept")
@@ -50,7 +50,7 @@ import Testing
         let id = try Self.logbook(dir)
         let base = try FlightStore(path: dir.databasePath, mode: .readOnly).flight(id: id).details
         let stores = try (0..<2).map { _ in try FlightStore(path: dir.databasePath, mode: .readWrite) }
-        let outcomes = Mutex<[Result<[FieldChange], StoreError>]>([])
+        let outcomes = Mutex<[Result<[FieldChange], LogbookError>]>([])
         let holder = try DatabaseQueue(path: dir.databasePath)
         let group = DispatchGroup()
         try holder.inDatabase { db in
@@ -59,7 +59,7 @@ import Testing
                 DispatchQueue.global().async(group: group) {
                     var wanted = base
                     wanted.remarks = "save \(i)"
-                    let outcome = Result { () throws(StoreError) in
+                    let outcome = Result { () throws(LogbookError) in
                         try store.updateDetails(id: id, to: wanted, editedAt: Int64(10 + i), base: base)
                     }
                     outcomes.withLock { $0.append(outcome) }

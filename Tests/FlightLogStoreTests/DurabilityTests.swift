@@ -140,7 +140,7 @@ func importSmallFlights(_ store: FlightStore, count: Int, from first: Int = 0) t
         defer { dir.cleanup() }
         try importSmallFlights(try FlightStore(path: dir.databasePath, mode: .readWrite), count: 1)
         let reader = try FlightStore(path: dir.databasePath, mode: .readOnly)
-        #expect(throws: StoreError.self) { try reader.checkpoint() }
+        #expect(throws: LogbookError.self) { try reader.checkpoint() }
     }
 
     @Test func sizesGiveTheFileAndTheWALSeparately() throws {
@@ -170,13 +170,13 @@ func importSmallFlights(_ store: FlightStore, count: Int, from first: Int = 0) t
         #expect(mkfifo(fifo, 0o644) == 0)
         for mode in [StoreMode.readOnly, .readWrite] {
             #expect(
-                throws: StoreError(
+                throws: LogbookError(
                     .cannotOpen,
                     "\(dir.path) is a folder, not a flight database; give the database file, e.g. --database \(dir.path)/flightlog.sqlite"
                 )
             ) { try FlightStore(path: dir.path, mode: mode) }
             #expect(
-                throws: StoreError(.cannotOpen, "\(fifo) is not a regular file; give the flight database file with --database")
+                throws: LogbookError(.cannotOpen, "\(fifo) is not a regular file; give the flight database file with --database")
             ) { try FlightStore(path: fifo, mode: mode) }
         }
     }

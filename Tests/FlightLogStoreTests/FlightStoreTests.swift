@@ -34,7 +34,7 @@ import Testing
         chmod(folder, 0o555)
         chmod(dir.databasePath, 0o444)
         if geteuid() != 0 {  // root writes anyway
-            #expect(throws: StoreError.self) { try FlightStore(path: dir.databasePath, mode: .readOnly) }
+            #expect(throws: LogbookError.self) { try FlightStore(path: dir.databasePath, mode: .readOnly) }
         }
         chmod(folder, 0o755)
         chmod(dir.databasePath, 0o644)
@@ -120,7 +120,7 @@ import Testing
         #expect(try store.count(matching: FlightFilter(guest: "cagri")) == 1)
 
         try store.delete(id: ids[1])
-        #expect(throws: StoreError.self) { try store.flight(id: ids[1]) }
+        #expect(throws: LogbookError.self) { try store.flight(id: ids[1]) }
         #expect(try store.track(forFlight: ids[0]).fixes.count == 1321)  // still used by flight 2
         try store.delete(id: ids[0])
         #expect(try store.count(matching: FlightFilter()) == 0)
@@ -139,10 +139,10 @@ import Testing
             #expect(error.code == .notFound)
             #expect(error.description == "no flight with id 42 (flightlog list shows the ids)")
         }
-        #expect(throws: StoreError.self) { try store.delete(id: 42) }
-        #expect(throws: StoreError.self) { try store.history(id: 42) }
-        #expect(throws: StoreError.self) { try store.updateDetails(id: 42, to: FlightDetails(), editedAt: 0) }
-        #expect(throws: StoreError.self) { try store.append(fixes: track(start: 0, count: 2).fixes, toRecording: 9) }
+        #expect(throws: LogbookError.self) { try store.delete(id: 42) }
+        #expect(throws: LogbookError.self) { try store.history(id: 42) }
+        #expect(throws: LogbookError.self) { try store.updateDetails(id: 42, to: FlightDetails(), editedAt: 0) }
+        #expect(throws: LogbookError.self) { try store.append(fixes: track(start: 0, count: 2).fixes, toRecording: 9) }
     }
 
     @Test func duplicateImportWritesNothing() throws {
@@ -263,7 +263,7 @@ import Testing
         let before = fileBytes(path)
         for mode in [StoreMode.readOnly, .readWrite] {
             #expect(
-                throws: StoreError(
+                throws: LogbookError(
                     .notADatabase, "\(path) is a SQLite database but not a flightlog one; nothing was changed")
             ) {
                 try FlightStore(path: path, mode: mode)
@@ -305,7 +305,7 @@ import Testing
             track: track(start: day0, count: 100), fileName: "a", sha256: "a", flights: [flight(takeoff: day0)])
         let reader = try FlightStore(path: dir.databasePath, mode: .readOnly)
         #expect(try reader.flight(id: ids[0]).details.pilot == "Anna Huber")
-        #expect(throws: StoreError.self) { try reader.delete(id: ids[0]) }
+        #expect(throws: LogbookError.self) { try reader.delete(id: ids[0]) }
         do {
             _ = try reader.beginRecording(recorder: recorder)
         } catch {
@@ -359,8 +359,8 @@ import Testing
             start = end
         }
         // Out of order or overlapping appends are refused and write nothing.
-        #expect(throws: StoreError.self) { try store.append(fixes: [fixes[5]], toRecording: id) }
-        #expect(throws: StoreError.self) { try store.append(fixes: [fixes[1], fixes[0]], toRecording: id) }
+        #expect(throws: LogbookError.self) { try store.append(fixes: [fixes[5]], toRecording: id) }
+        #expect(throws: LogbookError.self) { try store.append(fixes: [fixes[1], fixes[0]], toRecording: id) }
         func chunkCount(_ table: String = "trackChunk") throws -> Int {
             try store.pool.read { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE recordingId = ?", arguments: [id]) ?? 0
@@ -415,7 +415,7 @@ import Testing
         #expect(stored.source == .recorded)
         #expect(try store.inProgressFlight() == nil)
         #expect(try store.track(forFlight: id, marginMillis: 0).fixes.count == 441)
-        #expect(throws: StoreError.self) { try store.updateRecordedFacts(of: 999, from: live, inProgress: false) }
+        #expect(throws: LogbookError.self) { try store.updateRecordedFacts(of: 999, from: live, inProgress: false) }
     }
 
     @Test func pruneDropsOnlyOldGroundFixes() throws {

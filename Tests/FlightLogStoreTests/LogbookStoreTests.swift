@@ -94,7 +94,7 @@ import Testing
         #expect(flight.source == .manual && !flight.hasTrack && flight.details.launches == 3)
         #expect(try store.track(forFlight: id).fixes.isEmpty)
         #expect(try store.totals(matching: FlightFilter()).launches == 3)
-        #expect(throws: StoreError.self) { try igcExport(flightId: id, store: store, config: FlightLogConfig()) { nil } }
+        #expect(throws: LogbookError.self) { try igcExport(flightId: id, store: store, config: FlightLogConfig()) { nil } }
         var details = flight.details
         details.ownerRole = .dual
         details.launches = 2

@@ -33,12 +33,12 @@ import Testing
                 do {
                     try await club.saveAccount(ClubAccount(login: login, pilotName: "X", isAdmin: false, passwordHash: "h"))
                     Issue.record("login \(login) was taken")
-                } catch let error as StoreError {
+                } catch let error as LogbookError {
                     #expect(error.description.contains("use 1 to 64 letters (A-Z, a-z), digits, dots, underscores, @ or -"))
                     #expect(!error.description.contains("\n"))
                 }
             }
-            await #expect(throws: StoreError.self) {
+            await #expect(throws: LogbookError.self) {
                 try await club.saveAccount(ClubAccount(login: "blank", pilotName: "  ", isAdmin: false, passwordHash: "h"))
             }
             try await club.saveAccount(
@@ -105,7 +105,7 @@ import Testing
         guard let fixture = try SyncFixture.make() else { return }
         defer { fixture.remove() }
         let port = freePort()
-        let cases: [(url: String, password: String, code: StoreError.Code, message: String)] = [
+        let cases: [(url: String, password: String, code: LogbookError.Code, message: String)] = [
             (
                 "postgres://glider@127.0.0.1:\(port)/club", "secret", .cannotOpen,
                 "cannot reach the club logbook at 127.0.0.1:\(port); check the network and that PostgreSQL runs"
@@ -137,7 +137,7 @@ import Testing
             do {
                 _ = try await admin.flights(matching: FlightFilter())
                 Issue.record("a stopped server answered")
-            } catch let error as StoreError {
+            } catch let error as LogbookError {
                 #expect(error.code == .cannotOpen)
                 #expect(error.message.hasPrefix("cannot reach the club logbook at 127.0.0.1:\(fixture.server.port)"))
             }

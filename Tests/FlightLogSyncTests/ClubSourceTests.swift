@@ -123,7 +123,7 @@ import Testing
                 #expect(track.recorder == mine.recorder)
                 guard flight.hasTrack else {
                     #expect(track.fixes.isEmpty)
-                    await #expect(throws: StoreError.noTrack(server.id!, export: "IGC")) {
+                    await #expect(throws: LogbookError.noTrack(server.id!, export: "IGC")) {
                         try await admin.igcFile(flightId: server.id!)
                     }
                     continue
@@ -167,7 +167,7 @@ import Testing
             // in the transaction that writes, on the row locked FOR UPDATE.
             var stale = flight.details
             stale.remarks = "Made from the old form"
-            await #expect(throws: StoreError.changedElsewhere(flight.id!)) {
+            await #expect(throws: LogbookError.changedElsewhere(flight.id!)) {
                 try await anna.updateDetails(id: flight.id!, to: stale, editedAt: 9_600, base: flight.details)
             }
             #expect(try await anna.history(id: flight.id!) == changes)
@@ -195,8 +195,8 @@ import Testing
         do {
             _ = try await body()
             Issue.record("flight \(id) was found")
-        } catch let error as StoreError {
-            #expect(error == StoreError.notFound(id))
+        } catch let error as LogbookError {
+            #expect(error == LogbookError.notFound(id))
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -5,28 +5,28 @@ import Foundation
 /// for both.
 ///
 /// A source is bound to one viewer. The club's source for a pilot sees only that pilot's flights: any other id is
-/// `.notFound`, exactly like an id that does not exist, and no filter reaches past it. Errors are ``StoreError``s whose
+/// `.notFound`, exactly like an id that does not exist, and no filter reaches past it. Errors are ``LogbookError``s whose
 /// message says what to do (`.notFound`, `.noTrack`, `.cannotOpen` when the database is unreachable).
 package protocol LogbookSource: Sendable {
     /// Flights matching `filter`, by takeoff time (oldest first unless `newestFirst`), `limit` of them from `offset`.
-    func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int) async throws(StoreError)
+    func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int) async throws(LogbookError)
         -> [Flight]
     /// Number of flights, of launches, and the summed flight time in ms.
-    func totals(matching filter: FlightFilter) async throws(StoreError) -> FlightTotals
-    func flight(id: Int64) async throws(StoreError) -> Flight
+    func totals(matching filter: FlightFilter) async throws(LogbookError) -> FlightTotals
+    func flight(id: Int64) async throws(LogbookError) -> Flight
     /// The fixes from takeoff − 60 s to landing + 60 s, with the recorder info.
-    func track(forFlight id: Int64) async throws(StoreError) -> Track
+    func track(forFlight id: Int64) async throws(LogbookError) -> Track
     /// The flight's edits, oldest first.
-    func history(id: Int64) async throws(StoreError) -> [FieldChange]
+    func history(id: Int64) async throws(LogbookError) -> [FieldChange]
     /// The flight as an IGC file, by ``igcExport(flightId:store:config:rebuild:signer:)``'s rules: an imported
     /// flight's own file byte for byte, else one written from the track (signed where the device key is at hand).
-    func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport
+    func igcFile(flightId id: Int64) async throws(LogbookError) -> IGCExport
     /// Replaces the flight's logbook details, adding each changed field to its history; never touches the track.
     /// When the flight no longer holds `base` (the details the new ones were made from), nothing is written and
     /// `.changedElsewhere` is thrown; the compare and the write are one transaction.
     /// - Returns: the changes (empty when nothing differed).
     func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?)
-        async throws(StoreError) -> [FieldChange]
+        async throws(LogbookError) -> [FieldChange]
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
@@ -44,14 +44,14 @@ package struct FlightTotals: Sendable, Equatable {
 
 extension LogbookSource {
     /// Replaces the flight's logbook details whatever they are now (see the requirement).
-    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(StoreError)
+    package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(LogbookError)
         -> [FieldChange]
     {
         try await updateDetails(id: id, to: details, editedAt: editedAt, base: nil)
     }
 
     /// Every flight matching `filter`, oldest first.
-    package func flights(matching filter: FlightFilter) async throws(StoreError) -> [Flight] {
+    package func flights(matching filter: FlightFilter) async throws(LogbookError) -> [Flight] {
         try await flights(matching: filter, newestFirst: false, limit: nil, offset: 0)
     }
 }

@@ -128,7 +128,7 @@ extension Recorder {
         storeFailing = false
     }
 
-    private func databaseFailed(_ error: StoreError, pending count: Int) {
+    private func databaseFailed(_ error: LogbookError, pending count: Int) {
         if !storeFailing { logger.error("cannot write fixes", metadata: ["error": "\(error)", "pending": "\(count)"]) }
         storeFailing = true
     }

@@ -142,7 +142,7 @@ package actor Recorder {
     func drive(to now: Int64) { if now > drivenNow { drivenNow = now } }
 
     /// Opens the recorder on a store. Does not write anything until the first fix.
-    /// - Throws: ``StoreError`` when the store cannot be read.
+    /// - Throws: ``LogbookError`` when the store cannot be read.
     package init(
         store: FlightStore, settings: RecorderSettings, logger: Logger, now: Int64, clock: RecorderClock = .system
     ) throws {

@@ -10,7 +10,7 @@ extension WebApp {
     func export(_ kind: ExportKind, id: Int64, viewer: Viewer) async throws -> WebResponse {
         let flight = try await viewer.source.flight(id: id)
         guard flight.hasTrack else {
-            throw HTTPError(status: 404, title: "No track", message: StoreError.noTrack(id, export: kind.label).description)
+            throw HTTPError(status: 404, title: "No track", message: LogbookError.noTrack(id, export: kind.label).description)
         }
         let file = try await exporter(viewer).file(kind.format, ofFlight: flight)
         return .download(file.bytes, contentType: kind.contentType, fileName: file.name)

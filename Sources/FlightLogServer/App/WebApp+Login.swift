@@ -131,7 +131,7 @@ extension WebApp {
             : "Saved: " + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ") + "."
         do {
             return try await flightPage(id: id, notice: notice, viewer: viewer)
-        } catch let error as StoreError where error.code == .notFound && settings.club != nil {
+        } catch let error as LogbookError where error.code == .notFound && settings.club != nil {
             // The edit took the pilot's name off the flight: it is no longer theirs to see.
             let body = "<h1>Saved</h1><p class=\"notice\" role=\"status\">\(esc(notice))</p>"
                 + "<p>Flight \(id) no longer names you as pilot or second person, so it has left your logbook; "

@@ -132,7 +132,7 @@ package final class WebApp: Sendable {
             return response ?? errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
         } catch let error as HTTPError {
             return errorPage(status: error.status, title: error.title, message: error.message)
-        } catch let error as StoreError {
+        } catch let error as LogbookError {
             switch error.code {
             case .notFound: return errorPage(status: 404, title: "No such flight", message: error.message)
             default: return errorPage(status: 503, title: "Logbook unavailable", message: error.message)

@@ -83,7 +83,7 @@ extension FlightStore {
     /// recorded or imported before places were kept get theirs this way (flightlogd runs it when it starts).
     /// - Returns: the number of flights placed.
     @discardableResult
-    package func assignPlaces(using placing: FlightPlacing, all: Bool = false) throws(StoreError) -> Int {
+    package func assignPlaces(using placing: FlightPlacing, all: Bool = false) throws(LogbookError) -> Int {
         let ids = try read { db in
             try Int64.fetchAll(
                 db, sql: "SELECT id FROM flight WHERE NOT inProgress AND \(FlightRows.hasTrack)" + (all ? "" : " AND takeoffPlaceDistance IS NULL"))
@@ -110,7 +110,7 @@ extension FlightStore {
     }
 
     /// Finished flights without places yet.
-    package func unplacedFlightCount() throws(StoreError) -> Int {
+    package func unplacedFlightCount() throws(LogbookError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM flight WHERE NOT inProgress AND \(FlightRows.hasTrack) AND takeoffPlaceDistance IS NULL") ?? 0
         }

@@ -15,15 +15,15 @@ package struct ClubAccountListing: Sendable, Equatable {
 /// The club's logins (`club_user`), for the commands that manage them.
 extension ClubWebLogbook {
     /// Adds the login, or replaces its pilot name, admin flag and password hash.
-    /// - Throws: `StoreError` for a login that is not 1–64 of `A-Z a-z 0-9 . _ @ -`, or an empty pilot name.
-    package func saveAccount(_ account: ClubAccount) async throws(StoreError) {
+    /// - Throws: `LogbookError` for a login that is not 1–64 of `A-Z a-z 0-9 . _ @ -`, or an empty pilot name.
+    package func saveAccount(_ account: ClubAccount) async throws(LogbookError) {
         try Self.checkLogin(account.login)
         let name = account.pilotName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else {
-            throw StoreError(.other, "login \(account.login) needs the pilot's name as the logbook writes it")
+            throw LogbookError(.other, "login \(account.login) needs the pilot's name as the logbook writes it")
         }
         guard !account.passwordHash.isEmpty else {
-            throw StoreError(.other, "login \(account.login) needs a password")
+            throw LogbookError(.other, "login \(account.login) needs a password")
         }
         let key = searchKey(name)
         try await withConnection { [logger] c in
@@ -39,7 +39,7 @@ extension ClubWebLogbook {
 
     /// - Returns: false when there was no such login.
     @discardableResult
-    package func removeAccount(login: String) async throws(StoreError) -> Bool {
+    package func removeAccount(login: String) async throws(LogbookError) -> Bool {
         try await withConnection { [logger] c in
             for try await _ in try await c.query(
                 "DELETE FROM club_user WHERE login = \(login) RETURNING 1", logger: logger)
@@ -51,7 +51,7 @@ extension ClubWebLogbook {
     }
 
     /// Every login, by login.
-    package func accounts() async throws(StoreError) -> [ClubAccountListing] {
+    package func accounts() async throws(LogbookError) -> [ClubAccountListing] {
         try await withConnection { [logger] c in
             var listing: [ClubAccountListing] = []
             for try await (login, name, admin, created) in try await c.query(
@@ -67,10 +67,10 @@ extension ClubWebLogbook {
     }
 
     /// A login is 1–64 characters of `A-Z a-z 0-9 . _ @ -` (it goes into URLs, logs and cookies unescaped).
-    package static func checkLogin(_ login: String) throws(StoreError) {
+    package static func checkLogin(_ login: String) throws(LogbookError) {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@-")
         guard (1...64).contains(login.count), login.allSatisfy(allowed.contains) else {
-            throw StoreError(
+            throw LogbookError(
                 .other,
                 "login \"\(login)\" is not allowed: use 1 to 64 letters (A-Z, a-z), digits, dots, underscores, @ or -")
         }

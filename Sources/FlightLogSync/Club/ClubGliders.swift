@@ -11,7 +11,7 @@ extension ClubWebLogbook {
     /// unique name, as `SELECT uuid, name FROM device` lists them) hands that device's rows to it: the rows an
     /// older flightlog pushed with one shared login.
     /// - Returns: the number of flights handed over.
-    package func addGlider(login: String, password: String, device: String?) async throws(StoreError) -> Int {
+    package func addGlider(login: String, password: String, device: String?) async throws(LogbookError) -> Int {
         try Self.checkLogin(login)
         let role = ServerSchema.gliderRole
         return try await withTransaction { [logger] c in
@@ -50,7 +50,7 @@ extension ClubWebLogbook {
                 uuids.append(uuid)
             }
             guard uuids.count == 1 else {
-                throw StoreError(
+                throw LogbookError(
                     .other,
                     uuids.isEmpty
                         ? "the club logbook has no device \(device): give its UUID or name (SELECT uuid, name FROM device)"

@@ -26,7 +26,7 @@ package struct ClubLogbookSource: LogbookSource {
     private static let from = "FROM flight f JOIN recording r ON r.uuid = f.recording_uuid"
 
     package func flights(matching filter: FlightFilter, newestFirst: Bool, limit: Int?, offset: Int)
-        async throws(StoreError) -> [Flight]
+        async throws(LogbookError) -> [Flight]
     {
         var paged = query(filter)
         let order = newestFirst ? "DESC" : "ASC"
@@ -45,7 +45,7 @@ package struct ClubLogbookSource: LogbookSource {
         }
     }
 
-    package func totals(matching filter: FlightFilter) async throws(StoreError) -> FlightTotals {
+    package func totals(matching filter: FlightFilter) async throws(LogbookError) -> FlightTotals {
         let query = query(filter)
         let sql = """
             SELECT count(*), coalesce(sum(f.launches), 0)::bigint, coalesce(sum(greatest(0, f.landing_time - f.takeoff_time) / 60000), 0)::bigint * 60000
@@ -61,7 +61,7 @@ package struct ClubLogbookSource: LogbookSource {
         }
     }
 
-    package func flight(id: Int64) async throws(StoreError) -> Flight {
+    package func flight(id: Int64) async throws(LogbookError) -> Flight {
         let query = query(id: id)
         return try await logbook.withConnection { [logger = logbook.logger] c in
             for try await row in try await c.query(
@@ -70,11 +70,11 @@ package struct ClubLogbookSource: LogbookSource {
             {
                 return try ServerRows.flight(row)
             }
-            throw StoreError.notFound(id)
+            throw LogbookError.notFound(id)
         }
     }
 
-    package func track(forFlight id: Int64) async throws(StoreError) -> Track {
+    package func track(forFlight id: Int64) async throws(LogbookError) -> Track {
         let query = query(id: id)
         return try await logbook.withConnection { [logger = logbook.logger] c in
             let sql = """
@@ -97,14 +97,14 @@ package struct ClubLogbookSource: LogbookSource {
                 }
                 return Track(recorder: try Self.recorder(recorder, flight: id), fixes: fixes)
             }
-            throw StoreError.notFound(id)
+            throw LogbookError.notFound(id)
         }
     }
 
-    package func history(id: Int64) async throws(StoreError) -> [FieldChange] {
+    package func history(id: Int64) async throws(LogbookError) -> [FieldChange] {
         let query = query(id: id)
         return try await logbook.withConnection { [logger = logbook.logger] c in
-            guard let uuid = try await Self.uuid(query, on: c, logger: logger) else { throw StoreError.notFound(id) }
+            guard let uuid = try await Self.uuid(query, on: c, logger: logger) else { throw LogbookError.notFound(id) }
             var changes: [FieldChange] = []
             for try await (field, old, new, at) in try await c.query(
                 """
@@ -120,7 +120,7 @@ package struct ClubLogbookSource: LogbookSource {
 
     /// An imported flight's own file byte for byte; else one written from the track, unsigned (the server holds
     /// no glider's key), its flight number counted among the same glider's flights of that UTC day.
-    package func igcFile(flightId id: Int64) async throws(StoreError) -> IGCExport {
+    package func igcFile(flightId id: Int64) async throws(LogbookError) -> IGCExport {
         let query = query(id: id)
         let sql = """
             SELECT r.file_name, o.bytes, (SELECT count(*) FROM flight g WHERE g.recording_uuid = f.recording_uuid
@@ -136,7 +136,7 @@ package struct ClubLogbookSource: LogbookSource {
                     fileName: name ?? "flight-\(id).igc", bytes: Array(buffer: bytes), flights: Int(flights),
                     flightId: id)
             }
-            throw StoreError.notFound(id)
+            throw LogbookError.notFound(id)
         }
         if let original { return original }
         let flight = try await flight(id: id)
@@ -149,7 +149,7 @@ package struct ClubLogbookSource: LogbookSource {
     }
 
     /// IGC `NN`: 1 + the same glider's flights that took off earlier on the same UTC date.
-    private func flightNumberOfDay(id: Int64, takeoff: UTCMillis) async throws(StoreError) -> Int {
+    private func flightNumberOfDay(id: Int64, takeoff: UTCMillis) async throws(LogbookError) -> Int {
         let dayStart = takeoff - ((takeoff % 86_400_000) + 86_400_000) % 86_400_000
         return try await logbook.withConnection { [logger = logbook.logger] c in
             for try await earlier in try await c.query(
@@ -172,7 +172,7 @@ package struct ClubLogbookSource: LogbookSource {
     /// row locked FOR UPDATE, in the transaction that writes.
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?
-    ) async throws(StoreError) -> [FieldChange] {
+    ) async throws(LogbookError) -> [FieldChange] {
         let query = query(id: id)
         return try await logbook.withTransaction { [logger = logbook.logger] c in
             try await c.query("SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
@@ -183,8 +183,8 @@ package struct ClubLogbookSource: LogbookSource {
                 let cells = ServerRows.Cells(row, columns)
                 found = (try cells("f.uuid", as: UUID.self), try ServerRows.details(cells))
             }
-            guard let found else { throw StoreError.notFound(id) }
-            if let base, base != found.details { throw StoreError.changedElsewhere(id) }
+            guard let found else { throw LogbookError.notFound(id) }
+            if let base, base != found.details { throw LogbookError.changedElsewhere(id) }
             let changes = found.details.changes(to: details, editedAt: editedAt)
             for change in changes {
                 try await c.query(
@@ -209,15 +209,15 @@ package struct ClubLogbookSource: LogbookSource {
         return nil
     }
 
-    private static func fixes(_ data: ByteBuffer, flight id: Int64) throws(StoreError) -> [Fix] {
+    private static func fixes(_ data: ByteBuffer, flight id: Int64) throws(LogbookError) -> [Fix] {
         do { return try TrackCodec.decode(data.readableBytesView) } catch {
-            throw StoreError(.corrupt, "the club logbook holds a damaged track of flight \(id): \(error)")
+            throw LogbookError(.corrupt, "the club logbook holds a damaged track of flight \(id): \(error)")
         }
     }
 
-    private static func recorder(_ json: String, flight id: Int64) throws(StoreError) -> RecorderInfo {
+    private static func recorder(_ json: String, flight id: Int64) throws(LogbookError) -> RecorderInfo {
         do { return try Recordings.recorder(fromJSON: json) } catch {
-            throw StoreError(.corrupt, "the club logbook holds unreadable recorder details of flight \(id)")
+            throw LogbookError(.corrupt, "the club logbook holds unreadable recorder details of flight \(id)")
         }
     }
 }

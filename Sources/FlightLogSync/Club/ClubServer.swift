@@ -55,10 +55,10 @@ enum ClubServer {
     }
 }
 
-extension StoreError {
+extension LogbookError {
     /// The club web pages' wording of a failure to reach or use the club logbook at `url`.
-    static func club(_ error: any Error, url: SyncURL) -> StoreError {
-        if let error = error as? StoreError { return error }
+    static func club(_ error: any Error, url: SyncURL) -> LogbookError {
+        if let error = error as? LogbookError { return error }
         if let error = error as? PostgresTransactionError,
             let inner = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError
         {
@@ -67,29 +67,29 @@ extension StoreError {
         let sync = error as? SyncError ?? SyncError.from(error, url: url, connected: true)
         switch sync.code {
         case .unreachable, .connectionLost:
-            return StoreError(
+            return LogbookError(
                 .cannotOpen,
                 "cannot reach the club logbook at \(url.host):\(url.port); check the network and that PostgreSQL runs")
         case .password:
-            return StoreError(
+            return LogbookError(
                 .cannotOpen,
                 "the club logbook \(url) refused the password of \(url.user): check the password given for the database")
         case .noDatabase:
-            return StoreError(
+            return LogbookError(
                 .missingDatabase,
                 "the club logbook server has no database \(url.database): check the URL, or create it "
                     + "(createdb -O \(url.user) \(url.database))")
         case .noTLS:
-            return StoreError(
+            return LogbookError(
                 .cannotOpen, "the club logbook \(url) offers no TLS: enable ssl on the server, or use sslmode=prefer")
         case .certificate:
-            return StoreError(.cannotOpen, sync.message)
+            return LogbookError(.cannotOpen, sync.message)
         case .newerServer:
-            return StoreError(
+            return LogbookError(
                 .newerSchema, sync.message.replacingOccurrences(of: "on this glider", with: "on this server"))
         case .refused, .notConfigured, .local:
             let server = (error as? PSQLError)?.serverInfo?[.message] ?? (error as? PSQLError)?.serverInfo?[.detail]
-            return StoreError(
+            return LogbookError(
                 .other, "the club logbook \(url) refused the request: \(server ?? sync.message); ask its administrator")
         }
     }

@@ -22,10 +22,10 @@ package final class ClubWebLogbook: ClubBackend {
     /// not refused at once: the pool keeps trying to connect).
     static let deadline: Double = 10
 
-    /// Connects once to check the server and password (each failure a one-line ``StoreError`` saying what to
+    /// Connects once to check the server and password (each failure a one-line ``LogbookError`` saying what to
     /// do), brings the tables up to date (``ServerSchema``) and registers the "club web" device.
     package static func connect(url: SyncURL, password: String?, config: FlightLogConfig = FlightLogConfig())
-        async throws(StoreError) -> ClubWebLogbook
+        async throws(LogbookError) -> ClubWebLogbook
     {
         do {
             let connection = try await ClubServer.connect(url: url, password: password, logger: ClubServer.quietLogger)
@@ -42,7 +42,7 @@ package final class ClubWebLogbook: ClubBackend {
                 throw error
             }
         } catch {
-            throw StoreError.club(error, url: url)
+            throw LogbookError.club(error, url: url)
         }
         return ClubWebLogbook(url: url, password: password, config: config)
     }
@@ -58,7 +58,7 @@ package final class ClubWebLogbook: ClubBackend {
     package func run() async { await client.run() }
 
     /// Connects (``connect(url:password:config:)``), runs the pool while `body` runs, then closes it.
-    /// - Throws: a ``StoreError`` from connecting, or what `body` throws.
+    /// - Throws: a ``LogbookError`` from connecting, or what `body` throws.
     package static func with<T: Sendable>(
         url: SyncURL, password: String?, config: FlightLogConfig = FlightLogConfig(),
         _ body: @Sendable (ClubWebLogbook) async throws -> T
@@ -76,7 +76,7 @@ package final class ClubWebLogbook: ClubBackend {
         "\(url.user)@\(url.host.contains(":") ? "[\(url.host)]" : url.host):\(url.port)/\(url.database)"
     }
 
-    package func account(login: String) async throws(StoreError) -> ClubAccount? {
+    package func account(login: String) async throws(LogbookError) -> ClubAccount? {
         try await withConnection { [logger] c in
             for try await (login, name, admin, hash) in try await c.query(
                 "SELECT login, pilot_name, is_admin, password_hash FROM club_user WHERE login = \(login)",
@@ -92,22 +92,22 @@ package final class ClubWebLogbook: ClubBackend {
         ClubLogbookSource(logbook: self, account: account)
     }
 
-    /// Runs `body` on a pooled connection, within ``deadline``; any error becomes a one-line ``StoreError``.
+    /// Runs `body` on a pooled connection, within ``deadline``; any error becomes a one-line ``LogbookError``.
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
-        async throws(StoreError) -> T
+        async throws(LogbookError) -> T
     {
         do {
             return try await Deadline.run(seconds: Self.deadline) { [client] in
                 try await client.withConnection { try await body($0) }
             }
         } catch {
-            throw StoreError.club(error, url: url)
+            throw LogbookError.club(error, url: url)
         }
     }
 
     /// ``withConnection(_:)`` in one transaction.
     func withTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
-        async throws(StoreError) -> T
+        async throws(LogbookError) -> T
     {
         try await withConnection { [logger] c in try await c.withTransaction(logger: logger) { try await body($0) } }
     }

@@ -51,7 +51,7 @@ extension FlightLogCommand {
                 let password = try Sync.password(file: config.sync.passwordFile)
                 do {
                     return try await ClubWebLogbook.with(url: url, password: password, config: config, body)
-                } catch let error as StoreError {
+                } catch let error as LogbookError {
                     throw CLIError(error.description)
                 }
             }

@@ -231,7 +231,7 @@ extension FlightLogCommand {
             guard !manual.isEmpty else { return flights }
             let what = kind == .report ? "a report" : (kind ?? .igc).rawValue.uppercased()
             if chosenById || manual.count == flights.count {
-                throw CLIError(StoreError.noTrack(manual[0].id ?? 0, export: what).description)
+                throw CLIError(LogbookError.noTrack(manual[0].id ?? 0, export: what).description)
             }
             printError("note: left out \(manual.count) flight\(manual.count == 1 ? "" : "s") without a track (entered by hand): no \(what) for \(manual.count == 1 ? "it" : "them")")
             return flights.filter(\.hasTrack)

@@ -86,7 +86,7 @@ extension FlightLogCommand {
                         fflush(nil)
                     }
                 }
-            } catch let error as StoreError {
+            } catch let error as LogbookError {
                 throw CLIError(error.description)
             }
         }

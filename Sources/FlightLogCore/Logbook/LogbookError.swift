@@ -1,6 +1,6 @@
 /// Everything that can go wrong reading or writing a logbook (this glider's SQLite file or the club's PostgreSQL
 /// logbook, both ``LogbookSource``s), with a message that says what to do.
-package struct StoreError: Error, CustomStringConvertible, Equatable {
+package struct LogbookError: Error, CustomStringConvertible, Equatable {
     package enum Code: Sendable, Hashable {
         case missingDatabase, newerSchema, olderSchema, notADatabase, cannotOpen, readOnly, notFound
         /// The same file (by SHA-256) was imported before; its flight ids.
@@ -22,20 +22,20 @@ package struct StoreError: Error, CustomStringConvertible, Equatable {
 
     package var description: String { message }
 
-    package static func notFound(_ id: Int64) -> StoreError {
-        StoreError(.notFound, "no flight with id \(id) (flightlog list shows the ids)")
+    package static func notFound(_ id: Int64) -> LogbookError {
+        LogbookError(.notFound, "no flight with id \(id) (flightlog list shows the ids)")
     }
 
     /// "flight 12 has no track (entered by hand with flightlog add): nothing to export as IGC; …"
-    package static func noTrack(_ id: Int64, export: String) -> StoreError {
-        StoreError(
+    package static func noTrack(_ id: Int64, export: String) -> LogbookError {
+        LogbookError(
             .noTrack,
             "flight \(id) has no track (entered by hand with flightlog add): nothing to export as \(export); it is in the logbook (export --pdf)")
     }
 
     /// The edit of flight `id` was made from details it no longer holds (changed by another save meanwhile).
-    package static func changedElsewhere(_ id: Int64) -> StoreError {
-        StoreError(
+    package static func changedElsewhere(_ id: Int64) -> LogbookError {
+        LogbookError(
             .changedElsewhere,
             "flight \(id) was changed elsewhere after this edit was made from it: nothing was saved; look at it again "
                 + "and redo the change")
