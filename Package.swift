@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "FlightLogCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // flightlog.toml: TOML 1.0 read by toml++ (TOMLKit, C++), then mapped to settings by FlightLogCore.
         // The only importer of `TOMLKit`, so that Core stays plain Swift (the fuzzers compile it standalone).
-        .target(name: "FlightLogConfigFile", dependencies: ["FlightLogCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(
+            name: "FlightLogConfigFile", dependencies: ["FlightLogCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // SQLite flight store (GRDB over the system libsqlite3).
         .target(
             name: "FlightLogStore",
@@ -53,7 +54,8 @@ let package = Package(
         // Signatures and hashes (swift-crypto): the device key, signed IGC files, SHA-256, HMAC, PBKDF2.
         // The only importer of `Crypto`.
         .target(
-            name: "FlightLogSecurity", dependencies: ["FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
+            name: "FlightLogSecurity",
+            dependencies: ["FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
         // The recorder service: fusion, detection, durability, systemd.
         .target(
             name: "FlightLogDaemon",

@@ -198,7 +198,8 @@ private struct Scanner {
         }
         var last = UInt8(ascii: "=")  // the last byte that was not blank, a comment or inside a string
         while let c = peek {
-            let valueStarts = last == UInt8(ascii: "=")
+            let valueStarts =
+                last == UInt8(ascii: "=")
                 || (open.last == UInt8(ascii: "[") && (last == UInt8(ascii: "[") || last == UInt8(ascii: ",")))
             if c != UInt8(ascii: " "), c != UInt8(ascii: "\t"), c != UInt8(ascii: "\r"), c != UInt8(ascii: "\n"),
                 c != UInt8(ascii: "#")
@@ -211,7 +212,8 @@ private struct Scanner {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depths.append((depths.last ?? depth) + 1 + keyDots)
                 if depths[depths.count - 1] > KeyLines.maxDepth {
-                    return error("arrays and tables nested more than \(KeyLines.maxDepth) deep: \(KeyLines.depthAdvice)")
+                    return error(
+                        "arrays and tables nested more than \(KeyLines.maxDepth) deep: \(KeyLines.depthAdvice)")
                 }
                 open.append(c)
                 keyDots = 0

@@ -90,7 +90,8 @@ package struct DaemonOptions: Sendable, Hashable {
     /// until the daemon writes: readers then see no status, which is the truth).
     func linkStatus(logger: Logger) {
         guard statusPath != statusLinkPath else { return }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: statusLinkPath), target == statusPath {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: statusLinkPath), target == statusPath
+        {
             return
         }
         unlink(statusLinkPath)
@@ -181,7 +182,8 @@ package enum FlightLogDaemon {
         try await withTaskExecutorPreference(OneThreadExecutor(name: "recorder")) { try await group.run() }
         // After SIGTERM the .sqlite file alone is the whole logbook (a copy of it alone is complete).
         if let result = try? store.checkpoint(waitSeconds: 2), !result.complete {
-            logger.warning("a reader held the WAL at shutdown: the last data stays in the -wal file until the next start")
+            logger.warning(
+                "a reader held the WAL at shutdown: the last data stays in the -wal file until the next start")
         }
     }
 

@@ -23,7 +23,9 @@ package struct GPSDFollower {
     package private(set) var writes = 0
     private var clock = ReplayClock()
 
-    package init(host: String, port: UInt16, timeline: PressureTimeline, dateShift: Int64, tree: FakeIIOTree, rate: Double) {
+    package init(
+        host: String, port: UInt16, timeline: PressureTimeline, dateShift: Int64, tree: FakeIIOTree, rate: Double
+    ) {
         self.host = host
         self.port = port
         self.timeline = timeline
@@ -66,7 +68,8 @@ package struct GPSDFollower {
                 let line = pending[..<newline]
                 pending.removeSubrange(...newline)
                 let text = String(decoding: line, as: UTF8.self)
-                if let (utc, monotonic) = Self.cycleStart(toff: text) ?? Self.tpvTime(text).map({ ($0, ReplayClock.nowNanos()) }),
+                if let (utc, monotonic) = Self.cycleStart(toff: text)
+                    ?? Self.tpvTime(text).map({ ($0, ReplayClock.nowNanos()) }),
                     clock.add(utc: utc, monotonic: monotonic)
                 {
                     positions += 1
@@ -97,7 +100,8 @@ package struct GPSDFollower {
     /// A TOFF line: the epoch's UTC (`real_sec/nsec`) and, as `CLOCK_MONOTONIC` nanoseconds, the instant gpsd
     /// received its first data (`clock_sec/nsec`, on `CLOCK_REALTIME`).
     static func cycleStart(toff line: String) -> (UTCMillis, UInt64)? {
-        guard line.contains(#""class":"TOFF""#), let real = number("real_sec", line), let clock = number("clock_sec", line)
+        guard line.contains(#""class":"TOFF""#), let real = number("real_sec", line),
+            let clock = number("clock_sec", line)
         else { return nil }
         var wall = timespec()
         clock_gettime(CLOCK_REALTIME, &wall)

@@ -41,7 +41,8 @@ package struct SimulatedReceiver {
 
     package init(
         host: String, port: UInt16, fixes: [Fix], dateShift: Int64, tree: FakeIIOTree?, rate: Double,
-        schedule: ReplaySchedule, latencySeconds: Double, faults: ReplayFaults = ReplayFaults(), holdUntil: String? = nil
+        schedule: ReplaySchedule, latencySeconds: Double, faults: ReplayFaults = ReplayFaults(),
+        holdUntil: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -104,7 +105,9 @@ package struct SimulatedReceiver {
             }
             while nextEpoch < fixes.count, now >= instant(of: fixes[nextEpoch].time) + latencyNanos {
                 let fix = fixes[nextEpoch]
-                let bytes = Array(NMEAWriter.epoch(fix, previous: previous, dateShift: dateShift + (timeOffsets[nextEpoch] ?? 0)).joined().utf8)
+                let bytes = Array(
+                    NMEAWriter.epoch(fix, previous: previous, dateShift: dateShift + (timeOffsets[nextEpoch] ?? 0))
+                        .joined().utf8)
                 clients.removeAll { client in
                     guard let problem = Self.sendAll(bytes, to: client) else { return false }
                     FileHandle.standardError.write(Data("simulated receiver: a client went away (\(problem))\n".utf8))

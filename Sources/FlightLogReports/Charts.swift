@@ -136,7 +136,8 @@ struct Charts {
         // Legend above the plot.
         var lx = left
         for (label, color, present) in [
-            (primaryLabel, Color.accent, !primary.isEmpty), ("GNSS altitude (WGS84 ellipsoid)", Color.gnss, !gnss.isEmpty),
+            (primaryLabel, Color.accent, !primary.isEmpty),
+            ("GNSS altitude (WGS84 ellipsoid)", Color.gnss, !gnss.isEmpty),
         ] where present {
             canvas.line(lx, top - 7, lx + 14, top - 7, color, width: 1.5)
             let w = canvas.measure(label, TextStyle(size: 7)).width
@@ -144,7 +145,8 @@ struct Charts {
             lx += w + 34
         }
         if primary.isEmpty {
-            canvas.text("no barometer: pressure altitude not recorded", x: lx, y: top - 12, TextStyle(size: 7, color: .grey))
+            canvas.text(
+                "no barometer: pressure altitude not recorded", x: lx, y: top - 12, TextStyle(size: 7, color: .grey))
         }
     }
 
@@ -182,7 +184,9 @@ struct Charts {
 
         // Colour by altitude or vario (from every positioned fix), in bins; consecutive segments of one bin
         // form one path. Each stretch is simplified on its own, sharing maxMapPoints by length.
-        let allValues = options.colorBy == .vario ? Charts.vario(points) : points.map { primaryAltitude($0) ?? $0.gnssAltitude ?? 0 }
+        let allValues =
+            options.colorBy == .vario
+            ? Charts.vario(points) : points.map { primaryAltitude($0) ?? $0.gnssAltitude ?? 0 }
         let screen = projected.map(px)
         var stretches: [[Int]] = []
         var offset = 0
@@ -210,8 +214,11 @@ struct Charts {
         let takeoff = px(project(marks.takeoff)), landing = px(project(marks.landing))
         canvas.circle(takeoff.x, takeoff.y, radius: 4, fill: .takeoff)
         canvas.polygon(
-            [(landing.x - 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y + 3.5),
-             (landing.x - 3.5, landing.y + 3.5)], .landing, outline: .black)
+            [
+                (landing.x - 3.5, landing.y - 3.5), (landing.x + 3.5, landing.y - 3.5),
+                (landing.x + 3.5, landing.y + 3.5),
+                (landing.x - 3.5, landing.y + 3.5),
+            ], .landing, outline: .black)
         label("Take-off", x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
         label("Landing", x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
 
@@ -239,7 +246,9 @@ struct Charts {
         canvas.fillRect(x, y, w / 2, 3, .black)
         canvas.fillRect(x + w / 2, y, w / 2, 3, .white)
         canvas.strokeRect(x, y, w, 3, .black, width: 0.5)
-        let label = metres >= 1000 ? "\(ReportText.fixed(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
+        let label =
+            metres >= 1000
+            ? "\(ReportText.fixed(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
         canvas.text(label, x: x, y: y - 11, width: w, TextStyle(size: 7, align: .center))
     }
 
@@ -254,16 +263,19 @@ struct Charts {
         let vario = options.colorBy == .vario
         let steps = 40
         for s in 0..<steps {
-            canvas.fillRect(x + Double(s) * w / Double(steps), y, w / Double(steps) + 0.3, 5,
-                            Charts.ramp((Double(s) + 0.5) / Double(steps), vario: vario))
+            canvas.fillRect(
+                x + Double(s) * w / Double(steps), y, w / Double(steps) + 0.3, 5,
+                Charts.ramp((Double(s) + 0.5) / Double(steps), vario: vario))
         }
         let style = TextStyle(size: 6.5)
         let unit = vario ? " m/s" : " m"
         canvas.text(vario ? "−5" + unit : "\(Int(lo.rounded()))" + unit, x: x, y: y + 7, width: 50, style)
-        canvas.text(vario ? "vario" : "altitude", x: x + 50, y: y + 7, width: w - 100,
-                    TextStyle(size: 6.5, color: .grey, align: .center))
-        canvas.text(vario ? "+5" + unit : "\(Int(hi.rounded()))" + unit, x: x + w - 50, y: y + 7, width: 50,
-                    TextStyle(size: 6.5, align: .right))
+        canvas.text(
+            vario ? "vario" : "altitude", x: x + 50, y: y + 7, width: w - 100,
+            TextStyle(size: 6.5, color: .grey, align: .center))
+        canvas.text(
+            vario ? "+5" + unit : "\(Int(hi.rounded()))" + unit, x: x + w - 50, y: y + 7, width: 50,
+            TextStyle(size: 6.5, align: .right))
     }
 
     /// Climb rate in m/s at each fix, centred over about ±5 s (pressure altitude, else GNSS).

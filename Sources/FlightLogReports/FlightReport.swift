@@ -164,8 +164,12 @@ private struct ReportPage {
             rows.append(("Max altitude", text))
         }
         if flight.unknown.contains(.maxAltitude) { rows.append(("Max altitude", Flight.unknownText)) }
-        rows.append(("Distance", "\(flight.text(.pathLength) { ReportText.kilometres(flight.pathLength) }) flown · "
-            + "\(flight.text(.maxDistance) { ReportText.kilometres(flight.maxDistanceFromTakeoff) }) max from take-off"))
+        rows.append(
+            (
+                "Distance",
+                "\(flight.text(.pathLength) { ReportText.kilometres(flight.pathLength) }) flown · "
+                    + "\(flight.text(.maxDistance) { ReportText.kilometres(flight.maxDistanceFromTakeoff) }) max from take-off"
+            ))
         switch flight.source {
         case .recorded: rows.append(("Source", "recorded by flightlogd"))
         case .imported(let name, _): rows.append(("Source", "imported from \(name)"))
@@ -176,7 +180,9 @@ private struct ReportPage {
             let faults = RecordingFaults.of(flight, fixes: fixes)
             let shown = 4
             for (i, fault) in faults.prefix(shown).enumerated() { rows.append((i == 0 ? "Faults" : "", fault.text)) }
-            if faults.count > shown { rows.append(("", "and \(faults.count - shown) more (flightlog show lists them)")) }
+            if faults.count > shown {
+                rows.append(("", "and \(faults.count - shown) more (flightlog show lists them)"))
+            }
             if faults.isEmpty { rows.append(("Faults", "none (no GPS, barometer or power loss of 10 s or more)")) }
         }
         return rows

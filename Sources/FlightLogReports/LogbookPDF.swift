@@ -144,7 +144,8 @@ private struct LogbookLayout {
             "Page \(page) of \(pageCount)", x: pageWidth - margin - 150, y: 22, width: 150,
             TextStyle(size: 9, align: .right))
         let filter = options.filterSummary.isEmpty ? "all flights" : options.filterSummary
-        let whose = owner == nil ? " · no owner set ([owner] name or --owner): times as each flight's pilot logs them" : ""
+        let whose =
+            owner == nil ? " · no owner set ([owner] name or --owner): times as each flight's pilot logs them" : ""
         canvas.text(
             "Filter: \(filter)\(whose)", x: margin, y: 39, width: pageWidth - 2 * margin - 160,
             TextStyle(size: 8, color: .grey))
@@ -159,7 +160,9 @@ private struct LogbookLayout {
         let sub = TextStyle(size: 6.5, color: .grey)
         for (i, col) in cols.enumerated() {
             var groupStyle = bold
-            groupStyle.align = col.group.isEmpty ? col.align : (col.align == .right && groupWidth(i, cols) == col.width ? .right : .left)
+            groupStyle.align =
+                col.group.isEmpty
+                ? col.align : (col.align == .right && groupWidth(i, cols) == col.width ? .right : .left)
             if !col.group.isEmpty {
                 canvas.text(col.group, x: xs[i] + 3, y: tableTop + 3, width: groupWidth(i, cols) - 6, groupStyle)
             }
@@ -218,7 +221,8 @@ private struct LogbookLayout {
         placeCell(.takeoffPlace, place(d.takeoffPlace, f.takeoffLocation, f.takeoffCoordinate, .takeoffPosition, f))
         cell(.takeoffTime, f.localText(.takeoffTime, \.hourMinute), main, at: line1)
         cell(.takeoffTime, f.utcText(.takeoffTime, ReportText.utcTime) + "Z", second, at: line2)
-        placeCell(.landingPlace, place(f.landingPlaceLabel, f.landingLocation, f.landingCoordinate, .landingPosition, f))
+        placeCell(
+            .landingPlace, place(f.landingPlaceLabel, f.landingLocation, f.landingCoordinate, .landingPosition, f))
         cell(.landingTime, f.localText(.landingTime, \.hourMinute), main, at: line1)
         cell(.landingTime, f.utcText(.landingTime, ReportText.utcTime) + "Z", second, at: line2)
         cell(.glider, d.gliderType, main, at: line1)
@@ -305,7 +309,8 @@ private struct LogbookLayout {
         let y = pageHeight - margin - footerHeight + 12
         var zone = "Times: local at the take-off place"
         if let note = ReportText.nonEmpty(options.timeZoneNote) { zone += " (\(note))" }
-        zone += "; second line UTC (Z). Flight time = take-off to landing. Launches: W winch, F aerotow, "
+        zone +=
+            "; second line UTC (Z). Flight time = take-off to landing. Launches: W winch, F aerotow, "
             + "E self-launch, ? unknown. (Bracketed): the owner did not fly; not in the totals."
         canvas.text(zone, x: margin, y: y, width: 330, TextStyle(size: 6.5, color: .grey, maxLines: 3))
         canvas.text(

@@ -1,5 +1,5 @@
-import Foundation
 import FlightLogCore
+import Foundation
 
 /// Wording shared by the logbook and the flight report.
 enum ReportText {

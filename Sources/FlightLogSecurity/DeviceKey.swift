@@ -81,7 +81,7 @@ package struct DeviceKey: Sendable {
         if (try? KeyFiles.readPublic(publicPath, maxBytes: 4096)) != publicText {
             do {
                 _ = try KeyFiles.store(publicText, to: publicPath, mode: 0o644, replace: true)
-            } catch where created {
+            } catch  where created {
                 throw error
             } catch {}
         }
@@ -139,7 +139,10 @@ package enum PublicKeyText {
     package static func read(_ path: String) throws(SecurityError) -> [UInt8] {
         let text = String(decoding: try KeyFiles.readPublic(path, maxBytes: 4096), as: UTF8.self)
         guard let key = Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines)), key.count == DeviceKey.size
-        else { throw SecurityError("\(path) does not hold a public key (64 hex digits): give another file or the key itself") }
+        else {
+            throw SecurityError(
+                "\(path) does not hold a public key (64 hex digits): give another file or the key itself")
+        }
         return key
     }
 }

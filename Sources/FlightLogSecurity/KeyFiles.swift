@@ -22,7 +22,9 @@ enum KeyFiles {
                 throw SecurityError(
                     "cannot read the signing key \(path): permission denied (only the user flightlogd runs as may; "
                         + "run as that user, e.g. sudo -u flightlog flightlog …)")
-            case ELOOP: throw SecurityError("the signing key \(path) is a symbolic link: refused; put the key file itself there")
+            case ELOOP:
+                throw SecurityError(
+                    "the signing key \(path) is a symbolic link: refused; put the key file itself there")
             default: throw SecurityError("cannot open the signing key \(path): \(String(cString: strerror(code)))")
             }
         }
@@ -32,7 +34,8 @@ enum KeyFiles {
             throw SecurityError("cannot stat the signing key \(path): \(String(cString: strerror(errno)))")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw SecurityError("the signing key \(path) is not a regular file: refused; move it away to make a new key")
+            throw SecurityError(
+                "the signing key \(path) is not a regular file: refused; move it away to make a new key")
         }
         let permissions = Int(info.st_mode & 0o777)
         guard permissions & 0o077 == 0 else {
@@ -48,7 +51,8 @@ enum KeyFiles {
         var bytes = [UInt8](repeating: 0, count: size)
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, size) }
         guard count == size else {
-            throw SecurityError("cannot read the signing key \(path): \(count < 0 ? String(cString: strerror(errno)) : "short read")")
+            throw SecurityError(
+                "cannot read the signing key \(path): \(count < 0 ? String(cString: strerror(errno)) : "short read")")
         }
         return bytes
     }
@@ -78,7 +82,9 @@ enum KeyFiles {
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         func failure(_ step: String, _ code: Int32) -> SecurityError {
-            SecurityError("cannot \(step) \(path): \(String(cString: strerror(code))); check that \(folder) exists and is writable")
+            SecurityError(
+                "cannot \(step) \(path): \(String(cString: strerror(code))); check that \(folder) exists and is writable"
+            )
         }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw failure("create", errno) }

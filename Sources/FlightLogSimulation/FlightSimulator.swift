@@ -66,7 +66,8 @@ package enum FlightSimulator {
     /// Declared extensions of every simulated fix: `FXA` (3 digits, metres), `SIU` (2 digits) and `ENL`
     /// (3 digits, engine noise 0–999: low cockpit noise, high while a self-launcher's engine runs).
     package static let extensions = [
-        FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2), FixExtension(code: "ENL", length: 3),
+        FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2),
+        FixExtension(code: "ENL", length: 3),
     ]
 
     package static func simulate(_ plan: SimulatedFlightPlan) -> [Fix] {

@@ -58,10 +58,13 @@ package enum NMEAWriter {
                 sentence("GPGSA,A,1,,,,,,,,,,,,,99.99,99.99,99.99"),
             ]
         }
-        let position = "\(angle(fix.latitudeE7, degreeDigits: 2, "N", "S")),\(angle(fix.longitudeE7, degreeDigits: 3, "E", "W"))"
+        let position =
+            "\(angle(fix.latitudeE7, degreeDigits: 2, "N", "S")),\(angle(fix.longitudeE7, degreeDigits: 3, "E", "W"))"
         let (knots, course) = previous.map { motion(from: $0, to: fix) } ?? (0, 0)
         let separationDm = Int((geoidSeparation * 10).rounded())
-        let altitude = fix.gnssAltitudeDm.map { "\(decimetres(Int($0) - separationDm)),M,\(decimetres(separationDm)),M" }
+        let altitude = fix.gnssAltitudeDm.map {
+            "\(decimetres(Int($0) - separationDm)),M,\(decimetres(separationDm)),M"
+        }
         let mode = altitude == nil ? 2 : 3
         return [
             sentence("GPRMC,\(time),A,\(position),\(fixed(knots, 2)),\(fixed(course, 1)),\(date),,,A"),
@@ -85,7 +88,8 @@ package enum NMEAWriter {
         let magnitude = Int64(e7.magnitude)
         let degrees = magnitude / 10_000_000
         let microMinutes = ((magnitude % 10_000_000) * 60 + 5) / 10  // < 60 000 000: no carry into degrees
-        return "\(pad(Int(degrees), degreeDigits))\(pad(Int(microMinutes / 1_000_000), 2)).\(pad(Int(microMinutes % 1_000_000), 6)),"
+        return
+            "\(pad(Int(degrees), degreeDigits))\(pad(Int(microMinutes / 1_000_000), 2)).\(pad(Int(microMinutes % 1_000_000), 6)),"
             + (e7 < 0 ? negative : positive)
     }
 
@@ -95,7 +99,8 @@ package enum NMEAWriter {
         guard seconds > 0 else { return (0, 0) }
         let radius = 6_371_000.0
         let north = (b.latitude - a.latitude) * .pi / 180 * radius
-        let east = Geodesy.headingChange(from: a.longitude, to: b.longitude) * .pi / 180 * radius
+        let east =
+            Geodesy.headingChange(from: a.longitude, to: b.longitude) * .pi / 180 * radius
             * cos((a.latitude + b.latitude) / 2 * .pi / 180)  // across 180° too
         let course = atan2(east, north) * 180 / .pi
         return ((north * north + east * east).squareRoot() / seconds / 0.514444, course < 0 ? course + 360 : course)

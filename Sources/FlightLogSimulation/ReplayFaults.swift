@@ -27,7 +27,8 @@ package struct ReplayFaults: Sendable, Equatable {
             guard parts.count == 2, let time = ReplayFaults.time(String(parts[0]), start: start),
                 let pascals = Double(parts[1]), pascals.isFinite, abs(pascals) <= 1_000_000
             else { return nil }
-            return PressureGlitch(time: time, pascals: pascals, relative: parts[1].first.map { "+-".contains($0) } ?? false)
+            return PressureGlitch(
+                time: time, pascals: pascals, relative: parts[1].first.map { "+-".contains($0) } ?? false)
         }
     }
 
@@ -91,7 +92,8 @@ package struct ReplayFaults: Sendable, Equatable {
     }
 
     package var isEmpty: Bool {
-        noFix.isEmpty && displaced.isEmpty && altitudeSpikes.isEmpty && barometerMissing.isEmpty && pressureGlitches.isEmpty
+        noFix.isEmpty && displaced.isEmpty && altitudeSpikes.isEmpty && barometerMissing.isEmpty
+            && pressureGlitches.isEmpty
             && timeGlitches.isEmpty
     }
 

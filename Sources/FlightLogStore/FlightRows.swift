@@ -122,7 +122,9 @@ enum FlightRows {
             StoredValues.warn(flight: id, column: String(column.dropFirst(2)), holds: stored, expected: T.self)
             return nil
         }
-        func value<T: DatabaseValueConvertible>(_ column: String, else fallback: T) -> T { optional(column) ?? fallback }
+        func value<T: DatabaseValueConvertible>(_ column: String, else fallback: T) -> T {
+            optional(column) ?? fallback
+        }
         let check = StoredValueCheck(flight: id)  // every number checked before anyone computes with it
         var unknown: Set<FlightFact> = []
         /// `checked`, and `fact` marked unknown when a stored value failed its check.
@@ -133,7 +135,8 @@ enum FlightRows {
         let storedTakeoff: Int64? = optional("f.takeoffTime"), storedLanding: Int64? = optional("f.landingTime")
         let takeoffTime =
             mark(
-                .takeoffTime, storedTakeoff, check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms"),
+                .takeoffTime, storedTakeoff,
+                check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms"),
                 column: "f.takeoffTime") ?? 0
         let landingTime =
             mark(
@@ -227,7 +230,9 @@ enum FlightRows {
         // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
         add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", filter.guest.map(searchKey))
         add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(designationKey))
-        add("f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0", filter.instructorName.map(searchKey))
+        add(
+            "f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0",
+            filter.instructorName.map(searchKey))
         add("instr(f.pilotKey, ?) > 0", filter.pilot.map(searchKey))
         add("instr(f.registrationKey, ?) > 0", filter.registration.map(registrationKey))
         add("f.localDate >= ?", filter.since?.description)

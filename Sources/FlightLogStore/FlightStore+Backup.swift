@@ -51,13 +51,16 @@ extension FlightStore {
                 let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard check == ["ok"] else {
                     throw LogbookError(
-                        .corrupt, "the backup copy failed its check (\(check.prefix(3).joined(separator: "; "))); nothing was written")
+                        .corrupt,
+                        "the backup copy failed its check (\(check.prefix(3).joined(separator: "; "))); nothing was written"
+                    )
                 }
                 return try Int.fetchOne(db, sql: "SELECT count(*) FROM flight") ?? 0
             }
             try copy.close()
             guard flights == expected else {
-                throw LogbookError(.corrupt, "the backup copy holds \(flights) of \(expected) flights; nothing was written")
+                throw LogbookError(
+                    .corrupt, "the backup copy holds \(flights) of \(expected) flights; nothing was written")
             }
         } catch {
             throw LogbookError.from(error, path: target)
@@ -90,7 +93,8 @@ extension FlightStore {
         }
         let folder = (target as NSString).deletingLastPathComponent
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw LogbookError(.other, "cannot back up to \(target): the folder \(folder) does not exist; create it first")
+            throw LogbookError(
+                .other, "cannot back up to \(target): the folder \(folder) does not exist; create it first")
         }
     }
 
@@ -104,10 +108,13 @@ extension FlightStore {
 
     private static func backupFailure(_ target: String, _ error: Int32) -> LogbookError {
         switch error {
-        case ENOSPC, EDQUOT: LogbookError(.diskFull, "cannot back up to \(target): the disk is full (nothing was written)")
+        case ENOSPC, EDQUOT:
+            LogbookError(.diskFull, "cannot back up to \(target): the disk is full (nothing was written)")
         case EACCES, EPERM, EROFS:
             LogbookError(.other, "cannot back up to \(target): this user may not write there (nothing was written)")
-        default: LogbookError(.other, "cannot back up to \(target): \(String(cString: strerror(error))) (nothing was written)")
+        default:
+            LogbookError(
+                .other, "cannot back up to \(target): \(String(cString: strerror(error))) (nothing was written)")
         }
     }
 }

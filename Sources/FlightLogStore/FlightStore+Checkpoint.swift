@@ -39,7 +39,8 @@ extension FlightStore {
                         let pending = max(0, passive.walFrameCount - passive.checkpointedFrameCount)
                         return CheckpointResult(complete: pending == 0, truncated: false, pendingFrames: pending)
                     } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                        return CheckpointResult(complete: false, truncated: false, pendingFrames: nil)  // another one runs
+                        // another one runs
+                        return CheckpointResult(complete: false, truncated: false, pendingFrames: nil)
                     }
                 }
             }

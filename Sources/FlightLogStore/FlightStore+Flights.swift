@@ -36,7 +36,9 @@ extension FlightStore {
     /// The file flight `id` was imported from, byte for byte, with its name and the number of flights in it;
     /// `nil` for a recorded flight or one imported before files were kept.
     /// - Throws: `.notFound` for an unknown id.
-    package func originalFile(forFlight id: Int64) throws(LogbookError) -> (fileName: String, bytes: [UInt8], flights: Int)? {
+    package func originalFile(forFlight id: Int64) throws(LogbookError) -> (
+        fileName: String, bytes: [UInt8], flights: Int
+    )? {
         try read { db in
             guard
                 let row = try Row.fetchOne(
@@ -238,14 +240,17 @@ extension FlightStore {
     /// Deletes the flight and its edit history; when no other flight uses its recording, the recorded fixes too
     /// (and, for an imported file, the recording, so the file can be imported again). Its UUID stays in
     /// `syncDeletion` for `flightlog sync`, which hides it in the club logbook too.
-    package func delete(id: Int64, at time: UTCMillis = UTCMillis(Date().timeIntervalSince1970 * 1000)) throws(LogbookError) {
+    package func delete(id: Int64, at time: UTCMillis = UTCMillis(Date().timeIntervalSince1970 * 1000))
+        throws(LogbookError)
+    {
         try write { db in
             guard
                 let recordingId = try Int64.fetchOne(
                     db, sql: "SELECT recordingId FROM flight WHERE id = ?", arguments: [id])
             else { throw LogbookError.notFound(id) }
             try db.execute(
-                sql: "INSERT OR IGNORE INTO syncDeletion (flightUuid, deletedAt) SELECT uuid, ? FROM flight WHERE id = ?",
+                sql:
+                    "INSERT OR IGNORE INTO syncDeletion (flightUuid, deletedAt) SELECT uuid, ? FROM flight WHERE id = ?",
                 arguments: [time, id])
             try db.execute(sql: "DELETE FROM flight WHERE id = ?", arguments: [id])
             let others =
@@ -256,7 +261,8 @@ extension FlightStore {
                 try db.execute(sql: "DELETE FROM liveChunk WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(sql: "DELETE FROM recordingFile WHERE recordingId = ?", arguments: [recordingId])
                 try db.execute(
-                    sql: "DELETE FROM recording WHERE id = ? AND kind IN ('imported', 'manual')", arguments: [recordingId])
+                    sql: "DELETE FROM recording WHERE id = ? AND kind IN ('imported', 'manual')",
+                    arguments: [recordingId])
             }
         }
     }

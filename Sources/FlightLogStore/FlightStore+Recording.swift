@@ -147,7 +147,10 @@ extension FlightStore {
                 let row = try Row.fetchOne(
                     db, sql: "\(FlightRows.select) WHERE f.inProgress ORDER BY f.takeoffTime DESC LIMIT 1")
             else { return nil }
-            return (row[FlightRows.columns["f.id"]], row[FlightRows.columns["f.recordingId"]], try FlightRows.flight(from: row))
+            return (
+                row[FlightRows.columns["f.id"]], row[FlightRows.columns["f.recordingId"]],
+                try FlightRows.flight(from: row)
+            )
         }
     }
 
@@ -170,7 +173,8 @@ extension FlightStore {
                     guard
                         let takeoff = check.checked(
                             StoredValues.integer(row, "takeoffTime"), StoredValues.time, "takeoff time", unit: " ms"),
-                        let landing = check.time(StoredValues.integer(row, "landingTime"), after: takeoff, "landing time")
+                        let landing = check.time(
+                            StoredValues.integer(row, "landingTime"), after: takeoff, "landing time")
                     else { return nil }
                     return (takeoff - keepMarginMillis)...(landing + keepMarginMillis)
                 }

@@ -105,7 +105,8 @@ extension FlightStore {
                 do {
                     fingerprint = try SyncRows.recording(id, withData: false, db).fingerprint
                 } catch let error as LogbookError {
-                    StoredValues.warn(table: "recording", row: "\(id)", "\(error.message); not sent to the club logbook")
+                    StoredValues.warn(
+                        table: "recording", row: "\(id)", "\(error.message); not sent to the club logbook")
                     return nil
                 }
                 let pushed = try String.fetchOne(
@@ -140,7 +141,9 @@ extension FlightStore {
                     WHERE NOT e.pushed AND e.deviceUuid IS NULL AND NOT f.inProgress ORDER BY e.id
                     """
             ).compactMap { row -> SyncEdit? in
-                guard let edit = Self.edit(row), let flightUuid = StoredValues.text(row, "flightUuid") else { return nil }
+                guard let edit = Self.edit(row), let flightUuid = StoredValues.text(row, "flightUuid") else {
+                    return nil
+                }
                 return SyncEdit(
                     uuid: edit.uuid, flightUuid: flightUuid, deviceUuid: nil, field: edit.field,
                     oldValue: StoredValues.text(row, "oldValue"), newValue: edit.newValue, editedAt: edit.editedAt)

@@ -105,7 +105,10 @@ package final class FlightStore: Sendable {
 
     /// The file and its folder (for the WAL) can be written by this process.
     private static func isWritable(_ path: String) -> Bool {
-        access(path, W_OK) == 0 && access((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, W_OK) == 0
+        access(path, W_OK) == 0
+            && access(
+                (path as NSString).deletingLastPathComponent.isEmpty
+                    ? "." : (path as NSString).deletingLastPathComponent, W_OK) == 0
     }
 
     /// A database this process cannot write (the file or its folder: a write-protected stick, a read-only mount)

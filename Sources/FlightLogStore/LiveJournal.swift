@@ -2,7 +2,7 @@ import FlightLogCore
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A small preallocated file beside the database that holds the fixes not yet settled into SQLite, rewritten
@@ -133,11 +133,11 @@ package final class LiveJournal {
     /// from the kernel's asm-generic and arch fcntl.h.
     private static var oDirect: Int32 {
         #if arch(x86_64) || arch(i386)
-            0o40000
+        0o40000
         #elseif arch(arm64) || arch(arm)
-            0o200000
+        0o200000
         #else
-            0  // unknown architecture: buffered
+        0  // unknown architecture: buffered
         #endif
     }
 

@@ -13,21 +13,26 @@ extension LogbookError {
             switch e.resultCode {
             case .SQLITE_FULL: return LogbookError(.diskFull, "disk full: nothing was written (\(path))")
             case .SQLITE_READONLY:
-                return LogbookError(.readOnly, "the flight database \(path) is read-only for this user: nothing was written")
+                return LogbookError(
+                    .readOnly, "the flight database \(path) is read-only for this user: nothing was written")
             case .SQLITE_NOTADB: return LogbookError(.notADatabase, "\(path) is not a flight database (not SQLite)")
             case .SQLITE_CORRUPT: return LogbookError(.corrupt, "the flight database \(path) is damaged: \(detail)")
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
                 return LogbookError(
                     .cannotOpen,
-                    "cannot open the flight database \(path); check that it is a file this user may read, in a folder it may enter")
+                    "cannot open the flight database \(path); check that it is a file this user may read, in a folder it may enter"
+                )
             case .SQLITE_IOERR:
                 return LogbookError(
                     .other,
-                    "the flight database \(path) could not be read or written; check that its disk is still there, and --database")
+                    "the flight database \(path) could not be read or written; check that its disk is still there, and --database"
+                )
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 let seconds = Int(FlightStore.busyTimeoutSeconds)
                 return LogbookError(
-                    .other, "the flight database \(path) stayed busy for \(seconds) s (another flightlog is writing); try again")
+                    .other,
+                    "the flight database \(path) stayed busy for \(seconds) s (another flightlog is writing); try again"
+                )
             default: return LogbookError(.other, "flight database \(path): \(detail)")
             }
         }

@@ -28,7 +28,9 @@ package final class MBTiles: Sendable {
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
             let read = try queue.read { db -> (String, ClosedRange<Int>?, String) in
-                guard try db.tableExists("tiles") else { throw LogbookError(.notADatabase, "\(path) is not an MBTiles file (no tiles table)") }
+                guard try db.tableExists("tiles") else {
+                    throw LogbookError(.notADatabase, "\(path) is not an MBTiles file (no tiles table)")
+                }
                 var metadata: [String: String] = [:]
                 if try db.tableExists("metadata") {
                     for row in try Row.fetchAll(db, sql: "SELECT name, value FROM metadata") {
@@ -36,9 +38,12 @@ package final class MBTiles: Sendable {
                     }
                 }
                 var zooms: ClosedRange<Int>?
-                if let low = metadata["minzoom"].flatMap(Int.init), let high = metadata["maxzoom"].flatMap(Int.init), low <= high {
+                if let low = metadata["minzoom"].flatMap(Int.init), let high = metadata["maxzoom"].flatMap(Int.init),
+                    low <= high
+                {
                     zooms = low...high
-                } else if let row = try Row.fetchOne(db, sql: "SELECT MIN(zoom_level) AS low, MAX(zoom_level) AS high FROM tiles"),
+                } else if let row = try Row.fetchOne(
+                    db, sql: "SELECT MIN(zoom_level) AS low, MAX(zoom_level) AS high FROM tiles"),
                     let low: Int = row["low"], let high: Int = row["high"]
                 {
                     zooms = low...high
@@ -46,7 +51,8 @@ package final class MBTiles: Sendable {
                 return ((metadata["format"] ?? "png").lowercased(), zooms, metadata["attribution"] ?? "")
             }
             guard ["png", "jpg", "jpeg", "webp"].contains(read.0) else {
-                throw LogbookError(.other, "\(path) holds \(read.0) tiles; the map needs raster tiles (png, jpg or webp)")
+                throw LogbookError(
+                    .other, "\(path) holds \(read.0) tiles; the map needs raster tiles (png, jpg or webp)")
             }
             guard let zooms = read.1, zooms.lowerBound >= 0, zooms.upperBound <= 24 else {
                 throw LogbookError(.other, "\(path) holds no map tiles")
@@ -70,7 +76,8 @@ package final class MBTiles: Sendable {
             return try queue.read { db in
                 try Data.fetchOne(
                     db, sql: "SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
-                    arguments: [z, x, (1 << z) - 1 - y]).map { [UInt8]($0) }
+                    arguments: [z, x, (1 << z) - 1 - y]
+                ).map { [UInt8]($0) }
             }
         } catch {
             throw LogbookError.from(error, path: path)

@@ -52,7 +52,9 @@ package enum RecorderStatusFile {
         /// Every value as a `key: value` row, nested objects as `a.b`, keys sorted; `nil` when not a JSON object.
         /// Shows whatever the file holds, so that a newer or older daemon's fields still show.
         package var rows: [(String, String)]? {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+                return nil
+            }
             var rows: [(String, String)] = []
             flatten("", object, into: &rows)
             return rows

@@ -38,11 +38,13 @@ package enum Recordings {
     }
 
     /// - Parameter live: into `liveChunk`, the table flightlogd appends each second's fixes to (one page a commit).
-    static func insertChunk(_ fixes: ArraySlice<Fix>, recordingId: Int64, live: Bool = false, into db: Database) throws {
+    static func insertChunk(_ fixes: ArraySlice<Fix>, recordingId: Int64, live: Bool = false, into db: Database) throws
+    {
         guard let first = fixes.first, let last = fixes.last else { return }
         // Cached: flightlogd runs this every second.
         try db.cachedStatement(
-            sql: "INSERT INTO \(live ? "liveChunk" : "trackChunk") (recordingId, firstTime, lastTime, fixCount, data) VALUES (?, ?, ?, ?, ?)"
+            sql:
+                "INSERT INTO \(live ? "liveChunk" : "trackChunk") (recordingId, firstTime, lastTime, fixCount, data) VALUES (?, ?, ?, ?, ?)"
         ).execute(arguments: [recordingId, first.time, last.time, fixes.count, Data(TrackCodec.encode(Array(fixes)))])
     }
 
@@ -99,7 +101,8 @@ package enum Recordings {
     }
 
     static func requireExists(_ id: Int64, _ db: Database) throws {
-        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM recording WHERE id = ?"), arguments: [id]) != nil else {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM recording WHERE id = ?"), arguments: [id]) != nil
+        else {
             throw LogbookError(.notFound, "no recording with id \(id)")
         }
     }

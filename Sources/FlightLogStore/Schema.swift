@@ -157,7 +157,8 @@ enum Schema {
             for row in rows {
                 let id: Int64 = row["id"]
                 let edited = Set(
-                    try String.fetchAll(db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
+                    try String.fetchAll(
+                        db, sql: "SELECT DISTINCT field FROM flightEdit WHERE flightId = ?", arguments: [id]))
                 func value(_ name: String, _ clean: (String?) -> String?) -> String? {
                     let raw: String? = row[name]
                     return edited.contains(name) ? raw : clean(raw)
@@ -249,14 +250,18 @@ enum Schema {
             // KEY the largest id + 1, so deleting the last flight reused its id; AUTOINCREMENT never does. SQLite
             // cannot add it in place: the table is rebuilt from its own current definition (every column added
             // since, whatever later migrations add), ids and indexes kept (create-copy-drop-rename, as in v5).
-            guard let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'flight'"),
+            guard
+                let create = try String.fetchOne(
+                    db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'flight'"),
                 let key = create.range(of: "id INTEGER PRIMARY KEY,")
             else { return }
             let indexes = try String.fetchAll(
-                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'flight' AND sql IS NOT NULL")
+                db,
+                sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'flight' AND sql IS NOT NULL")
             let columns = create.replacingCharacters(in: key, with: "id INTEGER PRIMARY KEY AUTOINCREMENT,")
             try db.execute(sql: "CREATE TABLE flight_v10 " + columns[columns.firstIndex(of: "(")!...])
-            try db.execute(sql: "INSERT INTO flight_v10 SELECT * FROM flight")  // also sets sqlite_sequence to the largest id
+            // also sets sqlite_sequence to the largest id
+            try db.execute(sql: "INSERT INTO flight_v10 SELECT * FROM flight")
             try db.execute(sql: "DROP TABLE flight")
             try db.execute(sql: "ALTER TABLE flight_v10 RENAME TO flight")
             for index in indexes { try db.execute(sql: index) }

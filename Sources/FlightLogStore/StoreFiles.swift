@@ -47,9 +47,11 @@ extension FlightStore {
             switch errno {
             case EACCES:
                 return LogbookError(
-                    .cannotOpen, "this user may not open a folder on the way to the flight database \(path); check its permissions")
+                    .cannotOpen,
+                    "this user may not open a folder on the way to the flight database \(path); check its permissions")
             case ENOTDIR:
-                return LogbookError(.cannotOpen, "\(path): a part of this path is a file, not a folder; check --database")
+                return LogbookError(
+                    .cannotOpen, "\(path): a part of this path is a file, not a folder; check --database")
             default: return nil  // missing: created (read-write) or reported as missing (read-only) by the caller
             }
         }
@@ -61,15 +63,18 @@ extension FlightStore {
                 "\(path) is a folder, not a flight database; give the database file, e.g. --database \((path as NSString).appendingPathComponent("flightlog.sqlite"))"
             )
         default:
-            return LogbookError(.cannotOpen, "\(path) is not a regular file; give the flight database file with --database")
+            return LogbookError(
+                .cannotOpen, "\(path) is not a regular file; give the flight database file with --database")
         }
         if access(path, R_OK) != 0 {
             return LogbookError(
-                .cannotOpen, "this user may not read the flight database \(path); check its permissions or ask its owner")
+                .cannotOpen,
+                "this user may not read the flight database \(path); check its permissions or ask its owner")
         }
         if mode == .readWrite, access(path, W_OK) != 0 {
             return LogbookError(
-                .readOnly, "this user may not write the flight database \(path): nothing was written; use sudo or ask its owner")
+                .readOnly,
+                "this user may not write the flight database \(path): nothing was written; use sudo or ask its owner")
         }
         return nil
     }

@@ -54,7 +54,8 @@ enum StoredValues {
     static func warn(flight id: Int64, column: String, holds value: DatabaseValue, expected type: Any.Type) {
         let kind = type == String.self ? "text" : type == Bool.self ? "0 or 1" : "a number"
         guard reported.withLock({ $0.insert("\(id) \(column)").inserted }) else { return }
-        let text = "warning: flight \(id): the stored \(column) holds \(FieldRules.preview(String(describing: value))), "
+        let text =
+            "warning: flight \(id): the stored \(column) holds \(FieldRules.preview(String(describing: value))), "
             + "not \(kind); shown as unknown. Correct it with flightlog edit \(id), or restore a backup.\n"
         FileHandle.standardError.write(Data(text.utf8))
     }
@@ -70,7 +71,8 @@ enum StoredValues {
     static func warn(flight id: Int64, _ field: String, _ value: String, expected range: String) {
         let key = "\(id) \(field)"
         guard reported.withLock({ $0.insert(key).inserted }) else { return }
-        let text = "warning: flight \(id): the stored \(field) (\(value)) is outside \(range); shown as unknown. "
+        let text =
+            "warning: flight \(id): the stored \(field) (\(value)) is outside \(range); shown as unknown. "
             + "Correct it with flightlog edit \(id), or restore a backup.\n"
         FileHandle.standardError.write(Data(text.utf8))
     }

@@ -31,7 +31,8 @@ enum SyncRows {
         let chunks = try Row.fetchAll(db, sql: chunkSQL, arguments: [id, withData, marginMillis]).map { chunk in
             fingerprint.add(chunk, ["live", "firstTime", "lastTime", "fixCount", "size"])
             return SyncRecording.Chunk(
-                live: StoredValues.integer(chunk, "live") == 1, firstTime: StoredValues.integer(chunk, "firstTime") ?? 0,
+                live: StoredValues.integer(chunk, "live") == 1,
+                firstTime: StoredValues.integer(chunk, "firstTime") ?? 0,
                 lastTime: StoredValues.integer(chunk, "lastTime") ?? 0,
                 fixCount: Int(clamping: StoredValues.integer(chunk, "fixCount") ?? 0),
                 data: Data.fromDatabaseValue(chunk["data"] as DatabaseValue).map { [UInt8]($0) } ?? [])

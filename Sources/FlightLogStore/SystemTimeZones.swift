@@ -29,13 +29,16 @@ package struct SystemTimeZones: Sendable {
         }
         let offset = solarOffsetSeconds(longitude: coordinate.longitude)
         let hours = offset / 3600
-        return .fixed(identifier: hours == 0 ? "UTC" : "UTC" + (hours > 0 ? "+" : "-") + String(abs(hours)), offsetSeconds: offset)
+        return .fixed(
+            identifier: hours == 0 ? "UTC" : "UTC" + (hours > 0 ? "+" : "-") + String(abs(hours)), offsetSeconds: offset
+        )
     }
 
     /// The rules of a named zone (`Europe/Berlin`), or nil when tzdata has no usable file for it.
     package func rules(identifier: String) -> TimeZoneRules? {
         if let cached = cache.state.withLock({ $0.rules[identifier] }) { return cached }
-        guard !identifier.contains(".."), let data = FileManager.default.contents(atPath: zoneinfoDirectory + "/" + identifier),
+        guard !identifier.contains(".."),
+            let data = FileManager.default.contents(atPath: zoneinfoDirectory + "/" + identifier),
             let rules = try? TimeZoneRules(identifier: identifier, tzif: [UInt8](data))
         else { return nil }
         cache.state.withLock { $0.rules[identifier] = rules }

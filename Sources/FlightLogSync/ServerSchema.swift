@@ -198,7 +198,9 @@ enum ServerSchema {
                 "CREATE POLICY read_all ON \(table) FOR SELECT USING (true)",
             ]
             for command in writes.components(separatedBy: ", ") {
-                let clauses = command == "INSERT" ? "WITH CHECK (\(check))"
+                let clauses =
+                    command == "INSERT"
+                    ? "WITH CHECK (\(check))"
                     : command == "DELETE" ? "USING (\(check))" : "USING (\(check)) WITH CHECK (\(check))"
                 statements.append("CREATE POLICY own_\(command.lowercased()) ON \(table) FOR \(command) \(clauses)")
             }
@@ -245,13 +247,13 @@ enum ServerSchema {
         }
         if !exists {
             try await connection.query(
-            """
-            CREATE TABLE IF NOT EXISTS flightlog_schema (
-                version integer PRIMARY KEY,
-                name text NOT NULL,
-                applied_at timestamptz NOT NULL DEFAULT now()
-            )
-            """, logger: logger)
+                """
+                CREATE TABLE IF NOT EXISTS flightlog_schema (
+                    version integer PRIMARY KEY,
+                    name text NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """, logger: logger)
         }
         var applied: Set<Int32> = []
         for try await version in try await connection.query("SELECT version FROM flightlog_schema", logger: logger)

@@ -66,7 +66,8 @@ package struct SyncError: Error, CustomStringConvertible, Equatable {
             let reason = "\(error.underlying!)"
             guard reason.contains("CERTIFICATE_VERIFY_FAILED") else {
                 return SyncError(
-                    .certificate, "the TLS handshake with the club logbook at \(url.host):\(url.port) failed: \(reason)")
+                    .certificate, "the TLS handshake with the club logbook at \(url.host):\(url.port) failed: \(reason)"
+                )
             }
             return SyncError(
                 .certificate,

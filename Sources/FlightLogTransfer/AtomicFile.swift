@@ -42,7 +42,8 @@ package enum AtomicFile {
         for _ in 0..<8 where fd < 0 {
             // Within NAME_MAX however long the target's name is (hidden dot, 16 hex digits and ".tmp" added).
             temporary = (folder as NSString).appendingPathComponent(
-                ".\(ExportNames.fitted(name, maxBytes: 200)).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp")
+                ".\(ExportNames.fitted(name, maxBytes: 200)).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp"
+            )
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
             if fd < 0 && errno != EEXIST { break }
         }
@@ -89,7 +90,8 @@ package enum AtomicFile {
     package static func isFree(_ name: String, in folder: String, entries: [String], for bytes: [UInt8]) -> Bool {
         let lower = name.lowercased()
         return entries.allSatisfy { entry in
-            entry.lowercased() != lower || (entry == name && holds((folder as NSString).appendingPathComponent(name), bytes))
+            entry.lowercased() != lower
+                || (entry == name && holds((folder as NSString).appendingPathComponent(name), bytes))
         }
     }
 
@@ -116,7 +118,8 @@ package enum AtomicFile {
         case S_IFDIR: throw FileWriteError("cannot write \(path): it is a folder; name a file inside it")
         default: kind = "not a regular file"
         }
-        throw FileWriteError("refusing to write \(path): it is \(kind); give a regular file or a folder (nothing was changed)")
+        throw FileWriteError(
+            "refusing to write \(path): it is \(kind); give a regular file or a folder (nothing was changed)")
     }
 
     /// Writes every byte, retrying short and interrupted writes; returns the errno of a failure.

@@ -36,7 +36,8 @@ package struct ExportedFile: Sendable {
     /// Flights the file holds: an imported file is given whole for each of them.
     package var flightsInFile: Int
 
-    package init(name: String, bytes: [UInt8], flightId: Int64? = nil, isOriginal: Bool = false, flightsInFile: Int = 1) {
+    package init(name: String, bytes: [UInt8], flightId: Int64? = nil, isOriginal: Bool = false, flightsInFile: Int = 1)
+    {
         self.name = name
         self.bytes = bytes
         self.flightId = flightId

@@ -43,7 +43,8 @@ package struct LogbookFiles: Sendable {
     package func check(_ path: String) throws(FileWriteError) {
         if let what = role(of: path) {
             throw FileWriteError(
-                "refusing to write \(path): it is \(what) of this logbook; give another file name or folder (nothing was changed)")
+                "refusing to write \(path): it is \(what) of this logbook; give another file name or folder (nothing was changed)"
+            )
         }
     }
 

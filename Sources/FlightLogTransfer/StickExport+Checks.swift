@@ -18,7 +18,8 @@ extension StickExport {
         var fs = statvfs()
         if statvfs(folder, &fs) == 0, fs.f_flag & UInt(ST_RDONLY) != 0 {
             throw StickExportError(
-                "the stick is read-only (its write-protect switch, or a damaged file system the kernel mounted read-only); nothing was written")
+                "the stick is read-only (its write-protect switch, or a damaged file system the kernel mounted read-only); nothing was written"
+            )
         }
         guard access(folder, W_OK) == 0 else {
             throw StickExportError("cannot write to \(folder): \(AtomicFile.reason(errno)); nothing was written")
@@ -46,12 +47,14 @@ extension StickExport {
         } catch {
             if !exists(folder) {
                 throw StickExportError(
-                    "cannot make \(folder) to remember what each stick holds: check the permissions of its parent (run as the flightlog user); nothing was written")
+                    "cannot make \(folder) to remember what each stick holds: check the permissions of its parent (run as the flightlog user); nothing was written"
+                )
             }
         }
         guard access(folder, W_OK) == 0 else {
             throw StickExportError(
-                "cannot remember what each stick holds in \(folder): this user may not write there (run as the flightlog user); nothing was written")
+                "cannot remember what each stick holds in \(folder): this user may not write there (run as the flightlog user); nothing was written"
+            )
         }
     }
 

@@ -67,14 +67,20 @@ package enum StickExport {
         _ flights: [Flight], store: FlightStore, exporter: LogbookExporter, request: StickExportRequest
     ) async throws(StickExportError) -> StickExportResult {
         guard StickMemory.isValidStickId(request.stick) else {
-            throw StickExportError("'\(request.stick)' is not a stick id: use letters, digits, - and _ (its file system UUID)")
+            throw StickExportError(
+                "'\(request.stick)' is not a stick id: use letters, digits, - and _ (its file system UUID)")
         }
         try checkWritableFolder(request.folder)
         let memoryPath = (request.memoryFolder as NSString).appendingPathComponent("\(request.stick).tsv")
         try prepareMemoryFolder(request.memoryFolder)
         let uuids: [Int64: String]
-        do { uuids = try store.flightUUIDs() } catch { throw StickExportError("\(error.description); nothing was written") }
-        let old = (FileManager.default.contents(atPath: memoryPath).map { StickMemory.parse(String(decoding: $0, as: UTF8.self)) }
+        do { uuids = try store.flightUUIDs() } catch {
+            throw StickExportError("\(error.description); nothing was written")
+        }
+        let old =
+            (FileManager.default.contents(atPath: memoryPath).map {
+                StickMemory.parse(String(decoding: $0, as: UTF8.self))
+            }
             ?? StickMemory()).resolvingLegacy(uuids)
 
         var memory = old  // flights not chosen this time keep what the stick has of them
@@ -86,10 +92,14 @@ package enum StickExport {
         }
         let logbookPath = path(request.folder, logbookName), backupPath = path(request.folder, backupName)
         for target in [logbookPath, backupPath] {
-            do { try request.logbookFiles.check(target) } catch { throw StickExportError("\(error.description); nothing was written") }
+            do { try request.logbookFiles.check(target) } catch {
+                throw StickExportError("\(error.description); nothing was written")
+            }
         }
         if changed.isEmpty && exists(logbookPath) && exists(backupPath) {
-            return StickExportResult(flightsWritten: 0, igcFilesWritten: 0, wroteLogbook: false, flightsOnStick: flights.count, bytesWritten: 0)
+            return StickExportResult(
+                flightsWritten: 0, igcFilesWritten: 0, wroteLogbook: false, flightsOnStick: flights.count,
+                bytesWritten: 0)
         }
 
         let files = try await igcFiles(
@@ -101,7 +111,9 @@ package enum StickExport {
             throw StickExportError("cannot make the logbook PDF: \(error); nothing was written")
         }
         let backupEstimate = store.fileSizes().total
-        try checkSpace(request.folder, needed: files.reduce(0) { $0 + Int64($1.bytes.count) } + Int64(pdf.count) + backupEstimate, files: files.count + 2)
+        try checkSpace(
+            request.folder, needed: files.reduce(0) { $0 + Int64($1.bytes.count) } + Int64(pdf.count) + backupEstimate,
+            files: files.count + 2)
 
         var written: Int64 = 0
         do {
@@ -111,7 +123,8 @@ package enum StickExport {
                 written += Int64(file.bytes.count)
             }
         } catch {
-            throw StickExportError("\(error.description); files written before it are complete, the stick's memory is unchanged")
+            throw StickExportError(
+                "\(error.description); files written before it are complete, the stick's memory is unchanged")
         }
         do {
             written += try store.backup(to: backupPath, replacing: true).bytes
@@ -121,10 +134,13 @@ package enum StickExport {
         do {
             try AtomicFile.write(Array(memory.text(stick: request.stick).utf8), to: memoryPath)
         } catch {
-            throw StickExportError("the files are on the stick, but what was written could not be remembered (\(error.description)); the next export writes them again")
+            throw StickExportError(
+                "the files are on the stick, but what was written could not be remembered (\(error.description)); the next export writes them again"
+            )
         }
         return StickExportResult(
-            flightsWritten: changed.count, igcFilesWritten: files.count, wroteLogbook: true, flightsOnStick: flights.count,
+            flightsWritten: changed.count, igcFilesWritten: files.count, wroteLogbook: true,
+            flightsOnStick: flights.count,
             bytesWritten: written)
     }
 

@@ -54,7 +54,11 @@ package struct StickMemory: Sendable, Equatable {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count == 3, !fields[0].isEmpty, !fields[1].isEmpty else { continue }
             let entry = Entry(fingerprint: String(fields[1]), fileName: fields[2] == "-" ? nil : String(fields[2]))
-            if let id = Int64(fields[0]) { memory.legacy[id] = entry } else { memory.entries[String(fields[0])] = entry }
+            if let id = Int64(fields[0]) {
+                memory.legacy[id] = entry
+            } else {
+                memory.entries[String(fields[0])] = entry
+            }
         }
         return memory
     }
@@ -69,7 +73,8 @@ package struct StickMemory: Sendable, Equatable {
 
     /// A stick id as a file name: letters, digits, `-` and `_`, 1–64 characters (filesystem UUIDs and labels).
     package static func isValidStickId(_ id: String) -> Bool {
-        !id.isEmpty && id.count <= 64 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        !id.isEmpty && id.count <= 64
+            && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 }
 

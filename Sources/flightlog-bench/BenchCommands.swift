@@ -19,17 +19,20 @@ struct Bench: ParsableCommand {
 
         func run() throws {
             let parsed = try IGCReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
-            let headers = IGCHeaderValues(pilot: "Bench", gliderType: "ASK 21", registration: "D-1234", pressureSensor: "Bosch,BMP280,max9000m")
+            let headers = IGCHeaderValues(
+                pilot: "Bench", gliderType: "ASK 21", registration: "D-1234", pressureSensor: "Bosch,BMP280,max9000m")
             var bytes = 0
             let elapsed = ContinuousClock().measure {
                 for _ in 0..<iterations {
-                    bytes &+= IGCWriter.write(
-                        fixes: parsed.track.fixes, extensions: parsed.track.recorder.extensions, headers: headers,
-                        serial: "BEN", flightNumberOfDay: 1
-                    ).count
+                    bytes &+=
+                        IGCWriter.write(
+                            fixes: parsed.track.fixes, extensions: parsed.track.recorder.extensions, headers: headers,
+                            serial: "BEN", flightNumberOfDay: 1
+                        ).count
                 }
             }
-            printResult("igc-write", fixes: parsed.track.fixes.count, iterations: iterations, elapsed: elapsed, extra: bytes)
+            printResult(
+                "igc-write", fixes: parsed.track.fixes.count, iterations: iterations, elapsed: elapsed, extra: bytes)
         }
     }
 
@@ -60,7 +63,9 @@ struct Bench: ParsableCommand {
 
         func run() throws {
             let store = try FlightStore(path: path, mode: .readWrite)
-            let people = ["Müller, Jürgen", "Øyvind Ærø", "Çağrı Şahin", "Ιωάννης Παπαδόπουλος", "Anna Schmidt", "John Doe"]
+            let people = [
+                "Müller, Jürgen", "Øyvind Ærø", "Çağrı Şahin", "Ιωάννης Παπαδόπουλος", "Anna Schmidt", "John Doe",
+            ]
             let gliders = [("ASK 21", "D-1234"), ("LS 4", "D-1445"), ("Duo Discus", "D-KKHH"), ("DG 303", "D-3952")]
             let start = CivilDate(year: 2000, month: 1, day: 1).utcMidnight
             for n in 0..<flights {
@@ -116,7 +121,9 @@ extension Bench {
                             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
                             fixCount: fixes.count, index: nil)
                         let extensions = parsed.file.track.recorder.extensions
-                        km += (FlightAnalysis.compute(fixes: fixes, extensions: extensions, inputs: inputs).freeSix?.meters ?? 0) / 1000
+                        km +=
+                            (FlightAnalysis.compute(fixes: fixes, extensions: extensions, inputs: inputs).freeSix?
+                                .meters ?? 0) / 1000
                     }
                 }
             }
@@ -127,5 +134,7 @@ extension Bench {
 
 private func printResult(_ name: String, fixes: Int, iterations: Int, elapsed: Duration, extra: Int) {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    print("{\"op\": \"\(name)\", \"fixes\": \(fixes), \"iterations\": \(iterations), \"seconds_per_op\": \(seconds / Double(iterations))}")
+    print(
+        "{\"op\": \"\(name)\", \"fixes\": \(fixes), \"iterations\": \(iterations), \"seconds_per_op\": \(seconds / Double(iterations))}"
+    )
 }

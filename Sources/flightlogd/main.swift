@@ -13,13 +13,15 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flightlogd",
         abstract: "Glider flight recorder: gpsd + IIO barometer -> SQLite, automatic takeoff/landing.",
-        discussion: "Runs until SIGTERM/SIGINT. Under systemd it sends READY/WATCHDOG/STOPPING and logs to the journal.",
+        discussion:
+            "Runs until SIGTERM/SIGINT. Under systemd it sends READY/WATCHDOG/STOPPING and logs to the journal.",
         version: FlightLogVersion.current)
 
     @Option(name: .long, help: ArgumentHelp("gpsd address.", valueName: "host:port"))
     var gpsd: String?
 
-    @Option(name: .customLong("iio-context"), help: ArgumentHelp("libiio context URI (local:, ip:HOST).", valueName: "uri"))
+    @Option(
+        name: .customLong("iio-context"), help: ArgumentHelp("libiio context URI (local:, ip:HOST).", valueName: "uri"))
     var iioContext: String?
 
     @Option(name: .long, help: ArgumentHelp("IIO barometer device name, 'auto' or 'none'.", valueName: "name"))
@@ -31,7 +33,9 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The flight database (SQLite).", valueName: "path"))
     var database: String?
 
-    @Option(name: .long, help: ArgumentHelp("Config file (default /etc/flightlog/flightlog.toml if present).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Config file (default /etc/flightlog/flightlog.toml if present).", valueName: "path"))
     var config: String?
 
     @Flag(name: .long, help: "Log debug messages.")

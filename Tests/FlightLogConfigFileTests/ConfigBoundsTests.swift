@@ -27,7 +27,8 @@ import Testing
             "[x]\n" + (0..<32).map { "k\($0)" }.joined(separator: ".") + " = 1",
         ] {
             let message = error(text + "\n")
-            #expect(message?.contains("nested more than 32 deep") == true, "\(message ?? "parsed") for \(text.prefix(40))")
+            #expect(
+                message?.contains("nested more than 32 deep") == true, "\(message ?? "parsed") for \(text.prefix(40))")
         }
     }
 

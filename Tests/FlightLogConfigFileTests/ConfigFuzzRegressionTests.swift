@@ -16,14 +16,17 @@ import Testing
                 outcomes[name] = summary
             }
         }
-        let example = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent("systemd/flightlog.toml.example")))
+        let example = [UInt8](
+            try Data(contentsOf: packageRoot.appendingPathComponent("systemd/flightlog.toml.example")))
         #expect(ConfigFuzzPipeline.run(example).summary == "ok: pilot Jürgen Müller, port 8080")
         // CR LF line ends (a file edited on Windows) were one long line for the old hand-written parser.
         #expect(outcomes["crlf-config.toml"] == "ok: pilot Müller, Jürgen, port 8080", "\(outcomes)")
         // Invalid TOML that aborted in toml++ 3.4's assertions (found by the fuzzer): refused with a line.
-        #expect(outcomes["toml++-asserts-array-closed-by-brace.toml"]?.hasPrefix("rejected: line 1, column 6: ") == true)
+        #expect(
+            outcomes["toml++-asserts-array-closed-by-brace.toml"]?.hasPrefix("rejected: line 1, column 6: ") == true)
         #expect(outcomes["toml++-asserts-header-without-name.toml"]?.hasPrefix("rejected: line 1, column 3: ") == true)
-        #expect(outcomes["toml++-asserts-date-time-without-time.toml"]?.hasPrefix("rejected: line 2, column 18: ") == true)
+        #expect(
+            outcomes["toml++-asserts-date-time-without-time.toml"]?.hasPrefix("rejected: line 2, column 18: ") == true)
         for name in [
             "toml++-asserts-date-space-digit.toml", "toml++-asserts-date-space-digit-2.toml",
             "toml++-asserts-date-space-digit-bom.toml",

@@ -9,8 +9,9 @@ import Testing
 
     @Test func anExplicitPathAlwaysWins() {
         for reader in [ConfigLocation.Reader.recorder, .user] {
-            #expect(ConfigLocation.path(explicit: "my.toml", for: reader, environment: home, exists: { _ in false })
-                == "my.toml")
+            #expect(
+                ConfigLocation.path(explicit: "my.toml", for: reader, environment: home, exists: { _ in false })
+                    == "my.toml")
         }
     }
 

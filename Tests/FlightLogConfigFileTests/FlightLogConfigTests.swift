@@ -13,7 +13,8 @@ import Testing
         var expected = FlightLogConfig(
             pilot: "Jürgen Müller", gliderType: "ASK 21", registration: "D-1234", competitionId: "XY",
             databasePath: "/var/lib/flightlog/flightlog.sqlite", recorderSerial: "001",
-            daemon: .init(gpsd: "127.0.0.1:2947", iioContext: "local:", barometer: .auto, barometerRateHz: 10,
+            daemon: .init(
+                gpsd: "127.0.0.1:2947", iioContext: "local:", barometer: .auto, barometerRateHz: 10,
                 retentionDays: 30))
         expected.airfieldRadiusMeters = 3000
         #expect(config == expected)
@@ -57,9 +58,10 @@ import Testing
         #expect(config.server.passwordHash == "x\ty")
         // A dotted key inside [server] is [server.owner], not [owner]: an unknown key of [server], at its line.
         #expect(config.owner == nil)
-        #expect(config.warnings.map(\.description) == [
-            "line 18: unknown key [server] owner (known: address, port, password_hash, map_tiles); ignored"
-        ])
+        #expect(
+            config.warnings.map(\.description) == [
+                "line 18: unknown key [server] owner (known: address, port, password_hash, map_tiles); ignored"
+            ])
     }
 
     @Test func tablesMayBeWrittenAnyValidWay() throws {
@@ -69,7 +71,8 @@ import Testing
         let quoted = try FlightLogConfig.parse("[ \"daemon\" ]\n\"retention_days\" = 7\n")
         #expect(quoted.daemon.retentionDays == 7)
         // A bare key may look like a date with a T: only a value is checked for a time after it.
-        let dateKey = try FlightLogConfig.parse("x = { 1979-05-27T = 1, y = [1979-05-27T07:32:00Z] }\n1979-05-27t.a = 2")
+        let dateKey = try FlightLogConfig.parse(
+            "x = { 1979-05-27T = 1, y = [1979-05-27T07:32:00Z] }\n1979-05-27t.a = 2")
         #expect(dateKey.warnings.map(\.line) == [1, 2])
     }
 
@@ -89,7 +92,10 @@ import Testing
         ("pilto = \"x\"\npilot = \"Anna\"", 1, "line 1: unknown key pilto (known: pilot, glider_type,"),
         ("[daemon]\n\ngspd = \"x\"", 3, "line 3: unknown key [daemon] gspd (known: gpsd, iio_context,"),
         ("\n[owner]\nnmae = \"X\"\n", 3, "line 3: unknown key [owner] nmae (known: name); ignored"),
-        ("[demon]\ngpsd = \"x\"", 1, "line 1: unknown table [demon] (known: [daemon], [owner], [server], [sync]); ignored"),
+        (
+            "[demon]\ngpsd = \"x\"", 1,
+            "line 1: unknown table [demon] (known: [daemon], [owner], [server], [sync]); ignored"
+        ),
         ("pilot = \"A\"\n\n[recorder.gps]\nbogus = 1", 3, "line 3: unknown table [recorder]"),
         ("[server]\nmap_tiles = \"/x\"\n[server.extra]\nx = 1", 3, "line 3: unknown key [server] extra"),
     ])
@@ -102,38 +108,48 @@ import Testing
         if text.contains("Anna") { #expect(config.pilot == "Anna") }
     }
 
-    @Test(arguments: [
-        // Wrong type or out of range: the line, the key and the value as written.
-        ("pilot = \"A\"\n[server]\n\n  port = \"abc\"", 4, nil, "[server] port = \"abc\" must be a whole number 1 to 65535"),
-        ("[server]\nport = 70000", 2, nil, "[server] port = 70000 must be a whole number 1 to 65535"),
-        ("[server]\nport = 80.5", 2, nil, "[server] port = 80.5 must be a whole number 1 to 65535"),
-        ("pilot = [\"a\"]", 1, nil, "pilot = […] must be a string in quotes"),
-        ("pilot = 1979-05-27", 1, nil, "pilot = 1979-05-27 must be a string in quotes"),
-        ("[daemon]\nbarometer_rate_hz = 0", 2, nil, "[daemon] barometer_rate_hz = 0 must be a number 0.1 to 1000"),
-        ("airfield_radius_km = nan", 1, nil, "airfield_radius_km = nan must be a number 0.1 to 50"),
-        ("[daemon]\nretention_days = -1", 2, nil, "[daemon] retention_days = -1 must be a whole number 0 to 36500"),
-        ("daemon = \"x\"", 1, nil, "daemon = \"x\" must be a table: [daemon]"),
-        ("x = \"\"\"\nport = 1\n\"\"\"\n[server]\nport = true", 5, nil, "[server] port = true must be a whole number"),
-        // Syntax errors: toml++'s words, with line and column.
-        ("pilot = \"open", 1, 14, "syntax error: "),
-        ("pilot = \"a\" b", 1, 13, "syntax error: "),
-        ("pilot \"a\"", 1, 7, "syntax error: "),
-        ("pilot = \"\\q\"", 1, 11, "syntax error: "),
-        ("[daemon\n", 1, 8, "syntax error: "),
-        // toml++ 3.4 asserts (aborts) on a header without a name and on a '}' in an array: refused before it.
-        ("x = 1\n[  # no name\n", 2, 4, "syntax error: expected a table name after '['"),
-        ("[[\n", 1, 3, "syntax error: expected a table name after '['"),
-        ("x = [1,\n }", 2, 2, "syntax error: expected a value or ']' in the array, saw '}'"),
-        ("x = { a = [ \"}\", # }\n}]}", 2, 1, "syntax error: expected a value or ']' in the array, saw '}'"),
-        ("[daemon]\ngpsd = 1979-05-27T!07:32:00Z", 2, 19, "syntax error: expected a time (HH:MM:SS) after the date's 'T'"),
-        ("x = [ 1, 1979-05-27t]", 1, 21, "syntax error: expected a time (HH:MM:SS) after the date's 'T'"),
-        ("x = 1979-05-2_7 1\n", 1, 18, "syntax error: expected a time (HH:MM:SS) after the date"),
-        // Duplicates are syntax errors too, at the second one.
-        ("pilot = \"a\"\n\npilot = \"b\"", 3, 9, "syntax error: "),
-        ("[server]\nport = 1\n[server]\n", 3, 1, "syntax error: "),
-        // Not UTF-8, or a NUL (which TOMLKit's C string would cut off).
-        ("pilot = \"a\"\n\u{0}", 2, nil, "syntax error: a NUL character is not allowed"),
-    ] as [(String, Int, Int?, String)])
+    @Test(
+        arguments: [
+            // Wrong type or out of range: the line, the key and the value as written.
+            (
+                "pilot = \"A\"\n[server]\n\n  port = \"abc\"", 4, nil,
+                "[server] port = \"abc\" must be a whole number 1 to 65535"
+            ),
+            ("[server]\nport = 70000", 2, nil, "[server] port = 70000 must be a whole number 1 to 65535"),
+            ("[server]\nport = 80.5", 2, nil, "[server] port = 80.5 must be a whole number 1 to 65535"),
+            ("pilot = [\"a\"]", 1, nil, "pilot = […] must be a string in quotes"),
+            ("pilot = 1979-05-27", 1, nil, "pilot = 1979-05-27 must be a string in quotes"),
+            ("[daemon]\nbarometer_rate_hz = 0", 2, nil, "[daemon] barometer_rate_hz = 0 must be a number 0.1 to 1000"),
+            ("airfield_radius_km = nan", 1, nil, "airfield_radius_km = nan must be a number 0.1 to 50"),
+            ("[daemon]\nretention_days = -1", 2, nil, "[daemon] retention_days = -1 must be a whole number 0 to 36500"),
+            ("daemon = \"x\"", 1, nil, "daemon = \"x\" must be a table: [daemon]"),
+            (
+                "x = \"\"\"\nport = 1\n\"\"\"\n[server]\nport = true", 5, nil,
+                "[server] port = true must be a whole number"
+            ),
+            // Syntax errors: toml++'s words, with line and column.
+            ("pilot = \"open", 1, 14, "syntax error: "),
+            ("pilot = \"a\" b", 1, 13, "syntax error: "),
+            ("pilot \"a\"", 1, 7, "syntax error: "),
+            ("pilot = \"\\q\"", 1, 11, "syntax error: "),
+            ("[daemon\n", 1, 8, "syntax error: "),
+            // toml++ 3.4 asserts (aborts) on a header without a name and on a '}' in an array: refused before it.
+            ("x = 1\n[  # no name\n", 2, 4, "syntax error: expected a table name after '['"),
+            ("[[\n", 1, 3, "syntax error: expected a table name after '['"),
+            ("x = [1,\n }", 2, 2, "syntax error: expected a value or ']' in the array, saw '}'"),
+            ("x = { a = [ \"}\", # }\n}]}", 2, 1, "syntax error: expected a value or ']' in the array, saw '}'"),
+            (
+                "[daemon]\ngpsd = 1979-05-27T!07:32:00Z", 2, 19,
+                "syntax error: expected a time (HH:MM:SS) after the date's 'T'"
+            ),
+            ("x = [ 1, 1979-05-27t]", 1, 21, "syntax error: expected a time (HH:MM:SS) after the date's 'T'"),
+            ("x = 1979-05-2_7 1\n", 1, 18, "syntax error: expected a time (HH:MM:SS) after the date"),
+            // Duplicates are syntax errors too, at the second one.
+            ("pilot = \"a\"\n\npilot = \"b\"", 3, 9, "syntax error: "),
+            ("[server]\nport = 1\n[server]\n", 3, 1, "syntax error: "),
+            // Not UTF-8, or a NUL (which TOMLKit's C string would cut off).
+            ("pilot = \"a\"\n\u{0}", 2, nil, "syntax error: a NUL character is not allowed"),
+        ] as [(String, Int, Int?, String)])
     func rejectsWithLineNumber(text: String, line: Int, column: Int?, fragment: String) {
         do {
             _ = try FlightLogConfig.parse(text)
@@ -143,7 +159,9 @@ import Testing
             #expect(error.column == column, "\(error)")
             let place = "line \(line)\(column.map { ", column \($0)" } ?? ""): "
             #expect(error.description.hasPrefix(place + fragment), "\(error.description)")
-            #expect(error.described(in: "/etc/flightlog/flightlog.toml").hasPrefix("/etc/flightlog/flightlog.toml line \(line)"))
+            #expect(
+                error.described(in: "/etc/flightlog/flightlog.toml").hasPrefix(
+                    "/etc/flightlog/flightlog.toml line \(line)"))
             #expect(!error.description.contains("\n"), "one line: \(error.description)")
         }
     }

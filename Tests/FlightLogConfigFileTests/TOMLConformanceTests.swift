@@ -49,7 +49,9 @@ import Testing
             }
             if let outcome { failures[name] = outcome }
         }
-        print("toml-test TOML 1.0: \(valid.accepted)/\(valid.total) valid accepted, \(invalid.rejected)/\(invalid.total) invalid rejected")
+        print(
+            "toml-test TOML 1.0: \(valid.accepted)/\(valid.total) valid accepted, \(invalid.rejected)/\(invalid.total) invalid rejected"
+        )
         #expect(valid.total > 100 && invalid.total > 300, "too few cases found in \(dir.path)")
         for (name, outcome) in failures.sorted(by: { $0.key < $1.key }) where Self.knownFailures[name] == nil {
             Issue.record("\(name): \(outcome)")
@@ -91,7 +93,8 @@ import Testing
         #expect(lines.line(of: ["port"]) == nil)
         #expect(lines.line(of: ["b"]) == 4)
         #expect(lines.line(of: ["c.d"]) == 6)
-        #expect(lines.line(of: ["e"]) == 7 && lines.line(of: ["e", "fg"]) == 7 && lines.line(of: ["e", "fg", "i"]) == 7)
+        #expect(
+            lines.line(of: ["e"]) == 7 && lines.line(of: ["e", "fg"]) == 7 && lines.line(of: ["e", "fg", "i"]) == 7)
         #expect(lines.line(of: ["server"]) == 9 && lines.line(of: ["server", "port"]) == 10)
         #expect(lines.line(of: ["fruits", "name"]) == 12)
         #expect(lines.line(of: ["x"]) == nil)

@@ -150,7 +150,8 @@ import Testing
         #expect(home.compactText == "EDKL" && home.description == "Leverkusen Airport (EDKL)")
 
         var flight = Flight(
-            takeoffTime: 0, landingTime: 3_600_000, takeoffCoordinate: Self.leverkusen.coordinate, landingCoordinate: point)
+            takeoffTime: 0, landingTime: 3_600_000, takeoffCoordinate: Self.leverkusen.coordinate,
+            landingCoordinate: point)
         #expect(flight.landingPlaceLabel == nil && !flight.isOutlanding, "not placed yet")
         flight.takeoffLocation = home
         flight.landingLocation = out
@@ -167,6 +168,7 @@ import Testing
         let site = Self.field(nil, "Hangweide", 50.5, 6.85, zone: nil, source: .pilot)
         let withSite = AirfieldIndex([site, Self.wershofen, Self.jelenia])
         #expect(withSite.zoneIdentifier(near: site.coordinate) == "Europe/Berlin")
-        #expect(withSite.zoneIdentifier(near: Coordinate(latitude: -40, longitude: 100)) == nil, "nothing within 200 km")
+        #expect(
+            withSite.zoneIdentifier(near: Coordinate(latitude: -40, longitude: 100)) == nil, "nothing within 200 km")
     }
 }

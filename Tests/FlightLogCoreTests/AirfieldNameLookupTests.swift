@@ -73,6 +73,7 @@ import Testing
 
     @Test func sameNameTwiceIsAmbiguous() {
         let a = Self.field(nil, "Mönchengladbach Airport", 0, 0)
-        #expect(AirfieldIndex([Self.gladbach, a]).match(named: "monchengladbach airport") == .ambiguous([a, Self.gladbach]))
+        #expect(
+            AirfieldIndex([Self.gladbach, a]).match(named: "monchengladbach airport") == .ambiguous([a, Self.gladbach]))
     }
 }

@@ -66,7 +66,8 @@ private let t0: UTCMillis = 1_749_979_800_000
             #expect(item.fix.gnssAltitudeDm == nil)
             #expect(item.fix.extensions == "99900")
             let s = (item.fix.time - t0) / 1000
-            #expect(abs(Int(item.fix.pressureAltitudeDm ?? 0) - Int(expectedDm(atSecond: s))) <= 3, "pressure at \(s) s")
+            #expect(
+                abs(Int(item.fix.pressureAltitudeDm ?? 0) - Int(expectedDm(atSecond: s))) <= 3, "pressure at \(s) s")
         }
         // The fix comes back: valid again, after the V fixes.
         let back = try fusion.fuse(reading(30, arrival: 130 * second + 200_000_000)).get() + fusion.release(now: .max)
@@ -141,14 +142,17 @@ private let t0: UTCMillis = 1_749_979_800_000
         let first = gate.accepts(base)
         #expect(first)
         let moved = (1...4).map { i in
-            Fix(time: t0 + Int64(i) * 1000, latitude: 48 + Double(i) * 0.0003, longitude: 8, pressureAltitude: nil, gnssAltitude: 500)
+            Fix(
+                time: t0 + Int64(i) * 1000, latitude: 48 + Double(i) * 0.0003, longitude: 8, pressureAltitude: nil,
+                gnssAltitude: 500)
         }
         var accepted: [Bool] = []
         for fix in moved { accepted.append(gate.accepts(fix)) }
         #expect(accepted == [false, false, true, true])
         #expect(gate.glitches == 2)
         // V fixes pass the gate untouched and do not move the anchor.
-        let unknown = Fix(time: t0 + 9000, isValid: false, latitude: 0, longitude: 0, pressureAltitude: nil, gnssAltitude: nil)
+        let unknown = Fix(
+            time: t0 + 9000, isValid: false, latitude: 0, longitude: 0, pressureAltitude: nil, gnssAltitude: nil)
         let passes = gate.accepts(unknown)
         #expect(passes)
         #expect(gate.anchor?.time == t0 + 4000)
@@ -164,7 +168,8 @@ private let t0: UTCMillis = 1_749_979_800_000
         // The jump is believed once the fixes after it confirm it (FixTimeGate).
         let jumped = (0..<3).map { i in
             GNSSReading(
-                time: t0 + (week + 10 + i) * 1000, mode: 3, latitude: 47.392, longitude: 8.53, altitudeHAE: 1468, eph: 4,
+                time: t0 + (week + 10 + i) * 1000, mode: 3, latitude: 47.392, longitude: 8.53, altitudeHAE: 1468,
+                eph: 4,
                 satellitesUsed: 9, receivedAtMonotonicNanos: 100 * second + (11 + i) * second + 200_000_000)
         }
         let released = try jumped.flatMap { try fusion.fuse($0).get() } + fusion.release(now: .max)

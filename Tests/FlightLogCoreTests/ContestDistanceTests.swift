@@ -63,7 +63,8 @@ private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
             for k in j..<n where closes[i][k] {
                 let a = trace.arc(i, j), b = trace.arc(j, k), c = trace.arc(k, i)
                 let p = a + b + c
-                let shape = p * ContestTrace.faiRadius < 500_000
+                let shape =
+                    p * ContestTrace.faiRadius < 500_000
                     ? min(a, b, c) >= 0.28 * p : min(a, b, c) >= 0.25 * p && max(a, b, c) <= 0.45 * p
                 if p > best && (!fai || shape) { best = p }
             }
@@ -83,7 +84,8 @@ private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
                 for maxDrop: Double? in [nil, 1000, 200] {
                     let want = plainFreeDistance(trace, legs: legs, maxDrop: maxDrop)
                     let got = FreeDistance.optimum(trace, legs: legs, maxDrop: maxDrop, blockSize: 1 + trial % 7)
-                    #expect(abs((got?.distance ?? -1) - (want ?? -1)) < 1e-6,
+                    #expect(
+                        abs((got?.distance ?? -1) - (want ?? -1)) < 1e-6,
                         "trial \(trial), \(trace.count) points, \(legs) legs, drop \(String(describing: maxDrop))")
                     if let got, let maxDrop {
                         #expect(trace.keepsHeight(start: got.points.first!, finish: got.points.last!, maxDrop: maxDrop))
@@ -109,7 +111,8 @@ private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
     @Test func trianglesAreTheLargestOfEveryTriple() {
         var rng = SplitMix64(state: 28)
         for trial in 0..<60 {
-            var trace = randomTrace(Int.random(in: 3...70, using: &rng), step: [0.002, 0.01, 0.05][trial % 3], using: &rng)
+            var trace = randomTrace(
+                Int.random(in: 3...70, using: &rng), step: [0.002, 0.01, 0.05][trial % 3], using: &rng)
             if trial % 2 == 0 {  // come home: the last point near the first
                 trace = ContestTrace(
                     latitudes: (0..<trace.count).map { asin(trace.z[$0]) * 180 / .pi } + [47.003],
@@ -123,7 +126,9 @@ private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
             }
             let closes = plainClosing(trace)
             var longest = 0.0
-            for i in 0..<trace.count { for j in i..<trace.count where closes[i][j] { longest = max(longest, 2 * trace.arc(i, j)) } }
+            for i in 0..<trace.count {
+                for j in i..<trace.count where closes[i][j] { longest = max(longest, 2 * trace.arc(i, j)) }
+            }
             #expect(abs((OutAndReturn.optimum(trace)?.distance ?? 0) - longest * ContestTrace.faiRadius) < 1e-6)
         }
     }
@@ -149,7 +154,8 @@ private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
     /// the index divides.
     @Test func pointsFollowTheContestFormulas() {
         func route(_ km: Double) -> ContestRoute { ContestRoute(points: [0, 1], distance: km * 1000) }
-        let triangle = ClosedTriangle.Result(start: 0, turnpoints: [0, 1, 2], finish: 3, distance: 300_000, isProven: true)
+        let triangle = ClosedTriangle.Result(
+            start: 0, turnpoints: [0, 1, 2], finish: 3, distance: 300_000, isProven: true)
         let back = OutAndReturn.Result(start: 0, turnpoints: [0, 1], finish: 2, distance: 500_000)
         let scores = ContestScores(
             sixLegs: route(400), fourLegs: route(380), faiTriangle: triangle, outAndReturn: back, index: 110)
@@ -159,7 +165,8 @@ private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
         #expect(abs(scores.olcPlusPoints - olcPlus) < 1e-9)
         #expect(abs(scores.weGlideFreePoints - weGlide) < 1e-9)
         #expect(abs(scores.dmstPoints - dmst) < 1e-9)
-        let short = ContestScores(sixLegs: route(40), fourLegs: route(40), faiTriangle: nil, outAndReturn: nil, index: 100)
+        let short = ContestScores(
+            sixLegs: route(40), fourLegs: route(40), faiTriangle: nil, outAndReturn: nil, index: 100)
         #expect(short.weGlideFreePoints == 0 && short.dmstPoints == 0 && abs(short.olcPlusPoints - 40) < 1e-9)
     }
 }

@@ -14,7 +14,8 @@ enum ReferenceDetector {
         for fix in fixes where fix.isValid && fix.time > (points.last?.time ?? .min) { points.append(fix) }
         guard points.count > 2 else { return nil }
         let speeds = (1..<points.count).map { i in
-            Geodesy.distance(points[i - 1].coordinate, points[i].coordinate) / (Double(points[i].time - points[i - 1].time) / 1000)
+            Geodesy.distance(points[i - 1].coordinate, points[i].coordinate)
+                / (Double(points[i].time - points[i - 1].time) / 1000)
         }
         // Speed of segment i = from point i to point i + 1.
         func holds(from i: Int, seconds: Int64, orToEnd: Bool = false, _ ok: (Double) -> Bool) -> Bool {
@@ -26,7 +27,9 @@ enum ReferenceDetector {
             return points[j].time >= points[i].time + seconds * 1000
                 || (orToEnd && points[j].time >= points[i].time + 10_000)
         }
-        guard let takeoff = (0..<speeds.count).first(where: { holds(from: $0, seconds: 10) { $0 >= 10 } }) else { return nil }
+        guard let takeoff = (0..<speeds.count).first(where: { holds(from: $0, seconds: 10) { $0 >= 10 } }) else {
+            return nil
+        }
         let landing = (takeoff + 1..<speeds.count).first { holds(from: $0, seconds: 60, orToEnd: true) { $0 < 5 } }
         return (points[takeoff].time, landing.map { points[$0].time })
     }
@@ -43,15 +46,25 @@ struct SharedFlight: CustomTestStringConvertible, Sendable {
     var testDescription: String { file }
 
     static let all = [
-        SharedFlight(file: "apf-bug554.igc", launch: .winch, takeoff: "2010-07-18T08:58:01Z", landing: "2010-07-18T11:40:51Z"),
-        SharedFlight(file: "2016-11-08-xcs-aaa-02.igc", launch: .aerotow, takeoff: "2016-11-08T22:47:57Z", landing: "2016-11-09T04:42:16Z"),
-        SharedFlight(file: "654G6NG1.IGC", launch: .aerotow, takeoff: "2016-05-04T08:12:42Z", landing: "2016-05-04T18:59:30Z"),
-        SharedFlight(file: "01lz1hq1.igc", launch: .self, takeoff: "2010-01-21T00:40:29Z", landing: "2010-01-21T05:54:33Z"),
-        SharedFlight(file: "complex_example_lxn.igc", launch: .aerotow, takeoff: "2022-08-05T09:11:42Z", landing: "2022-08-05T16:13:39Z"),
-        SharedFlight(file: "H1_77flne21.IGC", launch: .aerotow, takeoff: "2017-07-15T10:07:19Z", landing: "2017-07-15T12:04:23Z"),
-        SharedFlight(file: "T_77fv4np1.igc", launch: .aerotow, takeoff: "2017-07-15T09:42:30Z", landing: "2017-07-15T14:35:39Z"),
         SharedFlight(
-            file: "xctrack-2020-09-04.igc", launch: .unknown, takeoff: "2020-09-04T16:28:10Z", landing: "2020-09-04T16:37:12Z",
+            file: "apf-bug554.igc", launch: .winch, takeoff: "2010-07-18T08:58:01Z", landing: "2010-07-18T11:40:51Z"),
+        SharedFlight(
+            file: "2016-11-08-xcs-aaa-02.igc", launch: .aerotow, takeoff: "2016-11-08T22:47:57Z",
+            landing: "2016-11-09T04:42:16Z"),
+        SharedFlight(
+            file: "654G6NG1.IGC", launch: .aerotow, takeoff: "2016-05-04T08:12:42Z", landing: "2016-05-04T18:59:30Z"),
+        SharedFlight(
+            file: "01lz1hq1.igc", launch: .self, takeoff: "2010-01-21T00:40:29Z", landing: "2010-01-21T05:54:33Z"),
+        SharedFlight(
+            file: "complex_example_lxn.igc", launch: .aerotow, takeoff: "2022-08-05T09:11:42Z",
+            landing: "2022-08-05T16:13:39Z"),
+        SharedFlight(
+            file: "H1_77flne21.IGC", launch: .aerotow, takeoff: "2017-07-15T10:07:19Z", landing: "2017-07-15T12:04:23Z"),
+        SharedFlight(
+            file: "T_77fv4np1.igc", launch: .aerotow, takeoff: "2017-07-15T09:42:30Z", landing: "2017-07-15T14:35:39Z"),
+        SharedFlight(
+            file: "xctrack-2020-09-04.igc", launch: .unknown, takeoff: "2020-09-04T16:28:10Z",
+            landing: "2020-09-04T16:37:12Z",
             isGlider: false),
     ]
 }
@@ -76,14 +89,16 @@ struct SharedFlightDetectionTests {
         try #require(flights.count == 1, "\(expected.file): \(flights.count) flights")
         let flight = flights[0]
         let readmeTakeoff = utc(expected.takeoff), readmeLanding = utc(expected.landing)
-        var line = "\(expected.file): takeoff \(iso8601UTC(flight.takeoffTime)) landing \(iso8601UTC(flight.landingTime))"
+        var line =
+            "\(expected.file): takeoff \(iso8601UTC(flight.takeoffTime)) landing \(iso8601UTC(flight.landingTime))"
         line += " launch \(flight.launch) release \(flight.releaseHeight.map { "\(Int($0)) m" } ?? "-")"
         line += " by \(flight.detectedBy?.name ?? "fallback"); README Δ \((flight.takeoffTime - readmeTakeoff) / 1000)s"
         line += " / \((flight.landingTime - readmeLanding) / 1000)s"
         if expected.isGlider {
             let reference = try #require(ReferenceDetector.takeoffAndLanding(track.fixes))
             let referenceLanding = try #require(reference.landing)
-            line += "; reference Δ \((flight.takeoffTime - reference.takeoff) / 1000)s / \((flight.landingTime - referenceLanding) / 1000)s"
+            line +=
+                "; reference Δ \((flight.takeoffTime - reference.takeoff) / 1000)s / \((flight.landingTime - referenceLanding) / 1000)s"
             #expect(abs(flight.takeoffTime - reference.takeoff) <= 10_000)
             #expect(abs(flight.landingTime - referenceLanding) <= 10_000)
             #expect(flight.landingDetected)
@@ -100,13 +115,17 @@ struct SharedFlightDetectionTests {
     @Test("flights across 0:00 UTC keep their UTC dates")
     func midnight() throws {
         let track = try SharedFlights.load("2016-11-08-xcs-aaa-02.igc")
-        let flight = try #require(FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions).first)
+        let flight = try #require(
+            FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions).first)
         #expect(CivilDateTime(utc: flight.takeoffTime).date == CivilDate(year: 2016, month: 11, day: 8))
         #expect(CivilDateTime(utc: flight.landingTime).date == CivilDate(year: 2016, month: 11, day: 9))
         // Logbook date at Omarama (NZDT, UTC+13): 9 November.
-        #expect(CivilDateTime(utc: flight.takeoffTime, offsetSeconds: 13 * 3600).date == CivilDate(year: 2016, month: 11, day: 9))
+        #expect(
+            CivilDateTime(utc: flight.takeoffTime, offsetSeconds: 13 * 3600).date
+                == CivilDate(year: 2016, month: 11, day: 9))
         let early = try SharedFlights.load("01lz1hq1.igc")
-        let selfLaunch = try #require(FlightSegmenter.flightsForImport(early.fixes, extensions: early.recorder.extensions).first)
+        let selfLaunch = try #require(
+            FlightSegmenter.flightsForImport(early.fixes, extensions: early.recorder.extensions).first)
         #expect(CivilDateTime(utc: selfLaunch.takeoffTime).date == CivilDate(year: 2010, month: 1, day: 21))
         #expect(selfLaunch.launch == .self)
         let release = try #require(selfLaunch.releaseHeight)
@@ -149,7 +168,9 @@ struct FlightSegmenterTests {
     @Test("statistics: path, farthest point, altitudes")
     func statistics() {
         let fixes = (0...10).map { k in
-            Fix(time: UTCMillis(k) * 10_000, latitude: 0, longitude: Double(k) * 0.001, pressureAltitude: Double(k * k), gnssAltitude: 0)
+            Fix(
+                time: UTCMillis(k) * 10_000, latitude: 0, longitude: Double(k) * 0.001, pressureAltitude: Double(k * k),
+                gnssAltitude: 0)
         }
         let stats = FlightSegmenter.statistics(fixes, from: 2, to: 10)
         #expect(abs(stats.pathLength - 8 * 111.195) < 0.01)
@@ -193,7 +214,9 @@ struct FlightSegmenterTests {
     @Test func aCarTowAcrossTheFieldIsNoFlight() {
         // 5 m/s for 5 minutes at one altitude: the slow profile moves, but nothing climbs or glides.
         let fixes = (0..<600).map { s in
-            Fix(time: UTCMillis(s) * 1000, latitude: 50, longitude: 6 + (s < 100 ? 0 : 5 * Double(min(s - 100, 300)) / 71_474),
+            Fix(
+                time: UTCMillis(s) * 1000, latitude: 50,
+                longitude: 6 + (s < 100 ? 0 : 5 * Double(min(s - 100, 300)) / 71_474),
                 pressureAltitude: 100, gnssAltitude: 150)
         }
         #expect(liveFlights(fixes).isEmpty)

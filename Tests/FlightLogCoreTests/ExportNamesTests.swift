@@ -23,7 +23,9 @@ struct ExportNamesTests {
 
     @Test("long names are cut to 255 bytes at a character boundary, keeping the extension, numbered too")
     func long() {
-        for stem in [String(repeating: "a", count: 300), String(repeating: "ä", count: 200), String(repeating: "🛩", count: 90)] {
+        for stem in [
+            String(repeating: "a", count: 300), String(repeating: "ä", count: 200), String(repeating: "🛩", count: 90),
+        ] {
             var names = ExportNames()
             let first = names.claim(stem + ".igc"), second = names.claim(stem + ".igc")
             for name in [first, second] {

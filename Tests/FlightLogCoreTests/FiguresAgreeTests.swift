@@ -88,8 +88,10 @@ import Testing
     }
 
     @Test func spreadsheetCellsNeverRunAsFormulas() {
-        for hostile in ["=HYPERLINK(\"http://x\",\"y\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1", "\r=1",
-                        "=1", "-", "+", "-1e5", "--1"] {
+        for hostile in [
+            "=HYPERLINK(\"http://x\",\"y\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1", "\r=1",
+            "=1", "-", "+", "-1e5", "--1",
+        ] {
             #expect(spreadsheetSafe(hostile) == "'" + hostile, "\(hostile.debugDescription)")
         }
         for plain in ["Müller", "", "-12", "+02:00", "-0.5", "12", "a=b", " =1"] {

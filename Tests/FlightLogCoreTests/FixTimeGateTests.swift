@@ -46,7 +46,8 @@ private func fusedTimes(_ readings: [GNSSReading]) -> [UTCMillis] {
     /// all of them released, in order, none lost.
     @Test func aConfirmedForwardJumpLosesNothing() {
         let rollover: Int64 = 1024 * 7 * day
-        let readings = (0..<10).map { reading(t0 - rollover + Int64($0) * 1000, arrival: Double($0)) }
+        let readings =
+            (0..<10).map { reading(t0 - rollover + Int64($0) * 1000, arrival: Double($0)) }
             + (10..<20).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) }
         #expect(fusedTimes(readings) == readings.map(\.time))
     }
@@ -64,7 +65,8 @@ private func fusedTimes(_ readings: [GNSSReading]) -> [UTCMillis] {
     /// A jump back confirmed by later fixes restarts the timeline: the new fixes come out (before it the
     /// fusion dropped every one of them as "backward").
     @Test func aConfirmedJumpBackIsAccepted() {
-        let readings = (0..<10).map { reading(t0 + hour + Int64($0) * 1000, arrival: Double($0)) }
+        let readings =
+            (0..<10).map { reading(t0 + hour + Int64($0) * 1000, arrival: Double($0)) }
             + (10..<20).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) }
         #expect(fusedTimes(readings) == readings.map(\.time))
     }
@@ -73,7 +75,8 @@ private func fusedTimes(_ readings: [GNSSReading]) -> [UTCMillis] {
     @Test func randomGlitchesInARowDoNotConfirmEachOther() {
         var readings = (0..<20).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) }
         for (i, offset) in [(8, hour), (9, day), (10, year), (11, -hour)] { readings[i].time += offset }
-        #expect(fusedTimes(readings) == readings.enumerated().filter { !(8...11).contains($0.offset) }.map(\.element.time))
+        #expect(
+            fusedTimes(readings) == readings.enumerated().filter { !(8...11).contains($0.offset) }.map(\.element.time))
     }
 
     /// Time-compressed replays (GNSS time 50× the monotonic clock, 1 s, 4 s and 10 s intervals, an 8 s hole) and a
@@ -83,7 +86,8 @@ private func fusedTimes(_ readings: [GNSSReading]) -> [UTCMillis] {
         var fast = (0..<40).map { reading(t0 + Int64($0) * interval, arrival: Double($0) * Double(interval) / 50_000) }
         for i in 20..<40 { fast[i].time += 8000 }  // a hole of 8 s more
         #expect(fusedTimes(fast) == fast.map(\.time))
-        let backlog = (0..<10).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) }
+        let backlog =
+            (0..<10).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) }
             + (10..<20).map { reading(t0 + Int64($0) * 1000, arrival: 30) }
         #expect(fusedTimes(backlog) == backlog.map(\.time))
     }

@@ -24,7 +24,8 @@ struct FlightDetectorTests {
     /// Fixes moving east at `speed` m/s from `start`, at a constant altitude.
     func straight(from start: UTCMillis, seconds: Int, speed: Double, longitude: Double = 6.0) -> [Fix] {
         (0..<seconds).map { s in
-            Fix(time: start + UTCMillis(s) * 1000, latitude: 50, longitude: longitude + speed * Double(s) / 71_474,
+            Fix(
+                time: start + UTCMillis(s) * 1000, latitude: 50, longitude: longitude + speed * Double(s) / 71_474,
                 pressureAltitude: 100, gnssAltitude: 150)
         }
     }
@@ -132,12 +133,14 @@ struct FlightDetectorTests {
     @Test("taxiing or a tug run (no height gain, under 2 min) is not a flight")
     func taxiing() {
         let start: UTCMillis = 1_700_000_000_000
-        let fixes = straight(from: start, seconds: 60, speed: 0)
+        let fixes =
+            straight(from: start, seconds: 60, speed: 0)
             + straight(from: start + 60_000, seconds: 90, speed: 12)
             + straight(from: start + 150_000, seconds: 120, speed: 0, longitude: 6.0 + 12 * 90 / 71_474)
         #expect(events(fixes).isEmpty)
         // Still moving fast after 2 minutes: that is a flight (e.g. low ridge soaring without gain).
-        let long = straight(from: start, seconds: 60, speed: 0) + straight(from: start + 60_000, seconds: 200, speed: 12)
+        let long =
+            straight(from: start, seconds: 60, speed: 0) + straight(from: start + 60_000, seconds: 200, speed: 12)
         #expect(events(long).count == 1)
     }
 
@@ -186,7 +189,9 @@ struct FlightDetectorTests {
         let fixes = FlightSimulator.simulate(plan)
         let clock = ContinuousClock()
         var flights: [DetectedFlight] = []
-        let elapsed = clock.measure { flights = FlightSegmenter.flights(in: fixes, extensions: FlightSimulator.extensions) }
+        let elapsed = clock.measure {
+            flights = FlightSegmenter.flights(in: fixes, extensions: FlightSimulator.extensions)
+        }
         print("10 h at 1 Hz: \(fixes.count) fixes, \(flights.count) flight(s), detection + analysis \(elapsed)")
         #expect(flights.count == 1)
     }
@@ -201,7 +206,8 @@ struct GeodesyTests {
         #expect(abs(Geodesy.distance(origin, Coordinate(latitude: 0, longitude: 1)) - 111_195.08) < 0.1)
         #expect(Geodesy.distance(origin, origin) == 0)
         // Lasham (UK) to Aachen-Merzbrück (DE): about 560 km.
-        let d = Geodesy.distance(Coordinate(latitude: 51.19, longitude: -1.03), Coordinate(latitude: 50.82, longitude: 6.18))
+        let d = Geodesy.distance(
+            Coordinate(latitude: 51.19, longitude: -1.03), Coordinate(latitude: 50.82, longitude: 6.18))
         #expect(d > 500_000 && d < 520_000)
         #expect(abs(Geodesy.bearing(origin, Coordinate(latitude: 1, longitude: 0))) < 1e-9)
         #expect(abs(Geodesy.bearing(origin, Coordinate(latitude: 0, longitude: 1)) - 90) < 1e-9)

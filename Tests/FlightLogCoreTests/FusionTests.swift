@@ -210,11 +210,13 @@ private let t0: UTCMillis = 1_749_979_800_000
         let p1000 = ISA.pressure(altitude: 1000)
         // Readings every 40 ms up to 100.000 s, pressure falling 10 Pa per reading (a fast climb).
         for k in 0..<51 {
-            fusion.addPressure(PressureReading(monotonicNanos: 98 * second + Int64(k) * 40_000_000, pascals: p1000 - 10 * Double(k)))
+            fusion.addPressure(
+                PressureReading(monotonicNanos: 98 * second + Int64(k) * 40_000_000, pascals: p1000 - 10 * Double(k)))
         }
         // Fix 0 at 100.020 s (arrives 5 ms later, epoch known from TOFF at 100.020 s).
         let first = GNSSReading(
-            time: t0, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500, receivedAtMonotonicNanos: 100 * second + 25_000_000,
+            time: t0, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500,
+            receivedAtMonotonicNanos: 100 * second + 25_000_000,
             epochMonotonicNanos: 100 * second + 20_000_000)
         #expect(try fusion.fuse(first).get().isEmpty)
         #expect(fusion.waitingCount == 1)
@@ -231,14 +233,19 @@ private let t0: UTCMillis = 1_749_979_800_000
         var fusion = FixFusion()
         fusion.addPressure(PressureReading(monotonicNanos: 100 * second, pascals: 90_000))
         let arrival = 100 * second + 500_000_000
-        let fix = GNSSReading(time: t0, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500, receivedAtMonotonicNanos: arrival)
+        let fix = GNSSReading(
+            time: t0, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500, receivedAtMonotonicNanos: arrival)
         #expect(try fusion.fuse(fix).get().isEmpty)
         #expect(fusion.release(now: arrival + fusion.maximumWaitNanos - 1).isEmpty)
         let late = fusion.release(now: arrival + fusion.maximumWaitNanos)
         #expect(late.map(\.fix.pressureAltitudeDm) == [Int32((ISA.altitude(pressure: 90_000) * 10).rounded())])
         // Shutdown releases whatever waits.
-        #expect(try fusion.fuse(GNSSReading(time: t0 + 1000, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500,
-            receivedAtMonotonicNanos: arrival + 2_000_000_000)).get().count == 1)  // 2.5 s: barometer stale, no wait
+        #expect(
+            try fusion.fuse(
+                GNSSReading(
+                    time: t0 + 1000, mode: 3, latitude: 47.39, longitude: 8.53, altitudeHAE: 500,
+                    receivedAtMonotonicNanos: arrival + 2_000_000_000)
+            ).get().count == 1)  // 2.5 s: barometer stale, no wait
         #expect(fusion.release(now: .max).isEmpty)
     }
 

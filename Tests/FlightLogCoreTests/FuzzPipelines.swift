@@ -40,27 +40,35 @@ enum FuzzPipelines {
         } catch {
             return FuzzOutcome("import", violation: "the stored track does not decode: \(error)")
         }
-        guard stored == track.fixes else { return FuzzOutcome("import", violation: "the stored track decodes differently") }
+        guard stored == track.fixes else {
+            return FuzzOutcome("import", violation: "the stored track decodes differently")
+        }
         let h = file.headers
         // The logbook reads the headers as the importer does (HeaderValues); reading twice changes nothing.
         let person = HeaderValues.personName
         for raw in [h.pilot, h.crew] where person(person(raw)) != person(raw) {
             return FuzzOutcome("headers", violation: "personName is not stable on \(String(describing: raw))")
         }
-        if HeaderValues.registration(HeaderValues.registration(h.registration)) != HeaderValues.registration(h.registration) {
-            return FuzzOutcome("headers", violation: "registration is not stable on \(String(describing: h.registration))")
+        if HeaderValues.registration(HeaderValues.registration(h.registration))
+            != HeaderValues.registration(h.registration)
+        {
+            return FuzzOutcome(
+                "headers", violation: "registration is not stable on \(String(describing: h.registration))")
         }
         for flight in imported.flights {
             let offset = flight.utcOffsetSeconds
             _ = (flight.localDate, hoursMinutes(flight.duration))
-            let window = stored.filter { $0.time >= flight.takeoffTime - 60_000 && $0.time <= flight.landingTime + 60_000 }
+            let window = stored.filter {
+                $0.time >= flight.takeoffTime - 60_000 && $0.time <= flight.landingTime + 60_000
+            }
             let headers = IGCHeaderValues(
                 pilot: h.pilot, crew: h.crew, gliderType: h.gliderType, registration: h.registration,
                 competitionId: h.competitionId, gpsReceiver: track.recorder.gpsReceiver ?? "unknown",
                 pressureSensor: file.hasBarometer ? (track.recorder.pressureSensor ?? "unknown,unknown,max9000m") : nil,
                 timeZoneOffsetHours: Double(offset) / 3600)
             let exported = IGCWriter.write(
-                fixes: window, extensions: track.recorder.extensions, headers: headers, serial: "FLG", flightNumberOfDay: 1,
+                fixes: window, extensions: track.recorder.extensions, headers: headers, serial: "FLG",
+                flightNumberOfDay: 1,
                 comments: ["LAUNCH \(flight.details.launchMethod.rawValue.uppercased())"])
             do {
                 _ = try IGCReader.read(exported)

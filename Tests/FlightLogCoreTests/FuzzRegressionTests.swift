@@ -15,13 +15,19 @@ import Testing
             let directory = packageRoot.appendingPathComponent(folder + target)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
-                found.append((folder + target + "/" + name, [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))))
+                found.append(
+                    (
+                        folder + target + "/" + name,
+                        [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+                    ))
             }
         }
         return found
     }
 
-    static func expectNoViolation(_ target: String, _ pipeline: ([UInt8]) -> FuzzOutcome) throws -> [String: FuzzOutcome] {
+    static func expectNoViolation(_ target: String, _ pipeline: ([UInt8]) -> FuzzOutcome) throws -> [String:
+        FuzzOutcome]
+    {
         var outcomes: [String: FuzzOutcome] = [:]
         for (name, bytes) in try inputs(target) {
             let outcome = pipeline(bytes)
@@ -38,7 +44,8 @@ import Testing
         #expect(outcomes["enl-19-digits.igc"]?.summary.hasPrefix("imported: 1 flight") == true, "\(outcomes)")
         // Wide LAD/LOD extensions (10 and 14 digits) trapped in the reader and then in IGCWriter's 10^n.
         for name in ["lad-lod-10-digits.igc", "lod-14-digits-found-by-fuzzer.igc"] {
-            #expect(outcomes[name]?.summary.hasPrefix("imported") == true, "\(name): \(String(describing: outcomes[name]))")
+            #expect(
+                outcomes[name]?.summary.hasPrefix("imported") == true, "\(name): \(String(describing: outcomes[name]))")
         }
     }
 
@@ -72,8 +79,11 @@ import Testing
         #expect(outcomes["simulated-winch-start.bin"]?.summary.hasPrefix("decoded: 200 fixes") == true)
         // Times wrapping around Int64 (a foreign database file): the KML export's fault finder trapped on their
         // differences; such a blob is corrupt.
-        #expect(outcomes["times-wrapping-int64.bin"]?.summary == "rejected: corrupt track data: fix 112: time out of range")
+        #expect(
+            outcomes["times-wrapping-int64.bin"]?.summary == "rejected: corrupt track data: fix 112: time out of range")
         // A position in IGC units that wraps to Int64.min: abs() trapped in the decoder itself.
-        #expect(outcomes["igc-units-position-int64-min.bin"]?.summary.hasSuffix("position out of range") == true, "\(outcomes)")
+        #expect(
+            outcomes["igc-units-position-int64-min.bin"]?.summary.hasSuffix("position out of range") == true,
+            "\(outcomes)")
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// again: two flights, the first landing where it came to rest, as if the recorder had run on.
 @Suite("Switched off on the ground")
 struct GroundCutTests {
-    static let first = SimulatedFlightPlan(launch: .winch, flightMinutes: 10, groundMinutesBefore: 3, groundMinutesAfter: 3, seed: 5)
+    static let first = SimulatedFlightPlan(
+        launch: .winch, flightMinutes: 10, groundMinutesBefore: 3, groundMinutesAfter: 3, seed: 5)
 
     /// `fixes` as the detector sees them: every event.
     func events(_ fixes: [Fix]) -> [DetectorEvent] {

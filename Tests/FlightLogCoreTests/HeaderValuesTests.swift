@@ -4,7 +4,10 @@ import Testing
 
 /// IGC header values as logbook entries.
 @Suite struct HeaderValuesTests {
-    @Test(arguments: ["undefined", "UNDEFINED", "NIL", "not set", "Not Set", "unknown", "N/A", "-", "---", "???", " ", "", "_", "Pilot", "none"])
+    @Test(arguments: [
+        "undefined", "UNDEFINED", "NIL", "not set", "Not Set", "unknown", "N/A", "-", "---", "???", " ", "", "_",
+        "Pilot", "none",
+    ])
     func placeholdersAreNobody(_ raw: String) {
         #expect(HeaderValues.personName(raw) == nil)
         #expect(HeaderValues.meaningful(raw) == nil)

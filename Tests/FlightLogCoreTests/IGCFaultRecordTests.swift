@@ -19,7 +19,8 @@ import Testing
             if valid { last = (51.19 + Double(i) * 1e-4, -1.03 - Double(i) * 1e-4) }
             return Fix(
                 time: start + Int64(i) * 1000, isValid: valid, latitude: last.lat, longitude: last.lon,
-                pressureAltitude: (180..<240).contains(i) ? nil : 300 + Double(i), gnssAltitude: valid ? 350 + Double(i) : nil,
+                pressureAltitude: (180..<240).contains(i) ? nil : 300 + Double(i),
+                gnssAltitude: valid ? 350 + Double(i) : nil,
                 extensions: valid ? "00509" : "99900")
         }
     }
@@ -55,9 +56,10 @@ import Testing
             comments: ["LAUNCH WINCH"], signer: TestSigner.signer)
         let withoutFaultLines = all.filter { !expected.contains($0) && !$0.hasPrefix("G") }
         #expect(withoutFaultLines == Self.lines(plain).filter { !$0.hasPrefix("G") })
-        #expect(IGCWriter.write(
-            fixes: fixes, extensions: Self.layout, headers: Self.headers, serial: "ABC", flightNumberOfDay: 1,
-            comments: ["LAUNCH WINCH"], timedComments: [], signer: TestSigner.signer) == plain)
+        #expect(
+            IGCWriter.write(
+                fixes: fixes, extensions: Self.layout, headers: Self.headers, serial: "ABC", flightNumberOfDay: 1,
+                comments: ["LAUNCH WINCH"], timedComments: [], signer: TestSigner.signer) == plain)
     }
 
     @Test("a fault still open at the end of the track is written after the last B record")
@@ -65,15 +67,17 @@ import Testing
         let fixes = Array(Self.recording().prefix(120))  // ends inside the GPS loss
         let faults = RecordingFaults.derive(fixes, hasBarometer: true)
         #expect(faults.map(\.igcComment) == ["GPS LOST 100100-100159"])
-        let all = Self.lines(IGCWriter.write(
-            fixes: fixes, extensions: Self.layout, headers: Self.headers, serial: "ABC", flightNumberOfDay: 1,
-            timedComments: faults.map { ($0.to, $0.igcComment) }, signer: TestSigner.signer))
+        let all = Self.lines(
+            IGCWriter.write(
+                fixes: fixes, extensions: Self.layout, headers: Self.headers, serial: "ABC", flightNumberOfDay: 1,
+                timedComments: faults.map { ($0.to, $0.igcComment) }, signer: TestSigner.signer))
         #expect(all[all.count - 4].hasPrefix("B100159") && all[all.count - 4].dropFirst(24).hasPrefix("V"))
         #expect(all[all.count - 3] == "LXFLGPS LOST 100100-100159")
     }
 
-    @Test("aerofiles reads a recording with V fixes, missing pressure, a gap and fault L records without errors",
-          .enabled(if: AerofilesCheck.python != nil))
+    @Test(
+        "aerofiles reads a recording with V fixes, missing pressure, a gap and fault L records without errors",
+        .enabled(if: AerofilesCheck.python != nil))
     func aerofilesAcceptsFaultRecords() throws {
         let fixes = Self.recording()
         let faults = RecordingFaults.derive(fixes, hasBarometer: true)

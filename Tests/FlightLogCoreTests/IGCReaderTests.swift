@@ -35,7 +35,10 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
         #expect(fix.pressureAltitudeDm == 2800)
         #expect(fix.gnssAltitudeDm == 4210)
         #expect(fix.extensions == "20509")
-        #expect(file.track.recorder.extensions == [FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2)])
+        #expect(
+            file.track.recorder.extensions == [
+                FixExtension(code: "FXA", length: 3), FixExtension(code: "SIU", length: 2),
+            ])
         #expect(file.track.recorder.manufacturer == "XFL")
         #expect(file.track.recorder.serial == "ABC")
         #expect(file.headers.date == CivilDate(year: 2024, month: 7, day: 15))
@@ -51,11 +54,12 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
         #expect(error?.line == 5)
     }
 
-    @Test(arguments: [
-        ("HFDTE150724", 15, nil), ("HFDTEDATE:150724,01", 15, 1), ("HFDTEDATE:150724", 15, nil),
-        ("HFDTE:150724", 15, nil), ("HFDTEDATE: 150724,02", 15, 2), ("HFDTEDATE150724", 15, nil),
-        ("HFDTE 150724", 15, nil), ("HODTEDATE:160724,3", 16, 3),
-    ] as [(String, Int, Int?)])
+    @Test(
+        arguments: [
+            ("HFDTE150724", 15, nil), ("HFDTEDATE:150724,01", 15, 1), ("HFDTEDATE:150724", 15, nil),
+            ("HFDTE:150724", 15, nil), ("HFDTEDATE: 150724,02", 15, 2), ("HFDTEDATE150724", 15, nil),
+            ("HFDTE 150724", 15, nil), ("HODTEDATE:160724,3", 16, 3),
+        ] as [(String, Int, Int?)])
     func dateForms(line: String, day: Int, number: Int?) throws {
         let file = try IGCReader.read(igc(["AXFLABC", "HFPLTPILOT:X", line, b("100000")]))
         #expect(file.headers.date == CivilDate(year: 2024, month: 7, day: day))
@@ -72,9 +76,11 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
     @Test func paddedHeadersAnySourceLetterLatin1AndUTF8() throws {
         var bytes = igc(["AZAN1HQ ZANDER/SDI GP941 V2.11", "HFDTE150724", "HFPLT Pilot             :LANGE HANS   "])
         bytes += Array("HPCM2Crew2:M".utf8) + [0xFC] + Array("ller\r\n".utf8)  // Latin-1 ü
-        bytes += igc(["HFGTYGliderType:Ventus 2cxM", "HSGIDGLIDERID: D-KJLH", "HFCIDCOMPETITIONID:ILH",
-                      "HSCCLCOMPETITIONCLASS:18m", "HFTZNTIMEZONE:+10.5", "HOSITSite:Teufelsmühle",
-                      "HFFTYFRTYPE:ZANDER,GP941", "HFGPS:Generic", "HFPRSPRESSALTSENSOR:X,Y,max9000m", b("100000")])
+        bytes += igc([
+            "HFGTYGliderType:Ventus 2cxM", "HSGIDGLIDERID: D-KJLH", "HFCIDCOMPETITIONID:ILH",
+            "HSCCLCOMPETITIONCLASS:18m", "HFTZNTIMEZONE:+10.5", "HOSITSite:Teufelsmühle",
+            "HFFTYFRTYPE:ZANDER,GP941", "HFGPS:Generic", "HFPRSPRESSALTSENSOR:X,Y,max9000m", b("100000"),
+        ])
         let file = try IGCReader.read(bytes)
         #expect(file.headers.pilot == "LANGE HANS")
         #expect(file.headers.crew == "Müller")
@@ -114,7 +120,8 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
     }
 
     @Test func ladAndLodAddADigitToTheMinutes() throws {
-        let file = try IGCReader.read(igc(["HFDTE040920", "I023636LAD3737LOD", "B1627534845678N00824567EA0080600893" + "79"]))
+        let file = try IGCReader.read(
+            igc(["HFDTE040920", "I023636LAD3737LOD", "B1627534845678N00824567EA0080600893" + "79"]))
         let fix = try #require(file.track.fixes.first)
         #expect(fix.latitudeE7 == Int32(((48 + 45.6787 / 60) * 1e7).rounded()))
         #expect(fix.longitudeE7 == Int32(((8 + 24.5679 / 60) * 1e7).rounded()))
@@ -122,7 +129,11 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
     }
 
     @Test func duplicatesKeepFirstButPreferAValidFix() throws {
-        let file = try IGCReader.read(igc(header + [b("100000"), b("100000", pressure: "00999"), b("100001", validity: "V"), b("100001"), b("100002")]))
+        let file = try IGCReader.read(
+            igc(
+                header + [
+                    b("100000"), b("100000", pressure: "00999"), b("100001", validity: "V"), b("100001"), b("100002"),
+                ]))
         #expect(file.track.fixes.map(\.isValid) == [true, true, true])
         #expect(file.track.fixes[0].pressureAltitudeDm == 2800)
         #expect(file.skippedFixes == 2)
@@ -137,7 +148,8 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
     @Test func decreaseOfMoreThan12HoursIsTheNextDay() throws {
         let file = try IGCReader.read(igc(header + [b("235959"), b("000001"), b("043000"), b("043001")]))
         let days = CivilDate(year: 2024, month: 7, day: 16).utcMidnight
-        #expect(file.track.fixes.map(\.time) == [july15 + 86_399_000, days + 1000, days + 16_200_000, days + 16_201_000])
+        #expect(
+            file.track.fixes.map(\.time) == [july15 + 86_399_000, days + 1000, days + 16_200_000, days + 16_201_000])
     }
 
     @Test func sixtyThousandMinutesIsTheNextDegree() throws {
@@ -146,7 +158,12 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
     }
 
     @Test func vFixKeepsItsPositionButGnssZeroIsNil() throws {
-        let file = try IGCReader.read(igc(header + [b("100000", validity: "V", gnss: "00000"), b("100001", validity: "V", gnss: "00120"), b("100002", gnss: "00000")]))
+        let file = try IGCReader.read(
+            igc(
+                header + [
+                    b("100000", validity: "V", gnss: "00000"), b("100001", validity: "V", gnss: "00120"),
+                    b("100002", gnss: "00000"),
+                ]))
         #expect(file.track.fixes.map(\.isValid) == [false, false, true])
         #expect(file.track.fixes.map(\.gnssAltitudeDm) == [nil, 1200, 0])
         #expect(file.track.fixes[0].latitudeE7 == file.track.fixes[2].latitudeE7)
@@ -160,7 +177,8 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
     }
 
     @Test func pressureCopyingGnssIsNoBarometer() throws {
-        let file = try IGCReader.read(igc(header + [b("100000", pressure: "00421"), b("100001", pressure: "00500", gnss: "00500")]))
+        let file = try IGCReader.read(
+            igc(header + [b("100000", pressure: "00421"), b("100001", pressure: "00500", gnss: "00500")]))
         #expect(file.pressureCopiesGNSS)
         #expect(!file.hasBarometer)
         #expect(file.track.fixes[1].pressureAltitudeDm == 5000)
@@ -172,25 +190,27 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
     }
 
     @Test func unknownAndLowerCaseRecordsAreIgnored() throws {
-        let file = try IGCReader.read(igc(header + ["xyz", "Zfoo", "E100000PEV", "F10000001", "LXFLhello", b("100000")]))
+        let file = try IGCReader.read(
+            igc(header + ["xyz", "Zfoo", "E100000PEV", "F10000001", "LXFLhello", b("100000")]))
         #expect(file.track.fixes.count == 1)
     }
 
-    @Test(arguments: [
-        (["AXFLABC", b("100000")], 2, "date"),
-        (header + ["B100000540712"], 4, "needs at least 35"),
-        (header + ["B10000054071X1N00249342WA0028000421"], 4, "non-digit in the latitude"),
-        (header + ["B1000005407121N00249342WA00A8000421"], 4, "non-digit in the pressure altitude"),
-        (header + ["B2460005407121N00249342WA0028000421"], 4, "impossible time 246000"),
-        (header + ["B1000005461000N00249342WA0028000421"], 4, "latitude minutes 61000 (must be < 60000)"),
-        (header + ["B1000005407121N00260001WA0028000421"], 4, "longitude minutes 60001"),
-        (header + ["B1000009107121N00249342WA0028000421"], 4, "beyond 90"),
-        (header + ["B1000005407121N18149342WA0028000421"], 4, "beyond 180"),
-        (header + ["B1000005407121X00249342WA0028000421"], 4, "hemisphere"),
-        (header + [b("100000"), "B10000154071"], 5, "35"),
-        (header, nil, "no B record"),
-        (["HFDTE320724", b("100000")], 2, "date"),
-    ] as [([String], Int?, String)])
+    @Test(
+        arguments: [
+            (["AXFLABC", b("100000")], 2, "date"),
+            (header + ["B100000540712"], 4, "needs at least 35"),
+            (header + ["B10000054071X1N00249342WA0028000421"], 4, "non-digit in the latitude"),
+            (header + ["B1000005407121N00249342WA00A8000421"], 4, "non-digit in the pressure altitude"),
+            (header + ["B2460005407121N00249342WA0028000421"], 4, "impossible time 246000"),
+            (header + ["B1000005461000N00249342WA0028000421"], 4, "latitude minutes 61000 (must be < 60000)"),
+            (header + ["B1000005407121N00260001WA0028000421"], 4, "longitude minutes 60001"),
+            (header + ["B1000009107121N00249342WA0028000421"], 4, "beyond 90"),
+            (header + ["B1000005407121N18149342WA0028000421"], 4, "beyond 180"),
+            (header + ["B1000005407121X00249342WA0028000421"], 4, "hemisphere"),
+            (header + [b("100000"), "B10000154071"], 5, "35"),
+            (header, nil, "no B record"),
+            (["HFDTE320724", b("100000")], 2, "date"),
+        ] as [([String], Int?, String)])
     func malformedFilesNameTheLine(lines: [String], line: Int?, text: String) throws {
         let error = try #require(readError(igc(lines)))
         #expect(error.line == line)

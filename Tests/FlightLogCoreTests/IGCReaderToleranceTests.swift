@@ -36,7 +36,8 @@ import Testing
         #expect {
             try IGCReader.read(igc(Self.header + ["B1000", "B10000154X"]))
         } throws: { error in
-            (error as? IGCError)?.description.contains("no usable B record: 2 damaged lines, the first at line 4") == true
+            (error as? IGCError)?.description.contains("no usable B record: 2 damaged lines, the first at line 4")
+                == true
         }
         #expect {
             try IGCReader.read(igc(["AXFLABC", b("100000")]))
@@ -54,7 +55,8 @@ import Testing
     }
 
     @Test func overLongLineIsSkippedNotFatal() throws {
-        let file = try IGCReader.read(igc(Self.header + [b("100000"), "L" + String(repeating: "x", count: 5000), b("100001")]))
+        let file = try IGCReader.read(
+            igc(Self.header + [b("100000"), "L" + String(repeating: "x", count: 5000), b("100001")]))
         #expect(file.track.fixes.count == 2)
         #expect(file.warnings.map(\.line) == [5])
     }
@@ -110,6 +112,8 @@ import Testing
             time: 0, isValid: true, latitudeE7: 0, longitudeE7: 0, pressureAltitudeDm: 0, gnssAltitudeDm: 0,
             extensions: String(repeating: "9", count: 19))
         #expect(LaunchAnalyzer.extensionValue("ENL", in: fix, extensions: extensions) == nil)
-        #expect(LaunchAnalyzer.analyze([fix, fix], extensions: extensions, takeoffIndex: 0, landingIndex: 1).method == .unknown)
+        #expect(
+            LaunchAnalyzer.analyze([fix, fix], extensions: extensions, takeoffIndex: 0, landingIndex: 1).method
+                == .unknown)
     }
 }

@@ -17,7 +17,8 @@ struct LogbookTests {
         let takeoff = date.utcMidnight + 10 * 3_600_000
         return Flight(
             takeoffTime: takeoff, landingTime: takeoff + minutes * 60_000 + 59_000,
-            takeoffCoordinate: Coordinate(latitude: 50, longitude: 7), landingCoordinate: Coordinate(latitude: 50, longitude: 7),
+            takeoffCoordinate: Coordinate(latitude: 50, longitude: 7),
+            landingCoordinate: Coordinate(latitude: 50, longitude: 7),
             details: FlightDetails(
                 pilot: pilot, secondPerson: second, secondPersonRole: role, gliderType: glider, launchMethod: launch,
                 ownerRole: ownerRole, launches: launches))
@@ -43,7 +44,9 @@ struct LogbookTests {
         #expect(role(Self.flight(Self.day0, second: "Anna Huber", role: .guest)) == .pic)
         #expect(role(Self.flight(Self.day0, second: "Anna Huber", role: .instructor)) == .dual)
         #expect(role(Self.flight(Self.day0, second: "Anna Huber", role: .student)) == .instructor)
-        #expect(role(Self.flight(Self.day0, pilot: "Anna Huber", second: "Jürgen Müller", role: .instructor)) == .instructor)
+        #expect(
+            role(Self.flight(Self.day0, pilot: "Anna Huber", second: "Jürgen Müller", role: .instructor)) == .instructor
+        )
         #expect(role(Self.flight(Self.day0, pilot: "Anna Huber", second: "Jürgen Müller", role: .student)) == .dual)
         #expect(role(Self.flight(Self.day0, pilot: "Anna Huber", second: "Jürgen Müller", role: .guest)) == .passenger)
         #expect(role(Self.flight(Self.day0, pilot: "Anna Huber", second: "Eva Roth", role: .guest)) == .notAboard)
@@ -53,7 +56,10 @@ struct LogbookTests {
         #expect(role(Self.flight(Self.day0, pilot: nil, second: "Jürgen Müller", role: .instructor)) == .instructor)
         #expect(role(Self.flight(Self.day0, pilot: "Anna Huber", ownerRole: .passenger)) == .passenger)
         // No owner: every flight from its pilot's seat.
-        #expect(OwnerRole.of(Self.flight(Self.day0, pilot: "Anna Huber", second: "X", role: .instructor).details, owner: nil) == .dual)
+        #expect(
+            OwnerRole.of(
+                Self.flight(Self.day0, pilot: "Anna Huber", second: "X", role: .instructor).details, owner: nil)
+                == .dual)
         // The instructor is the PIC the logbook names.
         #expect(Self.flight(Self.day0, second: "Anna Huber", role: .instructor).details.pilotInCommand == "Anna Huber")
         #expect(Self.flight(Self.day0, second: "Anna Huber", role: .guest).details.pilotInCommand == "Müller, Jürgen")
@@ -65,7 +71,8 @@ struct LogbookTests {
             Self.flight(Self.day0, minutes: 30),  // PIC
             Self.flight(Self.day0, minutes: 45, second: "A", role: .instructor),  // dual
             Self.flight(Self.day0, minutes: 50, second: "S", role: .student, launch: .aerotow),  // FI: PIC + FI
-            Self.flight(Self.day0, minutes: 20, pilot: "Anna Huber", second: "Jürgen Müller", role: .guest),  // passenger
+            // passenger
+            Self.flight(Self.day0, minutes: 20, pilot: "Anna Huber", second: "Jürgen Müller", role: .guest),
             Self.flight(Self.day0, minutes: 70, pilot: "Eva Roth"),  // not aboard
             Self.flight(Self.day0, minutes: 25, launch: .winch, launches: 3),  // PIC, 3 launches
         ]
@@ -76,7 +83,8 @@ struct LogbookTests {
         #expect(totals.dualMinutes == 45)
         #expect(totals.instructorMinutes == 50)
         #expect(totals.launches(.winch) == 1 + 1 + 3 && totals.launches(.aerotow) == 1 && totals.launches == 6)
-        let halves = LogbookTotals(flights.prefix(3).map { LogbookEntry($0, owner: owner) })
+        let halves =
+            LogbookTotals(flights.prefix(3).map { LogbookEntry($0, owner: owner) })
             + LogbookTotals(flights.dropFirst(3).map { LogbookEntry($0, owner: owner) })
         #expect(halves == totals, "brought forward + this page = total")
     }
@@ -92,7 +100,9 @@ struct LogbookTests {
         #expect(s.byYear.map { $0.key } == [2024, 2025])
         #expect(s.byGliderType.map { $0.key } == ["ASK 21", "LS 4"])
         #expect(s.byLaunchMethod.map { $0.key } == [.winch, .aerotow, .self])
-        for groups in [s.byYear.map { $0.totals }, s.byGliderType.map { $0.totals }, s.byLaunchMethod.map { $0.totals }] {
+        for groups in [
+            s.byYear.map { $0.totals }, s.byGliderType.map { $0.totals }, s.byLaunchMethod.map { $0.totals },
+        ] {
             #expect(groups.reduce(LogbookTotals(), +) == s.overall)
         }
     }
@@ -118,7 +128,9 @@ struct LogbookTests {
         #expect(!Recency(entries, asOf: third.adding(days: -1)).passengers.isCurrent)
     }
 
-    @Test("SPL recency: 5 h and 15 launches as PIC or dual and 2 training flights in 24 months; lapses at the first to run out")
+    @Test(
+        "SPL recency: 5 h and 15 launches as PIC or dual and 2 training flights in 24 months; lapses at the first to run out"
+    )
     func splRecency() {
         let start = CivilDate(year: 2024, month: 3, day: 1)
         var flights = (0..<14).map { Self.flight(start.adding(days: $0 * 7), minutes: 20) }  // 14 × 20 min PIC
@@ -140,8 +152,10 @@ struct LogbookTests {
     @Test("months add to the same day, clamped to the month's end")
     func addingMonths() {
         #expect(CivilDate(year: 2024, month: 2, day: 29).adding(months: 24) == CivilDate(year: 2026, month: 2, day: 28))
-        #expect(CivilDate(year: 2025, month: 1, day: 31).adding(months: -24) == CivilDate(year: 2023, month: 1, day: 31))
-        #expect(CivilDate(year: 2025, month: 3, day: 15).adding(months: -3) == CivilDate(year: 2024, month: 12, day: 15))
+        #expect(
+            CivilDate(year: 2025, month: 1, day: 31).adding(months: -24) == CivilDate(year: 2023, month: 1, day: 31))
+        #expect(
+            CivilDate(year: 2025, month: 3, day: 15).adding(months: -3) == CivilDate(year: 2024, month: 12, day: 15))
     }
 
     @Test("edits read as a pilot says them")
@@ -155,10 +169,11 @@ struct LogbookTests {
             FieldChange(field: "secondPerson", oldValue: "Müller, Jürgen", newValue: "Eva", editedAt: t + 1),
         ]
         let text = FieldChange.lines(changes, currentRole: .guest).map(\.text)
-        #expect(text == [
-            "instructor: — → Müller, Jürgen", "second person role: — → instructor", "launch: winch → self-launch",
-            "your role: from the crew names → passenger", "instructor: Müller, Jürgen → Eva",
-        ])
+        #expect(
+            text == [
+                "instructor: — → Müller, Jürgen", "second person role: — → instructor", "launch: winch → self-launch",
+                "your role: from the crew names → passenger", "instructor: Müller, Jürgen → Eva",
+            ])
     }
 
     @Test(

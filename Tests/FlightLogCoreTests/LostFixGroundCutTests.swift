@@ -7,7 +7,8 @@ import Testing
 /// again minutes later: the landing is where the pressure went still, not when the power came back.
 @Suite("Fix lost, then switched off on the ground")
 struct LostFixGroundCutTests {
-    static let plan = SimulatedFlightPlan(launch: .winch, flightMinutes: 10, groundMinutesBefore: 3, groundMinutesAfter: 3, seed: 5)
+    static let plan = SimulatedFlightPlan(
+        launch: .winch, flightMinutes: 10, groundMinutesBefore: 3, groundMinutesAfter: 3, seed: 5)
 
     static func times(_ fixes: [Fix]) -> [UTCMillis] {
         var detector = FlightDetector()

@@ -14,9 +14,11 @@ import Testing
     ])
     func checksumMatchesTheXorOfTheBody(body: String) {
         // Reference checksums of sentences that gpsd 3.22 accepted (docs/SENSOR-INTERFACES.md).
-        let expected = ["GPRMC,093000.00,V,,,,,,,150625,,,N": "72",
-                        "GPGGA,093001.00,4723.5000,N,00832.2500,E,1,09,1.0,420.0,M,48.0,M,,": "6C",
-                        "GPGSA,A,3,02,05,07,09,13,15,18,20,27,,,,1.8,1.0,1.5": "3F"]
+        let expected = [
+            "GPRMC,093000.00,V,,,,,,,150625,,,N": "72",
+            "GPGGA,093001.00,4723.5000,N,00832.2500,E,1,09,1.0,420.0,M,48.0,M,,": "6C",
+            "GPGSA,A,3,02,05,07,09,13,15,18,20,27,,,,1.8,1.0,1.5": "3F",
+        ]
         #expect(NMEAWriter.checksum(body) == expected[body])
         #expect(NMEAWriter.sentence(body) == "$\(body)*\(expected[body]!)\r\n")
     }
@@ -65,7 +67,9 @@ import Testing
         CivilDate(year: 1995, month: 12, day: 31), CivilDate(year: 2017, month: 1, day: 1),
     ])
     func datesBefore2017MoveByWhole28YearCycles(date: CivilDate) {
-        let fixes = [Fix(time: date.utcMidnight + 3_600_000, latitude: 50, longitude: 6, pressureAltitude: 0, gnssAltitude: 0)]
+        let fixes = [
+            Fix(time: date.utcMidnight + 3_600_000, latitude: 50, longitude: 6, pressureAltitude: 0, gnssAltitude: 0)
+        ]
         let shift = NMEAWriter.dateShift(for: fixes)
         let shifted = CivilDateTime(utc: fixes[0].time + shift)
         #expect(shifted.date.year >= NMEAWriter.earliestYear)
@@ -80,7 +84,9 @@ import Testing
 @Suite struct PressureTimelineTests {
     private let start: UTCMillis = 1_749_979_800_000
     private func fix(_ second: Int64, pressureAltitude: Meters?, gnss: Meters? = 500) -> Fix {
-        Fix(time: start + second * 1000, latitude: 47, longitude: 8, pressureAltitude: pressureAltitude, gnssAltitude: gnss)
+        Fix(
+            time: start + second * 1000, latitude: 47, longitude: 8, pressureAltitude: pressureAltitude,
+            gnssAltitude: gnss)
     }
 
     @Test func interpolatesAltitudeAndHoldsTheEnds() throws {
@@ -95,7 +101,9 @@ import Testing
     }
 
     @Test func fallsBackToGNSSAltitudeWithoutBarometer() {
-        let timeline = PressureTimeline(fixes: [fix(0, pressureAltitude: nil, gnss: 300), fix(2, pressureAltitude: nil, gnss: 320)])
+        let timeline = PressureTimeline(fixes: [
+            fix(0, pressureAltitude: nil, gnss: 300), fix(2, pressureAltitude: nil, gnss: 320),
+        ])
         #expect(timeline.altitude(at: start + 1000) == 310)
         #expect(PressureTimeline(fixes: []).pressure(at: start) == nil)
     }

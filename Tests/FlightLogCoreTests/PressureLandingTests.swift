@@ -24,8 +24,10 @@ struct PressureLandingTests {
     /// the pressure kept. Each must still be one flight, with the import's takeoff and a landing within 60 s.
     @Test(
         .enabled(if: SharedFlights.available),
-        arguments: ["01lz1hq1.igc", "2016-11-08-xcs-aaa-02.igc", "654G6NG1.IGC", "H1_77flne21.IGC", "T_77fv4np1.igc",
-            "complex_example_lxn.igc"])
+        arguments: [
+            "01lz1hq1.igc", "2016-11-08-xcs-aaa-02.igc", "654G6NG1.IGC", "H1_77flne21.IGC", "T_77fv4np1.igc",
+            "complex_example_lxn.igc",
+        ])
     func fixLostFourMinutesBeforeTheLanding(name: String) throws {
         let track = try SharedFlights.load(name)
         let complete = FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions)
@@ -34,9 +36,12 @@ struct PressureLandingTests {
         for flight in flights {
             let lost = Self.losingTheFix(track.fixes, from: flight.landingTime - 240_000)
             let found = FlightSegmenter.flightsForImport(lost, extensions: track.recorder.extensions)
-            let same = try #require(found.first { abs($0.takeoffTime - flight.takeoffTime) <= 1000 }, "\(name): takeoff lost")
+            let same = try #require(
+                found.first { abs($0.takeoffTime - flight.takeoffTime) <= 1000 }, "\(name): takeoff lost")
             let delta = (same.landingTime - flight.landingTime) / 1000
-            print("PressureLanding \(name): landing \(delta) s from the complete file's (\(iso8601UTC(flight.landingTime)))")
+            print(
+                "PressureLanding \(name): landing \(delta) s from the complete file's (\(iso8601UTC(flight.landingTime)))"
+            )
             #expect(same.landingDetected)
             #expect(abs(same.landingTime - flight.landingTime) <= 60_000, "\(name): landing off by \(delta) s")
             #expect(found.count == complete.count, "\(name): \(found.count) flights instead of \(complete.count)")
@@ -60,7 +65,9 @@ struct PressureLandingTests {
             } else {
                 altitude = 530 + 0.4 * sin(t)
             }
-            if let hit = landing.feed(time: UTCMillis(s) * 1000, index: s, pressureAltitude: altitude, takeoffAltitude: 500) {
+            if let hit = landing.feed(
+                time: UTCMillis(s) * 1000, index: s, pressureAltitude: altitude, takeoffAltitude: 500)
+            {
                 found.append(hit)
             }
         }
@@ -79,7 +86,8 @@ struct PressureLandingTests {
             let t = Double(s)
             // 0–240 s level at 530 m (takeoff 350 m, ±1 m), 240–420 s down at 1 m/s, then on the ground.
             let altitude = s < 240 ? 530 + sin(t / 7) : s < 420 ? 530 - (t - 240) : 350 + 0.3 * sin(t)
-            if let hit = landing.feed(time: UTCMillis(s) * 1000, index: s, pressureAltitude: altitude, takeoffAltitude: 350)
+            if let hit = landing.feed(
+                time: UTCMillis(s) * 1000, index: s, pressureAltitude: altitude, takeoffAltitude: 350)
             {
                 found.append(hit.time)
             }
@@ -97,10 +105,14 @@ struct PressureLandingTests {
         for s in 1...400 {
             let time = UTCMillis(s) * 1000
             // Level in smooth wave 2000 m above the takeoff.
-            if let hit = high.feed(time: time, index: s, pressureAltitude: 2500, takeoffAltitude: 500) { landings.append(hit.time) }
+            if let hit = high.feed(time: time, index: s, pressureAltitude: 2500, takeoffAltitude: 500) {
+                landings.append(hit.time)
+            }
             // Still, with a 40 s hole (a power cut) at 100 s: the stillness starts over after it.
             if s > 100 && s < 140 { continue }
-            if let hit = gap.feed(time: time, index: s, pressureAltitude: 500, takeoffAltitude: 500) { landings.append(hit.time) }
+            if let hit = gap.feed(time: time, index: s, pressureAltitude: 500, takeoffAltitude: 500) {
+                landings.append(hit.time)
+            }
         }
         // Only the still case, dated to the first fix after the hole (the stillness before it is forgotten).
         #expect(landings == [140_000])

@@ -11,8 +11,9 @@ private func fixes(_ pattern: String, stepMillis: Int64 = 1000) -> [Fix] {
         guard c != "_" else { return nil }
         let valid = c == "A" || c == "b"
         let pressure: Meters? = c == "A" || c == "V" ? 600 : nil
-        return Fix(time: t0 + Int64(i) * stepMillis, isValid: valid, latitude: 49.78, longitude: 7.66 + Double(i) * 1e-4,
-                   pressureAltitude: pressure, gnssAltitude: valid ? 650 : nil)
+        return Fix(
+            time: t0 + Int64(i) * stepMillis, isValid: valid, latitude: 49.78, longitude: 7.66 + Double(i) * 1e-4,
+            pressureAltitude: pressure, gnssAltitude: valid ? 650 : nil)
     }
 }
 
@@ -77,18 +78,23 @@ private func repeated(_ c: Character, _ n: Int) -> String { String(repeating: c,
 
     @Test("a 1 Hz recording with a GPS loss, a barometer loss and a restart lists all three in time order")
     func allThree() {
-        let pattern = repeated("A", 60) + repeated("V", 90) + repeated("A", 30) + repeated("b", 60) + repeated("A", 20)
+        let pattern =
+            repeated("A", 60) + repeated("V", 90) + repeated("A", 30) + repeated("b", 60) + repeated("A", 20)
             + repeated("_", 30) + repeated("A", 60)
         let faults = RecordingFaults.derive(fixes(pattern), hasBarometer: true)
         #expect(faults == [fault(.gps, 60, 150), fault(.baro, 180, 240), fault(.power, 259, 290)])
-        #expect(faults.map(\.igcComment) == ["GPS LOST 101600-101730", "BARO LOST 101800-101900", "POWER LOST 101919-101950"])
+        #expect(
+            faults.map(\.igcComment) == [
+                "GPS LOST 101600-101730", "BARO LOST 101800-101900", "POWER LOST 101919-101950",
+            ])
         #expect(faults[0].text == "GPS lost 10:16:00–10:17:30 UTC (1 min 30 s)")
         #expect(faults[2].text == "Power lost 10:19:19–10:19:50 UTC (31 s)")
     }
 
     @Test("only a recorded flight has faults, and only those overlapping takeoff…landing")
     func ofFlight() {
-        let track = fixes(repeated("V", 20) + repeated("A", 100) + repeated("V", 30) + repeated("A", 100) + repeated("V", 20))
+        let track = fixes(
+            repeated("V", 20) + repeated("A", 100) + repeated("V", 30) + repeated("A", 100) + repeated("V", 20))
         var flight = Flight(
             takeoffTime: t0 + 40_000, landingTime: t0 + 240_000, takeoffCoordinate: track[40].coordinate,
             landingCoordinate: track[240].coordinate)

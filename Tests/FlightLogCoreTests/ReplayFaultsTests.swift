@@ -8,7 +8,9 @@ struct ReplayFaultsTests {
 
     private func fixes(_ count: Int) -> [Fix] {
         (0..<count).map {
-            Fix(time: start + Int64($0) * 1000, latitude: 47.39, longitude: 8.53, pressureAltitude: 500, gnssAltitude: 520)
+            Fix(
+                time: start + Int64($0) * 1000, latitude: 47.39, longitude: 8.53, pressureAltitude: 500,
+                gnssAltitude: 520)
         }
     }
 
@@ -55,7 +57,8 @@ struct ReplayFaultsTests {
             #expect(schedule.utc(atWallNanos: schedule.wallNanos(at: start + millis)) == start + millis)
         }
         // Overlapping windows count once.
-        let merged = ReplaySchedule(start: start, speed: 10, realTime: [start...start + 10_000, start + 5_000...start + 20_000])
+        let merged = ReplaySchedule(
+            start: start, speed: 10, realTime: [start...start + 10_000, start + 5_000...start + 20_000])
         #expect(merged.wallNanos(at: start + 20_000) == 20_000_000_000)
     }
 
@@ -76,6 +79,7 @@ struct ReplayFaultsTests {
             #expect(ReplayFaults.PressureGlitch.parse(bad, start: start) == nil, "\(bad)")
         }
         let early = ReplayFaults.PressureGlitch(time: start + 1_000, pascals: 500, relative: true)
-        #expect(ReplayFaults(pressureGlitches: [absolute, early]).pressureGlitches == [early, absolute], "in time order")
+        #expect(
+            ReplayFaults(pressureGlitches: [absolute, early]).pressureGlitches == [early, absolute], "in time order")
     }
 }

@@ -7,12 +7,15 @@ import Testing
 @Suite("The Earth is round")
 struct RoundEarthTests {
     /// A straight line of `count` fixes, 1 s and `step` metres apart, from `start` on `bearing`.
-    static func straight(from start: Coordinate, bearing: Degrees, step: Meters = 40, count: Int = 600) -> [Coordinate] {
+    static func straight(from start: Coordinate, bearing: Degrees, step: Meters = 40, count: Int = 600) -> [Coordinate]
+    {
         (0..<count).map { Geodesy.destination(from: start, bearing: bearing, distance: Double($0) * step) }
     }
 
     @Test func longitudesFoldIntoMinus180To180() {
-        for (input, expected) in [(180.0, -180.0), (-180, -180), (181, -179), (-181, 179), (540, -180), (359.5, -0.5), (0, 0)] {
+        for (input, expected) in [
+            (180.0, -180.0), (-180, -180), (181, -179), (-181, 179), (540, -180), (359.5, -0.5), (0, 0),
+        ] {
             #expect(abs(Geodesy.wrappedLongitude(input) - expected) < 1e-9, "\(input)")
         }
         let east = Geodesy.destination(from: Coordinate(latitude: -40, longitude: 179.99), bearing: 90, distance: 5000)
@@ -40,11 +43,16 @@ struct RoundEarthTests {
     }
 
     @Test func aStraightFlightOverAPoleOrAcross180IsOneStraightLine() {
-        Self.expectStraight(Self.straight(from: Coordinate(latitude: 89.9, longitude: 10), bearing: 0), step: 40, "north pole")
-        Self.expectStraight(Self.straight(from: Coordinate(latitude: -89.95, longitude: -60), bearing: 180), step: 40, "south pole")
-        Self.expectStraight(Self.straight(from: Coordinate(latitude: -40, longitude: 179.9), bearing: 80), step: 40, "180° east")
-        Self.expectStraight(Self.straight(from: Coordinate(latitude: 65, longitude: -179.8), bearing: 280), step: 40, "180° west")
-        Self.expectStraight(Self.straight(from: Coordinate(latitude: 50.8, longitude: 6.1), bearing: 45), step: 40, "Aachen")
+        Self.expectStraight(
+            Self.straight(from: Coordinate(latitude: 89.9, longitude: 10), bearing: 0), step: 40, "north pole")
+        Self.expectStraight(
+            Self.straight(from: Coordinate(latitude: -89.95, longitude: -60), bearing: 180), step: 40, "south pole")
+        Self.expectStraight(
+            Self.straight(from: Coordinate(latitude: -40, longitude: 179.9), bearing: 80), step: 40, "180° east")
+        Self.expectStraight(
+            Self.straight(from: Coordinate(latitude: 65, longitude: -179.8), bearing: 280), step: 40, "180° west")
+        Self.expectStraight(
+            Self.straight(from: Coordinate(latitude: 50.8, longitude: 6.1), bearing: 45), step: 40, "Aachen")
     }
 
     @Test func theMapOfAFlightAcross180IsAsWideAsTheFlight() {
@@ -64,7 +72,9 @@ struct RoundEarthTests {
         #expect(!FlightDetector.isWarp(a, b))
         #expect(FlightDetector.isWarp(Coordinate(latitude: 50, longitude: 6), Coordinate(latitude: 50, longitude: 40)))
         #expect(FlightDetector.isWarp(Coordinate(latitude: 50, longitude: 6), Coordinate(latitude: 51.5, longitude: 6)))
-        #expect(!FlightDetector.isWarp(Coordinate(latitude: 0, longitude: 179.99), Coordinate(latitude: 0, longitude: -179.99)))
+        #expect(
+            !FlightDetector.isWarp(
+                Coordinate(latitude: 0, longitude: 179.99), Coordinate(latitude: 0, longitude: -179.99)))
     }
 
     @Test(arguments: [(89.99, 10.0), (90, 0), (-90, 45), (-40, 179.99), (-40, -180), (64.5, -179.995), (0, 179.9999)])

@@ -40,11 +40,15 @@ struct FlightSimulatorTests {
     static let cases: [Case] =
         [LaunchMethod.winch, .aerotow, .self].flatMap { launch in
             (1...3).map { Case(launch: launch, seed: $0, interval: 1000, minutes: 45 + 10 * Int($0)) }
-        } + [Case(launch: .winch, seed: 4, interval: 100, minutes: 20), Case(launch: .aerotow, seed: 5, interval: 100, minutes: 25)]
+        } + [
+            Case(launch: .winch, seed: 4, interval: 100, minutes: 20),
+            Case(launch: .aerotow, seed: 5, interval: 100, minutes: 25),
+        ]
 
     @Test("the detector finds the planned flight and launch", arguments: cases)
     func detected(_ c: Case) throws {
-        let plan = SimulatedFlightPlan(launch: c.launch, flightMinutes: c.minutes, fixIntervalMillis: c.interval, seed: c.seed)
+        let plan = SimulatedFlightPlan(
+            launch: c.launch, flightMinutes: c.minutes, fixIntervalMillis: c.interval, seed: c.seed)
         let fixes = FlightSimulator.simulate(plan)
         let flights = FlightSegmenter.flights(in: fixes, extensions: FlightSimulator.extensions)
         try #require(flights.count == 1)
@@ -62,7 +66,8 @@ struct FlightSimulatorTests {
     @Test("10-second fixes still give the flight")
     func sparse() throws {
         let plan = SimulatedFlightPlan(flightMinutes: 40, fixIntervalMillis: 10_000, seed: 3)
-        let flights = FlightSegmenter.flights(in: FlightSimulator.simulate(plan), extensions: FlightSimulator.extensions)
+        let flights = FlightSegmenter.flights(
+            in: FlightSimulator.simulate(plan), extensions: FlightSimulator.extensions)
         try #require(flights.count == 1)
         #expect(abs(flights[0].takeoffTime - plan.takeoffTime) <= 20_000)
         #expect(abs(flights[0].landingTime - plan.landingTime) <= 20_000)

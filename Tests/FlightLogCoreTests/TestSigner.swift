@@ -15,7 +15,8 @@ enum TestSigner {
         }
         guard start < bytes.count else { return nil }
         let signed = Array(bytes[..<start])
-        return String(decoding: bytes[start...], as: UTF8.self) == "G\(code(signed))\r\nG\(hex(UInt64(signed.count)))\r\n"
+        return String(decoding: bytes[start...], as: UTF8.self)
+            == "G\(code(signed))\r\nG\(hex(UInt64(signed.count)))\r\n"
     }
 
     private static func code(_ bytes: [UInt8]) -> String {

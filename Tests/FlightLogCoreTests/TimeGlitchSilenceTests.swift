@@ -21,9 +21,11 @@ private func reading(_ time: UTCMillis, arrival: Double) -> GNSSReading {
     func aGlitchBeforeAShortSilenceKeepsTimeGoingForward() {
         var fusion = FixFusion()
         var times: [UTCMillis] = []
-        let readings = (0..<10).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) } + [reading(t0 + 50_000, arrival: 10)]
+        let readings =
+            (0..<10).map { reading(t0 + Int64($0) * 1000, arrival: Double($0)) } + [reading(t0 + 50_000, arrival: 10)]
         for r in readings { times += ((try? fusion.fuse(r).get()) ?? []).filter(\.isFromReceiver).map(\.fix.time) }
-        times += fusion.fillOutage(now: readings.last!.receivedAtMonotonicNanos + 6 * second).filter(\.isFromReceiver).map(\.fix.time)
+        times += fusion.fillOutage(now: readings.last!.receivedAtMonotonicNanos + 6 * second).filter(\.isFromReceiver)
+            .map(\.fix.time)
         for s in 16..<40 {
             times += ((try? fusion.fuse(reading(t0 + Int64(s) * 1000, arrival: Double(s))).get()) ?? [])
                 .filter(\.isFromReceiver).map(\.fix.time)

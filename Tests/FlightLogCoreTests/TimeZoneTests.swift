@@ -26,12 +26,14 @@ private func tzUTC(_ text: String) -> UTCMillis {
 }
 
 @Suite struct TimeZoneTests {
-    @Test(.enabled(if: TZData.available), arguments: [
-        (-44.49, 169.99, "2016-11-08T22:48:00Z", "Pacific/Auckland", 13 * 3600),
-        (51.19, -1.03, "2024-08-10T10:00:00Z", "Europe/London", 3600),
-        (52.14, 12.66, "2024-07-15T10:00:00Z", "Europe/Berlin", 7200),
-        (-35.99, 146.36, "2010-01-21T00:40:00Z", nil, 11 * 3600),
-    ] as [(Degrees, Degrees, String, String?, Int)])
+    @Test(
+        .enabled(if: TZData.available),
+        arguments: [
+            (-44.49, 169.99, "2016-11-08T22:48:00Z", "Pacific/Auckland", 13 * 3600),
+            (51.19, -1.03, "2024-08-10T10:00:00Z", "Europe/London", 3600),
+            (52.14, 12.66, "2024-07-15T10:00:00Z", "Europe/Berlin", 7200),
+            (-35.99, 146.36, "2010-01-21T00:40:00Z", nil, 11 * 3600),
+        ] as [(Degrees, Degrees, String, String?, Int)])
     func localOffsetAtFields(lat: Degrees, lon: Degrees, time: String, zone: String?, offset: Int) throws {
         let identifier = try #require(try TZData.locator().identifier(near: Coordinate(latitude: lat, longitude: lon)))
         if let zone { #expect(identifier == zone) }
@@ -42,23 +44,32 @@ private func tzUTC(_ text: String) -> UTCMillis {
     func omaramaLogbookDateIsNinthOfNovember() throws {
         let rules = try TZData.rules("Pacific/Auckland")
         let takeoff = tzUTC("2016-11-08T22:48:00Z")
-        #expect(CivilDateTime(utc: takeoff, offsetSeconds: rules.offsetSeconds(at: takeoff)).date
-            == CivilDate(year: 2016, month: 11, day: 9))
+        #expect(
+            CivilDateTime(utc: takeoff, offsetSeconds: rules.offsetSeconds(at: takeoff)).date
+                == CivilDate(year: 2016, month: 11, day: 9))
         #expect(rules.abbreviation(at: takeoff) == "NZDT")
         #expect(rules.offsetSeconds(at: tzUTC("2016-07-01T00:00:00Z")) == 12 * 3600)
     }
 
-    @Test(.enabled(if: TZData.available), arguments: [
-        // Berlin: DST from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
-        ("Europe/Berlin", "2024-03-31T00:59:59Z", 3600, "CET"), ("Europe/Berlin", "2024-03-31T01:00:00Z", 7200, "CEST"),
-        ("Europe/Berlin", "2024-10-27T00:59:59Z", 7200, "CEST"), ("Europe/Berlin", "2024-10-27T01:00:00Z", 3600, "CET"),
-        ("Europe/Berlin", "1980-07-01T12:00:00Z", 7200, "CEST"), ("Europe/Berlin", "1979-07-01T12:00:00Z", 3600, "CET"),
-        // Far beyond the last transition in the file: the footer rule decides.
-        ("Europe/Berlin", "2090-07-01T12:00:00Z", 7200, "CEST"), ("Europe/Berlin", "2090-01-01T12:00:00Z", 3600, "CET"),
-        ("Pacific/Auckland", "2090-01-01T00:00:00Z", 13 * 3600, "NZDT"), ("Pacific/Auckland", "2090-06-01T00:00:00Z", 12 * 3600, "NZST"),
-        ("America/New_York", "2090-07-04T12:00:00Z", -4 * 3600, "EDT"), ("Asia/Kolkata", "2090-07-04T12:00:00Z", 19800, "IST"),
-        ("UTC", "2024-07-04T12:00:00Z", 0, "UTC"),
-    ])
+    @Test(
+        .enabled(if: TZData.available),
+        arguments: [
+            // Berlin: DST from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
+            ("Europe/Berlin", "2024-03-31T00:59:59Z", 3600, "CET"),
+            ("Europe/Berlin", "2024-03-31T01:00:00Z", 7200, "CEST"),
+            ("Europe/Berlin", "2024-10-27T00:59:59Z", 7200, "CEST"),
+            ("Europe/Berlin", "2024-10-27T01:00:00Z", 3600, "CET"),
+            ("Europe/Berlin", "1980-07-01T12:00:00Z", 7200, "CEST"),
+            ("Europe/Berlin", "1979-07-01T12:00:00Z", 3600, "CET"),
+            // Far beyond the last transition in the file: the footer rule decides.
+            ("Europe/Berlin", "2090-07-01T12:00:00Z", 7200, "CEST"),
+            ("Europe/Berlin", "2090-01-01T12:00:00Z", 3600, "CET"),
+            ("Pacific/Auckland", "2090-01-01T00:00:00Z", 13 * 3600, "NZDT"),
+            ("Pacific/Auckland", "2090-06-01T00:00:00Z", 12 * 3600, "NZST"),
+            ("America/New_York", "2090-07-04T12:00:00Z", -4 * 3600, "EDT"),
+            ("Asia/Kolkata", "2090-07-04T12:00:00Z", 19800, "IST"),
+            ("UTC", "2024-07-04T12:00:00Z", 0, "UTC"),
+        ])
     func transitionsAndFooter(zone: String, time: String, offset: Int, abbreviation: String) throws {
         let rules = try TZData.rules(zone)
         #expect(rules.offsetSeconds(at: tzUTC(time)) == offset)
@@ -88,8 +99,12 @@ private func tzUTC(_ text: String) -> UTCMillis {
     }
 
     @Test func rejectsBrokenTZif() {
-        #expect(throws: TimeZoneError.self) { try TimeZoneRules(identifier: "X", tzif: Array("not a tzif file at all, really not".utf8)) }
-        #expect(throws: TimeZoneError.self) { try TimeZoneRules(identifier: "X", tzif: Array("TZif2".utf8) + [UInt8](repeating: 0, count: 30)) }
+        #expect(throws: TimeZoneError.self) {
+            try TimeZoneRules(identifier: "X", tzif: Array("not a tzif file at all, really not".utf8))
+        }
+        #expect(throws: TimeZoneError.self) {
+            try TimeZoneRules(identifier: "X", tzif: Array("TZif2".utf8) + [UInt8](repeating: 0, count: 30))
+        }
     }
 
     @Test func fixedRulesAndSolarOffset() {
@@ -102,7 +117,8 @@ private func tzUTC(_ text: String) -> UTCMillis {
     }
 
     @Test func locatorParsesBothCoordinateForms() {
-        let table = "# comment\nDE,DK,NO,SE,SJ\t+5230+01322\tEurope/Berlin\nUS\t+404251-0740023\tAmerica/New_York\tEastern\n"
+        let table =
+            "# comment\nDE,DK,NO,SE,SJ\t+5230+01322\tEurope/Berlin\nUS\t+404251-0740023\tAmerica/New_York\tEastern\n"
         let locator = TimeZoneLocator(zone1970Tab: table)
         #expect(locator.identifier(near: Coordinate(latitude: 40, longitude: -70)) == "America/New_York")
         #expect(locator.identifier(near: Coordinate(latitude: 48, longitude: 11)) == "Europe/Berlin")

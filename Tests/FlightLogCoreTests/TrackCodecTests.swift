@@ -4,13 +4,13 @@ import Testing
 @testable import FlightLogCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 #if canImport(FoundationEssentials)
-    import FoundationEssentials
+import FoundationEssentials
 #else
-    import Foundation
+import Foundation
 #endif
 
 @Suite struct TrackCodecTests {

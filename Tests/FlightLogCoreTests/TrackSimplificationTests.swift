@@ -56,7 +56,10 @@ struct TrackSimplificationTests {
         points[200].y = 10
         #expect(TrackSimplification.indices(of: points, maxPoints: 3) == [0, 500, 999])
         // With room: every corner of both spikes, nothing of the flat stretches.
-        #expect(TrackSimplification.indices(of: points, maxPoints: 1000, tolerance: 0.5) == [0, 199, 200, 201, 499, 500, 501, 999])
+        #expect(
+            TrackSimplification.indices(of: points, maxPoints: 1000, tolerance: 0.5) == [
+                0, 199, 200, 201, 499, 500, 501, 999,
+            ])
     }
 
     @Test func aTenHourFlightIsBoundedAndStaysClose() {

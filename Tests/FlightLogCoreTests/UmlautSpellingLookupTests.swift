@@ -9,10 +9,11 @@ import Testing
     static let quellen = T.field("EDXQ", "Queller Moor", 53.0, 9.0)
     static let index = AirfieldIndex([T.merzbrueck, T.kueckhoven, T.gladbach, T.wanlo, T.oberberg, quellen])
 
-    @Test(arguments: [
-        ("Merzbrueck", "EDKA"), ("AACHEN-MERZBRUECK", "EDKA"), ("Kueckhoven", nil), ("Moenchengladbach", "EDLN"),
-        ("Queller", "EDXQ"), ("moor", "EDXQ"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("Merzbrueck", "EDKA"), ("AACHEN-MERZBRUECK", "EDKA"), ("Kueckhoven", nil), ("Moenchengladbach", "EDLN"),
+            ("Queller", "EDXQ"), ("moor", "EDXQ"),
+        ] as [(String, String?)])
     func theUmlautSpellingFindsTheField(text: String, code: String?) throws {
         guard case .field(let field) = Self.index.match(named: text) else {
             Issue.record("\(text): \(Self.index.match(named: text))")

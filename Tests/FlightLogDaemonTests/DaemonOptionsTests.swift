@@ -33,7 +33,9 @@ import Testing
         #expect(options.recorderSerial == "ABC")
     }
 
-    @Test(arguments: [("localhost", "localhost", "2947"), ("127.0.0.1:29470", "127.0.0.1", "29470"), ("[::1]:2947", "::1", "2947")])
+    @Test(arguments: [
+        ("localhost", "localhost", "2947"), ("127.0.0.1:29470", "127.0.0.1", "29470"), ("[::1]:2947", "::1", "2947"),
+    ])
     func gpsdAddress(text: String, host: String, port: String) throws {
         var options = DaemonOptions(databasePath: "/tmp/x.sqlite")
         try options.setGPSD(text)

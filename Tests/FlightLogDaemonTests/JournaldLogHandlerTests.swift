@@ -38,7 +38,8 @@ import Glibc
         var data = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1024)
         while case let n = read(fds[0], &buffer, buffer.count), n > 0 { data += buffer[..<n] }
-        #expect(String(decoding: data, as: UTF8.self) == "<5>flightlogd: takeoff flight=7\n<6>flightlogd: Müller, Jürgen\n")
+        #expect(
+            String(decoding: data, as: UTF8.self) == "<5>flightlogd: takeoff flight=7\n<6>flightlogd: Müller, Jürgen\n")
     }
 
     @Test func journalDetectedOnlyWhenStreamMatchesTheDescriptor() throws {

@@ -39,7 +39,8 @@ import Testing
         let during = await recorder.currentStatus(now: flight.second(lossEnd - 1).reading.receivedAtMonotonicNanos)
         #expect(during.gpsLostSince == iso8601UTC(SyntheticFlight.start + Int64(lossStart - 1) * 1000))
         await feed(recorder, flight, lossEnd..<SyntheticFlight.count)
-        let after = await recorder.currentStatus(now: flight.second(SyntheticFlight.count - 1).reading.receivedAtMonotonicNanos)
+        let after = await recorder.currentStatus(
+            now: flight.second(SyntheticFlight.count - 1).reading.receivedAtMonotonicNanos)
         #expect(after.gpsLostSince == nil)
         await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
 
@@ -48,9 +49,11 @@ import Testing
         try #require(flights.count == 1)
         let fixes = try store.track(forFlight: try #require(flights[0].id), marginMillis: 0).fixes
         let window = fixes.filter {
-            $0.time >= SyntheticFlight.start + Int64(lossStart) * 1000 && $0.time < SyntheticFlight.start + Int64(lossEnd) * 1000
+            $0.time >= SyntheticFlight.start + Int64(lossStart) * 1000
+                && $0.time < SyntheticFlight.start + Int64(lossEnd) * 1000
         }
-        let lastValid = try #require(fixes.last { $0.isValid && $0.time < SyntheticFlight.start + Int64(lossStart) * 1000 })
+        let lastValid = try #require(
+            fixes.last { $0.isValid && $0.time < SyntheticFlight.start + Int64(lossStart) * 1000 })
         #expect(window.count == 90, "one fix a second through the loss")
         #expect(window.allSatisfy { !$0.isValid && $0.gnssAltitudeDm == nil })
         #expect(window.allSatisfy { $0.latitudeE7 == lastValid.latitudeE7 && $0.longitudeE7 == lastValid.longitudeE7 })
@@ -78,6 +81,8 @@ import Testing
         let flights = try FlightStore(path: path, mode: .readOnly).flights(matching: FlightFilter())
         try #require(flights.count == 1)
         let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecond) * 1000
-        #expect(abs(flights[0].landingTime - landing) <= 60_000, "landing \((flights[0].landingTime - landing) / 1000) s off")
+        #expect(
+            abs(flights[0].landingTime - landing) <= 60_000,
+            "landing \((flights[0].landingTime - landing) / 1000) s off")
     }
 }

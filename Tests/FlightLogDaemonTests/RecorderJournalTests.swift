@@ -40,7 +40,9 @@ import Testing
             // Killed here: no finish(). SQLite has the fixes up to the last settle (at the takeoff, then once a
             // minute of the recorder's clock), the journal the rest: up to a minute of fixes.
             let stored = try storedFixCount(path)
-            #expect(stored >= SyntheticFlight.takeoffSecond && (1...61).contains(cut - stored), "stored \(stored) of \(cut)")
+            #expect(
+                stored >= SyntheticFlight.takeoffSecond && (1...61).contains(cut - stored), "stored \(stored) of \(cut)"
+            )
             let journaled = try #require(LiveJournal.recover(path: path + ".live"))
             #expect(stored + journaled.fixes.count >= cut - 1, "stored \(stored) + journal \(journaled.fixes.count)")
         }

@@ -17,7 +17,8 @@ let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 func settings(statusPath: String?) -> RecorderSettings {
     RecorderSettings(
         recorder: RecorderInfo(manufacturer: "XFL", serial: "TST", pressureSensor: "IIO bmp280"),
-        defaults: FlightDetails(pilot: "Müller, Jürgen", gliderType: "ASK 21", registration: "D-1234", competitionId: "XY"),
+        defaults: FlightDetails(
+            pilot: "Müller, Jürgen", gliderType: "ASK 21", registration: "D-1234", competitionId: "XY"),
         statusPath: statusPath)
 }
 
@@ -77,7 +78,8 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         let track = try store.track(forFlight: try #require(recorded.id), marginMillis: 3_600_000)
         #expect(track.fixes.count == SyntheticFlight.count)
         #expect(track.recorder.extensions == FixFusion.extensions)
-        let top = try #require(track.fixes.first { $0.time == SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond + 320) * 1000 })
+        let top = try #require(
+            track.fixes.first { $0.time == SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond + 320) * 1000 })
         let expected = flight.second(SyntheticFlight.takeoffSecond + 320).altitude
         #expect(abs(try #require(top.pressureAltitude) - expected) <= 0.6)
 
@@ -91,7 +93,8 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         // Of the flight as it was closed (its landing and release), not of the flight in progress.
         #expect(kept.version == FlightAnalysis.currentVersion)
         #expect(kept.inputs.takeoff == recorded.takeoffTime && kept.inputs.landing == recorded.landingTime)
-        #expect(kept.inputs.release == recorded.releaseTime && kept.scoringEnd.map { $0 <= recorded.landingTime } == true)
+        #expect(
+            kept.inputs.release == recorded.releaseTime && kept.scoringEnd.map { $0 <= recorded.landingTime } == true)
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -101,7 +104,8 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         var gpsOnly = settings(statusPath: nil)
         gpsOnly.barometerConfigured = false
         let recorder = try Recorder(
-            store: FlightStore(path: path, mode: .readWrite), settings: gpsOnly, logger: quiet, now: flight.monotonicStart, clock: .driven)
+            store: FlightStore(path: path, mode: .readWrite), settings: gpsOnly, logger: quiet,
+            now: flight.monotonicStart, clock: .driven)
         for i in 0..<SyntheticFlight.count { await recorder.ingest(flight.second(i).reading) }
         await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
         let store = try FlightStore(path: path, mode: .readOnly)
@@ -203,8 +207,10 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         for n in 0..<2 {
             flights.append(
                 Flight(
-                    takeoffTime: SyntheticFlight.start + Int64(n) * 86_400_000, landingTime: SyntheticFlight.start + Int64(n) * 86_400_000 + 3_600_000,
-                    takeoffCoordinate: leverkusen, landingCoordinate: leverkusen, source: .imported(fileName: "old.igc", sha256: "ab"),
+                    takeoffTime: SyntheticFlight.start + Int64(n) * 86_400_000,
+                    landingTime: SyntheticFlight.start + Int64(n) * 86_400_000 + 3_600_000,
+                    takeoffCoordinate: leverkusen, landingCoordinate: leverkusen,
+                    source: .imported(fileName: "old.igc", sha256: "ab"),
                     timeZoneIdentifier: "Europe/Brussels", utcOffsetSeconds: 7200))
         }
         let ids = try store.importFlights(
@@ -219,7 +225,8 @@ func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>) 
         #expect(try store.unplacedFlightCount() == 0)
         let first = try store.flight(id: ids[0]), second = try store.flight(id: ids[1])
         #expect(first.takeoffLocation?.code == "EDKL" && first.details.takeoffPlace == "Leverkusen Airport (EDKL)")
-        #expect(first.timeZoneIdentifier == "Europe/Berlin", "the nearest-zone guess (Brussels) is replaced by the field's")
+        #expect(
+            first.timeZoneIdentifier == "Europe/Berlin", "the nearest-zone guess (Brussels) is replaced by the field's")
         #expect(second.details.landingPlace == "Wiese am Rhein" && second.landingLocation?.code == "EDKL")
     }
 }

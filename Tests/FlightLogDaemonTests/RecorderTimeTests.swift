@@ -38,8 +38,10 @@ private let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecon
     /// the start: the flight is recorded whole (every other fix stored), with its takeoff and landing.
     @Test(
         .timeLimit(.minutes(2)),
-        arguments: [(300, 3_600_000), (300, 86_400_000), (300, 20 * 365 * 86_400_000), (300, -3_600_000),
-            (0, 86_400_000), (0, -3_600_000)] as [(Int, Int64)])
+        arguments: [
+            (300, 3_600_000), (300, 86_400_000), (300, 20 * 365 * 86_400_000), (300, -3_600_000),
+            (0, 86_400_000), (0, -3_600_000),
+        ] as [(Int, Int64)])
     func oneBadGPSTimeLosesOnlyItself(second: Int, offset: Int64) async throws {
         let path = try temporaryDatabase()
         let flight = SyntheticFlight()
@@ -49,11 +51,14 @@ private let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecon
 
         let store = try FlightStore(path: path, mode: .readOnly)
         let flights = try store.flights(matching: FlightFilter())
-        try #require(flights.count == 1, "\(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
+        try #require(
+            flights.count == 1, "\(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
         #expect((takeoff...takeoff + 10_000).contains(flights[0].takeoffTime))
         #expect(abs(flights[0].landingTime - landing) <= 30_000)
         let track = try store.track(forFlight: try #require(flights[0].id), marginMillis: 3_600_000)
-        let expected = (0..<SyntheticFlight.count).filter { $0 != second }.map { SyntheticFlight.start + Int64($0) * 1000 }
+        let expected = (0..<SyntheticFlight.count).filter { $0 != second }.map {
+            SyntheticFlight.start + Int64($0) * 1000
+        }
         #expect(track.fixes.filter(\.isValid).map(\.time) == expected)
     }
 
@@ -76,7 +81,8 @@ private let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecon
         await second.finish(now: rebooted.monotonicStart + (shift + Int64(SyntheticFlight.count)) * 1_000_000_000)
 
         let flights = try FlightStore(path: path, mode: .readOnly).flights(matching: FlightFilter())
-        try #require(flights.count == 2, "\(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
+        try #require(
+            flights.count == 2, "\(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
         #expect(abs(flights[0].landingTime - landing) <= 30_000, "first landing \(iso8601UTC(flights[0].landingTime))")
         #expect(flights[0].landingTime < SyntheticFlight.start + Int64(cut) * 1000)
         #expect((takeoff + shift * 1000...takeoff + shift * 1000 + 10_000).contains(flights[1].takeoffTime))

@@ -78,7 +78,8 @@ private final class FakeNotifySocket {
         #expect(
             SystemdNotifier(environment: usec.merging(["WATCHDOG_PID": "42"]) { $1 }, pid: 42).watchdogInterval
                 == .seconds(15))
-        #expect(SystemdNotifier(environment: usec.merging(["WATCHDOG_PID": "43"]) { $1 }, pid: 42).watchdogInterval == nil)
+        #expect(
+            SystemdNotifier(environment: usec.merging(["WATCHDOG_PID": "43"]) { $1 }, pid: 42).watchdogInterval == nil)
         #expect(SystemdNotifier(environment: ["WATCHDOG_USEC": "0"], pid: 42).watchdogInterval == nil)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `flightlog airfields list|import` as a pilot runs them, with the system folder and home in a temporary folder.

@@ -65,7 +65,8 @@ struct AnalysisCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let sim = try CLI.run(
-            ["simulate", "--launch", "aerotow", "--minutes", "40", "--seed", "3", "-o", "a.igc"], database: nil, in: dir)
+            ["simulate", "--launch", "aerotow", "--minutes", "40", "--seed", "3", "-o", "a.igc"], database: nil, in: dir
+        )
         try #require(sim.status == 0, "simulate failed: \(sim.stderr)")
         let imported = try CLI.run(["import", "a.igc"], database: db, in: dir)
         try #require(imported.status == 0, "import failed: \(imported.stderr)")

@@ -25,7 +25,8 @@ struct BarographFaultTests {
         let source = try ReplayFlight(preferring: "apf-bug554.igc")
         let takeoff = source.flight.takeoffTime, landing = source.flight.landingTime
         let flightMinutes = (landing - takeoff) / minute
-        try #require(flightMinutes >= 12, "\(source.name): a flight of \(flightMinutes) min is too short for four faults")
+        try #require(
+            flightMinutes >= 12, "\(source.name): a flight of \(flightMinutes) min is too short for four faults")
         // The faults at fixed fractions of the flight (40, 50, 60, 70 min after takeoff in a long one), all before
         // the landing also in a short one (the power cut must strike in the air: a cut after the landing is no
         // fault of the flight).
@@ -41,8 +42,10 @@ struct BarographFaultTests {
         ]
         let replay = try FaultReplay(
             source,
-            replayArguments: ["--speed", "50", "--no-fix", window(noFix), "--barometer-missing", window(baro),
-                "--displace", timeOfDay(glitch)] + realTime.flatMap { ["--real-time", window($0)] })
+            replayArguments: [
+                "--speed", "50", "--no-fix", window(noFix), "--barometer-missing", window(baro),
+                "--displace", timeOfDay(glitch),
+            ] + realTime.flatMap { ["--real-time", window($0)] })
         try replay.cutPower(at: power, for: 30)
         #expect(replay.waitForReplayEnd(seconds: 600), "the replay did not finish")
         #expect(replay.stopDaemon() == 0)
@@ -51,15 +54,21 @@ struct BarographFaultTests {
         let stored = try replay.storedFixes()
         let byTime = Dictionary(stored.map { ($0.time - shift, $0) }, uniquingKeysWith: { a, _ in a })
         let flights = try replay.flights()
-        print("BarographFaults: \(source.name), faults: no fix \(window(noFix)), barometer missing \(window(baro)),"
-            + " power cut at \(timeOfDay(power)) for 30 s, glitch at \(timeOfDay(glitch)); \(stored.count) fixes stored")
+        print(
+            "BarographFaults: \(source.name), faults: no fix \(window(noFix)), barometer missing \(window(baro)),"
+                + " power cut at \(timeOfDay(power)) for 30 s, glitch at \(timeOfDay(glitch)); \(stored.count) fixes stored"
+        )
 
         // One flight, at the import's takeoff and landing (within the fix interval).
-        #expect(flights.count == 1, "flights: \(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" }); \(replay.logTail)")
+        #expect(
+            flights.count == 1,
+            "flights: \(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" }); \(replay.logTail)"
+        )
         if let recorded = flights.first {
             let dTakeoff = recorded.takeoffTime - shift - takeoff, dLanding = recorded.landingTime - shift - landing
-            print("BarographFaults: takeoff Δ \(dTakeoff / 1000) s (fix interval \(source.fixInterval(around: takeoff) / 1000) s),"
-                + " landing Δ \(dLanding / 1000) s (fix interval \(source.fixInterval(around: landing) / 1000) s)")
+            print(
+                "BarographFaults: takeoff Δ \(dTakeoff / 1000) s (fix interval \(source.fixInterval(around: takeoff) / 1000) s),"
+                    + " landing Δ \(dLanding / 1000) s (fix interval \(source.fixInterval(around: landing) / 1000) s)")
             #expect(abs(dTakeoff) <= source.fixInterval(around: takeoff), "takeoff off by \(dTakeoff / 1000) s")
             #expect(abs(dLanding) <= source.fixInterval(around: landing), "landing off by \(dLanding / 1000) s")
         }
@@ -67,7 +76,9 @@ struct BarographFaultTests {
         // The power cut as stored: the last fix before the SIGKILL and the first after the start.
         let before = stored.last { $0.time - shift <= power + 5_000 }.map { $0.time - shift } ?? power
         let after = stored.first { $0.time - shift > before }.map { $0.time - shift } ?? power
-        print("BarographFaults: power cut stored as a gap \(timeOfDay(before))–\(timeOfDay(after)) (\((after - before) / 1000) s)")
+        print(
+            "BarographFaults: power cut stored as a gap \(timeOfDay(before))–\(timeOfDay(after)) (\((after - before) / 1000) s)"
+        )
         #expect((30_000...45_000).contains(after - before), "power gap \((after - before) / 1000) s")
 
         // ≥ 95 % of the fixes outside the faults, stored as valid fixes.
@@ -77,7 +88,8 @@ struct BarographFaultTests {
         let kept = outside.filter { byTime[$0.time]?.isValid == true }.count
         let share = Double(kept) / Double(max(1, outside.count))
         print("BarographFaults: \(kept) of \(outside.count) fixes outside the faults stored (\(Int(share * 1000)) ‰)")
-        #expect(share >= 0.95, "last stored \(stored.last.map { timeOfDay($0.time - shift) } ?? "-"); \(replay.logTail)")
+        #expect(
+            share >= 0.95, "last stored \(stored.last.map { timeOfDay($0.time - shift) } ?? "-"); \(replay.logTail)")
 
         // No A fix in the no-fix window and none 55 km off.
         let validInWindow = stored.filter { $0.isValid && noFix.contains($0.time - shift) }
@@ -86,7 +98,9 @@ struct BarographFaultTests {
             let truth = byTimeOrNearest(source.fixes, fix.time - shift)
             return Geodesy.distance(fix.coordinate, truth.coordinate) > 5_000
         }
-        print("BarographFaults: A fixes in the no-fix window: \(validInWindow.count); A fixes > 5 km off the track: \(far.count)")
+        print(
+            "BarographFaults: A fixes in the no-fix window: \(validInWindow.count); A fixes > 5 km off the track: \(far.count)"
+        )
         #expect(validInWindow.isEmpty, "A fixes at \(validInWindow.prefix(5).map { timeOfDay($0.time) })")
         #expect(far.isEmpty, "A fixes off the track at \(far.prefix(5).map { timeOfDay($0.time) })")
 
@@ -96,14 +110,17 @@ struct BarographFaultTests {
         for fix in windowFixes {
             let near = stored.filter { abs($0.time - shift - fix.time) <= 4_000 }
             let errors = near.compactMap { record in
-                record.pressureAltitude.flatMap { altitude in source.timeline.altitude(at: record.time - shift).map { abs(altitude - $0) } }
+                record.pressureAltitude.flatMap { altitude in
+                    source.timeline.altitude(at: record.time - shift).map { abs(altitude - $0) }
+                }
             }
             if let best = errors.min(), best <= 10 { covered += 1 }
             worst = max(worst, errors.min() ?? .infinity)
         }
         let vInWindow = stored.filter { !$0.isValid && noFix.contains($0.time - shift) }.count
-        print("BarographFaults: no-fix window: \(vInWindow) V records; \(covered) of \(windowFixes.count) source fixes"
-            + " have a record within 4 s with the right pressure altitude (worst best-match |Δ| \(worst) m)")
+        print(
+            "BarographFaults: no-fix window: \(vInWindow) V records; \(covered) of \(windowFixes.count) source fixes"
+                + " have a record within 4 s with the right pressure altitude (worst best-match |Δ| \(worst) m)")
         #expect(!windowFixes.isEmpty && covered == windowFixes.count)
 
         // Barometer missing: 00000 while it is gone (1 s grace for the read in flight), right within 5 s after.
@@ -111,17 +128,25 @@ struct BarographFaultTests {
         let invented = whileMissing.filter { $0.pressureAltitudeDm != nil }
         let back = stored.first { $0.time - shift > baro.upperBound && $0.pressureAltitudeDm != nil }
         let backAfter = back.map { ($0.time - shift - baro.upperBound) / 1000 }
-        let wrongAfter = stored.filter { (baro.upperBound + 5_000...baro.upperBound + 60_000).contains($0.time - shift) }
-            .filter { record in
-                guard let altitude = record.pressureAltitude, let truth = source.timeline.altitude(at: record.time - shift)
-                else { return true }
-                return abs(altitude - truth) > 10
-            }
-        print("BarographFaults: barometer missing: \(whileMissing.count) records, \(invented.count) with a pressure altitude;"
-            + " right again \(backAfter.map { "\($0) s" } ?? "never") after it answers, \(wrongAfter.count) missing/wrong in the minute after")
-        #expect(!whileMissing.isEmpty && invented.isEmpty, "pressure while missing at \(invented.prefix(5).map { timeOfDay($0.time - shift) })")
+        let wrongAfter = stored.filter {
+            (baro.upperBound + 5_000...baro.upperBound + 60_000).contains($0.time - shift)
+        }
+        .filter { record in
+            guard let altitude = record.pressureAltitude, let truth = source.timeline.altitude(at: record.time - shift)
+            else { return true }
+            return abs(altitude - truth) > 10
+        }
+        print(
+            "BarographFaults: barometer missing: \(whileMissing.count) records, \(invented.count) with a pressure altitude;"
+                + " right again \(backAfter.map { "\($0) s" } ?? "never") after it answers, \(wrongAfter.count) missing/wrong in the minute after"
+        )
+        #expect(
+            !whileMissing.isEmpty && invented.isEmpty,
+            "pressure while missing at \(invented.prefix(5).map { timeOfDay($0.time - shift) })")
         #expect(backAfter.map { $0 <= 5 } == true)
-        #expect(wrongAfter.isEmpty, "wrong or missing after it answers at \(wrongAfter.prefix(5).map { timeOfDay($0.time - shift) })")
+        #expect(
+            wrongAfter.isEmpty,
+            "wrong or missing after it answers at \(wrongAfter.prefix(5).map { timeOfDay($0.time - shift) })")
 
         // The three faults in show --json and as L records in the exported IGC.
         guard let id = flights.first?.id else { return }
@@ -138,11 +163,14 @@ struct BarographFaultTests {
         for (kind, range, slack) in expected {
             for (place, found) in [("show --json", listed), ("the IGC L records", records)] {
                 let fault = found.first { $0.kind == kind }
-                #expect(fault != nil, "\(place) has no \(kind): \(place == "show --json" ? String(json.suffix(600)) : "")")
+                #expect(
+                    fault != nil, "\(place) has no \(kind): \(place == "show --json" ? String(json.suffix(600)) : "")")
                 guard let fault else { continue }
                 let from = secondsBetween(timeOfDay(range.lowerBound).filter { $0 != ":" }, fault.from) ?? .max
                 let to = secondsBetween(timeOfDay(range.upperBound).filter { $0 != ":" }, fault.to) ?? .max
-                #expect(abs(from) <= slack && abs(to) <= slack, "\(place): \(kind) \(fault.from)-\(fault.to) vs \(window(range))")
+                #expect(
+                    abs(from) <= slack && abs(to) <= slack,
+                    "\(place): \(kind) \(fault.from)-\(fault.to) vs \(window(range))")
             }
         }
         let exportedB = igc.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("B") }
@@ -170,7 +198,9 @@ struct BarographFaultTests {
         let realTimeEnd = landing + Int64(PressureLanding.hold * 1000) + 30_000
         let replay = try FaultReplay(
             source,
-            replayArguments: ["--speed", "50", "--no-fix", timeOfDay(lost) + "-", "--real-time", window(lost - 10_000...realTimeEnd)])
+            replayArguments: [
+                "--speed", "50", "--no-fix", timeOfDay(lost) + "-", "--real-time", window(lost - 10_000...realTimeEnd),
+            ])
         #expect(replay.waitForReplayEnd(seconds: 780), "the replay did not finish")
         sleep(3)
         let status = replay.flightlog("status")
@@ -183,22 +213,27 @@ struct BarographFaultTests {
         let times = { (list: [Flight]) in
             list.map { "\(timeOfDay($0.takeoffTime - source.shift))–\(timeOfDay($0.landingTime - source.shift))" }
         }
-        print("BarographFaults: fix lost for good at \(timeOfDay(lost)), import's landing \(timeOfDay(landing));"
-            + " while recording: \(times(live)) (\(liveInProgress) in progress); after shutdown: \(times(flights));"
-            + " \(afterLoss.count) records after the loss (\(afterLoss.filter(\.isValid).count) A,"
-            + " \(afterLoss.filter { $0.pressureAltitudeDm != nil }.count) with pressure altitude)")
+        print(
+            "BarographFaults: fix lost for good at \(timeOfDay(lost)), import's landing \(timeOfDay(landing));"
+                + " while recording: \(times(live)) (\(liveInProgress) in progress); after shutdown: \(times(flights));"
+                + " \(afterLoss.count) records after the loss (\(afterLoss.filter(\.isValid).count) A,"
+                + " \(afterLoss.filter { $0.pressureAltitudeDm != nil }.count) with pressure altitude)")
         print("BarographFaults: status: \(status.split(separator: "\n").filter { $0.lowercased().contains("gps") })")
         #expect(status.lowercased().contains("lost since"), "status: \(status)")
         // The barograph went on: a record every second or two through the real-time part, none of them A.
         let inRealTime = afterLoss.filter { $0.time - source.shift <= realTimeEnd }
         #expect(inRealTime.count >= Int((realTimeEnd - lost) / 2000) && afterLoss.allSatisfy { !$0.isValid })
         // Landed while the recorder runs (not at the shutdown), once, at the import's landing.
-        #expect(live.count == 1 && liveInProgress == "0", "flights while recording: \(times(live)), \(liveInProgress) in progress")
+        #expect(
+            live.count == 1 && liveInProgress == "0",
+            "flights while recording: \(times(live)), \(liveInProgress) in progress")
         #expect(flights.count == 1)
         if let flight = flights.first {
             let dLanding = flight.landingTime - source.shift - landing
             let dTakeoff = flight.takeoffTime - source.shift - source.flight.takeoffTime
-            print("BarographFaults: takeoff Δ \(dTakeoff / 1000) s, landing Δ \(dLanding / 1000) s from the pressure alone")
+            print(
+                "BarographFaults: takeoff Δ \(dTakeoff / 1000) s, landing Δ \(dLanding / 1000) s from the pressure alone"
+            )
             #expect(abs(dLanding) <= 60_000, "landing off by \(dLanding / 1000) s")
             #expect(abs(dTakeoff) <= source.fixInterval(around: source.flight.takeoffTime))
         }

@@ -66,11 +66,15 @@ struct BroughtFilesTests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.igc").path))
 
         try #require(mkfifo(dir.appendingPathComponent("pipe").path, 0o600) == 0)
-        for args in [["list", "--config", "pipe"], ["import", "pipe"], ["airfields", "import", "pipe"],
-                     ["verify", "pipe"], ["list", "--config", "/dev/zero"], ["verify", "1", "--key", "pipe"]] {
+        for args in [
+            ["list", "--config", "pipe"], ["import", "pipe"], ["airfields", "import", "pipe"],
+            ["verify", "pipe"], ["list", "--config", "/dev/zero"], ["verify", "1", "--key", "pipe"],
+        ] {
             let r = try runBounded(args, db: db, dir: dir)
             #expect(r.status != 0, "\(args)")
-            #expect(r.stderr.contains("named pipe (FIFO)") || r.stderr.contains("a device") || r.stderr.contains("not a regular file"),
+            #expect(
+                r.stderr.contains("named pipe (FIFO)") || r.stderr.contains("a device")
+                    || r.stderr.contains("not a regular file"),
                 "\(args): \(r.stderr)")
         }
     }
@@ -81,7 +85,8 @@ struct BroughtFilesTests {
         let folder = dir.appendingPathComponent("no-config/flightlog/airfields")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try #require(mkfifo(folder.appendingPathComponent("sites.cup").path, 0o600) == 0)
-        let r = try runBounded(["airfields", "list", "--near", "51.0147,7.0053"], db: dir.appendingPathComponent("f.sqlite"), dir: dir)
+        let r = try runBounded(
+            ["airfields", "list", "--near", "51.0147,7.0053"], db: dir.appendingPathComponent("f.sqlite"), dir: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("EDKL"), "\(r.stdout)")
         #expect(r.stderr.contains("sites.cup") && r.stderr.contains("not a regular file; skipped"), "\(r.stderr)")
@@ -96,14 +101,16 @@ struct BroughtFilesTests {
         let tables = String(repeating: "{b = ", count: depth) + "1" + String(repeating: "}", count: depth)
         let files: [String: String] = [
             "arrays.toml": "a = " + open + close + "\n", "tables.toml": "a = " + tables + "\n",
-            "dotted.toml": keys + " = 1\n", "header.toml": "[" + keys + "]\n", "inline.toml": "a = {" + keys + " = 1}\n",
+            "dotted.toml": keys + " = 1\n", "header.toml": "[" + keys + "]\n",
+            "inline.toml": "a = {" + keys + " = 1}\n",
             "huge.toml": "# " + String(repeating: "x", count: 2 << 20) + "\n",
         ]
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
             try Data(text.utf8).write(to: dir.appendingPathComponent(name))
             let r = try runBounded(["list", "--config", name], db: db, dir: dir, seconds: 20)
             #expect(r.status != 0, "\(name)")
-            #expect(r.stderr.contains(name == "huge.toml" ? "bytes" : "nested more than 32 deep"), "\(name): \(r.stderr)")
+            #expect(
+                r.stderr.contains(name == "huge.toml" ? "bytes" : "nested more than 32 deep"), "\(name): \(r.stderr)")
             let lineCount = r.stderr.filter { $0 == "\n" }.count
             #expect(lineCount == 1, "one line: \(r.stderr)")
         }
@@ -145,7 +152,8 @@ struct BroughtFilesTests {
         ]
         try JSONSerialization.data(withJSONObject: status).write(to: path)
         // A year old: the pid (this test process) is alive, but the file is history.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -365 * 86_400)], ofItemAtPath: path.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -365 * 86_400)], ofItemAtPath: path.path)
         let old = try CLI.run(["status"], database: db, in: dir)
         #expect(old.status == 1, "a stale file is not a running recorder")
         #expect(old.stdout.contains("STALE: the status file was written 365 days ago"), "\(old.stdout)")
@@ -155,7 +163,9 @@ struct BroughtFilesTests {
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path.path)
         let fresh = try CLI.run(["status"], database: db, in: dir)
         #expect(fresh.status == 0, "\(fresh.stdout)")
-        #expect(fresh.stdout.contains("gpsd:        NOT CONNECTED — \\u{1B}]0;pwned\\u{7}\\u{1B}[2Jgone\n"), "\(fresh.stdout)")
+        #expect(
+            fresh.stdout.contains("gpsd:        NOT CONNECTED — \\u{1B}]0;pwned\\u{7}\\u{1B}[2Jgone\n"),
+            "\(fresh.stdout)")
         #expect(!fresh.stdout.contains("3D fix") && !fresh.stdout.contains("STALE"), "\(fresh.stdout)")
         for text in [old.stdout, fresh.stdout] {
             #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(text.debugDescription)")
@@ -183,7 +193,8 @@ struct BroughtFilesTests {
         }
         #expect(times.count == 6, "\(table.stdout)")
         let sum = times.reduce(0, +)
-        #expect(table.stdout.contains("6 flights, \(sum / 60):\(String(format: "%02d", sum % 60)) h,"), "\(table.stdout)")
+        #expect(
+            table.stdout.contains("6 flights, \(sum / 60):\(String(format: "%02d", sum % 60)) h,"), "\(table.stdout)")
         #expect(listed.map { Int($0.durationSeconds / 60) }.reduce(0, +) == sum)
 
         let stats = try CLI.run(["stats", "--json", "--owner", "Jürgen Müller"], database: db, in: dir)
@@ -201,8 +212,10 @@ struct BroughtFilesTests {
         let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let r0 = try CLI.run(
-            ["simulate", "--launch", "winch", "--minutes", "60", "--seed", "9", "--start", "2025-06-20T10:00:00Z",
-             "-o", "long.igc"], database: nil, in: dir)
+            [
+                "simulate", "--launch", "winch", "--minutes", "60", "--seed", "9", "--start", "2025-06-20T10:00:00Z",
+                "-o", "long.igc",
+            ], database: nil, in: dir)
         try #require(r0.status == 0, "\(r0.stderr)")
         try #require(try CLI.run(["import", "long.igc"], database: db, in: dir).status == 0)
         let show = try CLI.run(["show", "1"], database: db, in: dir)
@@ -224,15 +237,18 @@ struct BroughtFilesTests {
         // Leszno (Poland) and Aachen-Merzbrück (Germany): both UTC+02:00 in June, not both Europe/Berlin.
         for (n, at) in ["51.8347,16.5219", "51.0147,7.0053"].enumerated() {
             let r = try CLI.run(
-                ["simulate", "--launch", "aerotow", "--minutes", "15", "--seed", "\(30 + n)", "--at", at,
-                 "--start", "2025-06-2\(n + 1)T10:00:00Z", "-o", "z\(n).igc"], database: nil, in: dir)
+                [
+                    "simulate", "--launch", "aerotow", "--minutes", "15", "--seed", "\(30 + n)", "--at", at,
+                    "--start", "2025-06-2\(n + 1)T10:00:00Z", "-o", "z\(n).igc",
+                ], database: nil, in: dir)
             try #require(r.status == 0, "\(r.stderr)")
         }
         try #require(try CLI.run(["import", "z0.igc", "z1.igc"], database: db, in: dir).status == 0)
         let both = try CLI.run(["list"], database: db, in: dir, environment: ["COLUMNS": "200"])
         #expect(both.stdout.contains("times local, UTC+02:00"), "\(both.stdout)")
         #expect(!both.stdout.contains("Europe/Berlin"), "\(both.stdout)")
-        let poland = try CLI.run(["list", "--until", "2025-06-21"], database: db, in: dir, environment: ["COLUMNS": "200"])
+        let poland = try CLI.run(
+            ["list", "--until", "2025-06-21"], database: db, in: dir, environment: ["COLUMNS": "200"])
         #expect(poland.stdout.contains("times local, Europe/Warsaw, UTC+02:00"), "\(poland.stdout)")
     }
 
@@ -241,8 +257,10 @@ struct BroughtFilesTests {
         let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         let r = try CLI.run(
-            ["simulate", "--launch", "aerotow", "--minutes", "15", "--seed", "40", "--at", "51.0600,7.0053",
-             "--start", "2025-06-22T10:00:00Z", "-o", "out.igc"], database: nil, in: dir)
+            [
+                "simulate", "--launch", "aerotow", "--minutes", "15", "--seed", "40", "--at", "51.0600,7.0053",
+                "--start", "2025-06-22T10:00:00Z", "-o", "out.igc",
+            ], database: nil, in: dir)
         try #require(r.status == 0, "\(r.stderr)")
         try #require(try CLI.run(["import", "out.igc"], database: db, in: dir).status == 0)
         func json() throws -> [String: Any] {
@@ -262,7 +280,9 @@ struct BroughtFilesTests {
         let list = try CLI.run(["list"], database: db, in: dir, environment: ["COLUMNS": "200"])
         #expect(!list.stdout.contains("outlanding"), "\(list.stdout)")
         // Back to a text that says so: an outlanding again.
-        try #require(try CLI.run(["edit", "1", "--landing-place", "Outlanding, farmer's field"], database: db, in: dir).status == 0)
+        try #require(
+            try CLI.run(["edit", "1", "--landing-place", "Outlanding, farmer's field"], database: db, in: dir).status
+                == 0)
         #expect(try json()["outlanding"] as? Bool == true)
     }
 }

@@ -9,7 +9,8 @@ enum CLI {
     /// flightlog.toml` is written), the given stdin and extra `environment`.
     @discardableResult
     static func run(
-        _ arguments: [String], database: URL?, in directory: URL, stdin: String? = nil, environment extra: [String: String] = [:]
+        _ arguments: [String], database: URL?, in directory: URL, stdin: String? = nil,
+        environment extra: [String: String] = [:]
     ) throws -> ProcessResult {
         var environment = ProcessInfo.processInfo.environment
         environment["FLIGHTLOG_DATABASE"] = database?.path

@@ -40,8 +40,10 @@ struct CLITests {
         for (n, launch) in ["winch", "aerotow", "winch", "self"].enumerated() {
             let name = "sim\(n).igc"
             let r = try CLI.run(
-                ["simulate", "--launch", launch, "--minutes", "\(20 + n * 5)", "--seed", "\(n + 1)",
-                 "--start", "2025-0\(5 + n)-1\(n)T10:00:00Z", "-o", name], database: nil, in: dir)
+                [
+                    "simulate", "--launch", launch, "--minutes", "\(20 + n * 5)", "--seed", "\(n + 1)",
+                    "--start", "2025-0\(5 + n)-1\(n)T10:00:00Z", "-o", name,
+                ], database: nil, in: dir)
             try #require(r.status == 0, "simulate failed: \(r.stderr)")
             files.append(name)
         }
@@ -67,7 +69,9 @@ struct CLITests {
         }
         #expect(byFile["apf-bug554.igc"]?.first?.launch == "winch")
         #expect(byFile["01lz1hq1.igc"]?.first?.launch == "self")
-        for name in ["654G6NG1.IGC", "2016-11-08-xcs-aaa-02.igc", "complex_example_lxn.igc", "H1_77flne21.IGC", "T_77fv4np1.igc"] {
+        for name in [
+            "654G6NG1.IGC", "2016-11-08-xcs-aaa-02.igc", "complex_example_lxn.igc", "H1_77flne21.IGC", "T_77fv4np1.igc",
+        ] {
             #expect(byFile[name]?.first?.launch == "aerotow", "\(name)")
         }
         // Midnight UTC: takes off 8 Nov UTC, lands 9 Nov UTC, and the logbook date is 9 Nov in New Zealand.
@@ -82,19 +86,26 @@ struct CLITests {
             for (flight, name) in zip(flights, names) {
                 #expect(try CLI.run(["edit", "\(flight.id)", "--pilot", name], database: db, in: dir).status == 0)
             }
-            #expect(try CLI.run(["edit", "\(flights[3].id)", "--instructor", "Çağrı Şahin"], database: db, in: dir).status == 0)
+            #expect(
+                try CLI.run(["edit", "\(flights[3].id)", "--instructor", "Çağrı Şahin"], database: db, in: dir).status
+                    == 0)
             let pdf = try CLI.run(["export", "--pdf", "-o", "logbook.pdf"], database: db, in: dir)
             #expect(pdf.status == 0, "\(pdf.stderr)")
-            let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]).stdout
+            let text = try runProcess(
+                "/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]
+            ).stdout
             // A long name wraps inside its cell, so each word is looked for.
             for name in names + ["Çağrı Şahin"] {
                 #expect(name.split(separator: " ").allSatisfy { text.contains($0) }, "\(name) missing from the logbook")
             }
             for flight in flights { #expect(text.contains(flight.date), "\(flight.date) missing from the logbook") }
             #expect(text.contains("\(flights.count) flights"))
-            let instructor = try CLI.run(["export", "--pdf", "--instructor", "-o", "instructor.pdf"], database: db, in: dir)
+            let instructor = try CLI.run(
+                ["export", "--pdf", "--instructor", "-o", "instructor.pdf"], database: db, in: dir)
             #expect(instructor.status == 0)
-            let only = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]).stdout
+            let only = try runProcess(
+                "/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]
+            ).stdout
             #expect(only.contains("Çağrı Şahin"))
             #expect(!only.contains("Øyvind Ærø"))
         }
@@ -106,7 +117,8 @@ struct CLITests {
         #expect(try list([], db: db, dir: dir).count == files.count)
     }
 
-    @Test("import → export --rebuild is lossless and the export passes aerofiles", .enabled(if: SharedFlights.available))
+    @Test(
+        "import → export --rebuild is lossless and the export passes aerofiles", .enabled(if: SharedFlights.available))
     func exportIsLossless() throws {
         let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
@@ -117,18 +129,26 @@ struct CLITests {
         for flight in try list([], db: db, dir: dir) {
             let target = out.appendingPathComponent("\(flight.id)")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            let r = try CLI.run(["export", "--igc", "--rebuild", "\(flight.id)", "-o", target.path + "/"], database: db, in: dir)
+            let r = try CLI.run(
+                ["export", "--igc", "--rebuild", "\(flight.id)", "-o", target.path + "/"], database: db, in: dir)
             try #require(r.status == 0, "\(r.stderr)")
-            let written = try #require(try FileManager.default.contentsOfDirectory(at: target, includingPropertiesForKeys: nil).first)
-            #expect(written.lastPathComponent.range(of: #"^\d{4}-\d{2}-\d{2}-XFL-[A-Z0-9]{3}-\d{2}\.IGC$"#, options: .regularExpression) != nil)
+            let written = try #require(
+                try FileManager.default.contentsOfDirectory(at: target, includingPropertiesForKeys: nil).first)
+            #expect(
+                written.lastPathComponent.range(
+                    of: #"^\d{4}-\d{2}-\d{2}-XFL-[A-Z0-9]{3}-\d{2}\.IGC$"#, options: .regularExpression) != nil)
             let exported = try IGCReader.read([UInt8](try Data(contentsOf: written)))
-            let original = try IGCReader.read([UInt8](try Data(contentsOf: SharedFlights.directory.appendingPathComponent(try #require(flight.sourceFile)))))
+            let original = try IGCReader.read(
+                [UInt8](
+                    try Data(
+                        contentsOf: SharedFlights.directory.appendingPathComponent(try #require(flight.sourceFile)))))
             let verdict = try CLI.verification([UInt8](try Data(contentsOf: written)), database: db)
             #expect(verdict.exitStatus == 0, "\(verdict)")
             let originalByTime = Dictionary(original.track.fixes.map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
             #expect(exported.track.fixes.count > 100)
             for fix in exported.track.fixes {
-                let source = try #require(originalByTime[fix.time], "exported fix at \(iso8601UTC(fix.time)) is not in the original")
+                let source = try #require(
+                    originalByTime[fix.time], "exported fix at \(iso8601UTC(fix.time)) is not in the original")
                 #expect(fix.isValid == source.isValid)
                 #expect(abs(fix.latitude - source.latitude) < 1.0 / 60_000 / 2 + 1e-9)
                 #expect(abs(fix.longitude - source.longitude) < 1.0 / 60_000 / 2 + 1e-9)
@@ -137,12 +157,14 @@ struct CLITests {
             }
             // Every original fix between the first and last exported one comes back.
             let first = exported.track.fixes.first!.time, last = exported.track.fixes.last!.time
-            #expect(original.track.fixes.filter { $0.time >= first && $0.time <= last }.count == exported.track.fixes.count)
+            #expect(
+                original.track.fixes.filter { $0.time >= first && $0.time <= last }.count == exported.track.fixes.count)
         }
         if let python = CLI.aerofilesPython {
             let outputs = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".IGC") }
                 .map { out.appendingPathComponent($0).path }
-            let check = try runProcess(python, [packageRoot.appendingPathComponent("scripts/check-igc.py").path] + outputs)
+            let check = try runProcess(
+                python, [packageRoot.appendingPathComponent("scripts/check-igc.py").path] + outputs)
             #expect(check.status == 0, "aerofiles check failed:\n\(check.stdout)\(check.stderr)")
         }
     }
@@ -150,9 +172,17 @@ struct CLITests {
     @Test("filters find names in any case and script, with or without accents")
     func unicodeFilters() throws {
         let (db, dir, ids) = try simulatedLogbook()
-        try #require(try CLI.run(["edit", "\(ids[0])", "--instructor", "Müller, Jürgen"], database: db, in: dir).status == 0)
-        try #require(try CLI.run(["edit", "\(ids[1])", "--guest", "Çağrı Şahin", "--plane", "Duo Discus"], database: db, in: dir).status == 0)
-        try #require(try CLI.run(["edit", "\(ids[2])", "--pilot", "Øyvind Ærø", "--student", "Ιωάννης Παπαδόπουλος"], database: db, in: dir).status == 0)
+        try #require(
+            try CLI.run(["edit", "\(ids[0])", "--instructor", "Müller, Jürgen"], database: db, in: dir).status == 0)
+        try #require(
+            try CLI.run(
+                ["edit", "\(ids[1])", "--guest", "Çağrı Şahin", "--plane", "Duo Discus"], database: db, in: dir
+            ).status == 0)
+        try #require(
+            try CLI.run(
+                ["edit", "\(ids[2])", "--pilot", "Øyvind Ærø", "--student", "Ιωάννης Παπαδόπουλος"], database: db,
+                in: dir
+            ).status == 0)
 
         #expect(try list(["--guest", "çağrı şahin"], db: db, dir: dir).map(\.id) == [ids[1]])
         #expect(try list(["--guest", "CAGRI"], db: db, dir: dir).map(\.id) == [ids[1]])
@@ -163,12 +193,16 @@ struct CLITests {
         #expect(try list(["--plane", "ask 21"], db: db, dir: dir).map(\.id) == [ids[0], ids[2], ids[3]])
         #expect(try list(["--registration", "d1234"], db: db, dir: dir).count == 4)
         #expect(try list(["--launch", "winch"], db: db, dir: dir).map(\.id) == [ids[0], ids[2]])
-        #expect(try list(["--since", "2025-06-01", "--until", "2025-07-31"], db: db, dir: dir).map(\.id) == [ids[1], ids[2]])
+        #expect(
+            try list(["--since", "2025-06-01", "--until", "2025-07-31"], db: db, dir: dir).map(\.id) == [
+                ids[1], ids[2],
+            ])
         let greek = try list(["--pilot", "ØYVIND"], db: db, dir: dir)
         #expect(greek.first?.secondPerson == "Ιωάννης Παπαδόπουλος")
         #expect(greek.first?.secondPersonRole == "student")
 
-        let table = try CLI.run(["list", "--no-instructor"], database: db, in: dir, environment: ["COLUMNS": "250"])  // every column
+        // every column
+        let table = try CLI.run(["list", "--no-instructor"], database: db, in: dir, environment: ["COLUMNS": "250"])
         #expect(table.stdout.contains("Çağrı Şahin (guest)"))
         #expect(table.stdout.contains("3 flights"))
         let csv = try CLI.run(["list", "--csv", "--instructor"], database: db, in: dir)
@@ -182,13 +216,21 @@ struct CLITests {
         func bLines() throws -> [Substring] {
             let target = dir.appendingPathComponent("export-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            try #require(try CLI.run(["export", "--igc", "\(ids[0])", "-o", target.path + "/"], database: db, in: dir).status == 0)
-            let file = try #require(try FileManager.default.contentsOfDirectory(at: target, includingPropertiesForKeys: nil).first)
-            return String(decoding: try Data(contentsOf: file), as: UTF8.self).split(separator: "\r\n").filter { $0.hasPrefix("B") }
+            try #require(
+                try CLI.run(["export", "--igc", "\(ids[0])", "-o", target.path + "/"], database: db, in: dir).status
+                    == 0)
+            let file = try #require(
+                try FileManager.default.contentsOfDirectory(at: target, includingPropertiesForKeys: nil).first)
+            return String(decoding: try Data(contentsOf: file), as: UTF8.self).split(separator: "\r\n").filter {
+                $0.hasPrefix("B")
+            }
         }
         let before = try bLines()
         let edit = try CLI.run(
-            ["edit", "\(ids[0])", "--guest", "Øyvind Ærø", "--launch", "aerotow", "--remarks", "Nice day", "--takeoff-place", "Aachen-Merzbrück"],
+            [
+                "edit", "\(ids[0])", "--guest", "Øyvind Ærø", "--launch", "aerotow", "--remarks", "Nice day",
+                "--takeoff-place", "Aachen-Merzbrück",
+            ],
             database: db, in: dir)
         #expect(edit.status == 0)
         #expect(edit.stdout.contains("Øyvind Ærø"))
@@ -204,11 +246,15 @@ struct CLITests {
     func badInput() throws {
         let (db, dir, ids) = try simulatedLogbook()
         let snapshot = try CLI.run(["list", "--json"], database: db, in: dir).stdout
-        func expectFailure(_ args: [String], mentions text: String, database: URL? = nil, sourceLine: Int = #line) throws {
+        func expectFailure(_ args: [String], mentions text: String, database: URL? = nil, sourceLine: Int = #line)
+            throws
+        {
             let r = try CLI.run(args, database: database ?? db, in: dir)
             #expect(r.status != 0, "\(args) should fail (line \(sourceLine))")
             #expect(r.stderr.lowercased().contains(text.lowercased()), "\(args): \(r.stderr)")
-            #expect(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").count <= 3, "\(args): \(r.stderr)")
+            #expect(
+                r.stderr.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").count <= 3,
+                "\(args): \(r.stderr)")
         }
         try expectFailure(["show", "9999"], mentions: "no flight with id 9999")
         try expectFailure(["edit", "9999", "--pilot", "X"], mentions: "no flight with id 9999")
@@ -219,20 +265,26 @@ struct CLITests {
         try expectFailure(["list", "--launch", "catapult"], mentions: "catapult")
         try expectFailure(["export", "--pdf", "--guest", "nobody at all", "-o", "x.pdf"], mentions: "no flights match")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.pdf").path))
-        try expectFailure(["export", "--report", "\(ids[0])", "-o", "/nonexistent-dir/r.pdf"], mentions: "cannot write")
+        try expectFailure(
+            ["export", "--report", "\(ids[0])", "-o", "/nonexistent-dir/r.pdf"], mentions: "cannot write")
         try expectFailure(["delete", "\(ids[0])"], mentions: "--yes")
 
         // A malformed IGC file: named with its line, nothing stored, the good file beside it still imports.
         let bad = dir.appendingPathComponent("broken.igc")
-        try Data("AXFLABC\r\nHFDTEDATE:150625,01\r\nB1200004807123N01123456EA0040000450\r\nB12000X\r\n".utf8).write(to: bad)
+        try Data("AXFLABC\r\nHFDTEDATE:150625,01\r\nB1200004807123N01123456EA0040000450\r\nB12000X\r\n".utf8).write(
+            to: bad)
         let good = dir.appendingPathComponent("good.igc")
-        try #require(try CLI.run(["simulate", "--start", "2025-09-01T09:00:00Z", "-o", good.path], database: nil, in: dir).status == 0)
+        try #require(
+            try CLI.run(["simulate", "--start", "2025-09-01T09:00:00Z", "-o", good.path], database: nil, in: dir).status
+                == 0)
         let mixed = try CLI.run(["import", bad.path, good.path], database: db, in: dir)
         #expect(mixed.status != 0)
         #expect(mixed.stderr.contains("broken.igc"))
         #expect(mixed.stderr.contains("line 4"))
         #expect(try list([], db: db, dir: dir).count == 5)
-        #expect(try CLI.run(["delete", "\(try list([], db: db, dir: dir).last!.id)", "--yes"], database: db, in: dir).status == 0)
+        #expect(
+            try CLI.run(["delete", "\(try list([], db: db, dir: dir).last!.id)", "--yes"], database: db, in: dir).status
+                == 0)
         #expect(try CLI.run(["list", "--json"], database: db, in: dir).stdout == snapshot)
 
         // Missing database: a clear error, and no file is created by looking.
@@ -252,13 +304,18 @@ struct CLITests {
         #expect(try String(contentsOf: text, encoding: .utf8) == "these are my notes\n")
     }
 
-    @Test("a database from a newer flightlog is refused and left alone", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    @Test(
+        "a database from a newer flightlog is refused and left alone",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
     func newerSchema() throws {
         let (db, dir, _) = try simulatedLogbook()
-        let add = try runProcess("/usr/bin/sqlite3", [db.path, "INSERT INTO grdb_migrations VALUES ('v99 from the future')"])
+        let add = try runProcess(
+            "/usr/bin/sqlite3", [db.path, "INSERT INTO grdb_migrations VALUES ('v99 from the future')"])
         try #require(add.status == 0, "\(add.stderr)")
         let before = try CLI.sha256(of: db)
-        for args in [["list"], ["edit", "1", "--pilot", "X"], ["import", dir.appendingPathComponent("sim0.igc").path]] {
+        for args in [
+            ["list"], ["edit", "1", "--pilot", "X"], ["import", dir.appendingPathComponent("sim0.igc").path],
+        ] {
             let r = try CLI.run(args, database: db, in: dir)
             #expect(r.status != 0)
             #expect(r.stderr.contains("newer"), "\(args): \(r.stderr)")
@@ -266,24 +323,35 @@ struct CLITests {
         #expect(try CLI.sha256(of: db) == before)
     }
 
-    @Test("the PDF logbook holds the filtered flights and names in any script", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")))
+    @Test(
+        "the PDF logbook holds the filtered flights and names in any script",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")))
     func pdfLogbook() throws {
         let (db, dir, ids) = try simulatedLogbook()
-        try #require(try CLI.run(["edit", "\(ids[0])", "--instructor", "Ιωάννης Παπαδόπουλος"], database: db, in: dir).status == 0)
+        try #require(
+            try CLI.run(["edit", "\(ids[0])", "--instructor", "Ιωάννης Παπαδόπουλος"], database: db, in: dir).status
+                == 0)
         try #require(try CLI.run(["edit", "\(ids[1])", "--guest", "Øyvind Ærø"], database: db, in: dir).status == 0)
         let all = try CLI.run(["export", "--pdf", "-o", "all.pdf"], database: db, in: dir)
         #expect(all.status == 0, "\(all.stderr)")
-        let allText = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("all.pdf").path, "-"]).stdout
+        let allText = try runProcess(
+            "/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("all.pdf").path, "-"]
+        ).stdout
         #expect(allText.contains("Παπαδόπουλος"))
         #expect(allText.contains("Øyvind Ærø"))
-        let instructor = try CLI.run(["export", "--pdf", "--instructor", "-o", "instructor.pdf"], database: db, in: dir)
+        let instructor = try CLI.run(
+            ["export", "--pdf", "--instructor", "-o", "instructor.pdf"], database: db, in: dir)
         #expect(instructor.status == 0)
-        let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]).stdout
+        let text = try runProcess(
+            "/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("instructor.pdf").path, "-"]
+        ).stdout
         #expect(text.contains("Παπαδόπουλος"))
         #expect(!text.contains("Øyvind"))
         #expect(text.contains("with instructor"))
         for kind in ["--kml", "--gpx", "--geojson"] {
-            let r = try CLI.run(["export", kind, "\(ids[0])", "-o", "track" + kind.replacingOccurrences(of: "--", with: ".")], database: db, in: dir)
+            let r = try CLI.run(
+                ["export", kind, "\(ids[0])", "-o", "track" + kind.replacingOccurrences(of: "--", with: ".")],
+                database: db, in: dir)
             #expect(r.status == 0, "\(kind): \(r.stderr)")
         }
         let report = try CLI.run(["export", "--report", "\(ids[0])", "-o", "report.svg"], database: db, in: dir)

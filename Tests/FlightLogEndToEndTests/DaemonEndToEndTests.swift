@@ -55,11 +55,16 @@ struct DaemonEndToEndTests {
         #expect(flights[0].hasBarometer)
         // The recorded flight's IGC file covers 60 s before takeoff and after landing (badge rules).
         let igc = DaemonHarness.shell(
-            "'\(DaemonHarness.flightlog)' export --igc \(try #require(flights[0].id)) -o - --database '\(world.database)'")
+            "'\(DaemonHarness.flightlog)' export --igc \(try #require(flights[0].id)) -o - --database '\(world.database)'"
+        )
         let bTimes = try IGCReader.read(Array(igc.output.utf8)).track.fixes.map(\.time)
         #expect(igc.status == 0 && bTimes.count > 300)
-        #expect(bTimes.first.map { $0 <= flights[0].takeoffTime - 60_000 } == true, "first B \(bTimes.first.map(iso8601UTC) ?? "-")")
-        #expect(bTimes.last.map { $0 >= flights[0].landingTime + 60_000 } == true, "last B \(bTimes.last.map(iso8601UTC) ?? "-")")
+        #expect(
+            bTimes.first.map { $0 <= flights[0].takeoffTime - 60_000 } == true,
+            "first B \(bTimes.first.map(iso8601UTC) ?? "-")")
+        #expect(
+            bTimes.last.map { $0 >= flights[0].landingTime + 60_000 } == true,
+            "last B \(bTimes.last.map(iso8601UTC) ?? "-")")
         let status = try String(contentsOfFile: world.statusPath, encoding: .utf8)
         #expect(status.contains("\"barometerDevice\" : \"bmp280\""))
         #expect(status.contains("\"stopped\" : true"))

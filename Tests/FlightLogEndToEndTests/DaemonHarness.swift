@@ -190,10 +190,11 @@ final class DaemonWorld {
     func startReceiverAndGPSD(igc: String, rate: Int = 50, extraArguments: [String] = []) throws {
         // A port of its own: `port + 1` may be any other server's, in this test process or one beside it.
         let receiverPort = freePort()
-        var arguments = [
-            DaemonHarness.flightlog, "replay", igc, "--iio-tree", iioTree.path,
-            "--serve-nmea", "127.0.0.1:\(receiverPort)", "--rate", "\(rate)",
-        ] + extraArguments
+        var arguments =
+            [
+                DaemonHarness.flightlog, "replay", igc, "--iio-tree", iioTree.path,
+                "--serve-nmea", "127.0.0.1:\(receiverPort)", "--rate", "\(rate)",
+            ] + extraArguments
         if DaemonHarness.shell("chrt -f 20 true").status == 0 { arguments = ["chrt", "-f", "20"] + arguments }
         let replay = Process()
         replay.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -303,7 +304,8 @@ final class DaemonWorld {
     }
 
     func sqlite(_ sql: String) -> String {
-        DaemonHarness.shell("sqlite3 -readonly '\(database)' \"\(sql)\"").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        DaemonHarness.shell("sqlite3 -readonly '\(database)' \"\(sql)\"").output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     func integrityCheck() -> String {

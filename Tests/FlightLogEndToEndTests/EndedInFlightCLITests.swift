@@ -29,7 +29,8 @@ struct EndedInFlightCLITests {
             let pressure = Int(String(decoding: b[25..<30], as: UTF8.self)) ?? 0
             return pressure != 0 ? pressure : Int(String(decoding: b[30..<35], as: UTF8.self))
         }
-        let highest = try #require(lines.indices.filter { altitude(lines[$0]) != nil }.max { altitude(lines[$0])! < altitude(lines[$1])! })
+        let highest = try #require(
+            lines.indices.filter { altitude(lines[$0]) != nil }.max { altitude(lines[$0])! < altitude(lines[$1])! })
         let kept = lines[...highest].filter { !$0.hasPrefix("G") }
         try Data((kept.joined(separator: "\n") + "\n").utf8).write(to: cut)
     }
@@ -41,7 +42,8 @@ struct EndedInFlightCLITests {
         if SharedFlights.available {
             source = SharedFlights.directory.appendingPathComponent("654G6NG1.IGC")
         } else {
-            let made = try CLI.run(["simulate", "--minutes", "40", "--seed", "3", "-o", "whole.igc"], database: nil, in: dir)
+            let made = try CLI.run(
+                ["simulate", "--minutes", "40", "--seed", "3", "-o", "whole.igc"], database: nil, in: dir)
             try #require(made.status == 0, "\(made.stderr)")
             source = dir.appendingPathComponent("whole.igc")
         }
@@ -57,7 +59,9 @@ struct EndedInFlightCLITests {
         #expect(flight.landingPlace == nil && flight.landingLocation == nil, "no place is named after the last fix")
 
         let table = try CLI.run(["list"], database: db, in: dir, environment: ["COLUMNS": "200"])
-        #expect(table.stdout.contains("recording ended in flight") && !table.stdout.contains("outlanding"), "\(table.stdout)")
+        #expect(
+            table.stdout.contains("recording ended in flight") && !table.stdout.contains("outlanding"),
+            "\(table.stdout)")
         #expect(table.stdout.contains("the landing time is the last fix's"), "\(table.stdout)")
         let csv = try CLI.run(["list", "--csv"], database: db, in: dir).stdout.split(separator: "\r\n")
         let header = csv[0].split(separator: ",", omittingEmptySubsequences: false)
@@ -89,10 +93,13 @@ struct EndedInFlightCLITests {
         #expect(try Data(contentsOf: dir.appendingPathComponent("out.igc")) == Data(contentsOf: cut))
 
         // The pilot who knows where it landed types the place (own text); it is still not called an outlanding.
-        let edited = try CLI.run(["edit", "\(flight.id)", "--landing-place", "=Bauer Meier's field"], database: db, in: dir)
+        let edited = try CLI.run(
+            ["edit", "\(flight.id)", "--landing-place", "=Bauer Meier's field"], database: db, in: dir)
         #expect(edited.status == 0, "\(edited.stderr)")
         let after = try #require(
-            try JSONDecoder().decode([Listed].self, from: Data(CLI.run(["list", "--json"], database: db, in: dir).stdout.utf8)).first)
+            try JSONDecoder().decode(
+                [Listed].self, from: Data(CLI.run(["list", "--json"], database: db, in: dir).stdout.utf8)
+            ).first)
         #expect(after.landingPlace == "Bauer Meier's field" && after.endedInFlight && !after.outlanding)
     }
 }

@@ -12,7 +12,10 @@ struct ExportNamingTests {
     static func simulated(_ n: Int, at path: URL, in dir: URL) throws -> URL {
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         let r = try CLI.run(
-            ["simulate", "--minutes", "8", "--seed", "\(n)", "--start", String(format: "2025-06-%02dT10:00:00Z", n), "-o", path.path],
+            [
+                "simulate", "--minutes", "8", "--seed", "\(n)", "--start", String(format: "2025-06-%02dT10:00:00Z", n),
+                "-o", path.path,
+            ],
             database: nil, in: dir)
         try #require(r.status == 0, "simulate failed: \(r.stderr)")
         return path
@@ -30,7 +33,9 @@ struct ExportNamingTests {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder),
                 isFolder.boolValue
-            { continue }
+            {
+                continue
+            }
             result[name] = try CLI.sha256(of: folder.appendingPathComponent(name))
         }
         return result
@@ -58,7 +63,8 @@ struct ExportNamingTests {
         #expect(try Set(files.map { try CLI.sha256(of: $0) }).isSubset(of: Set(written.values)))
         #expect(try String(contentsOf: out.appendingPathComponent("flight-2.igc"), encoding: .utf8) == "mine")
         let lowerCased = written.keys.map { $0.lowercased() }
-        #expect(Set(lowerCased).count == lowerCased.count, "names a FAT stick cannot tell apart: \(written.keys.sorted())")
+        #expect(
+            Set(lowerCased).count == lowerCased.count, "names a FAT stick cannot tell apart: \(written.keys.sorted())")
 
         let again = try CLI.run(["export", "--igc", "-o", out.path + "/"], database: db, in: dir)
         #expect(again.status == 0, "\(again.stderr)")
@@ -96,18 +102,25 @@ struct ExportNamingTests {
         try #require(try CLI.run(["import", file.path], database: db, in: dir).status == 0)
         let id = try #require(try Self.ids(db, in: dir).first)
         // Makes the signing key (and signing.pub) beside the database.
-        try #require(try CLI.run(["export", "--igc", "--rebuild", "\(id)", "-o", "-"], database: db, in: dir).status == 0)
+        try #require(
+            try CLI.run(["export", "--igc", "--rebuild", "\(id)", "-o", "-"], database: db, in: dir).status == 0)
         let config = dir.appendingPathComponent("no-config/flightlog/flightlog.toml")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("# mine\n".utf8).write(to: config)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link").path, withDestinationPath: dir.path)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("link").path, withDestinationPath: dir.path)
         try FileManager.default.linkItem(at: db, to: dir.appendingPathComponent("hard.sqlite"))
         let targets = [
             db.path, "flights.sqlite", "sub/../flights.sqlite", "link/flights.sqlite", "hard.sqlite", db.path + "-wal",
             db.path + "-shm", db.path + "-journal", db.path + ".live", "signing.key", "link/signing.pub", config.path,
         ]
-        let kinds = [["--igc", "\(id)"], ["--pdf"], ["--zip"], ["--kml", "\(id)"], ["--report", "\(id)"], ["--igc", "--rebuild", "\(id)"]]
+        let kinds = [
+            ["--igc", "\(id)"], ["--pdf"], ["--zip"], ["--kml", "\(id)"], ["--report", "\(id)"],
+            ["--igc", "--rebuild", "\(id)"],
+        ]
         let before = try Self.hashes(dir)
         for (n, target) in targets.enumerated() {
             let r = try CLI.run(["export"] + kinds[n % kinds.count] + ["-o", target], database: db, in: dir)
@@ -121,8 +134,9 @@ struct ExportNamingTests {
         for target in targets {
             let r = try CLI.run(["backup", "--force", target], database: db, in: dir)
             #expect(r.status != 0, "\(target): \(r.stdout)")
-            #expect(r.stderr.contains("refusing to write") && r.stderr.contains("of this logbook; give another file name"),
-                    "\(target): \(r.stderr)")
+            #expect(
+                r.stderr.contains("refusing to write") && r.stderr.contains("of this logbook; give another file name"),
+                "\(target): \(r.stderr)")
         }
         #expect(try Self.hashes(dir) == beforeBackups)
         #expect(try CLI.run(["backup", "copy.sqlite"], database: db, in: dir).status == 0, "another name still works")
@@ -134,18 +148,21 @@ struct ExportNamingTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let long = dir.appendingPathComponent(String(repeating: "x", count: 251) + ".igc")
-        try FileManager.default.moveItem(at: try Self.simulated(6, at: dir.appendingPathComponent("l.igc"), in: dir), to: long)
+        try FileManager.default.moveItem(
+            at: try Self.simulated(6, at: dir.appendingPathComponent("l.igc"), in: dir), to: long)
         let short = try Self.simulated(7, at: dir.appendingPathComponent("short.igc"), in: dir)
         try #require(try CLI.run(["import", long.path, short.path], database: db, in: dir).status == 0)
         let out = dir.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        for arguments in [["--igc", "-o", out.path], ["--zip", "-o", out.appendingPathComponent("all.zip").path],
-            ["--new", "--to", dir.appendingPathComponent("stick").path, "--stick", "TEST"]]
-        {
+        for arguments in [
+            ["--igc", "-o", out.path], ["--zip", "-o", out.appendingPathComponent("all.zip").path],
+            ["--new", "--to", dir.appendingPathComponent("stick").path, "--stick", "TEST"],
+        ] {
             let r = try CLI.run(["export"] + arguments, database: db, in: dir)
             #expect(r.status == 0, "\(arguments[0]): \(r.stderr)")
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        let names =
+            try FileManager.default.contentsOfDirectory(atPath: out.path)
             + FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("stick").path)
         #expect(names.count == 7, "\(names)")  // 2 IGC and the ZIP; 2 IGC, logbook.pdf and the backup
         #expect(names.allSatisfy { $0.utf8.count <= 255 })

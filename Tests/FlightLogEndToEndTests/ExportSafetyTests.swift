@@ -15,7 +15,10 @@ struct ExportSafetyTests {
         for n in 0..<2 {
             let name = "sim\(n).igc"
             let r = try CLI.run(
-                ["simulate", "--minutes", "25", "--seed", "\(n + 3)", "--start", "2025-06-1\(n)T10:00:00Z", "-o", name],
+                [
+                    "simulate", "--minutes", "25", "--seed", "\(n + 3)", "--start", "2025-06-1\(n)T10:00:00Z", "-o",
+                    name,
+                ],
                 database: nil, in: dir)
             try #require(r.status == 0, "simulate failed: \(r.stderr)")
             files.append(name)
@@ -37,7 +40,8 @@ struct ExportSafetyTests {
     /// output come back as a dictionary.
     static func inMountNamespace(_ script: String, environment: [String: String]) throws -> [String: String] {
         let variables = environment.map { "\($0.key)=\($0.value)" }
-        let result = try runProcess("/usr/bin/env", variables + ["unshare", "-m", "--propagation", "private", "bash", "-c", script])
+        let result = try runProcess(
+            "/usr/bin/env", variables + ["unshare", "-m", "--propagation", "private", "bash", "-c", script])
         var values: [String: String] = [:]
         for line in result.stdout.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
@@ -48,7 +52,9 @@ struct ExportSafetyTests {
         return values
     }
 
-    @Test("full disk: the export fails, the old PDF and IGC stay byte-identical, no temporary is left", .enabled(if: canMountTmpfs))
+    @Test(
+        "full disk: the export fails, the old PDF and IGC stay byte-identical, no temporary is left",
+        .enabled(if: canMountTmpfs))
     func fullDiskKeepsTheOldFiles() throws {
         let (db, dir, ids) = try Self.logbook()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -73,11 +79,13 @@ struct ExportSafetyTests {
             echo "IGC_AFTER=$(sha256sum < "$MNT/flight.igc")"
             echo "FILES=$(ls -A "$MNT" | tr '\n' ' ')"
             """#
-        let result = try Self.inMountNamespace(script, environment: [
-            "MNT": mount.path, "WORK": dir.path, "ID": "\(ids[0])", "FLIGHTLOG_DATABASE": db.path,
-            "FLIGHTLOG": builtExecutable("flightlog").path,
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
-        ])
+        let result = try Self.inMountNamespace(
+            script,
+            environment: [
+                "MNT": mount.path, "WORK": dir.path, "ID": "\(ids[0])", "FLIGHTLOG_DATABASE": db.path,
+                "FLIGHTLOG": builtExecutable("flightlog").path,
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
+            ])
         try #require(result["namespace-status"] == "0", "namespace script failed: \(result)")
         #expect(result["FREE"] == "0", "the disk is really full")
         #expect(result["PDF_STATUS"] != "0", "a full disk is an error")
@@ -101,7 +109,8 @@ struct ExportSafetyTests {
         let link = dir.appendingPathComponent("link.pdf")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
         let dangling = dir.appendingPathComponent("dangling.igc")
-        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: dir.appendingPathComponent("nowhere").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dangling.path, withDestinationPath: dir.appendingPathComponent("nowhere").path)
         let fifo = dir.appendingPathComponent("pipe.igc")
         #expect(mkfifo(fifo.path, 0o644) == 0)
 
@@ -117,7 +126,9 @@ struct ExportSafetyTests {
             #expect(r.status != 0, "\(arguments) must fail")
             #expect(r.stderr.contains(kind) && r.stderr.contains("nothing was changed"), "\(arguments): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1, "one line")
-            #expect(fileType(target.path) == (kind == "FIFO" ? S_IFIFO : S_IFLNK), "\(target.lastPathComponent) is as it was")
+            #expect(
+                fileType(target.path) == (kind == "FIFO" ? S_IFIFO : S_IFLNK),
+                "\(target.lastPathComponent) is as it was")
         }
         #expect(try Data(contentsOf: real) == Data("precious".utf8), "the link's target is untouched")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)

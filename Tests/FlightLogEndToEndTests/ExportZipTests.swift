@@ -26,13 +26,22 @@ struct ExportZipTests {
         var files: [String] = []
         for (n, start) in ["2025-06-14T10:00:00Z", "2025-07-02T09:00:00Z", "2026-05-01T11:00:00Z"].enumerated() {
             let name = "sim\(n).igc"
-            try #require(try CLI.run(["simulate", "--seed", "\(n + 1)", "--minutes", "12", "--start", start, "-o", name], database: nil, in: dir).status == 0)
+            try #require(
+                try CLI.run(
+                    ["simulate", "--seed", "\(n + 1)", "--minutes", "12", "--start", start, "-o", name], database: nil,
+                    in: dir
+                ).status == 0)
             files.append(name)
         }
-        if SharedFlights.available { files.append(SharedFlights.directory.appendingPathComponent("2016-11-08-xcs-aaa-02.igc").path) }
+        if SharedFlights.available {
+            files.append(SharedFlights.directory.appendingPathComponent("2016-11-08-xcs-aaa-02.igc").path)
+        }
         try #require(try CLI.run(["import"] + files, database: db, in: dir).status == 0)
         let hand = try CLI.run(
-            ["add", "--date", "2025-08-01", "--takeoff", "14:00", "--landing", "14:30", "--utc-offset", "+02:00", "--launch", "winch"],
+            [
+                "add", "--date", "2025-08-01", "--takeoff", "14:00", "--landing", "14:30", "--utc-offset", "+02:00",
+                "--launch", "winch",
+            ],
             database: db, in: dir)
         try #require(hand.status == 0, "\(hand.stderr)")
 

@@ -24,7 +24,9 @@ struct FaultRecordTests {
             guard !(1200..<1230).contains(i) else { return nil }
             let valid = !(600..<690).contains(i)
             let climb = Double(min(i, 1800 - i))
-            if valid { last = Coordinate(latitude: 49.78 + Double(i) * 2e-5, longitude: 7.66 + sin(Double(i) / 40) * 0.01) }
+            if valid {
+                last = Coordinate(latitude: 49.78 + Double(i) * 2e-5, longitude: 7.66 + sin(Double(i) / 40) * 0.01)
+            }
             return Fix(
                 time: start + Int64(i) * 1000, isValid: valid, latitude: last.latitude, longitude: last.longitude,
                 pressureAltitude: (900..<960).contains(i) ? nil : 200 + climb, gnssAltitude: valid ? 250 + climb : nil,
@@ -33,12 +35,18 @@ struct FaultRecordTests {
     }
 
     static let expected: [(kind: String, from: String, to: String, seconds: Int, igc: String, text: String)] = [
-        ("GPS", "2025-06-14T10:10:00Z", "2025-06-14T10:11:30Z", 90, "LXFLGPS LOST 101000-101130",
-         "GPS lost 10:10:00–10:11:30 UTC (1 min 30 s)"),
-        ("BARO", "2025-06-14T10:15:00Z", "2025-06-14T10:16:00Z", 60, "LXFLBARO LOST 101500-101600",
-         "Barometer lost 10:15:00–10:16:00 UTC (1 min)"),
-        ("POWER", "2025-06-14T10:19:59Z", "2025-06-14T10:20:30Z", 31, "LXFLPOWER LOST 101959-102030",
-         "Power lost 10:19:59–10:20:30 UTC (31 s)"),
+        (
+            "GPS", "2025-06-14T10:10:00Z", "2025-06-14T10:11:30Z", 90, "LXFLGPS LOST 101000-101130",
+            "GPS lost 10:10:00–10:11:30 UTC (1 min 30 s)"
+        ),
+        (
+            "BARO", "2025-06-14T10:15:00Z", "2025-06-14T10:16:00Z", 60, "LXFLBARO LOST 101500-101600",
+            "Barometer lost 10:15:00–10:16:00 UTC (1 min)"
+        ),
+        (
+            "POWER", "2025-06-14T10:19:59Z", "2025-06-14T10:20:30Z", 31, "LXFLPOWER LOST 101959-102030",
+            "Power lost 10:19:59–10:20:30 UTC (31 s)"
+        ),
     ]
 
     /// A logbook with the flight recorded as flightlogd does it (fixes appended in small batches, the flight
@@ -51,7 +59,8 @@ struct FaultRecordTests {
         var flight = Flight(
             takeoffTime: start + 60_000, landingTime: start + 1_740_000, takeoffCoordinate: fixes[60].coordinate,
             landingCoordinate: fixes[fixes.count - 60].coordinate,
-            details: FlightDetails(pilot: "Anna Huber", gliderType: "ASK 21", registration: "D-1234", launchMethod: .winch),
+            details: FlightDetails(
+                pilot: "Anna Huber", gliderType: "ASK 21", registration: "D-1234", launchMethod: .winch),
             source: .recorded, maxAltitude: 1100, takeoffAltitude: 260, hasBarometer: true,
             timeZoneIdentifier: "Europe/Berlin", utcOffsetSeconds: 7200)
         var id: Int64?
@@ -66,13 +75,16 @@ struct FaultRecordTests {
 
         // The same fixes as someone else's IGC file.
         let file = IGCWriter.write(
-            fixes: fixes, extensions: recorder.extensions, headers: IGCHeaderValues(pressureSensor: "Bosch,BMP388,max9000m"),
+            fixes: fixes, extensions: recorder.extensions,
+            headers: IGCHeaderValues(pressureSensor: "Bosch,BMP388,max9000m"),
             serial: "XYZ", flightNumberOfDay: 1)
         let path = dir.appendingPathComponent("other.igc")
         try Data(file).write(to: path)
         flight.source = .imported(fileName: "other.igc", sha256: Digest.sha256Hex(file))
         let imported = try store.importFlights(
-            track: Track(recorder: RecorderInfo(manufacturer: "XFL", serial: "XYZ", extensions: recorder.extensions), fixes: fixes),
+            track: Track(
+                recorder: RecorderInfo(manufacturer: "XFL", serial: "XYZ", extensions: recorder.extensions),
+                fixes: fixes),
             fileName: "other.igc", sha256: Digest.sha256Hex(file), flights: [flight])[0]
         return (db, recorded, imported)
     }
@@ -87,8 +99,10 @@ struct FaultRecordTests {
 
         let text = try CLI.run(["show", "\(recorded)"], database: db, in: dir)
         #expect(text.status == 0, "\(text.stderr)")
-        let faultLines = text.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("Faults:") }.dropFirst().prefix(3)
-        #expect(faultLines.map { $0.trimmingCharacters(in: .whitespaces) } == Self.expected.map(\.text), "\(text.stdout)")
+        let faultLines = text.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("Faults:") }.dropFirst().prefix(
+            3)
+        #expect(
+            faultLines.map { $0.trimmingCharacters(in: .whitespaces) } == Self.expected.map(\.text), "\(text.stdout)")
 
         let json = try CLI.run(["show", "--json", "\(recorded)"], database: db, in: dir)
         #expect(json.status == 0, "\(json.stderr)")
@@ -103,22 +117,30 @@ struct FaultRecordTests {
         }
 
         let importedText = try CLI.run(["show", "\(imported)"], database: db, in: dir)
-        #expect(importedText.status == 0 && !importedText.stdout.contains("Faults") && !importedText.stdout.contains("lost"))
+        #expect(
+            importedText.status == 0 && !importedText.stdout.contains("Faults") && !importedText.stdout.contains("lost")
+        )
         let importedJSON = try CLI.run(["show", "--json", "\(imported)"], database: db, in: dir)
-        let importedObject = try #require(JSONSerialization.jsonObject(with: Data(importedJSON.stdout.utf8)) as? [String: Any])
+        let importedObject = try #require(
+            JSONSerialization.jsonObject(with: Data(importedJSON.stdout.utf8)) as? [String: Any])
         #expect(importedObject["faults"] == nil, "an imported file's faults are not ours to claim")
     }
 
-    @Test("the exported IGC carries them as L records among the B records, the same from CLI and web; an import's export adds none")
+    @Test(
+        "the exported IGC carries them as L records among the B records, the same from CLI and web; an import's export adds none"
+    )
     func igcExport() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (db, recorded, imported) = try Self.logbook(in: dir)
         let out = dir.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let export = try CLI.run(["export", "--igc", "\(recorded)", "\(imported)", "-o", out.path], database: db, in: dir)
+        let export = try CLI.run(
+            ["export", "--igc", "\(recorded)", "\(imported)", "-o", out.path], database: db, in: dir)
         #expect(export.status == 0, "\(export.stderr)")
-        let files = try FileManager.default.contentsOfDirectory(at: out, includingPropertiesForKeys: nil).sorted { $0.path < $1.path }
+        let files = try FileManager.default.contentsOfDirectory(at: out, includingPropertiesForKeys: nil).sorted {
+            $0.path < $1.path
+        }
         try #require(files.count == 2)
         let bytes = try files.map { [UInt8](try Data(contentsOf: $0)) }
         let ours = try #require(bytes.first { String(decoding: $0.prefix(7), as: UTF8.self) == "AXFLABC" })
@@ -132,16 +154,23 @@ struct FaultRecordTests {
         }
         #expect(try CLI.verification(ours, database: db).exitStatus == 0, "the G record covers the L records")
         // No A fix in the GPS loss: V with the last position, GNSS 00000, pressure kept.
-        let lost = lines.filter { $0.hasPrefix("B") && ("101000"..."101129").contains(String($0.dropFirst().prefix(6))) }
-        #expect(lost.count == 90 && lost.allSatisfy { $0.dropFirst(24).hasPrefix("V") && $0.dropFirst(30).hasPrefix("00000") })
+        let lost = lines.filter {
+            $0.hasPrefix("B") && ("101000"..."101129").contains(String($0.dropFirst().prefix(6)))
+        }
+        #expect(
+            lost.count == 90
+                && lost.allSatisfy { $0.dropFirst(24).hasPrefix("V") && $0.dropFirst(30).hasPrefix("00000") })
 
         let theirLines = Self.igcLines(String(decoding: theirs, as: UTF8.self))
         #expect(!theirLines.contains { $0.contains("LOST") })
-        let original = Self.igcLines(String(decoding: try Data(contentsOf: dir.appendingPathComponent("other.igc")), as: UTF8.self))
-        #expect(theirLines.filter { $0.hasPrefix("B") } == original.filter { $0.hasPrefix("B") }, "its B records untouched")
+        let original = Self.igcLines(
+            String(decoding: try Data(contentsOf: dir.appendingPathComponent("other.igc")), as: UTF8.self))
+        #expect(
+            theirLines.filter { $0.hasPrefix("B") } == original.filter { $0.hasPrefix("B") }, "its B records untouched")
 
         if let python = CLI.aerofilesPython {
-            let check = try runProcess(python, [packageRoot.appendingPathComponent("scripts/check-igc.py").path] + files.map(\.path))
+            let check = try runProcess(
+                python, [packageRoot.appendingPathComponent("scripts/check-igc.py").path] + files.map(\.path))
             #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         }
 
@@ -151,7 +180,8 @@ struct FaultRecordTests {
         try #require(server.isReady, "flightlog serve did not start")
         for (id, local) in [(recorded, ours), (imported, theirs)] {
             let web = dir.appendingPathComponent("web-\(id).igc")
-            let fetched = try runProcess(curl, ["-sf", "-o", web.path, "http://127.0.0.1:\(server.port)/flights/\(id)/igc"])
+            let fetched = try runProcess(
+                curl, ["-sf", "-o", web.path, "http://127.0.0.1:\(server.port)/flights/\(id)/igc"])
             #expect(fetched.status == 0)
             #expect([UInt8](try Data(contentsOf: web)) == local, "flight \(id): web and CLI give the same file")
         }
@@ -169,11 +199,16 @@ struct FaultRecordTests {
             let page = try runProcess(curl, ["-sf", "http://127.0.0.1:\(server.port)/flights/\(recorded)"]).stdout
             #expect(page.contains("<h2>Recording faults</h2>"))
             for want in Self.expected { #expect(page.contains("<li>\(want.text)</li>"), "\(want.kind) listed") }
-            let title = try #require(page.range(of: "<title>Barogram. Recording faults:").map { page[$0.lowerBound...].prefix { $0 != "\n" } })
+            let title = try #require(
+                page.range(of: "<title>Barogram. Recording faults:").map {
+                    page[$0.lowerBound...].prefix { $0 != "\n" }
+                })
             for want in Self.expected { #expect(title.contains(want.text)) }
             #expect(page.components(separatedBy: "class=\"fault-band\"").count - 1 == 3, "one shaded band per fault")
             let other = try runProcess(curl, ["-sf", "http://127.0.0.1:\(server.port)/flights/\(imported)"]).stdout
-            #expect(other.contains("<h2>Barogram</h2>") && !other.contains("Recording faults") && !other.contains("fault-band"))
+            #expect(
+                other.contains("<h2>Barogram</h2>") && !other.contains("Recording faults")
+                    && !other.contains("fault-band"))
         }
 
         let gpx = dir.appendingPathComponent("track.gpx")

@@ -52,7 +52,9 @@ struct ReplayFlight {
 func timeOfDay(_ time: UTCMillis) -> String { CivilDateTime(utc: time).hourMinuteSecond }
 
 /// `HH:MM:SS-HH:MM:SS`.
-func window(_ range: ClosedRange<UTCMillis>) -> String { "\(timeOfDay(range.lowerBound))-\(timeOfDay(range.upperBound))" }
+func window(_ range: ClosedRange<UTCMillis>) -> String {
+    "\(timeOfDay(range.lowerBound))-\(timeOfDay(range.upperBound))"
+}
 
 /// flightlogd recording a flight that `flightlog replay --serve-nmea` sends through a real gpsd with faults,
 /// the fake barometer on the replay's clock; the flight starts once the daemon and an observer watch gpsd.
@@ -115,7 +117,9 @@ final class FaultReplay {
     func storedFixes() throws -> [Fix] {
         let store = try FlightStore(path: world.database, mode: .readOnly)
         guard let last = try store.lastRecording() else { return [] }
-        return try (1...last.id).flatMap { try store.fixes(recording: $0, from: 0, to: .max) }.sorted { $0.time < $1.time }
+        return try (1...last.id).flatMap { try store.fixes(recording: $0, from: 0, to: .max) }.sorted {
+            $0.time < $1.time
+        }
     }
 
     func flights() throws -> [Flight] {

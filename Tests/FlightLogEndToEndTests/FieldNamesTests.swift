@@ -31,7 +31,8 @@ struct FieldNamesTests {
     }
 
     func add(_ place: [String], _ db: URL, _ dir: URL) throws -> ProcessResult {
-        try CLI.run(["add", "--date", "2025-06-14", "--takeoff", "10:00", "--landing", "10:30"] + place, database: db, in: dir)
+        try CLI.run(
+            ["add", "--date", "2025-06-14", "--takeoff", "10:00", "--landing", "10:30"] + place, database: db, in: dir)
     }
 
     @Test func aFlightLandingAtAGlidingSiteOnlyOurAirportsHasIsNoOutlanding() throws {
@@ -39,7 +40,10 @@ struct FieldNamesTests {
         let db = dir.appendingPathComponent("flights.sqlite")
         // Erkelenz-Kückhoven, a gliding site without an ICAO code (airportsdata does not list it).
         let made = try CLI.run(
-            ["simulate", "--at", "51.06417,6.36028", "--elevation", "86", "--minutes", "12", "--seed", "7", "-o", "k.igc"],
+            [
+                "simulate", "--at", "51.06417,6.36028", "--elevation", "86", "--minutes", "12", "--seed", "7", "-o",
+                "k.igc",
+            ],
             database: nil, in: dir)
         try #require(made.status == 0, "\(made.stderr)")
         let imported = try CLI.run(["import", "k.igc"], database: db, in: dir)
@@ -82,7 +86,9 @@ struct FieldNamesTests {
         let r = try add(["--takeoff-place", "aachen"], db, dir)
         #expect(r.status != 0)
         #expect(r.stderr.contains("'aachen' matches 2 airfields"), "\(r.stderr)")
-        #expect(r.stderr.contains("Aachen-Merzbrück Airport (EDKA)") && r.stderr.contains("Maastricht Aachen Airport (EHBK)"))
+        #expect(
+            r.stderr.contains("Aachen-Merzbrück Airport (EDKA)")
+                && r.stderr.contains("Maastricht Aachen Airport (EHBK)"))
         #expect(r.stderr.contains("give its code") && r.stderr.contains("--utc-offset"), "\(r.stderr)")
         #expect(try list(db, dir).count == 1, "nothing added")
         // With an offset the pilot keeps the text as a place of their own.
@@ -96,17 +102,22 @@ struct FieldNamesTests {
         let db = dir.appendingPathComponent("flights.sqlite")
         try #require(try add(["--takeoff-place", "Hintertupfing", "--utc-offset", "+02:00"], db, dir).status == 0)
         let id = try #require(try list(db, dir).first?.id)
-        let edited = try CLI.run(["edit", "\(id)", "--takeoff-place", "merzbruck", "--landing-place", "Kuckhoven"], database: db, in: dir)
+        let edited = try CLI.run(
+            ["edit", "\(id)", "--takeoff-place", "merzbruck", "--landing-place", "Kuckhoven"], database: db, in: dir)
         #expect(edited.status == 0, "\(edited.stderr)")
         var flight = try #require(try list(db, dir).first)
         #expect(flight.takeoffPlace == "Aachen-Merzbrück Airport (EDKA)" && flight.landingPlace == "Erkelenz-Kückhoven")
         // An ambiguous part changes nothing and says which fields it could be.
-        let ambiguous = try CLI.run(["edit", "\(id)", "--landing-place", "Aachen", "--remarks", "x"], database: db, in: dir)
-        #expect(ambiguous.status != 0 && ambiguous.stderr.contains("Maastricht Aachen Airport (EHBK)"), "\(ambiguous.stderr)")
+        let ambiguous = try CLI.run(
+            ["edit", "\(id)", "--landing-place", "Aachen", "--remarks", "x"], database: db, in: dir)
+        #expect(
+            ambiguous.status != 0 && ambiguous.stderr.contains("Maastricht Aachen Airport (EHBK)"),
+            "\(ambiguous.stderr)")
         flight = try #require(try list(db, dir).first)
         #expect(flight.landingPlace == "Erkelenz-Kückhoven")
         // Text that names no field stays as typed.
-        let own = try CLI.run(["edit", "\(id)", "--landing-place", "Wiese hinter Hintertupfing"], database: db, in: dir)
+        let own = try CLI.run(
+            ["edit", "\(id)", "--landing-place", "Wiese hinter Hintertupfing"], database: db, in: dir)
         #expect(own.status == 0, "\(own.stderr)")
         #expect(try list(db, dir).first?.landingPlace == "Wiese hinter Hintertupfing")
     }

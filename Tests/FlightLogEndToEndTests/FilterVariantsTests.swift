@@ -26,7 +26,11 @@ struct FilterVariantsTests {
         let dir = try makeTemporaryDirectory()
         let db = dir.appendingPathComponent("flights.sqlite")
         for (n, start) in ["2025-06-14T10:00:00Z", "2026-05-02T10:00:00Z"].enumerated() {
-            try #require(try CLI.run(["simulate", "--seed", "\(n + 1)", "--minutes", "12", "--start", start, "-o", "s\(n).igc"], database: nil, in: dir).status == 0)
+            try #require(
+                try CLI.run(
+                    ["simulate", "--seed", "\(n + 1)", "--minutes", "12", "--start", start, "-o", "s\(n).igc"],
+                    database: nil, in: dir
+                ).status == 0)
         }
         // s0 gets a recorder's headers: a name in capitals with `_`, `undefined` crew, `DG_303`, `D_3952`.
         var text = try String(contentsOf: dir.appendingPathComponent("s0.igc"), encoding: .utf8)
@@ -57,13 +61,15 @@ struct FilterVariantsTests {
         for typed in ["D-3952", "d3952", "D_3952", "d 3952"] {
             #expect(try list(["--registration", typed], db: db, dir: dir).map(\.id) == [recorder.id], "\(typed)")
         }
-        #expect(try list(["--year", "2026"], db: db, dir: dir).map(\.id) == all.filter { $0.id != recorder.id }.map(\.id))
+        #expect(
+            try list(["--year", "2026"], db: db, dir: dir).map(\.id) == all.filter { $0.id != recorder.id }.map(\.id))
         let clash = try CLI.run(["list", "--year", "2026", "--since", "2026-01-01"], database: db, in: dir)
         #expect(clash.status != 0 && clash.stderr.contains("--year and --since/--until exclude each other"))
 
         // The instructor by name.
         let other = try #require(all.first { $0.id != recorder.id })
-        try #require(try CLI.run(["edit", "\(other.id)", "--instructor", "Müller, Jürgen"], database: db, in: dir).status == 0)
+        try #require(
+            try CLI.run(["edit", "\(other.id)", "--instructor", "Müller, Jürgen"], database: db, in: dir).status == 0)
         #expect(try list(["--instructor-name", "muller"], db: db, dir: dir).map(\.id) == [other.id])
         #expect(try list(["--instructor-name", "meier"], db: db, dir: dir).isEmpty)
     }

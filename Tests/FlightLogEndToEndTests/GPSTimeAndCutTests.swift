@@ -30,7 +30,8 @@ struct GPSTimeAndCutTests {
     func oneFixAnHourAheadLosesNothingElse() throws {
         let source = try sampleFlight()
         let glitch = try #require(source.fixes.first { $0.time >= source.flight.takeoffTime + 5 * minute }).time
-        let replay = try FaultReplay(source, replayArguments: ["--speed", "50", "--time-glitch", "\(timeOfDay(glitch))=+3600"])
+        let replay = try FaultReplay(
+            source, replayArguments: ["--speed", "50", "--time-glitch", "\(timeOfDay(glitch))=+3600"])
         #expect(replay.waitForReplayEnd(seconds: 240), "the replay did not finish")
         #expect(replay.stopDaemon() == 0)
 
@@ -39,13 +40,16 @@ struct GPSTimeAndCutTests {
         let after = source.fixes.filter { $0.time > glitch && $0.isValid }
         let kept = after.filter { valid.contains($0.time) }.count
         let flights = try replay.flights()
-        print("GPSTimeAndCut: glitch at \(timeOfDay(glitch)) +1 h; \(kept) of \(after.count) later fixes stored valid;"
-            + " flights \(describe(flights, shift: source.shift))")
+        print(
+            "GPSTimeAndCut: glitch at \(timeOfDay(glitch)) +1 h; \(kept) of \(after.count) later fixes stored valid;"
+                + " flights \(describe(flights, shift: source.shift))")
         #expect(!stored.contains { $0.time - source.shift >= glitch + 1_800_000 }, "the glitch's time was stored")
         #expect(kept >= after.count * 99 / 100, "\(replay.logTail)")
         try #require(flights.count == 1, "\(replay.logTail)")
         let dLanding = flights[0].landingTime - source.shift - source.flight.landingTime
-        #expect(abs(dLanding) <= source.fixInterval(around: source.flight.landingTime), "landing off by \(dLanding / 1000) s")
+        #expect(
+            abs(dLanding) <= source.fixInterval(around: source.flight.landingTime),
+            "landing off by \(dLanding / 1000) s")
         #expect(replay.world.waitFor("GPS time glitch dropped", in: replay.world.daemonLog, seconds: 1))
     }
 
@@ -56,7 +60,8 @@ struct GPSTimeAndCutTests {
         let one = try sampleFlight()
         // The second flight: the same one again, after ground time that covers the 10 minutes off.
         let last = try #require(one.fixes.last)
-        let shift = max(last.time - one.fixes[0].time + 1000, one.flight.landingTime - one.flight.takeoffTime + 15 * minute)
+        let shift = max(
+            last.time - one.fixes[0].time + 1000, one.flight.landingTime - one.flight.takeoffTime + 15 * minute)
         let ground = stride(from: last.time + 1000, to: one.fixes[0].time + shift, by: 1000).map { time -> Fix in
             var fix = last
             fix.time = time
@@ -67,13 +72,15 @@ struct GPSTimeAndCutTests {
             fix.time += shift
             return fix
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("two-flights-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "two-flights-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("two.igc")
         try Data(
             IGCWriter.write(
-                fixes: one.fixes + ground + again, extensions: [], headers: IGCHeaderValues(pressureSensor: "test,replay,max9999m"),
+                fixes: one.fixes + ground + again, extensions: [],
+                headers: IGCHeaderValues(pressureSensor: "test,replay,max9999m"),
                 serial: "TWO", flightNumberOfDay: 1)
         ).write(to: file)
         let source = try ReplayFlight(path: file.path)
@@ -86,12 +93,15 @@ struct GPSTimeAndCutTests {
         #expect(replay.stopDaemon() == 0)
 
         let flights = try replay.flights()
-        print("GPSTimeAndCut: touchdown \(timeOfDay(touchdown)), off 20 s later for 10 min;"
-            + " flights \(describe(flights, shift: source.shift))")
+        print(
+            "GPSTimeAndCut: touchdown \(timeOfDay(touchdown)), off 20 s later for 10 min;"
+                + " flights \(describe(flights, shift: source.shift))")
         try #require(flights.count == 2, "flights \(describe(flights, shift: source.shift)); \(replay.logTail)")
         let dLanding = flights[0].landingTime - source.shift - touchdown
         #expect(abs(dLanding) <= source.fixInterval(around: touchdown), "first landing off by \(dLanding / 1000) s")
         let dTakeoff = flights[1].takeoffTime - source.shift - (one.flight.takeoffTime + shift)
-        #expect(abs(dTakeoff) <= source.fixInterval(around: one.flight.takeoffTime + shift), "second takeoff off by \(dTakeoff / 1000) s")
+        #expect(
+            abs(dTakeoff) <= source.fixInterval(around: one.flight.takeoffTime + shift),
+            "second takeoff off by \(dTakeoff / 1000) s")
     }
 }

@@ -5,8 +5,9 @@ import Testing
 /// The database is outside input too (an older flightlog, a club sync, a hand edit with sqlite3): one flight row
 /// with an out-of-range number must not crash a command over the whole logbook. The value is shown as unknown with
 /// a warning naming the flight and the field, and the other flights are intact.
-@Suite("hostile values in the database", .serialized, .timeLimit(.minutes(4)),
-       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs sqlite3"))
+@Suite(
+    "hostile values in the database", .serialized, .timeLimit(.minutes(4)),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs sqlite3"))
 struct HostileDatabaseTests {
     /// Column, hostile value (as SQL), and the name the warning gives the field.
     static let cases: [(column: String, value: String, field: String)] = [

@@ -12,8 +12,10 @@ struct HostileInputTests {
     func simulatedLines(seed: Int, day: Int, in dir: URL) throws -> [String] {
         let name = "sim-\(seed).igc"
         let r = try CLI.run(
-            ["simulate", "--launch", "winch", "--minutes", "12", "--seed", "\(seed)", "--start",
-             "2025-06-\(day)T10:00:00Z", "-o", name], database: nil, in: dir)
+            [
+                "simulate", "--launch", "winch", "--minutes", "12", "--seed", "\(seed)", "--start",
+                "2025-06-\(day)T10:00:00Z", "-o", name,
+            ], database: nil, in: dir)
         try #require(r.status == 0, "simulate failed: \(r.stderr)")
         let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
         return text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
@@ -55,14 +57,19 @@ struct HostileInputTests {
         for name in ["good.igc", "wide.igc", "cut.igc", "other.igc"] {
             #expect(r.stdout.contains("] \(name): flight "), "\(name): \(r.stdout)")
         }
-        #expect(r.stdout.contains("Imported 4 flights from 4 of 5 files; 1 failed (see the messages above); 1 damaged line skipped in 1 file."), "\(r.stdout)")
+        #expect(
+            r.stdout.contains(
+                "Imported 4 flights from 4 of 5 files; 1 failed (see the messages above); 1 damaged line skipped in 1 file."
+            ), "\(r.stdout)")
         #expect(try flightCount(db, dir) == 4)
 
         // --strict keeps the old all-or-nothing reading, and says how to import anyway.
         let strictDB = dir.appendingPathComponent("strict.sqlite")
         let strict = try CLI.run(["import", "--strict", "cut.igc"], database: strictDB, in: dir)
         #expect(strict.status == 1)
-        #expect(strict.stderr.contains("line \(cut.count):") && strict.stderr.contains("without it the valid lines import"), "\(strict.stderr)")
+        #expect(
+            strict.stderr.contains("line \(cut.count):") && strict.stderr.contains("without it the valid lines import"),
+            "\(strict.stderr)")
         #expect(!FileManager.default.fileExists(atPath: strictDB.path), "a rejected import leaves no database behind")
     }
 
@@ -82,17 +89,21 @@ struct HostileInputTests {
         let db = dir.appendingPathComponent("flights.sqlite")
         let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2JMallory\u{202E}lufdooG"
         let lines = try simulatedLines(seed: 5, day: 14, in: dir).filter { !$0.hasPrefix("G") }.map { line in
-            line.hasPrefix("HFPLT") ? "HFPLTPILOTINCHARGE:" + hostile : line.hasPrefix("HFGTY") ? "HFGTYGLIDERTYPE:\u{1B}[31mASK" : line
+            line.hasPrefix("HFPLT")
+                ? "HFPLTPILOTINCHARGE:" + hostile : line.hasPrefix("HFGTY") ? "HFGTYGLIDERTYPE:\u{1B}[31mASK" : line
         }
         let name = try write(lines, "esc\u{1B}[2J.igc", in: dir)
         let imported = try CLI.run(["import", name], database: db, in: dir)
         try #require(imported.status == 0, "\(imported.stderr)")
         let id = "1"  // the first flight of a fresh database
-        for args in [["import", name], ["list"], ["list", "--csv"], ["list", "--pilot", "mallory"], ["show", id],
-                     ["show", "999"], ["edit", "999", "--pilot", "\u{1B}[2Jx"]] {
+        for args in [
+            ["import", name], ["list"], ["list", "--csv"], ["list", "--pilot", "mallory"], ["show", id],
+            ["show", "999"], ["edit", "999", "--pilot", "\u{1B}[2Jx"],
+        ] {
             let r = try CLI.run(args, database: db, in: dir, environment: ["COLUMNS": "250"])  // every column uncut
             for (stream, text) in [("stdout", "\(r.stdout)"), ("stderr", "\(r.stderr)")] {
-                #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E },
+                #expect(
+                    !text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E },
                     "\(args) wrote a raw control character to \(stream): \(text.debugDescription)")
             }
             if args == ["list"] { #expect(r.stdout.contains("\\u{1B}[31mASK"), "\(args): \(r.stdout)") }
@@ -115,19 +126,24 @@ struct HostileInputTests {
         for args in [["import", name], ["list"], ["show", "1"]] {
             let r = try CLI.run(args + ["--config", typo.path], database: db, in: dir)
             #expect(r.status == 0, "\(args): \(r.stderr)")
-            #expect(r.stderr.contains("warning: \(typo.path) line 1: unknown key pilto (known: pilot,"), "\(args): \(r.stderr)")
+            #expect(
+                r.stderr.contains("warning: \(typo.path) line 1: unknown key pilto (known: pilot,"),
+                "\(args): \(r.stderr)")
         }
         let broken = dir.appendingPathComponent("broken.toml")
         try Data("pilot = \"Anna\n".utf8).write(to: broken)
         var messages: Set<String> = []
-        for args in [["import", name], ["list"], ["show", "1"], ["export", "--igc", "1", "-o", "out.igc"], ["status"]] {
+        for args in [
+            ["import", name], ["list"], ["show", "1"], ["export", "--igc", "1", "-o", "out.igc"], ["status"],
+        ] {
             let r = try CLI.run(args + ["--config", broken.path], database: db, in: dir)
             #expect(r.status != 0, "\(args) ignored a broken config file")
             messages.insert(r.stderr)
         }
         #expect(messages.count == 1, "\(messages)")
         // One line: the file, the line and column, toml++'s words, what to do.
-        #expect(messages.first?.contains("Error: \(broken.path) line 1, column 14: syntax error: ") == true, "\(messages)")
+        #expect(
+            messages.first?.contains("Error: \(broken.path) line 1, column 14: syntax error: ") == true, "\(messages)")
         #expect(messages.first?.hasSuffix(" — fix the file or pass --config\n") == true, "\(messages)")
         #expect(messages.first?.count { $0 == "\n" } == 1, "\(messages)")
     }

@@ -17,7 +17,8 @@ struct HostileStickTests {
         let image = dir.appendingPathComponent("stick.img")
         try #require(FileManager.default.createFile(atPath: image.path, contents: nil))
         try FileHandle(forWritingTo: image).truncate(atOffset: 16 << 20)
-        try #require(try runProcess("/usr/sbin/mkfs.ext4", ["-q", "-U", StickExportTests.uuid, image.path]).status == 0)
+        try #require(
+            try runProcess("/usr/sbin/mkfs.ext4", ["-q", "-U", StickExportTests.uuid, image.path]).status == 0)
         let attach = try runProcess("/usr/sbin/losetup", ["-f", "--show", image.path])
         try #require(attach.status == 0, "no loop device: \(attach.stderr)")
         let loop = attach.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -32,11 +33,14 @@ struct HostileStickTests {
             echo "FILES=$(ls -A "$WORK/outside" | wc -l)"
             echo "MOUNTS=$(grep -c "$WORK/run" /proc/self/mounts)"
             """#
-        let result = try ExportSafetyTests.inMountNamespace(script, environment: [
-            "WORK": dir.path, "SCRIPT": StickExportTests.script, "LOOP": loop, "RUNAS": user, "FLIGHTLOG_DATABASE": db.path,
-            "FLIGHTLOG": builtExecutable("flightlog").path,
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
-        ])
+        let result = try ExportSafetyTests.inMountNamespace(
+            script,
+            environment: [
+                "WORK": dir.path, "SCRIPT": StickExportTests.script, "LOOP": loop, "RUNAS": user,
+                "FLIGHTLOG_DATABASE": db.path,
+                "FLIGHTLOG": builtExecutable("flightlog").path,
+                "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
+            ])
         try #require(result["namespace-status"] == "0", "\(result)")
         let output = (try? String(contentsOf: dir.appendingPathComponent("plug.out"), encoding: .utf8)) ?? ""
         #expect(result["STATUS"] == "1", "\(output)")

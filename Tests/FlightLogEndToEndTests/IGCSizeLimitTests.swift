@@ -21,7 +21,8 @@ struct IGCSizeLimitTests {
         #expect(verify.stderr.contains("more than the \(IGCReader.maxFileSize) allowed: refused"), "\(verify.stderr)")
         let imported = try CLI.run(["import", big.path], database: db, in: dir)
         #expect(imported.status != 0)
-        #expect(imported.stdout.contains("is this the right file?") || imported.stderr.contains("is this the right file?"),
+        #expect(
+            imported.stdout.contains("is this the right file?") || imported.stderr.contains("is this the right file?"),
             "\(imported.stdout) \(imported.stderr)")
         let listed = try CLI.run(["list"], database: db, in: dir)
         #expect(!listed.stdout.contains("disk-image"), "nothing imported: \(listed.stdout)")

@@ -55,8 +55,10 @@ struct LogbookCLITests {
         var files: [String] = []
         for (n, launch) in ["winch", "aerotow", "winch", "self", "winch"].enumerated() {
             let r = try CLI.run(
-                ["simulate", "--launch", launch, "--minutes", "\(20 + n * 7)", "--seed", "\(n + 1)",
-                 "--start", "2025-0\(5 + n)-1\(n)T10:00:00Z", "-o", "s\(n).igc"], database: nil, in: dir)
+                [
+                    "simulate", "--launch", launch, "--minutes", "\(20 + n * 7)", "--seed", "\(n + 1)",
+                    "--start", "2025-0\(5 + n)-1\(n)T10:00:00Z", "-o", "s\(n).igc",
+                ], database: nil, in: dir)
             try #require(r.status == 0, "simulate: \(r.stderr)")
             files.append("s\(n).igc")
         }
@@ -74,9 +76,13 @@ struct LogbookCLITests {
         }
         for n in 0..<extra {
             let r = try CLI.run(
-                ["add", "--date", "2024-0\(4 + n % 5)-\(10 + n)", "--takeoff", "14:0\(n % 10)", "--landing", "15:1\(n % 10)",
-                 "--takeoff-place", "Hintertupfing", "--utc-offset", "+02:00", "--launch", "winch", "--launches", "3",
-                 "--pilot", "Jürgen Müller", "--plane", "ASK 13"], database: db, in: dir)
+                [
+                    "add", "--date", "2024-0\(4 + n % 5)-\(10 + n)", "--takeoff", "14:0\(n % 10)", "--landing",
+                    "15:1\(n % 10)",
+                    "--takeoff-place", "Hintertupfing", "--utc-offset", "+02:00", "--launch", "winch", "--launches",
+                    "3",
+                    "--pilot", "Jürgen Müller", "--plane", "ASK 13",
+                ], database: db, in: dir)
             try #require(r.status == 0, "add: \(r.stderr)")
         }
         try writeConfig(dir, "[owner]\nname = \"Müller, Jürgen\"\n")
@@ -86,7 +92,9 @@ struct LogbookCLITests {
     /// The totals rows of a pdftotext -layout page: flights, W F E ?, time, PIC, dual, FI(S).
     func totalsRows(_ text: String) -> [(label: String, totals: Totals)] {
         text.split(separator: "\n").compactMap { line -> (String, Totals)? in
-            guard let label = ["This page", "Brought forward", "Total"].first(where: { line.contains($0 + " ") }) else { return nil }
+            guard let label = ["This page", "Brought forward", "Total"].first(where: { line.contains($0 + " ") }) else {
+                return nil
+            }
             let fields = line[line.range(of: label)!.upperBound...].split(separator: " ")
             guard fields.count == 10, fields[1] == "flights", let n = Int(fields[0]) else { return nil }
             func minutes(_ s: Substring) -> Int64 {
@@ -106,27 +114,34 @@ struct LogbookCLITests {
         }
     }
 
-    @Test("the PDF logbook has the Part-SFCL columns; every page's totals equal those computed from list --json",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")))
+    @Test(
+        "the PDF logbook has the Part-SFCL columns; every page's totals equal those computed from list --json",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")))
     func pdfColumnsAndTotals() throws {
         let (db, dir) = try logbook(extra: 14)
         let listed = try list([], db, dir)
         #expect(listed.count == 19)
         #expect(listed.filter { $0.source == "manual" && !$0.track }.count == 14)
-        #expect(Dictionary(grouping: listed, by: \.ownerRole).mapValues(\.count)
-            == ["pic": 15, "dual": 1, "instructor": 1, "not-aboard": 1, "passenger": 1])
+        #expect(
+            Dictionary(grouping: listed, by: \.ownerRole).mapValues(\.count)
+                == ["pic": 15, "dual": 1, "instructor": 1, "not-aboard": 1, "passenger": 1])
         let pdf = try CLI.run(["export", "--pdf", "-o", "logbook.pdf"], database: db, in: dir)
         try #require(pdf.status == 0, "\(pdf.stderr)")
-        let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]).stdout
-        for words in ["Pilot logbook – Müller, Jürgen", "Departure", "Arrival", "PIC", "Dual", "FI(S)", "Launches",
-                      "Flight", "Remarks", "[not aboard: Müller, Jürgen]", "[passenger]", "[no track]", "Anna Huber",
-                      "Page 2 of 2", "Hintertupfing"] {
+        let text = try runProcess(
+            "/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("logbook.pdf").path, "-"]
+        ).stdout
+        for words in [
+            "Pilot logbook – Müller, Jürgen", "Departure", "Arrival", "PIC", "Dual", "FI(S)", "Launches",
+            "Flight", "Remarks", "[not aboard: Müller, Jürgen]", "[passenger]", "[no track]", "Anna Huber",
+            "Page 2 of 2", "Hintertupfing",
+        ] {
             #expect(text.contains(words), "missing \(words)")
         }
         let rows = totalsRows(text)
         try #require(rows.count == 6, "three totals rows per page:\n\(text)")
         let byPage = [Array(listed.prefix(16)), Array(listed.dropFirst(16))]
-        #expect(rows[0].totals == Totals(byPage[0]) && rows[1].totals == Totals([]) && rows[2].totals == Totals(byPage[0]))
+        #expect(
+            rows[0].totals == Totals(byPage[0]) && rows[1].totals == Totals([]) && rows[2].totals == Totals(byPage[0]))
         #expect(rows[3].totals == Totals(byPage[1]) && rows[4].totals == Totals(byPage[0]))
         #expect(rows[5].totals == Totals(listed), "overall total")
         // Winch: 14 hand-entered lines of 3 and the owner's two simulated winch flights (PIC, instructor).
@@ -137,7 +152,8 @@ struct LogbookCLITests {
         #expect(owned.count == 18 && !owned.contains { $0.ownerRole == "not-aboard" })
         let pdf2 = try CLI.run(["export", "--pdf", "--owner", "müller", "-o", "mine.pdf"], database: db, in: dir)
         #expect(pdf2.status == 0, "\(pdf2.stderr)")
-        let mine = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("mine.pdf").path, "-"]).stdout
+        let mine = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("mine.pdf").path, "-"])
+            .stdout
         #expect(mine.contains("flights of müller") && !mine.contains("[not aboard"))
         #expect(totalsRows(mine).last?.totals == Totals(owned))
     }
@@ -148,7 +164,8 @@ struct LogbookCLITests {
         struct Stats: Decodable {
             struct T: Decodable {
                 var key: String?
-                var flights: Int, launches: Int, minutes: Int64, picMinutes: Int64, dualMinutes: Int64, instructorMinutes: Int64
+                var flights: Int, launches: Int, minutes: Int64, picMinutes: Int64, dualMinutes: Int64,
+                    instructorMinutes: Int64
                 var launchesByMethod: [String: Int]
             }
             struct Rule: Decodable { var current: Bool; var lapses: String? }
@@ -183,7 +200,9 @@ struct LogbookCLITests {
         #expect(table.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(table.stdout)")
     }
 
-    @Test("an added flight is in list, show, stats and the PDF marked no track; its exports fail in one line; it edits and deletes")
+    @Test(
+        "an added flight is in list, show, stats and the PDF marked no track; its exports fail in one line; it edits and deletes"
+    )
     func addedFlightEverywhere() throws {
         let (db, dir) = try logbook(extra: 1)
         let added = try #require(try list([], db, dir).first { $0.source == "manual" })
@@ -191,7 +210,9 @@ struct LogbookCLITests {
         let table = try CLI.run(["list"], database: db, in: dir)
         #expect(table.stdout.contains("\(added.id)*") && table.stdout.contains("no track"))
         let show = try CLI.run(["show", "\(added.id)"], database: db, in: dir)
-        #expect(show.status == 0 && show.stdout.contains("no track") && show.stdout.contains("14:00:00 local, 2024-04-10T12:00:00Z"))
+        #expect(
+            show.status == 0 && show.stdout.contains("no track")
+                && show.stdout.contains("14:00:00 local, 2024-04-10T12:00:00Z"))
         #expect(show.stdout.contains("Your role:   PIC"))
         for kind in ["--igc", "--kml", "--gpx", "--geojson", "--report"] {
             let r = try CLI.run(["export", kind, "\(added.id)", "-o", "out.x"], database: db, in: dir)
@@ -200,14 +221,19 @@ struct LogbookCLITests {
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.x").path))
         }
         // Filter-chosen IGC export leaves it out with a note and writes the others.
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("igc"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("igc"), withIntermediateDirectories: true)
         let all = try CLI.run(["export", "--igc", "--launch", "winch", "-o", "igc/"], database: db, in: dir)
         #expect(all.status == 0 && all.stderr.contains("left out 1 flight without a track"), "\(all.stderr)")
-        let edit = try CLI.run(["edit", "\(added.id)", "--launches", "2", "--instructor", "Anna Huber"], database: db, in: dir)
-        #expect(edit.status == 0 && edit.stdout.contains("launches: 3 → 2") && edit.stdout.contains("instructor: — → Anna Huber"))
+        let edit = try CLI.run(
+            ["edit", "\(added.id)", "--launches", "2", "--instructor", "Anna Huber"], database: db, in: dir)
+        #expect(
+            edit.status == 0 && edit.stdout.contains("launches: 3 → 2")
+                && edit.stdout.contains("instructor: — → Anna Huber"))
         #expect(!edit.stdout.contains("secondPerson") && !edit.stdout.contains("launchMethod"))
         let history = try CLI.run(["show", "\(added.id)"], database: db, in: dir).stdout
-        #expect(history.contains("instructor: — → Anna Huber") && history.contains("second person role: — → instructor"))
+        #expect(
+            history.contains("instructor: — → Anna Huber") && history.contains("second person role: — → instructor"))
         #expect(try list([], db, dir).first { $0.id == added.id }?.ownerRole == "dual")
         let delete = try CLI.run(["delete", "\(added.id)", "--yes"], database: db, in: dir)
         #expect(delete.status == 0)
@@ -216,7 +242,8 @@ struct LogbookCLITests {
         let known = try CLI.run(
             ["add", "--date", "2025-01-10", "--takeoff", "10:00", "--landing", "10:30", "--takeoff-place", "EDKA"],
             database: db, in: dir)
-        #expect(known.status == 0 && known.stdout.contains("Europe/Berlin, UTC+01:00"), "\(known.stdout)\(known.stderr)")
+        #expect(
+            known.status == 0 && known.stdout.contains("Europe/Berlin, UTC+01:00"), "\(known.stdout)\(known.stderr)")
         for bad in [["--takeoff", "25:00", "--landing", "10:00"], ["--takeoff", "11:00", "--landing", "10:00"]] {
             let r = try CLI.run(["add", "--date", "2025-01-10", "--utc-offset", "+01:00"] + bad, database: db, in: dir)
             #expect(r.status != 0 && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
@@ -226,9 +253,12 @@ struct LogbookCLITests {
     @Test("options that do nothing are errors; a report as PNG; the list fits 80 columns or the terminal's")
     func validationPNGAndWidth() throws {
         let (db, dir) = try logbook(extra: 1)
-        for args in [["--igc", "1", "--qnh", "1013"], ["--kml", "1", "--rebuild"], ["--igc", "1", "--launch", "winch"],
-                     ["--pdf", "-o", "x.png"], ["--kml", "1", "--owner", "müller"]] {
-            let r = try CLI.run(["export"] + args + (args.contains("-o") ? [] : ["-o", "x.out"]), database: db, in: dir)
+        for args in [
+            ["--igc", "1", "--qnh", "1013"], ["--kml", "1", "--rebuild"], ["--igc", "1", "--launch", "winch"],
+            ["--pdf", "-o", "x.png"], ["--kml", "1", "--owner", "müller"],
+        ] {
+            let r = try CLI.run(
+                ["export"] + args + (args.contains("-o") ? [] : ["-o", "x.out"]), database: db, in: dir)
             #expect(r.status != 0 && r.stderr.hasPrefix("Error: "), "\(args): \(r.stderr)")
         }
         let png = try CLI.run(["export", "--report", "1", "--qnh", "1020", "-o", "r.png"], database: db, in: dir)
@@ -248,7 +278,9 @@ struct LogbookCLITests {
         #expect(tiny <= 60)
     }
 
-    @Test("shared real flights: the PDF totals equal those from list --json for the owner", .enabled(if: SharedFlights.available))
+    @Test(
+        "shared real flights: the PDF totals equal those from list --json for the owner",
+        .enabled(if: SharedFlights.available))
     func sharedFlightsPDF() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { return }
         let dir = try makeTemporaryDirectory()
@@ -257,7 +289,8 @@ struct LogbookCLITests {
         #expect(try CLI.run(["import"] + files.map(\.path), database: db, in: dir).status == 0)
         let ids = try list([], db, dir).map(\.id)
         for (n, id) in ids.enumerated() where n % 3 == 0 {
-            _ = try CLI.run(["edit", "\(id)", "--pilot", "Owner Pilot", "--instructor", "Anna Huber"], database: db, in: dir)
+            _ = try CLI.run(
+                ["edit", "\(id)", "--pilot", "Owner Pilot", "--instructor", "Anna Huber"], database: db, in: dir)
         }
         let owned = try list(["--owner", "owner pilot"], db, dir)
         // The edited flights are the owner's as dual; a flight whose file names no pilot counts as the owner's too.
@@ -265,7 +298,8 @@ struct LogbookCLITests {
         #expect(owned.allSatisfy { $0.ownerRole == "dual" || $0.pilot == nil })
         let pdf = try CLI.run(["export", "--pdf", "--owner", "Owner Pilot", "-o", "l.pdf"], database: db, in: dir)
         #expect(pdf.status == 0, "\(pdf.stderr)")
-        let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("l.pdf").path, "-"]).stdout
+        let text = try runProcess("/usr/bin/pdftotext", ["-layout", dir.appendingPathComponent("l.pdf").path, "-"])
+            .stdout
         #expect(totalsRows(text).last?.totals == Totals(owned))
     }
 
@@ -281,8 +315,10 @@ struct LogbookCLITests {
         let readOnly = try CLI.run(["list"], database: db, in: dir)
         #expect(readOnly.status == 0 && readOnly.stdout.contains("2 flights"), "\(readOnly.stdout)\(readOnly.stderr)")
         let add = try CLI.run(
-            ["add", "--date", "2024-08-02", "--takeoff", "14:00", "--landing", "14:30", "--utc-offset", "+02:00",
-             "--launch", "winch", "--launches", "2", "--pilot", "Jürgen Müller"], database: db, in: dir)
+            [
+                "add", "--date", "2024-08-02", "--takeoff", "14:00", "--landing", "14:30", "--utc-offset", "+02:00",
+                "--launch", "winch", "--launches", "2", "--pilot", "Jürgen Müller",
+            ], database: db, in: dir)
         try #require(add.status == 0, "\(add.stderr)")
         let listed = try list(["--owner", "müller"], db, dir)
         #expect(listed.map(\.id) == [3, 1] && listed.map(\.ownerRole) == ["pic", "dual"])
@@ -295,7 +331,8 @@ struct LogbookCLITests {
         let sha = try CLI.sha256(of: dir.appendingPathComponent("one.igc"))
         #expect(show.contains("sha256 \(sha.prefix(16))"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
-            let check = try runProcess("/usr/bin/sqlite3", [db.path, "PRAGMA integrity_check; PRAGMA foreign_key_check;"])
+            let check = try runProcess(
+                "/usr/bin/sqlite3", [db.path, "PRAGMA integrity_check; PRAGMA foreign_key_check;"])
             #expect(check.stdout == "ok\n", "\(check.stdout)")
         }
     }

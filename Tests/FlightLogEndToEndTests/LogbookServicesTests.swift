@@ -1,8 +1,8 @@
 import FlightLogCore
 import FlightLogReports
 import FlightLogStore
-import FlightLogTransfer
 import FlightLogTestSupport
+import FlightLogTransfer
 import Foundation
 import Testing
 
@@ -45,8 +45,10 @@ struct LogbookServicesTests {
         }
         let junk = folder.appendingPathComponent("junk.igc")
         try Data("not an IGC file\n".utf8).write(to: junk)
-        for (path, words) in [(junk.path, "not a usable IGC file"), (folder.path, "is a directory"),
-                              (folder.appendingPathComponent("missing.igc").path, "does it exist")] {
+        for (path, words) in [
+            (junk.path, "not a usable IGC file"), (folder.path, "is a directory"),
+            (folder.appendingPathComponent("missing.igc").path, "does it exist"),
+        ] {
             #expect {
                 try importer.importFile(atPath: path)
             } throws: { error in
@@ -64,7 +66,9 @@ struct LogbookServicesTests {
         // The file's headers first; the config's defaults fill in what the file leaves empty.
         #expect(flights.allSatisfy { $0.details.pilot == "Simulated Pilot" && $0.details.competitionId == "XY" })
         let bytes = [UInt8](try Data(contentsOf: sample))
-        for again in [try importer.importFile(atPath: sample.path), try importer.importFile(bytes, fileName: "copy.igc")] {
+        for again in [
+            try importer.importFile(atPath: sample.path), try importer.importFile(bytes, fileName: "copy.igc"),
+        ] {
             guard case .duplicate(let ids) = again.outcome else { throw Failure("imported twice: \(again.outcome)") }
             #expect(ids == flights.map { $0.id! })
         }
@@ -96,12 +100,14 @@ struct LogbookServicesTests {
             case .gpx: #expect(files[0].name == "\(stem).gpx")
             case .geojson: #expect(files[0].name == "\(stem).geojson")
             case .report: #expect(files[0].name == "\(stem).pdf" && files[0].bytes.starts(with: Array("<?xml".utf8)))
-            case .logbookPDF: #expect(files.map(\.name) == ["logbook.pdf"] && files[0].bytes.starts(with: Array("%PDF".utf8)))
+            case .logbookPDF:
+                #expect(files.map(\.name) == ["logbook.pdf"] && files[0].bytes.starts(with: Array("%PDF".utf8)))
             case .zip: #expect(files.map(\.name) == ["flights.zip"] && files[0].bytes.starts(with: [0x50, 0x4B]))
             }
         }
         let rebuilt = LogbookExporter(
-            source: LocalLogbookSource(databasePath: database.path, config: FlightLogConfig(), rebuildIGC: true) { nil })
+            source: LocalLogbookSource(databasePath: database.path, config: FlightLogConfig(), rebuildIGC: true) { nil }
+        )
         let ours = try await rebuilt.file(.igc, ofFlight: flight)
         #expect(!ours.isOriginal && ours.name.hasSuffix(".IGC"), "\(ours.name)")
     }
@@ -116,7 +122,9 @@ struct LogbookServicesTests {
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         #expect(try writer.write(ExportedFile(name: "a.igc", bytes: [1])) == .wrote(path: path("a.igc")))
         #expect(try writer.write(ExportedFile(name: "A.IGC", bytes: [2])) == .wrote(path: path("A-2.IGC")))
-        #expect(try writer.write(ExportedFile(name: "flightlog.sqlite", bytes: [3])) == .wrote(path: path("flightlog-2.sqlite")))
+        #expect(
+            try writer.write(ExportedFile(name: "flightlog.sqlite", bytes: [3]))
+                == .wrote(path: path("flightlog-2.sqlite")))
         #expect(try Data(contentsOf: database) == Data("the logbook".utf8))
         var again = ExportWriter(.folder(folder.path), logbookFiles: logbookFiles)
         #expect(try again.write(ExportedFile(name: "a.igc", bytes: [1])) == .unchanged(path: path("a.igc")))

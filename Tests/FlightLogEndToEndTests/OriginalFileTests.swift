@@ -44,15 +44,19 @@ struct OriginalFileTests {
             try #require(r.status == 0, "\(r.stderr)")
             let written = out.appendingPathComponent(source.lastPathComponent)
             let bytes = try Data(contentsOf: written), original = try Data(contentsOf: source)
-            #expect(bytes == original, "\(source.lastPathComponent): \(bytes.count) bytes exported, \(original.count) imported")
+            #expect(
+                bytes == original,
+                "\(source.lastPathComponent): \(bytes.count) bytes exported, \(original.count) imported")
             if bytes == original { identical += 1 }
 
-            let rebuilt = try CLI.run(["export", "--igc", "--rebuild", "\(flight.id)", "-o", "-"], database: db, in: dir)
+            let rebuilt = try CLI.run(
+                ["export", "--igc", "--rebuild", "\(flight.id)", "-o", "-"], database: db, in: dir)
             try #require(rebuilt.status == 0, "\(rebuilt.stderr)")
             #expect(rebuilt.stdout.hasPrefix("AXFL"), "--rebuild: \(rebuilt.stdout.prefix(20))")
             #expect(Data(rebuilt.stdout.utf8) != original)
         }
-        print("OriginalFile: \(identical) of \(flights.count) flights from \(files.count) files exported byte-identical")
+        print(
+            "OriginalFile: \(identical) of \(flights.count) flights from \(files.count) files exported byte-identical")
     }
 
     @Test("a whole logbook exported to a folder writes each original once")
@@ -82,7 +86,8 @@ struct OriginalFileTests {
         #expect(r.status == 0 && r.stdout.hasPrefix("AXFL"), "\(r.stderr)")
         // Deleting the flight deletes the kept file too; the file can be imported again and is kept again.
         let second = try importAll([sample])
-        let again = try CLI.run(["delete", "\(try #require(second.flights.first?.id))", "--yes"], database: second.db, in: second.dir)
+        let again = try CLI.run(
+            ["delete", "\(try #require(second.flights.first?.id))", "--yes"], database: second.db, in: second.dir)
         #expect(again.status == 0, "\(again.stderr)")
         let count = try runProcess("/usr/bin/sqlite3", [second.db.path, "SELECT count(*) FROM recordingFile"])
         #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0")

@@ -47,7 +47,8 @@ enum Parallel {
         defer { try? FileManager.default.removeItem(at: config) }
         try paths.map { "url = \"http://127.0.0.1:\(port)\($0)\"\noutput = \"/dev/null\"\n" }.joined()
             .write(to: config, atomically: true, encoding: .utf8)
-        let result = try runProcess(curl ?? "curl", ["-s", "--max-time", "60", "-K", config.path, "-w", "%{http_code}\n"])
+        let result = try runProcess(
+            curl ?? "curl", ["-s", "--max-time", "60", "-K", config.path, "-w", "%{http_code}\n"])
         let codes = result.stdout.split(separator: "\n").map { Int($0) ?? 0 }
         return codes + Array(repeating: 0, count: max(0, paths.count - codes.count))
     }
@@ -158,6 +159,7 @@ extension CLI {
         let flightlog = builtExecutable("flightlog").path
         guard getuid() == 0 else { return try runProcess(flightlog, arguments) }
         chmod(directory.path, 0o755)
-        return try runProcess("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", flightlog] + arguments)
+        return try runProcess(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", flightlog] + arguments)
     }
 }

@@ -19,8 +19,10 @@ struct ParallelUseTests {
         try (0..<count).map { n in
             let name = "sim\(n).igc"
             let r = try CLI.run(
-                ["simulate", "--launch", n % 2 == 0 ? "winch" : "aerotow", "--minutes", "8", "--seed", "\(n + 1)",
-                 "--start", "2025-0\(n + 1)-1\(n)T10:00:00Z", "-o", name], database: nil, in: dir)
+                [
+                    "simulate", "--launch", n % 2 == 0 ? "winch" : "aerotow", "--minutes", "8", "--seed", "\(n + 1)",
+                    "--start", "2025-0\(n + 1)-1\(n)T10:00:00Z", "-o", name,
+                ], database: nil, in: dir)
             try #require(r.status == 0, "simulate failed: \(r.stderr)")
             return name
         }
@@ -63,7 +65,8 @@ struct ParallelUseTests {
             func cli(_ kind: String, _ arguments: [String]) -> ProcessResult? {
                 do {
                     let r = try CLI.run(arguments, database: db, in: dir)
-                    tally.count(kind, failure: r.status == 0 && r.stderr.isEmpty ? nil : "exit \(r.status): \(r.stderr)")
+                    tally.count(
+                        kind, failure: r.status == 0 && r.stderr.isEmpty ? nil : "exit \(r.status): \(r.stderr)")
                     return r
                 } catch {
                     tally.count(kind, failure: "\(error)")
@@ -94,7 +97,9 @@ struct ParallelUseTests {
                 // Imports and deletes (writes of whole recordings), cycling through three more files.
                 for i in 0..<cliRuns / 2 {
                     let file = files[4 + i % 3]
-                    guard let r = cli("import", ["import", file]), let id = importedIds(r.stdout).first else { continue }
+                    guard let r = cli("import", ["import", file]), let id = importedIds(r.stdout).first else {
+                        continue
+                    }
                     _ = cli("delete", ["delete", "\(id)", "--yes"])
                 }
             } else {
@@ -119,7 +124,8 @@ struct ParallelUseTests {
         }
         daemon.finish()
         let seconds = DaemonHarness.monotonicSeconds() - started
-        print("parallel use: \(tally.total) operations in \(Int(seconds)) s: \(tally.counts.sorted { $0.key < $1.key })")
+        print(
+            "parallel use: \(tally.total) operations in \(Int(seconds)) s: \(tally.counts.sorted { $0.key < $1.key })")
 
         let failures = tally.failures
         let locked = failures.filter { $0.lowercased().contains("locked") || $0.lowercased().contains("busy") }
@@ -200,7 +206,8 @@ struct DatabaseFileTests {
         #expect(status.status == 1)  // no flightlogd here
         let kib = { (bytes: Int64) in "\((bytes + 1023) / 1024) KiB" }
         #expect(
-            status.stdout.contains("database:    \(db.path), \(kib(sizes.database)), WAL \(kib(sizes.wal)) (not yet in the file)"),
+            status.stdout.contains(
+                "database:    \(db.path), \(kib(sizes.database)), WAL \(kib(sizes.wal)) (not yet in the file)"),
             "\(status.stdout)")
         try writer.checkpoint()
         let after = try CLI.run(["status"], database: db, in: dir).stdout
@@ -244,7 +251,8 @@ struct DatabaseFileTests {
             #expect(r.status != 0)
             #expect(
                 r.stderr.contains(
-                    "\(folder.path) is a folder, not a flight database; give the database file, e.g. --database \(folder.path)/flightlog.sqlite"),
+                    "\(folder.path) is a folder, not a flight database; give the database file, e.g. --database \(folder.path)/flightlog.sqlite"
+                ),
                 "\(command): \(r.stderr)")
             #expect(!r.stderr.contains("I/O") && !r.stderr.contains("unable to open"))
         }
@@ -257,14 +265,16 @@ struct DatabaseFileTests {
         for command in [["list"], ["show", "1"], ["backup", "/tmp/never-written.sqlite"]] {
             let r = try CLI.runAsNobody(command + ["--database", db.path], readable: dir)
             #expect(
-                r.stderr == "Error: this user may not read the flight database \(db.path); check its permissions or ask its owner\n",
+                r.stderr
+                    == "Error: this user may not read the flight database \(db.path); check its permissions or ask its owner\n",
                 "\(command): \(r.stderr)")
         }
         #expect(chmod(db.path, root ? 0o644 : 0o444) == 0)
         let edit = try CLI.runAsNobody(["edit", "1", "--remarks", "x", "--database", db.path], readable: dir)
         #expect(
             edit.stderr
-                == "Error: this user may not write the flight database \(db.path): nothing was written; use sudo or ask its owner\n")
+                == "Error: this user may not write the flight database \(db.path): nothing was written; use sudo or ask its owner\n"
+        )
     }
 }
 

@@ -59,8 +59,10 @@ struct PlacesTests {
         for (n, field) in stride(from: 0, to: Self.dataSet.count, by: 3000).map({ Self.dataSet[$0] }).enumerated() {
             let name = "at-\(n).igc"
             let r = try CLI.run(
-                ["simulate", "--at=\(field.coordinate.latitude),\(field.coordinate.longitude)",
-                 "--elevation=\(Int(field.elevation ?? 100))", "--minutes", "12", "--seed", "\(n + 1)", "-o", name],
+                [
+                    "simulate", "--at=\(field.coordinate.latitude),\(field.coordinate.longitude)",
+                    "--elevation=\(Int(field.elevation ?? 100))", "--minutes", "12", "--seed", "\(n + 1)", "-o", name,
+                ],
                 database: nil, in: dir)
             try #require(r.status == 0, "\(r.stderr)")
             files.append(name)
@@ -75,17 +77,26 @@ struct PlacesTests {
         for flight in flights {
             let name = flight.sourceFile ?? "\(flight.id)"
             for (what, latitude, longitude, location, text) in [
-                ("takeoff", flight.takeoffLatitude, flight.takeoffLongitude, flight.takeoffLocation, flight.takeoffPlace),
-                ("landing", flight.landingLatitude, flight.landingLongitude, flight.landingLocation, flight.landingPlace),
+                (
+                    "takeoff", flight.takeoffLatitude, flight.takeoffLongitude, flight.takeoffLocation,
+                    flight.takeoffPlace
+                ),
+                (
+                    "landing", flight.landingLatitude, flight.landingLongitude, flight.landingLocation,
+                    flight.landingPlace
+                ),
             ] {
                 let expected = Self.bruteForceNearest(Coordinate(latitude: latitude, longitude: longitude))
                 let place = try #require(location, "\(name) \(what): no place")
-                #expect(place.name == expected.field.name && place.code == expected.field.code, "\(name) \(what): \(place.description)")
+                #expect(
+                    place.name == expected.field.name && place.code == expected.field.code,
+                    "\(name) \(what): \(place.description)")
                 #expect(abs(Double(place.distanceMeters) - expected.distance) <= 1, "\(name) \(what)")
                 #expect(place.outlanding == (expected.distance > 3000), "\(name) \(what): \(Int(expected.distance)) m")
                 #expect(text == place.description, "\(name) \(what): the place text")
                 if !place.outlanding {
-                    #expect(place.timeZone == expected.field.zoneIdentifier, "\(name) \(what): \(place.timeZone ?? "-")")
+                    #expect(
+                        place.timeZone == expected.field.zoneIdentifier, "\(name) \(what): \(place.timeZone ?? "-")")
                     atFields += 1
                 } else {
                     #expect(place.description.hasPrefix("outlanding, ") && place.description.contains(" of "))
@@ -94,12 +105,15 @@ struct PlacesTests {
             }
             // The flight's zone is the takeoff place's; its offset is that zone's at takeoff.
             #expect(flight.timeZone == flight.takeoffLocation?.timeZone, "\(name)")
-            let rules = try #require(flight.timeZone.flatMap(zones.rules(identifier:)), "\(name): zone \(flight.timeZone ?? "-")")
+            let rules = try #require(
+                flight.timeZone.flatMap(zones.rules(identifier:)), "\(name): zone \(flight.timeZone ?? "-")")
             let takeoff = try #require(parseISO(flight.takeoff))
             #expect(flight.utcOffset == offsetText(rules.offsetSeconds(at: takeoff)), "\(name)")
             #expect(flight.outlanding == (flight.landingLocation?.outlanding ?? false))
         }
-        print("Places: \(flights.count) flights, \(atFields) places at fields, \(outlandings) outlandings, all as the data set's nearest field")
+        print(
+            "Places: \(flights.count) flights, \(atFields) places at fields, \(outlandings) outlandings, all as the data set's nearest field"
+        )
 
         // The outlanding filters split the logbook.
         let out = try list(["--outlanding"], db: db, dir: dir), home = try list(["--no-outlanding"], db: db, dir: dir)
@@ -115,14 +129,18 @@ struct PlacesTests {
         // Two flights from a field with no data-set field within 3 km (50.55 N 6.9 E, near Wershofen).
         for n in 1...2 {
             let r = try CLI.run(
-                ["simulate", "--at", "50.55,6.9", "--minutes", "12", "--seed", "\(n)", "--start", "2025-06-1\(n)T10:00:00Z",
-                 "-o", "f\(n).igc"], database: nil, in: dir)
+                [
+                    "simulate", "--at", "50.55,6.9", "--minutes", "12", "--seed", "\(n)", "--start",
+                    "2025-06-1\(n)T10:00:00Z",
+                    "-o", "f\(n).igc",
+                ], database: nil, in: dir)
             try #require(r.status == 0, "\(r.stderr)")
         }
         try #require(try CLI.run(["import", "f1.igc", "f2.igc"], database: db, in: dir).status == 0)
         let before = try list([], db: db, dir: dir)
         try #require(before.count == 2 && before.allSatisfy(\.outlanding), "\(before.map(\.landingPlace))")
-        let edited = try CLI.run(["edit", "\(before[0].id)", "--landing-place", "Farmer Jansen's field"], database: db, in: dir)
+        let edited = try CLI.run(
+            ["edit", "\(before[0].id)", "--landing-place", "Farmer Jansen's field"], database: db, in: dir)
         try #require(edited.status == 0, "\(edited.stderr)")
 
         // The pilot's own site there (CUP in ~/.config/flightlog/airfields, which CLI.run points to no-config/).
@@ -131,9 +149,12 @@ struct PlacesTests {
         try Data("name,code,country,lat,lon,elev,style\n\"Hangweide Nord\",,DE,5033.000N,00654.000E,480.0m,4\n".utf8)
             .write(to: folder.appendingPathComponent("club.cup"))
         let assigned = try CLI.run(["airfields", "assign", "--all"], database: db, in: dir)
-        #expect(assigned.status == 0 && assigned.stdout.hasPrefix("Placed 2 flights"), "\(assigned.stdout)\(assigned.stderr)")
+        #expect(
+            assigned.status == 0 && assigned.stdout.hasPrefix("Placed 2 flights"),
+            "\(assigned.stdout)\(assigned.stderr)")
         let after = try list([], db: db, dir: dir)
-        let kept = try #require(after.first { $0.id == before[0].id }), moved = try #require(after.first { $0.id == before[1].id })
+        let kept = try #require(after.first { $0.id == before[0].id }),
+            moved = try #require(after.first { $0.id == before[1].id })
         #expect(moved.landingPlace == "Hangweide Nord" && !moved.outlanding, "\(moved.landingPlace ?? "-")")
         #expect(moved.takeoffLocation?.name == "Hangweide Nord" && moved.takeoffLocation?.code == nil)
         #expect(moved.timeZone == "Europe/Berlin", "a CUP site takes the nearest zoned field's zone")

@@ -14,8 +14,10 @@ struct ReadOnlyCopyTests {
         let folder = copy.deletingLastPathComponent()
         // A read-only bind mount of the copy's folder (root may write anything else); without the right to mount,
         // the folder read-only to a user the permissions apply to.
-        let mounted = DaemonHarness.shell(
-            "mount --bind '\(folder.path)' '\(folder.path)' && mount -o remount,bind,ro '\(folder.path)'").status == 0
+        let mounted =
+            DaemonHarness.shell(
+                "mount --bind '\(folder.path)' '\(folder.path)' && mount -o remount,bind,ro '\(folder.path)'"
+            ).status == 0
         defer { if mounted { _ = DaemonHarness.shell("umount '\(folder.path)'") } }
         if !mounted { #expect(chmod(folder.path, 0o555) == 0) }
         func run(_ arguments: [String]) throws -> ProcessResult {

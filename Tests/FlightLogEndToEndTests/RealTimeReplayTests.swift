@@ -12,7 +12,9 @@ import Glibc
 private func storedFixes(_ path: String) throws -> [Fix] {
     let store = try FlightStore(path: path, mode: .readOnly)
     guard let last = try store.lastRecording() else { return [] }
-    return (1...last.id).flatMap { (try? store.fixes(recording: $0, from: 0, to: .max)) ?? [] }.sorted { $0.time < $1.time }
+    return (1...last.id).flatMap { (try? store.fixes(recording: $0, from: 0, to: .max)) ?? [] }.sorted {
+        $0.time < $1.time
+    }
 }
 
 /// A coordinate as an IGC B record writes it: thousandths of a minute.
@@ -60,8 +62,11 @@ struct RealTimeReplayTests {
         var errors: [(time: UTCMillis, delta: Meters)] = []
         for fix in stored {
             guard let truth = original[fix.time] else { continue }
-            #expect(igcUnits(fix.latitude) == igcUnits(truth.latitude) && igcUnits(fix.longitude) == igcUnits(truth.longitude))
-            guard let recorded = fix.pressureAltitude, let expected = truth.pressureAltitude ?? truth.gnssAltitude else {
+            #expect(
+                igcUnits(fix.latitude) == igcUnits(truth.latitude)
+                    && igcUnits(fix.longitude) == igcUnits(truth.longitude))
+            guard let recorded = fix.pressureAltitude, let expected = truth.pressureAltitude ?? truth.gnssAltitude
+            else {
                 Issue.record("no pressure altitude at \(iso8601UTC(fix.time))")
                 continue
             }
@@ -69,7 +74,8 @@ struct RealTimeReplayTests {
         }
         let worst = errors.max { abs($0.delta) < abs($1.delta) }
         let mean = errors.map { abs($0.delta) }.reduce(0, +) / Double(max(1, errors.count))
-        let summary = "\(URL(fileURLWithPath: source.path).lastPathComponent), \(errors.count) fixes in real time:"
+        let summary =
+            "\(URL(fileURLWithPath: source.path).lastPathComponent), \(errors.count) fixes in real time:"
             + " max |Δ| \(worst.map { abs($0.delta) } ?? 0) m at \(worst.map { iso8601UTC($0.time) } ?? "-"), mean |Δ| \(mean) m"
         print("RealTimeReplay: " + summary)
         // Every fix within 2 m of the original, in a winch climb of up to 22 m/s (0.1 s of timing error is 2 m).
@@ -105,11 +111,16 @@ struct RealTimeReplayTests {
         #expect(world.waitForDaemon() == 0)
 
         let flights = try FlightStore(path: world.database, mode: .readOnly).flights(matching: FlightFilter())
-        try #require(flights.count == 1, "flights: \(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
+        try #require(
+            flights.count == 1,
+            "flights: \(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
         let recorded = flights[0]
-        print("FastReplay: takeoff Δ \((recorded.takeoffTime - source.shift - source.flight.takeoffTime) / 1000) s,"
-            + " landing Δ \((recorded.landingTime - source.shift - source.flight.landingTime) / 1000) s vs the original file")
-        #expect(abs(recorded.takeoffTime - source.shift - source.flight.takeoffTime) <= 10_000,
+        print(
+            "FastReplay: takeoff Δ \((recorded.takeoffTime - source.shift - source.flight.takeoffTime) / 1000) s,"
+                + " landing Δ \((recorded.landingTime - source.shift - source.flight.landingTime) / 1000) s vs the original file"
+        )
+        #expect(
+            abs(recorded.takeoffTime - source.shift - source.flight.takeoffTime) <= 10_000,
             "takeoff \(iso8601UTC(recorded.takeoffTime - source.shift)) vs \(iso8601UTC(source.flight.takeoffTime))")
         // The live detector must agree (±10 s) with the batch segmenter on the fixes it actually stored. Against
         // the original file the landing may differ more: at ~300× real time the fake barometer follows gpsd a few
@@ -117,9 +128,11 @@ struct RealTimeReplayTests {
         let stored = try storedFixes(world.database)
         let batch = try #require(FlightSegmenter.flightsForImport(stored, extensions: FixFusion.extensions).first)
         #expect(abs(recorded.takeoffTime - batch.takeoffTime) <= 10_000)
-        #expect(abs(recorded.landingTime - batch.landingTime) <= 10_000,
+        #expect(
+            abs(recorded.landingTime - batch.landingTime) <= 10_000,
             "live landing \(iso8601UTC(recorded.landingTime)) vs batch \(iso8601UTC(batch.landingTime))")
-        #expect(abs(recorded.landingTime - source.shift - source.flight.landingTime) <= 30_000,
+        #expect(
+            abs(recorded.landingTime - source.shift - source.flight.landingTime) <= 30_000,
             "landing \(iso8601UTC(recorded.landingTime - source.shift)) vs \(iso8601UTC(source.flight.landingTime))")
         #expect(recorded.hasBarometer)
         #expect(stored.count >= source.fixes.count - 10, "stored \(stored.count) of \(source.fixes.count) fixes")

@@ -16,11 +16,13 @@ struct RecorderGoneCLITests {
         do {
             let store = try FlightStore(path: db.path, mode: .readWrite)
             let recorder = RecorderInfo(
-                manufacturer: "XFL", serial: "GONE", recorderType: "flightlog", pressureSensor: "BMP280", extensions: [])
+                manufacturer: "XFL", serial: "GONE", recorderType: "flightlog", pressureSensor: "BMP280", extensions: []
+            )
             let recording = try store.beginRecording(recorder: recorder)
             let start: UTCMillis = 1_749_895_500_000
             let fixes = (0..<600).map { i in
-                Fix(time: start + Int64(i) * 1000, isValid: true, latitude: 50.8 + Double(i) * 1e-4, longitude: 6.18,
+                Fix(
+                    time: start + Int64(i) * 1000, isValid: true, latitude: 50.8 + Double(i) * 1e-4, longitude: 6.18,
                     pressureAltitude: 400 + Double(i), gnssAltitude: 450 + Double(i))
             }
             try store.append(fixes: fixes, toRecording: recording)

@@ -11,7 +11,8 @@ struct RoundEarthCLITests {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
-        let simulated = try CLI.run(["simulate", "--at=\(at)", "--minutes", "12", "-o", "sim.igc"], database: nil, in: dir)
+        let simulated = try CLI.run(
+            ["simulate", "--at=\(at)", "--minutes", "12", "-o", "sim.igc"], database: nil, in: dir)
         try #require(simulated.status == 0, "simulate --at \(at): \(simulated.stderr)")
         let imported = try CLI.run(["import", "sim.igc"], database: db, in: dir)
         #expect(imported.status == 0, "import of --at \(at): \(imported.stderr)")

@@ -12,7 +12,8 @@ import FoundationNetworking
 @Suite("Serve downloads under faults", .serialized, .timeLimit(.minutes(3)))
 struct ServeFaultTests {
     /// Starts `arguments` (ending in `flightlog serve`'s command line) and waits until the port answers.
-    static func startServer(_ executable: String, _ arguments: [String], port: Int, environment: [String: String]) async throws
+    static func startServer(_ executable: String, _ arguments: [String], port: Int, environment: [String: String])
+        async throws
         -> Process
     {
         let process = Process()
@@ -44,7 +45,9 @@ struct ServeFaultTests {
         #expect(String(decoding: reply.body.suffix(32), as: UTF8.self).contains("%%EOF"), "\(what) is complete")
     }
 
-    @Test("with TMPDIR on a full tmpfs, /logbook.pdf and the report are whole PDFs", .enabled(if: ExportSafetyTests.canMountTmpfs))
+    @Test(
+        "with TMPDIR on a full tmpfs, /logbook.pdf and the report are whole PDFs",
+        .enabled(if: ExportSafetyTests.canMountTmpfs))
     func fullTemporaryDisk() async throws {
         let (db, dir, ids) = try ExportSafetyTests.logbook()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -67,9 +67,12 @@ struct StickOnExporterTests {
         // Each imported flight's own file, as the exporter's source gave it (its mark), under the file's own name.
         for file in files {
             let onStick = try Data(contentsOf: stick.appendingPathComponent(file.lastPathComponent))
-            #expect([UInt8](onStick) == [UInt8](try Data(contentsOf: file)) + MarkedSource.mark, "\(file.lastPathComponent)")
+            #expect(
+                [UInt8](onStick) == [UInt8](try Data(contentsOf: file)) + MarkedSource.mark, "\(file.lastPathComponent)"
+            )
         }
-        #expect(try Data(contentsOf: stick.appendingPathComponent(StickExport.logbookName)).starts(with: Data("%PDF".utf8)))
+        #expect(
+            try Data(contentsOf: stick.appendingPathComponent(StickExport.logbookName)).starts(with: Data("%PDF".utf8)))
         #expect(FileManager.default.fileExists(atPath: stick.appendingPathComponent(StickExport.backupName).path))
         // The memory keeps the rule: plugged again, nothing is made or written.
         let again = try await StickExport.run(flights, store: store, exporter: exporter, request: request)

@@ -15,15 +15,23 @@ struct TypedEdgeCLITests {
         let db = dir.appendingPathComponent("flights.sqlite")
         let line = ["--takeoff", "10:00", "--landing", "11:00", "--takeoff-place", "=Hof", "--utc-offset=+02:00"]
         #expect(try CLI.run(["add", "--date", "2025-06-14"] + line, database: db, in: dir).status == 0)
-        for (date, takeoff) in [("0001-01-01", "01:00"), ("9999-12-31", "01:00"), ("1970-01-01", "01:00"), ("2200-01-01", "01:00")] {
+        for (date, takeoff) in [
+            ("0001-01-01", "01:00"), ("9999-12-31", "01:00"), ("1970-01-01", "01:00"), ("2200-01-01", "01:00"),
+        ] {
             let r = try CLI.run(
-                ["add", "--date", date, "--takeoff", takeoff, "--landing", "03:00", "--takeoff-place", "=Hof",
-                    "--utc-offset=+02:00"], database: db, in: dir)
-            #expect(r.status != 0 && r.stderr.contains("\(date): its UTC times fall outside those a logbook keeps"), "\(date): \(r.stderr)")
+                [
+                    "add", "--date", date, "--takeoff", takeoff, "--landing", "03:00", "--takeoff-place", "=Hof",
+                    "--utc-offset=+02:00",
+                ], database: db, in: dir)
+            #expect(
+                r.status != 0 && r.stderr.contains("\(date): its UTC times fall outside those a logbook keeps"),
+                "\(date): \(r.stderr)")
         }
         let edge = try CLI.run(
-            ["add", "--date", "2199-12-31", "--takeoff", "10:00", "--landing", "11:00", "--takeoff-place", "=Hof",
-                "--utc-offset=+02:00"], database: db, in: dir)
+            [
+                "add", "--date", "2199-12-31", "--takeoff", "10:00", "--landing", "11:00", "--takeoff-place", "=Hof",
+                "--utc-offset=+02:00",
+            ], database: db, in: dir)
         #expect(edge.status == 0, "\(edge.stderr)")
         let listed = try CLI.run(["list", "--csv"], database: db, in: dir)
         #expect(listed.status == 0 && listed.stderr.isEmpty, "\(listed.stderr)")
@@ -56,7 +64,10 @@ struct TypedEdgeCLITests {
         }
         let rows = try CLI.run(["list", "--json"], database: db, in: dir).stdout
         let flights = try #require(try JSONSerialization.jsonObject(with: Data(rows.utf8)) as? [[String: Any]])
-        #expect(flights.map { $0["takeoff"] as? String } == ["2025-03-30T00:30:00Z", "2025-06-13T23:30:00Z", "2025-10-25T23:30:00Z"])
+        #expect(
+            flights.map { $0["takeoff"] as? String } == [
+                "2025-03-30T00:30:00Z", "2025-06-13T23:30:00Z", "2025-10-25T23:30:00Z",
+            ])
         #expect(flights.map { $0["durationSeconds"] as? Int } == [3600, 7200, 10800], "\(rows)")
     }
 
@@ -66,12 +77,14 @@ struct TypedEdgeCLITests {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for start in ["2099-12-31T23:50:00Z", "1989-06-01T10:00:00Z", "2089-12-31T23:50:00Z"] {
-            let r = try CLI.run(["simulate", "--start", start, "--minutes", "12", "-o", "x.igc"], database: nil, in: dir)
+            let r = try CLI.run(
+                ["simulate", "--start", start, "--minutes", "12", "-o", "x.igc"], database: nil, in: dir)
             #expect(r.status != 0 && r.stderr.contains("two-digit years"), "\(start): \(r.stderr)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.igc").path))
         }
         let db = dir.appendingPathComponent("flights.sqlite")
-        let ok = try CLI.run(["simulate", "--start", "2089-12-31T10:00:00Z", "--minutes", "12", "-o", "y.igc"], database: nil, in: dir)
+        let ok = try CLI.run(
+            ["simulate", "--start", "2089-12-31T10:00:00Z", "--minutes", "12", "-o", "y.igc"], database: nil, in: dir)
         try #require(ok.status == 0, "\(ok.stderr)")
         #expect(try CLI.run(["import", "y.igc"], database: db, in: dir).status == 0)
         #expect(try CLI.run(["list", "--csv"], database: db, in: dir).stdout.contains(",2089-12-31,"))

@@ -36,7 +36,9 @@ struct UnitSecurityTests {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let units = ["flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path", "flightlog-club-web.service"]
+        let units = [
+            "flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path", "flightlog-club-web.service",
+        ]
         for name in units {
             let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
                 .replacingOccurrences(of: "/usr/local/bin/flightlog", with: DaemonHarness.flightlog)
@@ -44,9 +46,10 @@ struct UnitSecurityTests {
         }
         let verify = try runProcess(
             "/usr/bin/systemd-analyze",
-            ["verify"] + units.map {
-                dir.appendingPathComponent($0).path
-            })
+            ["verify"]
+                + units.map {
+                    dir.appendingPathComponent($0).path
+                })
         let complaints = (verify.stdout + verify.stderr).split(separator: "\n")
             .filter { !$0.contains("man flightlog") && !$0.contains("flightlogd.service") }
         #expect(complaints.isEmpty, "systemd-analyze verify: \(complaints)")

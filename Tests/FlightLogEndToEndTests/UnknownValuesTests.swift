@@ -7,8 +7,9 @@ import Testing
 /// values unknown in every view of the real `flightlog`: "—" in text, `null` in JSON, an empty CSV field; never the
 /// neutral value the store reads in their place (UTC+00:00, landing = takeoff, 0°, one launch). Sums leave an
 /// unknown flight time or launch count out and say so; the other flights show as before.
-@Suite("unknown values in every view", .serialized, .timeLimit(.minutes(4)),
-       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs sqlite3"))
+@Suite(
+    "unknown values in every view", .serialized, .timeLimit(.minutes(4)),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs sqlite3"))
 struct UnknownValuesTests {
     static let hostile = """
         UPDATE flight SET utcOffsetSeconds = 2305843009213693952, landingTime = 9223372036854775807,
@@ -41,8 +42,10 @@ struct UnknownValuesTests {
         #expect(listed.status == 0 && listed.stderr.contains("warning: flight 2"), "\(listed.stderr)")
         let after = Self.json(listed)
         let bad = try #require(after.first { ($0["id"] as? NSNumber)?.int64Value == 2 })
-        for key in ["utcOffset", "landing", "durationSeconds", "takeoffLatitude", "takeoffLongitude", "launches",
-                    "pathLengthKm", "maxDistanceKm"] {
+        for key in [
+            "utcOffset", "landing", "durationSeconds", "takeoffLatitude", "takeoffLongitude", "launches",
+            "pathLengthKm", "maxDistanceKm",
+        ] {
             #expect(bad[key] is NSNull, "\(key): \(bad[key] ?? "absent")")
         }
         #expect(bad["releaseHeight"] == nil && bad["maxAltitude"] == nil)
@@ -57,8 +60,10 @@ struct UnknownValuesTests {
         let csv = try CLI.run(["list", "--csv"], database: db, in: dir).stdout.split(separator: "\r\n")
         let header = csv[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let row = try #require(csv.first { $0.hasPrefix("2,") }).split(separator: ",", omittingEmptySubsequences: false)
-        for column in ["landing_utc", "landing_local", "takeoff_local", "utc_offset", "duration_min", "launches",
-                       "distance_km", "max_altitude_m", "release_height_m"] {
+        for column in [
+            "landing_utc", "landing_local", "takeoff_local", "utc_offset", "duration_min", "launches",
+            "distance_km", "max_altitude_m", "release_height_m",
+        ] {
             #expect(row[header.firstIndex(of: column)!] == "", "\(column): \(row[header.firstIndex(of: column)!])")
         }
 
@@ -80,9 +85,12 @@ struct UnknownValuesTests {
 
         // stats: the sums leave flight 2's time and launches out, and say so.
         let totals = try Self.stats(db, dir)
-        #expect((totals["minutes"] as? NSNumber)?.int64Value
-            == (statsBefore["minutes"] as? NSNumber).map { $0.int64Value - secondMinutes })
-        #expect((totals["launches"] as? NSNumber)?.intValue == (statsBefore["launches"] as? NSNumber).map { $0.intValue - 1 })
+        #expect(
+            (totals["minutes"] as? NSNumber)?.int64Value
+                == (statsBefore["minutes"] as? NSNumber).map { $0.int64Value - secondMinutes })
+        #expect(
+            (totals["launches"] as? NSNumber)?.intValue
+                == (statsBefore["launches"] as? NSNumber).map { $0.intValue - 1 })
         #expect((totals["flights"] as? NSNumber)?.intValue == 3)
         let statsText = try CLI.run(["stats"], database: db, in: dir)
         #expect(statsText.stdout.contains("left out of these totals") && statsText.stderr.contains("warning: flight 2"))
@@ -124,7 +132,8 @@ struct UnknownValuesTests {
         for command in [["show", "2"], ["show", "2", "--json"], ["list"], ["list", "--csv"], ["stats"]] {
             let r = try CLI.run(command, database: db, in: dir)
             #expect(r.status == 0, "\(command): \(r.status) \(r.stderr.prefix(600))")
-            #expect(r.stderr.contains("warning: flight 2: the stored landingOutlanding holds"), "\(command): \(r.stderr)")
+            #expect(
+                r.stderr.contains("warning: flight 2: the stored landingOutlanding holds"), "\(command): \(r.stderr)")
         }
         let show = try CLI.run(["show", "2"], database: db, in: dir).stdout
         #expect(show.contains("Flight time:  —"), "\(show)")

@@ -29,7 +29,8 @@ struct VerifyTests {
         let publicKey = try String(contentsOf: dir.appendingPathComponent("signing.pub"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(publicKey.count == 64)
-        let mode = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("signing.key").path)[.posixPermissions]
+        let mode = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("signing.key").path)[
+            .posixPermissions]
         #expect((mode as? NSNumber)?.intValue == 0o600)
 
         let printed = try CLI.run(["verify", "--print-key"], database: db, in: dir)
@@ -58,10 +59,13 @@ struct VerifyTests {
         #expect(otherKey != publicKey)
         let other = try CLI.run(["verify", otherFile.path], database: db, in: dir)
         #expect(other.status == 2)
-        #expect(other.stdout.hasPrefix("intact, but signed by another flightlog key") && other.stdout.contains("--key \(otherKey)"))
+        #expect(
+            other.stdout.hasPrefix("intact, but signed by another flightlog key")
+                && other.stdout.contains("--key \(otherKey)"))
         for key in [otherKey, otherDir.appendingPathComponent("signing.pub").path] {
             let trusted = try CLI.run(["verify", otherFile.path, "--key", key], database: db, in: dir)
-            #expect(trusted.status == 0 && trusted.stdout.hasPrefix("valid: signed by the key given"), "\(trusted.stdout)")
+            #expect(
+                trusted.status == 0 && trusted.stdout.hasPrefix("valid: signed by the key given"), "\(trusted.stdout)")
         }
 
         // The simulator's own file has no G record.
@@ -69,9 +73,13 @@ struct VerifyTests {
         #expect(unsigned.status == 1 && unsigned.stdout.hasPrefix("unsigned: no G record"), "\(unsigned.stdout)")
 
         if SharedFlights.available {
-            let theirs = try CLI.run(["verify", SharedFlights.directory.appendingPathComponent("654G6NG1.IGC").path], database: db, in: dir)
+            let theirs = try CLI.run(
+                ["verify", SharedFlights.directory.appendingPathComponent("654G6NG1.IGC").path], database: db, in: dir)
             #expect(theirs.status == 3)
-            #expect(theirs.stdout == "another recorder's file (maker FLA): its G record can only be checked with that maker's validation program\n")
+            #expect(
+                theirs.stdout
+                    == "another recorder's file (maker FLA): its G record can only be checked with that maker's validation program\n"
+            )
         }
 
         // By flight id: the file export gives. Our signed file imported back is ours and valid; the simulator's
@@ -79,14 +87,17 @@ struct VerifyTests {
         let imported = try CLI.run(["import", file.path], database: db, in: dir)
         try #require(imported.status == 0, "\(imported.stderr)")
         let byId = try CLI.run(["verify", "2"], database: db, in: dir)
-        #expect(byId.status == 0 && byId.stdout.hasPrefix("valid: signed by this device"), "\(byId.stdout)\(byId.stderr)")
+        #expect(
+            byId.status == 0 && byId.stdout.hasPrefix("valid: signed by this device"), "\(byId.stdout)\(byId.stderr)")
         let simulatedById = try CLI.run(["verify", "1"], database: db, in: dir)
         #expect(simulatedById.status == 1 && simulatedById.stdout.hasPrefix("unsigned"), "\(simulatedById.stdout)")
         let missing = try CLI.run(["verify", "99"], database: db, in: dir)
         #expect(missing.status == 1 && missing.stderr.contains("99"), "\(missing.stderr)")
 
         let bad = try CLI.run(["verify", file.path, "--key", "abcd"], database: db, in: dir)
-        #expect(bad.status == 1 && bad.stderr.hasPrefix("Error: --key abcd is neither") && bad.stderr.split(separator: "\n").count == 1)
+        #expect(
+            bad.status == 1 && bad.stderr.hasPrefix("Error: --key abcd is neither")
+                && bad.stderr.split(separator: "\n").count == 1)
     }
 
     /// Starts flightlogd (no gpsd, no barometer) and waits until it runs its services (its status file exists), so
@@ -108,7 +119,8 @@ struct VerifyTests {
             #expect(world.waitFor(words, in: world.daemonLog))
             world.signalDaemon(SIGTERM)
             #expect(world.waitForDaemon() == 0)
-            publicKeys.append(try String(contentsOf: world.directory.appendingPathComponent("signing.pub"), encoding: .utf8))
+            publicKeys.append(
+                try String(contentsOf: world.directory.appendingPathComponent("signing.pub"), encoding: .utf8))
         }
         #expect(publicKeys[0] == publicKeys[1] && publicKeys[0].count == 65)
         let log = try String(contentsOf: world.daemonLog, encoding: .utf8)

@@ -16,7 +16,8 @@ struct VersionTests {
         for executable in ["flightlog", "flightlogd"] {
             let result = try run(executable, ["--version"])
             #expect(result.status == 0, "\(executable) --version: \(result.stderr)")
-            #expect(result.stdout == FlightLogVersion.current + "\n", "\(executable) --version printed \(result.stdout)")
+            #expect(
+                result.stdout == FlightLogVersion.current + "\n", "\(executable) --version printed \(result.stdout)")
         }
     }
 

@@ -33,9 +33,12 @@ struct AntimeridianReportTests {
         let longitudes = fixes.map(\.longitude)
         let centre = (longitudes.min()! + longitudes.max()!) / 2
         let (across, acrossFixes) = Self.moved(flight, fixes, east: 180 - centre)
-        #expect(acrossFixes.contains { $0.longitude > 179 } && acrossFixes.contains { $0.longitude < -179 }, "it crosses")
-        let home = try FlightReport.mapSVG(flight: flight, fixes: fixes, width: 400, height: 400, options: FlightReportOptions())
-        let far = try FlightReport.mapSVG(flight: across, fixes: acrossFixes, width: 400, height: 400, options: FlightReportOptions())
+        #expect(
+            acrossFixes.contains { $0.longitude > 179 } && acrossFixes.contains { $0.longitude < -179 }, "it crosses")
+        let home = try FlightReport.mapSVG(
+            flight: flight, fixes: fixes, width: 400, height: 400, options: FlightReportOptions())
+        let far = try FlightReport.mapSVG(
+            flight: across, fixes: acrossFixes, width: 400, height: 400, options: FlightReportOptions())
         let (a, b) = (Self.numbers(home), Self.numbers(far))
         #expect(a.count == b.count, "the same drawing")
         // Line simplification may keep a few other points (fixes rounded to 1e-7°); nothing else may move.

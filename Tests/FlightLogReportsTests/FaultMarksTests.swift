@@ -1,11 +1,12 @@
 import FlightLogCore
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
 
 @testable import FlightLogReports
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// Recording faults on the barogram and V fixes on the map.
 @Suite("FaultMarks")
@@ -34,13 +35,16 @@ struct FaultMarksTests {
 
     /// Stroked paths of a given width in a cairo SVG.
     static func paths(_ svg: String, strokeWidth: String) -> Int {
-        svg.components(separatedBy: "<path").dropFirst().filter { $0.contains("fill:none;stroke-width:\(strokeWidth);") }.count
+        svg.components(separatedBy: "<path").dropFirst().filter {
+            $0.contains("fill:none;stroke-width:\(strokeWidth);")
+        }.count
     }
 
     @Test("the barogram shades each fault, names it in its title, and breaks a line only where its source was lost")
     func barogramBands() throws {
         let (flight, fixes) = Self.faultyFlight()
-        let svg = try FlightReport.barogramSVG(flight: flight, fixes: fixes, width: 560, height: 240, options: FlightReportOptions())
+        let svg = try FlightReport.barogramSVG(
+            flight: flight, fixes: fixes, width: 560, height: 240, options: FlightReportOptions())
         #expect(XMLParser(data: Data(svg.utf8)).parse())
         #expect(svg.components(separatedBy: Self.bandFill).count - 1 == 3, "one band per fault")
         let title = try #require(svg.range(of: "<title>").map { svg[$0.upperBound...].prefix { $0 != "<" } })
@@ -65,7 +69,8 @@ struct FaultMarksTests {
     func reportLabels() throws {
         let (flight, fixes) = Self.faultyFlight()
         let path = Tool.scratch("faults") + "/report.pdf"
-        try Tool.save(FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions()), to: path)
+        try Tool.save(
+            FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions()), to: path)
         let text = try Tool.run("pdftotext", ["-layout", path, "-"])
         Tool.keep(path, as: "report-faults.pdf")
         for label in ["GPS lost", "Barometer lost", "Power lost"] {
@@ -76,7 +81,9 @@ struct FaultMarksTests {
 
         let clean = Fixtures.climbAndGlide(seconds: 1800)
         let cleanPath = Tool.scratch("nofaults") + "/report.pdf"
-        try Tool.save(FlightReport.render(flight: clean.0, fixes: clean.1, format: .pdf, options: FlightReportOptions()), to: cleanPath)
+        try Tool.save(
+            FlightReport.render(flight: clean.0, fixes: clean.1, format: .pdf, options: FlightReportOptions()),
+            to: cleanPath)
         let cleanText = try Tool.run("pdftotext", ["-layout", cleanPath, "-"])
         #expect(cleanText.contains("none (no GPS, barometer or power loss"))
         #expect(!cleanText.contains("GPS lost"))
@@ -87,8 +94,10 @@ struct FaultMarksTests {
         let (flight, fixes) = Self.faultyFlight()
         /// The map, without cairo's surface ids (a process-wide counter).
         func map(_ fixes: [Fix]) throws -> String {
-            try FlightReport.mapSVG(flight: flight, fixes: fixes, width: 560, height: 420, options: FlightReportOptions())
-                .replacing(/surface[0-9]+/, with: "surface")
+            try FlightReport.mapSVG(
+                flight: flight, fixes: fixes, width: 560, height: 420, options: FlightReportOptions()
+            )
+            .replacing(/surface[0-9]+/, with: "surface")
         }
         var glitch = fixes
         glitch[620].latitudeE7 += 5_000_000  // 55 km north, as a receiver glitch stored as V

@@ -14,7 +14,8 @@ enum Fixtures {
     static func flights(_ count: Int) -> [Flight] {
         let start = CivilDate(year: 2024, month: 4, day: 1).utcMidnight
         return (0..<count).map { i in
-            let takeoff = start + Int64(i / 2) * Time.millisPerDay + Int64(9 * 3600 + (i % 2) * 4 * 3600 + i % 7 * 60) * 1000
+            let takeoff =
+                start + Int64(i / 2) * Time.millisPerDay + Int64(9 * 3600 + (i % 2) * 4 * 3600 + i % 7 * 60) * 1000
             let minutes = Int64(7 + (i * 37) % 290)
             let role: SecondPersonRole? = i % 3 == 0 ? nil : SecondPersonRole.allCases[i % 4]
             let method = [LaunchMethod.winch, .aerotow, .self, .unknown][i % 4]
@@ -74,9 +75,10 @@ enum Fixtures {
             altitude = max(ground, altitude)
             let lat = lat0 + north / 111_320
             let lon = lon0 + east / (111_320 * cos(lat0 * Double.pi / 180))
-            fixes.append(Fix(
-                time: t0 + Int64(s) * 1000, isValid: true, latitude: lat, longitude: lon,
-                pressureAltitude: barometer ? altitude - 12 : nil, gnssAltitude: altitude + 48))
+            fixes.append(
+                Fix(
+                    time: t0 + Int64(s) * 1000, isValid: true, latitude: lat, longitude: lon,
+                    pressureAltitude: barometer ? altitude - 12 : nil, gnssAltitude: altitude + 48))
         }
         let maxAltitude = fixes.compactMap { $0.pressureAltitude ?? $0.gnssAltitude }.max()
         let flight = Flight(

@@ -1,11 +1,12 @@
 import FlightLogCore
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
 
 @testable import FlightLogReports
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 @Suite("FlightReport")
 struct FlightReportTests {
@@ -14,8 +15,10 @@ struct FlightReportTests {
         let (flight, fixes) = Fixtures.climbAndGlide()
         let dir = Tool.scratch("report")
         let path = dir + "/report.pdf"
-        try Tool.save(FlightReport.render(
-            flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(qnhPascals: 102_000)), to: path)
+        try Tool.save(
+            FlightReport.render(
+                flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(qnhPascals: 102_000)), to: path
+        )
         #expect(try Tool.pageCount(path) == 1)
         let text = try Tool.run("pdftotext", ["-layout", path, "-"])
         for expected in [
@@ -32,8 +35,9 @@ struct FlightReportTests {
         Tool.keep(path, as: "report.pdf")
 
         let vario = dir + "/vario.pdf"
-        try Tool.save(FlightReport.render(
-            flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(colorBy: .vario)), to: vario)
+        try Tool.save(
+            FlightReport.render(
+                flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions(colorBy: .vario)), to: vario)
         let varioText = try Tool.run("pdftotext", ["-layout", vario, "-"])
         #expect(varioText.contains("Pressure altitude (ISA, 1013.25 hPa)"))
         #expect(varioText.contains("m/s"))
@@ -45,7 +49,8 @@ struct FlightReportTests {
     func noFixes() throws {
         let (flight, _) = Fixtures.climbAndGlide()
         let path = Tool.scratch("nofix") + "/report.pdf"
-        try Tool.save(FlightReport.render(flight: flight, fixes: [], format: .pdf, options: FlightReportOptions()), to: path)
+        try Tool.save(
+            FlightReport.render(flight: flight, fixes: [], format: .pdf, options: FlightReportOptions()), to: path)
         let text = try Tool.run("pdftotext", ["-layout", path, "-"])
         #expect(text.contains("no barogram and no map"))
         #expect(text.contains("Müller, Jürgen"))
@@ -56,7 +61,8 @@ struct FlightReportTests {
     func svg() throws {
         let (flight, fixes) = Fixtures.climbAndGlide(seconds: 1800)
         let path = Tool.scratch("svg") + "/report.svg"
-        try Tool.save(FlightReport.render(flight: flight, fixes: fixes, format: .svg, options: FlightReportOptions()), to: path)
+        try Tool.save(
+            FlightReport.render(flight: flight, fixes: fixes, format: .svg, options: FlightReportOptions()), to: path)
         let file = try String(contentsOfFile: path, encoding: .utf8)
         #expect(file.contains("<svg"))
         #expect(XMLParser(data: Data(file.utf8)).parse())
@@ -71,18 +77,24 @@ struct FlightReportTests {
         }
         // Both go inline into one HTML page: their element ids must not collide.
         func ids(_ svg: String) -> Set<String> {
-            Set(svg.components(separatedBy: "id=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+            Set(
+                svg.components(separatedBy: "id=\"").dropFirst().compactMap {
+                    $0.split(separator: "\"").first.map(String.init)
+                })
         }
         #expect(!ids(barogram).isEmpty && !ids(map).isEmpty)
         #expect(ids(barogram).isDisjoint(with: ids(map)))
         for svg in [barogram, map] {
-            let references = svg.components(separatedBy: "href=\"#").dropFirst().compactMap { $0.split(separator: "\"").first }
+            let references = svg.components(separatedBy: "href=\"#").dropFirst().compactMap {
+                $0.split(separator: "\"").first
+            }
             #expect(references.allSatisfy { ids(svg).contains(String($0)) }, "every reference resolves")
         }
         #expect(barogram.contains("width=\"600pt\""))
         #expect(map.contains("height=\"400pt\""))
         // Without fixes the charts are a note, not an error.
-        let empty = try FlightReport.mapSVG(flight: flight, fixes: [], width: 300, height: 200, options: FlightReportOptions())
+        let empty = try FlightReport.mapSVG(
+            flight: flight, fixes: [], width: 300, height: 200, options: FlightReportOptions())
         #expect(empty.contains("</svg>"))
     }
 
@@ -90,7 +102,8 @@ struct FlightReportTests {
     static func vertices(_ svg: String, strokeWidth: String) -> (total: Int, distinct: Int) {
         var total = 0
         var distinct = Set<String>()
-        for path in svg.components(separatedBy: "<path").dropFirst() where path.contains("fill:none;stroke-width:\(strokeWidth);") {
+        for path in svg.components(separatedBy: "<path").dropFirst()
+        where path.contains("fill:none;stroke-width:\(strokeWidth);") {
             guard let d = path.range(of: " d=\"") else { continue }
             let data = path[d.upperBound...].prefix { $0 != "\"" }
             let numbers = data.split(separator: " ").filter { $0 != "M" && $0 != "L" }
@@ -105,17 +118,23 @@ struct FlightReportTests {
     @Test("a 10-hour flight at 1 Hz: map and barogram draw at most 2,000 track points and stay small")
     func longFlightIsSimplified() throws {
         let (flight, fixes) = Fixtures.climbAndGlide(seconds: 36_000)
-        let map = try FlightReport.mapSVG(flight: flight, fixes: fixes, width: 560, height: 420, options: FlightReportOptions())
+        let map = try FlightReport.mapSVG(
+            flight: flight, fixes: fixes, width: 560, height: 420, options: FlightReportOptions())
         let barogram = try FlightReport.barogramSVG(
             flight: flight, fixes: fixes, width: 560, height: 240, options: FlightReportOptions())
         let track = Self.vertices(map, strokeWidth: "1.2")
         #expect(track.distinct > 500 && track.distinct <= Charts.maxMapPoints, "map: \(track)")
-        let lines = Self.vertices(barogram, strokeWidth: "0.7").total + Self.vertices(barogram, strokeWidth: "1.1").total
+        let lines =
+            Self.vertices(barogram, strokeWidth: "0.7").total + Self.vertices(barogram, strokeWidth: "1.1").total
         #expect(lines > 200 && lines <= Charts.maxBarogramPoints, "barogram: \(lines)")
-        #expect(map.utf8.count < 300_000 && barogram.utf8.count < 200_000, "\(map.utf8.count) + \(barogram.utf8.count) bytes")
+        #expect(
+            map.utf8.count < 300_000 && barogram.utf8.count < 200_000,
+            "\(map.utf8.count) + \(barogram.utf8.count) bytes")
         let pdf = try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions())
         #expect(pdf.count < 500_000, "report PDF \(pdf.count) bytes")
-        print("FlightReportTests: 36,000 fixes: map \(track.distinct) points \(map.utf8.count) bytes, barogram \(lines) points \(barogram.utf8.count) bytes, PDF \(pdf.count) bytes")
+        print(
+            "FlightReportTests: 36,000 fixes: map \(track.distinct) points \(map.utf8.count) bytes, barogram \(lines) points \(barogram.utf8.count) bytes, PDF \(pdf.count) bytes"
+        )
     }
 
     @Test("the barogram's time axis has about 8 ticks for any span, even decades")
@@ -132,7 +151,8 @@ struct FlightReportTests {
     func noBarometer() throws {
         let (flight, fixes) = Fixtures.climbAndGlide(seconds: 1200, barometer: false)
         let path = Tool.scratch("nobaro") + "/report.pdf"
-        try Tool.save(FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions()), to: path)
+        try Tool.save(
+            FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions()), to: path)
         let text = try Tool.run("pdftotext", ["-layout", path, "-"])
         #expect(text.contains("no barometer"))
         #expect(text.contains("GNSS altitude (WGS84 ellipsoid)"))
@@ -158,7 +178,9 @@ struct ScaleTests {
 
     @Test func varioOfASteadyClimb() {
         let fixes = (0..<30).map { s in
-            Fix(time: Int64(s) * 1000, latitude: 50, longitude: 8, pressureAltitude: 100 + Double(s) * 2, gnssAltitude: nil)
+            Fix(
+                time: Int64(s) * 1000, latitude: 50, longitude: 8, pressureAltitude: 100 + Double(s) * 2,
+                gnssAltitude: nil)
         }
         let vario = Charts.vario(fixes)
         #expect(vario.allSatisfy { abs($0 - 2) < 1e-9 })

@@ -14,7 +14,8 @@ struct FontCheckTests {
     func emptyFontconfig() throws {
         let dir = Tool.scratch("fonts")
         let config = dir + "/empty.conf"
-        try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
         let output = dir + "/logbook.pdf"
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = config
@@ -35,13 +36,16 @@ struct FontCheckTests {
         try? FileManager.default.removeItem(atPath: dir)
     }
 
-    @Test("child: render with the environment's fontconfig", .enabled(if: ProcessInfo.processInfo.environment[childVariable] != nil))
+    @Test(
+        "child: render with the environment's fontconfig",
+        .enabled(if: ProcessInfo.processInfo.environment[childVariable] != nil))
     func child() throws {
         let output = try #require(ProcessInfo.processInfo.environment[Self.childVariable])
         var message = "rendered without error"
         do {
-            try Tool.save(LogbookPDF.render(
-                flights: Fixtures.flights(2), options: LogbookOptions(owner: "Øyvind Ærø", filterSummary: "")),
+            try Tool.save(
+                LogbookPDF.render(
+                    flights: Fixtures.flights(2), options: LogbookOptions(owner: "Øyvind Ærø", filterSummary: "")),
                 to: output)
         } catch {
             message = "\(error)"

@@ -1,9 +1,10 @@
 import FlightLogCore
 import Foundation
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 
 /// Counts elements and collects text of one element name.
 private final class XMLCounter: NSObject, XMLParserDelegate {
@@ -12,8 +13,10 @@ private final class XMLCounter: NSObject, XMLParserDelegate {
     private var current = ""
     private var buffer = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         counts[name, default: 0] += 1
         current = name
         buffer = ""
@@ -45,8 +48,10 @@ struct GeoExportTests {
         lost.isValid = false
         lost.gnssAltitudeDm = nil
         fixes[400] = lost
-        fixes.insert(Fix(time: fixes[0].time - 1000, isValid: false, latitudeE7: 0, longitudeE7: 0,
-                         pressureAltitudeDm: 1800, gnssAltitudeDm: nil), at: 0)
+        fixes.insert(
+            Fix(
+                time: fixes[0].time - 1000, isValid: false, latitudeE7: 0, longitudeE7: 0,
+                pressureAltitudeDm: 1800, gnssAltitudeDm: nil), at: 0)
         return (flight, fixes, [400, fixes.count - 402])
     }
 
@@ -124,12 +129,14 @@ struct GeoExportTests {
 
         let (recorded, cut, parts) = recordedWithPowerCut()
         let broken = try #require(
-            JSONSerialization.jsonObject(with: Data(GeoExport.geojson(flight: recorded, fixes: cut).utf8)) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(GeoExport.geojson(flight: recorded, fixes: cut).utf8))
+                as? [String: Any])
         #expect(((broken["geometry"] as? [String: Any])?["coordinates"] as? [[[Double]]])?.map(\.count) == parts)
 
         let whole = Fixtures.climbAndGlide(seconds: 900)
         let plain = try #require(
-            JSONSerialization.jsonObject(with: Data(GeoExport.geojson(flight: whole.0, fixes: whole.1).utf8)) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(GeoExport.geojson(flight: whole.0, fixes: whole.1).utf8))
+                as? [String: Any])
         let plainGeometry = try #require(plain["geometry"] as? [String: Any])
         #expect(plainGeometry["type"] as? String == "LineString")
         #expect((plainGeometry["coordinates"] as? [[Double]])?.count == 900)

@@ -16,11 +16,15 @@ struct LogbookBenchmark {
         _ = try LogbookPDF.render(flights: Array(flights.prefix(16)), options: options)  // warm fontconfig
         let clock = ContinuousClock()
         let cpuStart = Foundation.clock()
-        let elapsed = try clock.measure { try Tool.save(LogbookPDF.render(flights: flights, options: options), to: path) }
+        let elapsed = try clock.measure {
+            try Tool.save(LogbookPDF.render(flights: flights, options: options), to: path)
+        }
         let cpu = Double(Foundation.clock() - cpuStart) / Double(CLOCKS_PER_SEC)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let pages = (try? Tool.pageCount(path)) ?? nil
-        print("LogbookBenchmark: \(count) flights -> \(pages ?? -1) pages, \(size / 1024) KB in \(elapsed) wall, \(cpu) s CPU")
+        print(
+            "LogbookBenchmark: \(count) flights -> \(pages ?? -1) pages, \(size / 1024) KB in \(elapsed) wall, \(cpu) s CPU"
+        )
         try? FileManager.default.removeItem(atPath: dir)
     }
 }

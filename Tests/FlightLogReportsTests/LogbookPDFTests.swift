@@ -11,8 +11,9 @@ struct LogbookPDFTests {
         let flights = Fixtures.flights(37)
         let dir = Tool.scratch("logbook")
         let path = dir + "/logbook.pdf"
-        let options = LogbookOptions(owner: "Müller, Jürgen", filterSummary: "season 2024", rowsPerPage: 16,
-                                     timeZoneNote: "Europe/Berlin")
+        let options = LogbookOptions(
+            owner: "Müller, Jürgen", filterSummary: "season 2024", rowsPerPage: 16,
+            timeZoneNote: "Europe/Berlin")
         try Tool.save(LogbookPDF.render(flights: flights, options: options), to: path)
         let data = try #require(FileManager.default.contents(atPath: path))
         #expect(data.starts(with: Array("%PDF-".utf8)))
@@ -71,7 +72,8 @@ struct LogbookPDFTests {
 
     @Test("a render is a whole PDF in memory: header, trailer, one object table")
     func wholeDocumentInMemory() throws {
-        let bytes = try LogbookPDF.render(flights: Fixtures.flights(40), options: LogbookOptions(owner: "A", filterSummary: ""))
+        let bytes = try LogbookPDF.render(
+            flights: Fixtures.flights(40), options: LogbookOptions(owner: "A", filterSummary: ""))
         #expect(bytes.starts(with: Array("%PDF-".utf8)))
         let tail = String(decoding: bytes.suffix(32), as: UTF8.self)
         #expect(tail.contains("%%EOF"), "complete: \(tail)")
@@ -122,9 +124,11 @@ struct LogbookPDFTests {
         var pages: [PageTotals] = []
         var current: [Totals] = []
         for line in text.split(separator: "\n") {
-            if let t = parse("This page", line) { current = [t] }
-            else if let t = parse("Brought forward", line) { current.append(t) }
-            else if let t = parse("Total", line), current.count == 2 {
+            if let t = parse("This page", line) {
+                current = [t]
+            } else if let t = parse("Brought forward", line) {
+                current.append(t)
+            } else if let t = parse("Total", line), current.count == 2 {
                 pages.append(PageTotals(thisPage: current[0], forward: current[1], total: t))
                 current = []
             }

@@ -4,7 +4,9 @@ import Foundation
 /// Runs poppler-utils and friends for the PDF checks.
 enum Tool {
     static func exists(_ name: String) -> Bool {
-        ["/usr/bin", "/usr/local/bin", "/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+        ["/usr/bin", "/usr/local/bin", "/bin"].contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+        }
     }
 
     static var hasPoppler: Bool { exists("pdftotext") && exists("pdfinfo") && exists("pdffonts") }

@@ -37,8 +37,9 @@ import Testing
             #expect(again.key.publicKey == first.key.publicKey)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "never regenerated")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["signing.key", "signing.pub"],
-                "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["signing.key", "signing.pub"],
+            "no temporary file left")
 
         // A deleted public key file comes back on the next start.
         try FileManager.default.removeItem(atPath: publicPath)

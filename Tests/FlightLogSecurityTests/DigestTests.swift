@@ -11,37 +11,46 @@ import Testing
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
     ])
     func fipsVectors(message: String, digest: String) {
         #expect(Digest.sha256Hex(Array(message.utf8)) == digest)
     }
 
     @Test func millionAsAndPaddingBoundary() {
-        #expect(Digest.sha256Hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
-        #expect(Digest.sha256Hex([UInt8](repeating: 0x61, count: 64))
-            == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
+        #expect(
+            Digest.sha256Hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            Digest.sha256Hex([UInt8](repeating: 0x61, count: 64))
+                == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     }
 
     /// The digests the hand-written SHA-256 stored for two shared files (as `recording.sha256`).
     @Test(.enabled(if: SharedFlights.available))
     func sharedFilesKeepTheirStoredHex() throws {
-        #expect(Digest.sha256Hex(try SharedFlights.bytes("complex_example_lxn.igc"))
-            == "abade242d0a87c133f16d64a2673aaf598705eea47a75d59119f0cf2172f808f")
-        #expect(Digest.sha256Hex(try SharedFlights.bytes("xctrack-2020-09-04.igc"))
-            == "55449c024fb4d1cd1df970746bee073c74fd2e4d4ed6636cebb10796f258453d")
+        #expect(
+            Digest.sha256Hex(try SharedFlights.bytes("complex_example_lxn.igc"))
+                == "abade242d0a87c133f16d64a2673aaf598705eea47a75d59119f0cf2172f808f")
+        #expect(
+            Digest.sha256Hex(try SharedFlights.bytes("xctrack-2020-09-04.igc"))
+                == "55449c024fb4d1cd1df970746bee073c74fd2e4d4ed6636cebb10796f258453d")
     }
 
     /// RFC 4231 test case 2 and a key longer than the block (test case 6).
     @Test func hmacVectors() {
-        #expect(Hex.encode(Digest.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
-            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
-        #expect(Hex.encode(Digest.hmacSHA256(
-            key: [UInt8](repeating: 0xaa, count: 131),
-            message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
-            == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+        #expect(
+            Hex.encode(Digest.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(
+            Hex.encode(
+                Digest.hmacSHA256(
+                    key: [UInt8](repeating: 0xaa, count: 131),
+                    message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+                == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
     }
 
     @Test func hexRoundTripsAndRefusesJunk() {

@@ -16,7 +16,8 @@ import Testing
     /// L record among them, the G record.
     static func file(signedBy key: DeviceKey = key) -> [UInt8] {
         let fixes = (0..<3).map {
-            Fix(time: start + Int64($0) * 1000, isValid: true, latitudeE7: 511_900_000, longitudeE7: 10_300_000,
+            Fix(
+                time: start + Int64($0) * 1000, isValid: true, latitudeE7: 511_900_000, longitudeE7: 10_300_000,
                 pressureAltitudeDm: 1200 + Int32($0), gnssAltitudeDm: 1700, extensions: "00509")
         }
         return IGCWriter.write(
@@ -120,8 +121,9 @@ import Testing
         #expect(IGCVerification.unkeyedChecksum(intact: true).exitStatus == 1)
     }
 
-    @Test("the shared real flights are other recorders' files", .enabled(if: SharedFlights.available),
-          arguments: SharedFlights.files().map(\.lastPathComponent))
+    @Test(
+        "the shared real flights are other recorders' files", .enabled(if: SharedFlights.available),
+        arguments: SharedFlights.files().map(\.lastPathComponent))
     func sharedFlights(name: String) throws {
         let bytes = try SharedFlights.bytes(name)
         let verdict = IGCSignature.verify(bytes, trustedKey: Self.key.publicKey)

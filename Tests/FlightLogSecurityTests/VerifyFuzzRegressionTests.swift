@@ -10,7 +10,8 @@ import Testing
             .map { Array($0.utf8) }
         let folders = ["samples", "Tests/FuzzCorpus/verify"].map { packageRoot.appendingPathComponent($0) }
         for directory in folders + [SharedFlights.directory] {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where !name.hasSuffix(".md") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            where !name.hasSuffix(".md") {
                 inputs.append([UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))
             }
         }

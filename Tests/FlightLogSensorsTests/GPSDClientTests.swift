@@ -63,9 +63,10 @@ struct GPSDClientTests {
             #expect(reading.eph != nil)
         }
         #expect(zip(readings, readings.dropFirst()).allSatisfy { $0.time < $1.time })
-        #expect(zip(readings, readings.dropFirst()).allSatisfy {
-            $0.receivedAtMonotonicNanos <= $1.receivedAtMonotonicNanos
-        })
+        #expect(
+            zip(readings, readings.dropFirst()).allSatisfy {
+                $0.receivedAtMonotonicNanos <= $1.receivedAtMonotonicNanos
+            })
     }
 
     /// gpsd absent at first, then killed and restarted: the client keeps retrying and the fixes continue.

@@ -2,11 +2,11 @@ import CGPS
 import FlightLogCore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 @testable import FlightLogSensors
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The code path of the gpsd fuzz target (`Fuzz/gpsd.swift`, built by `scripts/fuzz.sh`), shared with
 /// `GPSDFuzzRegressionTests`: each line of the input is one message from gpsd, handled as the reader thread
@@ -39,7 +39,8 @@ enum GPSDFuzzPipeline {
         var outcome = Outcome()
         let data = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)
         defer { data.deallocate() }
-        UnsafeMutableRawPointer(data).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<gps_data_t>.size)
+        UnsafeMutableRawPointer(data).initializeMemory(
+            as: UInt8.self, repeating: 0, count: MemoryLayout<gps_data_t>.size)
         for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             guard isGPSDShaped(rawLine) else {
                 outcome.skipped += 1
@@ -93,7 +94,8 @@ extension GPSDFuzzPipeline {
             let kind = object["class"] as? String, ["TPV", "TOFF", "SKY", "PPS"].contains(kind)
         else { return false }
         if kind == "SKY", let satellites = object.removeValue(forKey: "satellites") {
-            guard let list = satellites as? [Any], list.allSatisfy({ ($0 as? [String: Any]).map(isFlat) ?? false }) else {
+            guard let list = satellites as? [Any], list.allSatisfy({ ($0 as? [String: Any]).map(isFlat) ?? false })
+            else {
                 return false
             }
         }

@@ -21,12 +21,16 @@ import Testing
         // A TPV with a finite but absurd altHAE (was an Int32 conversion trap in Fix): a fix, without GNSS altitude.
         #expect(outcomes["tpv-althae-huge.jsonl"].map { $0.readings > 0 && $0.fixes > 0 } == true, "\(outcomes)")
         // Lines libgps 3.22 hangs on are not of gpsd's shape: skipped, never handed to libgps.
-        for (name, outcome) in outcomes where name.hasPrefix("libgps-3.22-hang") { #expect(outcome.skipped > 0, "\(name)") }
+        for (name, outcome) in outcomes where name.hasPrefix("libgps-3.22-hang") {
+            #expect(outcome.skipped > 0, "\(name)")
+        }
     }
 
     @Test func seedsGiveFixes() throws {
         let outcomes = try Self.run("Fuzz/seeds/gpsd")
-        #expect(outcomes["gpsfake-3.22-winch-start.jsonl"].map { $0.readings >= 10 && $0.fixes == $0.readings } == true, "\(outcomes)")
+        #expect(
+            outcomes["gpsfake-3.22-winch-start.jsonl"].map { $0.readings >= 10 && $0.fixes == $0.readings } == true,
+            "\(outcomes)")
     }
 
     /// The TOFF overflow traps (`clock_sec * 1e9`, `real_sec * 1000`): out-of-range fields give no cycle start.
@@ -40,7 +44,8 @@ import Testing
             }
         }
         let seconds = clock / 1_000_000_000, nanos = clock % 1_000_000_000
-        let good = #"{"class":"TOFF","real_sec":1749895314,"real_nsec":400000000,"clock_sec":\#(seconds),"clock_nsec":\#(nanos)}"#
+        let good =
+            #"{"class":"TOFF","real_sec":1749895314,"real_nsec":400000000,"clock_sec":\#(seconds),"clock_nsec":\#(nanos)}"#
         #expect(cycleStart(good)?.time == 1_749_895_314_400)
         for bad in [
             #"{"class":"TOFF","real_sec":1749895314,"real_nsec":0,"clock_sec":179557726100000,"clock_nsec":0}"#,

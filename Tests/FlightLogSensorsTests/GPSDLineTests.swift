@@ -1,5 +1,6 @@
-@testable import FlightLogSensors
 import Testing
+
+@testable import FlightLogSensors
 
 /// The raw-line scanner the gpsd reader runs on every message (lines as gpsd 3.22 sends them).
 @Suite struct GPSDLineTests {
@@ -23,7 +24,8 @@ import Testing
     }
 
     @Test func integersOfATOFFLine() {
-        let toff = #"{"class":"TOFF","device":"x","real_sec":1750000000,"real_nsec":250000000,"clock_sec":1763900000,"clock_nsec":-5,"precision":-1}"#
+        let toff =
+            #"{"class":"TOFF","device":"x","real_sec":1750000000,"real_nsec":250000000,"clock_sec":1763900000,"clock_nsec":-5,"precision":-1}"#
         #expect(scan(toff) { $0.integer("real_sec") } == 1_750_000_000)
         #expect(scan(toff) { $0.integer("real_nsec") } == 250_000_000)
         #expect(scan(toff) { $0.integer("clock_sec") } == 1_763_900_000)

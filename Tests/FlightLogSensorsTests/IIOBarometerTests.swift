@@ -1,8 +1,9 @@
 import FlightLogCore
-@testable import FlightLogSensors
 import FlightLogTestSupport
 import Foundation
 import Testing
+
+@testable import FlightLogSensors
 
 #if canImport(Glibc)
 import Glibc
@@ -87,7 +88,9 @@ struct IIOBarometerTests {
         let first = await collect(stream, seconds: 20) { samples(in: $0).count >= 100 }
         let elapsed = Date().timeIntervalSince(started)
         let cpu = threadCPUSeconds(named: "iio-barometer") - before
-        print("barometer (iiod, 50 Hz asked): \(Double(samples(in: first).count) / elapsed) samples/s, reader CPU \(cpu / elapsed * 100) %")
+        print(
+            "barometer (iiod, 50 Hz asked): \(Double(samples(in: first).count) / elapsed) samples/s, reader CPU \(cpu / elapsed * 100) %"
+        )
 
         #expect(first.first == .found(device: "bmp280"))
         let initial = try #require(samples(in: first).first)
@@ -110,8 +113,10 @@ struct IIOBarometerTests {
             "name": "lps22hb", "in_pressure_raw": "4005000", "in_pressure_scale": "0.000024414",
             "in_temp_raw": "2500", "in_temp_scale": "10.000000000",
         ])
-        let events = await collect(IIOBarometer(contextURI: fake.uri, device: "lps22hb", rateHz: 20).events(),
-            seconds: 20) { samples(in: $0).count >= 3 }
+        let events = await collect(
+            IIOBarometer(contextURI: fake.uri, device: "lps22hb", rateHz: 20).events(),
+            seconds: 20
+        ) { samples(in: $0).count >= 3 }
         let sample = try #require(samples(in: events).first)
         #expect(abs(sample.pascals - 4_005_000 / 40.96) < 1e-6)
         #expect(sample.temperatureCelsius.map { abs($0 - 25) < 1e-9 } == true)
@@ -148,8 +153,10 @@ struct IIOBarometerTests {
     /// No context at all (nothing listens): `lost` with a readable reason, no crash, keeps trying.
     @Test func absentContextIsReportedLost() async throws {
         let port = freePort()
-        let events = await collect(IIOBarometer(contextURI: "ip:127.0.0.1:\(port)", rateHz: 10).events(),
-            seconds: 10) { !$0.isEmpty }
+        let events = await collect(
+            IIOBarometer(contextURI: "ip:127.0.0.1:\(port)", rateHz: 10).events(),
+            seconds: 10
+        ) { !$0.isEmpty }
         guard case .lost(let reason) = events.first else {
             Issue.record("expected lost, got \(events)")
             return
@@ -169,7 +176,8 @@ struct IIOBarometerTests {
         results.append(gate.accepts(sample(20_000, atSecond: 0)))  // 200 hPa: outside the normal range
         results.append(gate.accepts(sample(97_000, atSecond: 1)))
         results.append(gate.accepts(sample(97_050, atSecond: 1.1)))
-        for step in 0..<5 { results.append(gate.accepts(sample(90_000, atSecond: 1.2 + Double(step) * 0.1))) }  // 7 kPa jump
+        // 7 kPa jump
+        for step in 0..<5 { results.append(gate.accepts(sample(90_000, atSecond: 1.2 + Double(step) * 0.1))) }
         results.append(gate.accepts(sample(90_000, atSecond: 1.8)))  // five rejected in a row: a real step
         results.append(gate.accepts(sample(90_010, atSecond: 1.9)))
         #expect(results == [false, true, true, false, false, false, false, false, true, true])

@@ -1,6 +1,7 @@
-@testable import FlightLogSensors
 import Foundation
 import Testing
+
+@testable import FlightLogSensors
 
 #if canImport(Glibc)
 import Glibc

@@ -24,7 +24,9 @@ struct AbuseTests {
 
         init(_ client: RawClient, count: Int) throws {
             for _ in 0..<count { sockets.append(try client.connectSocket()) }
-            let head = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 10_000)
+            let head =
+                Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
+                + Array(repeating: UInt8(ascii: "a"), count: 10_000)
             thread = Thread { [self] in
                 var i = 0
                 while !lock.withLock({ stopped }) {
@@ -80,8 +82,11 @@ struct AbuseTests {
         try await withServer(databasePath: logbook.databasePath, limits: limits) { client, _ in
             let fd = try client.connectSocket()
             defer { close(fd) }
-            let head = "POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\n"
-            #expect(Array(head.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == head.utf8.count)
+            let head =
+                "POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\n"
+            #expect(
+                Array(head.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    == head.utf8.count)
             let start = ContinuousClock.now
             var closed = false
             while !closed && ContinuousClock.now - start < .seconds(10) {
@@ -132,7 +137,9 @@ struct AbuseTests {
         limits.bodyTimeout = .seconds(60)
         #expect(4 * limits.maxConnectionsPerClient >= limits.maxConnections, "the attack fills every slot")
         try await withServer(databasePath: logbook.databasePath, limits: limits) { [limits] client, _ in
-            let attackers = try (2...5).map { try Tricklers(client.from("127.0.0.\($0)", timeout: 5), count: limits.maxConnectionsPerClient) }
+            let attackers = try (2...5).map {
+                try Tricklers(client.from("127.0.0.\($0)", timeout: 5), count: limits.maxConnectionsPerClient)
+            }
             defer { for attacker in attackers { attacker.stop() } }
             // Until the server has seen them all, the owner's connection could be among the longest waiting.
             let start = ContinuousClock.now
@@ -204,7 +211,8 @@ struct AbuseTests {
                 let form = try await stranger.get("/login")
                 #expect(form.status == 200)
                 if n % 50 == 0 {  // and forms posted with made-up tokens
-                    _ = try await stranger.post("/login", form: [("csrf", String(repeating: "f", count: 64)), ("password", "x")])
+                    _ = try await stranger.post(
+                        "/login", form: [("csrf", String(repeating: "f", count: 64)), ("password", "x")])
                 }
             }
             #expect(await app.sessions.count == 1, "anonymous visits store nothing")

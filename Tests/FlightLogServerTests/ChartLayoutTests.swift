@@ -14,7 +14,8 @@ struct ChartLayoutTests {
         for w in stride(from: cell.widths.lowerBound, through: cell.widths.upperBound, by: 10) {
             for h in stride(from: cell.heights.lowerBound, through: cell.heights.upperBound, by: 15) {
                 let boxes = labels.map { $0.box(width: w, height: h) }
-                for (label, b) in zip(labels, boxes) where b.x0 < -0.01 || b.y0 < -0.01 || b.x1 > w + 0.01 || b.y1 > h + 0.01 {
+                for (label, b) in zip(labels, boxes)
+                where b.x0 < -0.01 || b.y0 < -0.01 || b.x1 > w + 0.01 || b.y1 > h + 0.01 {
                     found.append("\(name) at \(w)×\(h): '\(label.text)' leaves its cell")
                 }
                 for i in boxes.indices {
@@ -35,7 +36,9 @@ struct ChartLayoutTests {
         let start = CivilDate(year: 2025, month: 5, day: 3).utcMidnight + 9 * 3_600_000 + 17_000
         let fixes = TestLogbook.track(start: start, minutes: minutes).fixes.map { fix -> Fix in
             var f = fix
-            f.pressureAltitudeDm = fix.pressureAltitudeDm.map { 1000 + Int32((Double($0 - 1000) * top / 900).rounded()) }
+            f.pressureAltitudeDm = fix.pressureAltitudeDm.map {
+                1000 + Int32((Double($0 - 1000) * top / 900).rounded())
+            }
             return f
         }
         let flight = Flight(
@@ -60,7 +63,8 @@ struct ChartLayoutTests {
             let name = "\(minutes) min, \(faults.count) faults"
             let plot = BarogramChart.plotCell
             let yCell = ChartCell(widths: chart.yAxisWidth...chart.yAxisWidth, heights: plot.heights)
-            let timeCell = ChartCell(widths: plot.widths, heights: BarogramChart.timeAxisHeight...BarogramChart.timeAxisHeight)
+            let timeCell = ChartCell(
+                widths: plot.widths, heights: BarogramChart.timeAxisHeight...BarogramChart.timeAxisHeight)
             let strip = Double(chart.eventRows) * BarogramChart.eventRowHeight
             let eventCell = ChartCell(widths: plot.widths, heights: strip...strip)
             #expect(Self.problems(chart.yLabels, cell: yCell, name: name) == [])
@@ -95,8 +99,11 @@ struct ChartLayoutTests {
     /// Take-off and landing anywhere in the map (the same place, far apart, at an edge or a corner): both named,
     /// inside the map, apart, and neither covering the other's dot.
     @Test func mapLabelsStayInsideAndApart() {
-        let cell = ChartCell(widths: MapChart.widths, heights: MapChart.widths.lowerBound * 0.55...MapChart.widths.upperBound)
-        let spots: [(Double, Double)] = [(0.5, 0.5), (0.07, 0.07), (0.93, 0.93), (0.07, 0.93), (0.93, 0.5), (0.5, 0.07)]
+        let cell = ChartCell(
+            widths: MapChart.widths, heights: MapChart.widths.lowerBound * 0.55...MapChart.widths.upperBound)
+        let spots: [(Double, Double)] = [
+            (0.5, 0.5), (0.07, 0.07), (0.93, 0.93), (0.07, 0.93), (0.93, 0.5), (0.5, 0.07),
+        ]
         var checked = 0
         for t in spots {
             // Both ends lie within the map's 7 % inset (MapChart keeps the track there).
@@ -107,14 +114,18 @@ struct ChartLayoutTests {
                 let text = labels.map(\.text).joined(separator: " ")
                 #expect(text.contains("Take-off") && text.contains("Landing"))
                 let dots = [(t.0, t.1), (l.0, l.1)].map { p -> ChartLabel in
-                    ChartLabel(text: "dot", fx: p.0, fy: p.1, alignX: .center, alignY: .center, width: MapChart.dotSize, height: MapChart.dotSize)
+                    ChartLabel(
+                        text: "dot", fx: p.0, fy: p.1, alignX: .center, alignY: .center, width: MapChart.dotSize,
+                        height: MapChart.dotSize)
                 }
                 let problems = Self.problems(labels, cell: cell, name: "takeoff \(t), landing \(l)")
                 #expect(problems == [])
                 for label in labels {
                     for dot in dots {
-                        #expect(Self.problems([label, dot], cell: cell, name: "dot").filter { $0.contains("overlaps") } == [],
-                                "'\(label.text)' covers a dot: takeoff \(t), landing \(l)")
+                        #expect(
+                            Self.problems([label, dot], cell: cell, name: "dot").filter { $0.contains("overlaps") }
+                                == [],
+                            "'\(label.text)' covers a dot: takeoff \(t), landing \(l)")
                     }
                 }
                 checked += 1
@@ -126,9 +137,11 @@ struct ChartLayoutTests {
     /// The folded filter line names the active filters in a few words.
     @Test func foldedFilterSummary() throws {
         #expect(try ListQuery(query: [:]).foldedSummary == "Filters")
-        #expect(try ListQuery(query: ["instructor": "yes", "plane": "LS 4"]).foldedSummary == "Filters: instructor · LS 4")
         #expect(
-            try ListQuery(query: ["year": "2025", "launch": "self", "outlanding": "yes", "guest": "Şahin"]).foldedSummary
+            try ListQuery(query: ["instructor": "yes", "plane": "LS 4"]).foldedSummary == "Filters: instructor · LS 4")
+        #expect(
+            try ListQuery(query: ["year": "2025", "launch": "self", "outlanding": "yes", "guest": "Şahin"])
+                .foldedSummary
                 == "Filters: guest Şahin · 2025 · self-launch · outlandings")
         #expect(try ListQuery(query: ["since": "2025-04-01"]).foldedSummary == "Filters: since 2025-04-01")
     }

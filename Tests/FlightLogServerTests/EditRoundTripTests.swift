@@ -31,7 +31,8 @@ struct EditRoundTripTests {
         for name in ["csrf", "version"] + DetailsFormNames.all {
             if let value = SecurityTests.hidden(name, in: page) { fields.append((name, unescape(value))) }
         }
-        if let start = page.range(of: "<textarea name=\"remarks\""), let open = page[start.upperBound...].firstIndex(of: ">"),
+        if let start = page.range(of: "<textarea name=\"remarks\""),
+            let open = page[start.upperBound...].firstIndex(of: ">"),
             let end = page.range(of: "</textarea>", range: open..<page.endIndex)
         {
             fields.append(("remarks", unescape(String(page[page.index(after: open)..<end.lowerBound]))))
@@ -52,7 +53,10 @@ struct EditRoundTripTests {
     }
 
     enum DetailsFormNames {
-        static let all = ["pilot", "secondPerson", "plane", "registration", "competitionId", "releaseHeight", "takeoffPlace", "landingPlace"]
+        static let all = [
+            "pilot", "secondPerson", "plane", "registration", "competitionId", "releaseHeight", "takeoffPlace",
+            "landingPlace",
+        ]
     }
 
     static func unescape(_ text: String) -> String {
@@ -160,12 +164,15 @@ struct EditRoundTripTests {
         try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
             let cookie = try await Self.logIn(client)
             let page = try await client.get("/flights/\(id)/edit", cookie: cookie)
-            #expect(page.text.contains("value=\"\(esc(longName))\" maxlength=\"\(longName.utf16.count)\""), "shown whole, not cut")
+            #expect(
+                page.text.contains("value=\"\(esc(longName))\" maxlength=\"\(longName.utf16.count)\""),
+                "shown whole, not cut")
             let form = Self.formFields(page.text)
 
             // Sent back unchanged, only the takeoff place added: saved, everything else exactly as it was.
             let saved = try await client.post(
-                "/flights/\(id)/edit", form: Self.replacing(form, "takeoffPlace", with: "Dahlemer Binz"), cookie: cookie)
+                "/flights/\(id)/edit", form: Self.replacing(form, "takeoffPlace", with: "Dahlemer Binz"), cookie: cookie
+            )
             #expect(saved.status == 200 && saved.text.contains("Saved:"), "\(saved.status)")
             var expected = stored
             expected.takeoffPlace = "Flugplatz Dahlemer Binz (EDKV)"  // a part only one field has names it
@@ -195,7 +202,8 @@ struct EditRoundTripTests {
             let form = try await client.get("/login")
             let preCookie = try #require(SecurityTests.sessionCookie(form))
             let token = try #require(SecurityTests.csrf(in: form.text))
-            let refused = try await client.post("/login", form: [("csrf", token), ("password", long)], cookie: preCookie)
+            let refused = try await client.post(
+                "/login", form: [("csrf", token), ("password", long)], cookie: preCookie)
             #expect(refused.status == 403)
             #expect(refused.text.contains("longer than 200 bytes"))
         }

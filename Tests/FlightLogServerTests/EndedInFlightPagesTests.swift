@@ -48,7 +48,8 @@ struct EndedInFlightPagesTests {
             let cookie = try await EditRoundTripTests.logIn(client)
             let store = try FlightStore(path: logbook.databasePath, mode: .readOnly)
             func save(_ place: String) async throws -> HTTPReply {
-                let form = EditRoundTripTests.formFields(try await client.get("/flights/\(id)/edit", cookie: cookie).text)
+                let form = EditRoundTripTests.formFields(
+                    try await client.get("/flights/\(id)/edit", cookie: cookie).text)
                 return try await client.post(
                     "/flights/\(id)/edit", form: EditRoundTripTests.replacing(form, "landingPlace", with: place),
                     cookie: cookie)
@@ -59,7 +60,9 @@ struct EndedInFlightPagesTests {
             #expect(try store.flight(id: id).details.landingPlace == "Bauer Meier's field")
             let ambiguous = try await save("aachen")
             #expect(ambiguous.status == 400)
-            #expect(ambiguous.text.contains("matches 2 airfields") && ambiguous.text.contains("Maastricht Aachen Airport (EHBK)"))
+            #expect(
+                ambiguous.text.contains("matches 2 airfields")
+                    && ambiguous.text.contains("Maastricht Aachen Airport (EHBK)"))
             #expect(ambiguous.text.contains("put = first"), "the way to keep the text")
             #expect(try store.flight(id: id).details.landingPlace == "Bauer Meier's field", "nothing saved")
         }

@@ -29,7 +29,8 @@ struct ListBenchmark {
                 print("list \(target): \(elapsed / 20) per request, \(reply?.body.count ?? 0) bytes")
             }
         }
-        let rss = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
+        let rss =
+            (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("VmHWM") } ?? ""
         print("peak memory of the test process: \(rss)")
     }

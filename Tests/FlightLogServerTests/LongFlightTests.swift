@@ -30,7 +30,9 @@ struct LongFlightTests {
             let latitude = 51.1 + Double(i % 100) * 0.001
             let longitude = 6.4 + Double(i % 37) * 0.001
             let altitude = Double(300 + i % 700)
-            return Fix(time: time, latitude: latitude, longitude: longitude, pressureAltitude: altitude, gnssAltitude: altitude + 40)
+            return Fix(
+                time: time, latitude: latitude, longitude: longitude, pressureAltitude: altitude,
+                gnssAltitude: altitude + 40)
         }
         return Track(recorder: recorder, fixes: fixes)
     }

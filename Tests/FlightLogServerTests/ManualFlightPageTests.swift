@@ -16,9 +16,11 @@ struct ManualFlightPageTests {
         let start = CivilDate(year: 2025, month: 8, day: 2).utcMidnight + 12 * 3_600_000
         let id = try store.addManualFlight(
             Flight(
-                takeoffTime: start, landingTime: start + 45 * 60_000, takeoffCoordinate: Coordinate(latitude: 0, longitude: 0),
+                takeoffTime: start, landingTime: start + 45 * 60_000,
+                takeoffCoordinate: Coordinate(latitude: 0, longitude: 0),
                 landingCoordinate: Coordinate(latitude: 0, longitude: 0),
-                details: FlightDetails(pilot: "Paper Pilot", launchMethod: .winch, takeoffPlace: "Hintertupfing", launches: 2),
+                details: FlightDetails(
+                    pilot: "Paper Pilot", launchMethod: .winch, takeoffPlace: "Hintertupfing", launches: 2),
                 source: .manual, hasBarometer: false, utcOffsetSeconds: 7200))
         var details = try store.flight(id: id).details
         details.launchMethod = .aerotow

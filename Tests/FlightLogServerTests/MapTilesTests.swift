@@ -13,7 +13,8 @@ struct MapTilesTests {
 
     /// An MBTiles file holding `tiles` (z, x, y from the north) with bytes naming their address.
     static func makeFile(at path: String, tiles: [(z: Int, x: Int, y: Int)], metadata: [String: String]) throws {
-        var sql = "CREATE TABLE metadata (name text, value text);"
+        var sql =
+            "CREATE TABLE metadata (name text, value text);"
             + "CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);"
         for (name, value) in metadata { sql += "INSERT INTO metadata VALUES ('\(name)', '\(value)');" }
         for t in tiles {
@@ -47,24 +48,30 @@ struct MapTilesTests {
         let home = Self.tile(flight.takeoffCoordinate, zoom: z)
         let drawn = try #require(chart.tiles.first { $0.x == home.x && $0.y == home.y }, "the takeoff's tile is drawn")
         let at = (x: chart.takeoff.x * MapChart.viewWidth, y: chart.takeoff.y * chart.viewHeight)
-        #expect(at.x >= drawn.left && at.x <= drawn.left + drawn.size && at.y >= drawn.top && at.y <= drawn.top + drawn.size,
-                "the takeoff dot lies on its tile")
+        #expect(
+            at.x >= drawn.left && at.x <= drawn.left + drawn.size && at.y >= drawn.top
+                && at.y <= drawn.top + drawn.size,
+            "the takeoff dot lies on its tile")
         #expect(chart.tiles.count >= 4 && chart.tiles.count <= MapChart.maxTiles)
 
         let file = logbook.folder + "/map.mbtiles"
-        try Self.makeFile(at: file, tiles: [(z, home.x, home.y), (3, 4, 2)],
-                          metadata: ["format": "png", "minzoom": "0", "maxzoom": "18", "attribution": "<a>Test maps</a>"])
+        try Self.makeFile(
+            at: file, tiles: [(z, home.x, home.y), (3, 4, 2)],
+            metadata: ["format": "png", "minzoom": "0", "maxzoom": "18", "attribution": "<a>Test maps</a>"])
         var config = FlightLogConfig()
         config.server.mapTiles = file
         let app = WebApp(settings: ServerSettings(databasePath: logbook.databasePath, config: config))
         func get(_ path: String) async -> WebResponse {
-            await app.respond(to: WebRequest(method: .get, path: path, query: [:], cookies: [:], form: [:], client: "127.0.0.1"))
+            await app.respond(
+                to: WebRequest(method: .get, path: path, query: [:], cookies: [:], form: [:], client: "127.0.0.1"))
         }
         let served = await get("/tiles/3/4/2.png")
         #expect(served.status == 200 && served.contentType == "image/png")
         #expect(String(decoding: served.body, as: UTF8.self) == "tile 3/4/2", "TMS row 5 is y 2 at zoom 3")
-        for missing in ["/tiles/3/4/5.png", "/tiles/3/8/2.png", "/tiles/3/4/2.jpg", "/tiles/25/0/0.png", "/tiles/3/x/2.png",
-                        "/tiles/3/4/2"] {
+        for missing in [
+            "/tiles/3/4/5.png", "/tiles/3/8/2.png", "/tiles/3/4/2.jpg", "/tiles/25/0/0.png", "/tiles/3/x/2.png",
+            "/tiles/3/4/2",
+        ] {
             #expect(await get(missing).status == 404, "\(missing)")
         }
         let page = String(decoding: await get("/flights/\(ids[0])").body, as: UTF8.self)
@@ -73,8 +80,14 @@ struct MapTilesTests {
         #expect(page.contains("<p class=\"attribution\">Map: Test maps</p>"))
 
         let plain = WebApp(settings: ServerSettings(databasePath: logbook.databasePath, config: FlightLogConfig()))
-        let without = await plain.respond(to: WebRequest(method: .get, path: "/flights/\(ids[0])", query: [:], cookies: [:], form: [:], client: "127.0.0.1"))
+        let without = await plain.respond(
+            to: WebRequest(
+                method: .get, path: "/flights/\(ids[0])", query: [:], cookies: [:], form: [:], client: "127.0.0.1"))
         #expect(!String(decoding: without.body, as: UTF8.self).contains("<image "), "no file: today's map")
-        #expect(await plain.respond(to: WebRequest(method: .get, path: "/tiles/3/4/2.png", query: [:], cookies: [:], form: [:], client: "127.0.0.1")).status == 404)
+        #expect(
+            await plain.respond(
+                to: WebRequest(
+                    method: .get, path: "/tiles/3/4/2.png", query: [:], cookies: [:], form: [:], client: "127.0.0.1")
+            ).status == 404)
     }
 }

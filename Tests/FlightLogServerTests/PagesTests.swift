@@ -56,7 +56,9 @@ struct PagesTests {
                 let reply = try await client.get("/?\(query)")
                 #expect(reply.status == 200, "\(query)")
                 for id in ids {
-                    #expect(reply.text.contains("href=\"/flights/\(id)\"") == expected.contains(id), "\(query): flight \(id)")
+                    #expect(
+                        reply.text.contains("href=\"/flights/\(id)\"") == expected.contains(id),
+                        "\(query): flight \(id)")
                 }
                 #expect(reply.text.contains("<b>\(expected.count)</b> flight"), "\(query)")
             }
@@ -98,8 +100,9 @@ struct PagesTests {
         let flight = try store.flight(id: ids[0])
         func field(at point: Coordinate) -> AirfieldIndex {
             AirfieldIndex([
-                Airfield(code: "EDKA", name: "Aachen-Merzbruck Airport", coordinate: point, elevation: 189,
-                         zoneIdentifier: "Europe/Berlin", source: .dataSet)
+                Airfield(
+                    code: "EDKA", name: "Aachen-Merzbruck Airport", coordinate: point, elevation: 189,
+                    zoneIdentifier: "Europe/Berlin", source: .dataSet)
             ])
         }
         let far = Geodesy.destination(from: flight.landingCoordinate, bearing: 90, distance: 20_000)
@@ -108,12 +111,18 @@ struct PagesTests {
             try #require(try ids.filter { try store.flight(id: $0).isOutlanding } == outlandings)
             try await withServer(databasePath: logbook.databasePath) { client, _ in
                 let all = try await client.get("/")
-                #expect(all.text.components(separatedBy: "<b class=\"badge out\">outlanding</b>").count - 1 == outlandings.count)
-                for (query, expected) in [("outlanding=yes", outlandings), ("outlanding=no", ids.filter { !outlandings.contains($0) })] {
+                #expect(
+                    all.text.components(separatedBy: "<b class=\"badge out\">outlanding</b>").count - 1
+                        == outlandings.count)
+                for (query, expected) in [
+                    ("outlanding=yes", outlandings), ("outlanding=no", ids.filter { !outlandings.contains($0) }),
+                ] {
                     let reply = try await client.get("/?\(query)")
                     #expect(reply.status == 200, "\(query)")
                     for id in ids {
-                        #expect(reply.text.contains("href=\"/flights/\(id)\"") == expected.contains(id), "\(query): flight \(id)")
+                        #expect(
+                            reply.text.contains("href=\"/flights/\(id)\"") == expected.contains(id),
+                            "\(query): flight \(id)")
                     }
                 }
                 #expect(try await client.get("/?outlanding=maybe").status == 400)
@@ -127,7 +136,9 @@ struct PagesTests {
         let store = try FlightStore(path: logbook.databasePath, mode: .readWrite)
         let start = CivilDate(year: 2024, month: 4, day: 1).utcMidnight + 10 * 3_600_000
         let ids = try (0..<(ListQuery.pageSize * 2 + 7)).map { i in
-            try logbook.addFlight(store: store, start: start + Int64(i) * Time.millisPerDay, details: FlightDetails(pilot: "P"), minutes: 2)
+            try logbook.addFlight(
+                store: store, start: start + Int64(i) * Time.millisPerDay, details: FlightDetails(pilot: "P"),
+                minutes: 2)
         }
         try await withServer(databasePath: logbook.databasePath) { client, _ in
             var seen: [Int64] = []
@@ -152,8 +163,10 @@ struct PagesTests {
             let reply = try await client.get("/flights/\(ids[0])")
             #expect(reply.status == 200)
             let page = reply.text
-            for text in ["2025-05-03", "11:00 local", "09:00 UTC", "Europe/Berlin, UTC+02:00", "Aachen-Merzbrück", "ASK 21",
-                         "D-1234", "Øyvind Ærø (instructor)", "Winch", "420 m", "1000 m", "3.2 km", "25 km"] {
+            for text in [
+                "2025-05-03", "11:00 local", "09:00 UTC", "Europe/Berlin, UTC+02:00", "Aachen-Merzbrück", "ASK 21",
+                "D-1234", "Øyvind Ærø (instructor)", "Winch", "420 m", "1000 m", "3.2 km", "25 km",
+            ] {
                 #expect(page.contains(esc(text)), "flight page shows \(text)")
             }
             #expect(page.components(separatedBy: "<svg").count - 1 == 2, "map and barogram inline")
@@ -182,7 +195,8 @@ struct PagesTests {
                 #expect(reply.text.hasPrefix(start), "\(kind) starts with \(start)")
             }
             let igcName = try await client.get("/flights/\(ids[1])/igc").header("content-disposition") ?? ""
-            #expect(igcName.contains("2025-05-03") && igcName.contains("02.IGC"), "second flight of the day: \(igcName)")
+            #expect(
+                igcName.contains("2025-05-03") && igcName.contains("02.IGC"), "second flight of the day: \(igcName)")
             let geojson = try await client.get("/flights/\(ids[1])/track.geojson")
             #expect(try JSONSerialization.jsonObject(with: Data(geojson.body)) is [String: Any])
             let logbookPDF = try await client.get("/logbook.pdf?plane=ask")
@@ -210,7 +224,8 @@ struct PagesTests {
             #expect(with.text.contains("<dt>Flights</dt><dd>3</dd>"))
             #expect(!with.text.contains("USB stick"))
             // The last USB stick export's line (flightlog-usb writes it beside the logbook).
-            try FileManager.default.createDirectory(atPath: logbook.folder + "/sticks", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: logbook.folder + "/sticks", withIntermediateDirectories: true)
             try Data("3 flights written to stick 3A1F-22C4 at 17:42 UTC (…)\n".utf8)
                 .write(to: URL(fileURLWithPath: logbook.folder + "/sticks/last-export.txt"))
             let stick = try await client.get("/status")
@@ -239,7 +254,9 @@ struct PagesTests {
         let ids = try logbook.fillWithThreeFlights()
         let hash = try PasswordHash.make(password: "x", iterations: 10)
         try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
-            for target in ["/", "/?plane=ask", "/flights/\(ids[0])", "/flights/\(ids[2])", "/status", "/login", "/nope"] {
+            for target in [
+                "/", "/?plane=ask", "/flights/\(ids[0])", "/flights/\(ids[2])", "/status", "/login", "/nope",
+            ] {
                 let page = try await client.get(target).text.lowercased()
                 for banned in ["http://", "https://", "//cdn", "@import", "<script", "src=\"//", "url(http"] {
                     #expect(!page.contains(banned), "\(target) contains \(banned)")

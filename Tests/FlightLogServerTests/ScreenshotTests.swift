@@ -24,7 +24,8 @@ struct ScreenshotTests {
             for (name, path) in [("phone-list.png", "/"), ("phone-flight.png", "/flights/\(ids[0])")] {
                 let file = "\(out)/\(name)"
                 try? FileManager.default.removeItem(atPath: file)
-                try await Self.screenshot(url: "http://127.0.0.1:\(client.port)\(path)", to: file, profile: logbook.folder + "/chrome")
+                try await Self.screenshot(
+                    url: "http://127.0.0.1:\(client.port)\(path)", to: file, profile: logbook.folder + "/chrome")
                 let data = try Data(contentsOf: URL(fileURLWithPath: file))
                 #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(name) is a PNG")
                 let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }

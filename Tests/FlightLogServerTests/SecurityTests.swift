@@ -13,7 +13,10 @@ struct SecurityTests {
     /// The stored details, history and fix count of a flight (to prove a refused edit changed nothing).
     static func snapshot(_ path: String, _ id: Int64) throws -> (FlightDetails, Int, Int) {
         let store = try FlightStore(path: path, mode: .readOnly)
-        return (try store.flight(id: id).details, try store.history(id: id).count, try store.track(forFlight: id).fixes.count)
+        return (
+            try store.flight(id: id).details, try store.history(id: id).count,
+            try store.track(forFlight: id).fixes.count
+        )
     }
 
     static func csrf(in page: String) -> String? {
@@ -28,7 +31,9 @@ struct SecurityTests {
     }
 
     static func sessionCookie(_ reply: HTTPReply) -> String? {
-        guard let header = reply.header("set-cookie"), let value = header.split(separator: ";").first else { return nil }
+        guard let header = reply.header("set-cookie"), let value = header.split(separator: ";").first else {
+            return nil
+        }
         return String(value)
     }
 
@@ -75,13 +80,20 @@ struct SecurityTests {
             #expect(loginToken.count == 64)
 
             // Without the token, with a wrong token, with a wrong password: refused.
-            #expect(try await client.post("/login", form: [("password", Self.password)], cookie: preCookie).status == 403)
-            #expect(try await client.post("/login", form: [("csrf", String(repeating: "0", count: 64)), ("password", Self.password)], cookie: preCookie).status == 403)
-            let wrong = try await client.post("/login", form: [("csrf", loginToken), ("password", "guess")], cookie: preCookie)
+            #expect(
+                try await client.post("/login", form: [("password", Self.password)], cookie: preCookie).status == 403)
+            #expect(
+                try await client.post(
+                    "/login", form: [("csrf", String(repeating: "0", count: 64)), ("password", Self.password)],
+                    cookie: preCookie
+                ).status == 403)
+            let wrong = try await client.post(
+                "/login", form: [("csrf", loginToken), ("password", "guess")], cookie: preCookie)
             #expect(wrong.status == 403)
             #expect(wrong.text.contains("Wrong password"))
 
-            let login = try await client.post("/login", form: [("csrf", loginToken), ("password", Self.password)], cookie: preCookie)
+            let login = try await client.post(
+                "/login", form: [("csrf", loginToken), ("password", Self.password)], cookie: preCookie)
             #expect(login.status == 303)
             let cookie = try #require(Self.sessionCookie(login))
             #expect(cookie != preCookie, "a new session id after login")
@@ -95,23 +107,31 @@ struct SecurityTests {
 
             // Logged in without / with a wrong CSRF token: refused, nothing written.
             #expect(try await client.post("/flights/\(id)/edit", form: Self.editForm, cookie: cookie).status == 403)
-            #expect(try await client.post("/flights/\(id)/edit", form: [("csrf", loginToken)] + Self.editForm, cookie: cookie).status == 403)
+            #expect(
+                try await client.post(
+                    "/flights/\(id)/edit", form: [("csrf", loginToken)] + Self.editForm, cookie: cookie
+                ).status == 403)
             let unchanged = try Self.snapshot(logbook.databasePath, id)
             #expect(unchanged.0 == before.0 && unchanged.1 == before.1)
 
             // Invalid values: refused with the reason, nothing written.
             var invalid = Self.editForm
             invalid[7] = ("releaseHeight", "9000")
-            let refused = try await client.post("/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + invalid, cookie: cookie)
+            let refused = try await client.post(
+                "/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + invalid, cookie: cookie)
             #expect(refused.status == 400)
             #expect(refused.text.contains("between 0 and 5000"))
             var noName = Self.editForm
             noName[2] = ("secondPerson", "  ")
-            #expect(try await client.post("/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + noName, cookie: cookie).status == 400)
+            #expect(
+                try await client.post(
+                    "/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + noName, cookie: cookie
+                ).status == 400)
             #expect(try Self.snapshot(logbook.databasePath, id).1 == before.1)
 
             // The real edit.
-            let saved = try await client.post("/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + Self.editForm, cookie: cookie)
+            let saved = try await client.post(
+                "/flights/\(id)/edit", form: [("csrf", token), ("version", version)] + Self.editForm, cookie: cookie)
             #expect(saved.status == 200)
             #expect(saved.text.contains("Saved:"))
             #expect(saved.text.contains(esc("Greta Γεωργίου (student)")))
@@ -158,7 +178,8 @@ struct SecurityTests {
             }
             let put = try await client.send(method: "PUT", target: "/")
             #expect(put.status == 405)
-            let huge = try await client.send(method: "POST", target: "/login", body: Array(repeating: UInt8(ascii: "a"), count: 100_000))
+            let huge = try await client.send(
+                method: "POST", target: "/login", body: Array(repeating: UInt8(ascii: "a"), count: 100_000))
             #expect(huge.status == 413)
             #expect(try await client.get("/").status == 200, "still serving")
         }
@@ -173,7 +194,8 @@ struct PasswordHashTests {
         (4096, "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a"),
     ])
     func pbkdf2MatchesKnownVectors(iterations: Int, expected: String) {
-        let key = PasswordHash.pbkdf2(password: Array("password".utf8), salt: Array("salt".utf8), iterations: iterations)
+        let key = PasswordHash.pbkdf2(
+            password: Array("password".utf8), salt: Array("salt".utf8), iterations: iterations)
         #expect(Hex.encode(key) == expected)
     }
 
@@ -190,10 +212,14 @@ struct PasswordHashTests {
     /// Lines stored before swift-crypto replaced the hand-written SHA-256 (made with Python's
     /// `hashlib.pbkdf2_hmac`, the same function) still verify: existing config files keep working.
     @Test(arguments: [
-        ("Segelflug über Düren",
-         "pbkdf2-sha256$20000$5f1e0c2a9b8d7766554433221100ffee$ccfb0f9aecdfa72b48921ea6636e76395998b4c414d1ca46b760f7fa45117a8f"),
-        ("glider",
-         "pbkdf2-sha256$100000$5f1e0c2a9b8d7766554433221100ffee$f8599527e2e85d02dee21d1f886e1e830ed2d4487acc09ad59f0d113fa98c2ed"),
+        (
+            "Segelflug über Düren",
+            "pbkdf2-sha256$20000$5f1e0c2a9b8d7766554433221100ffee$ccfb0f9aecdfa72b48921ea6636e76395998b4c414d1ca46b760f7fa45117a8f"
+        ),
+        (
+            "glider",
+            "pbkdf2-sha256$100000$5f1e0c2a9b8d7766554433221100ffee$f8599527e2e85d02dee21d1f886e1e830ed2d4487acc09ad59f0d113fa98c2ed"
+        ),
     ])
     func existingHashLinesStillVerify(password: String, line: String) {
         #expect(PasswordHash.isWellFormed(line))
@@ -202,8 +228,10 @@ struct PasswordHashTests {
     }
 
     @Test func malformedHashesNeverMatch() {
-        for line in ["", "plain", "pbkdf2-sha256$0$00$00", "pbkdf2-sha256$10$zz$" + String(repeating: "0", count: 64),
-                     "md5$1$00$" + String(repeating: "0", count: 64)] {
+        for line in [
+            "", "plain", "pbkdf2-sha256$0$00$00", "pbkdf2-sha256$10$zz$" + String(repeating: "0", count: 64),
+            "md5$1$00$" + String(repeating: "0", count: 64),
+        ] {
             #expect(!PasswordHash.verify(password: "", against: line))
             #expect(!PasswordHash.isWellFormed(line))
         }

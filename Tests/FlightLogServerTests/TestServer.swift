@@ -76,7 +76,9 @@ struct RawClient {
         if let source {
             var local = socketAddress(source, port: 0)
             let bound = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard bound == 0 else {
                 close(fd)
@@ -85,7 +87,9 @@ struct RawClient {
         }
         var address = socketAddress("127.0.0.1", port: port)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(fd)
@@ -120,7 +124,9 @@ struct RawClient {
         }
         let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = head[0].split(separator: " ")
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw TestError("bad status line \(head[0])") }
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw TestError("bad status line \(head[0])")
+        }
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
@@ -174,10 +180,13 @@ struct TestLogbook {
             fixes.append(
                 Fix(
                     time: start + Int64(i) * 2000, latitude: 51.1 + 0.02 * sin(angle) * t,
-                    longitude: 6.4 + 0.03 * (1 - cos(angle)) * t, pressureAltitude: altitude, gnssAltitude: altitude + 45))
+                    longitude: 6.4 + 0.03 * (1 - cos(angle)) * t, pressureAltitude: altitude,
+                    gnssAltitude: altitude + 45))
         }
-        return Track(recorder: RecorderInfo(manufacturer: "XFL", serial: "ABC", gpsReceiver: "u-blox NEO-M8N",
-                                            pressureSensor: "Bosch,BMP280,9000m"), fixes: fixes)
+        return Track(
+            recorder: RecorderInfo(
+                manufacturer: "XFL", serial: "ABC", gpsReceiver: "u-blox NEO-M8N",
+                pressureSensor: "Bosch,BMP280,9000m"), fixes: fixes)
     }
 
     /// Stores one flight over `track(start:)`; returns its id.
@@ -198,7 +207,8 @@ struct TestLogbook {
             maxAltitude: 1000, takeoffAltitude: 100, maxDistanceFromTakeoff: 3200, pathLength: 25_000,
             hasBarometer: true, timeZoneIdentifier: "Europe/Berlin", utcOffsetSeconds: 7200)
         return try store.importFlights(
-            track: track, fileName: "test-\(start).igc", sha256: Digest.sha256Hex(Array("\(start)".utf8)), flights: [flight]
+            track: track, fileName: "test-\(start).igc", sha256: Digest.sha256Hex(Array("\(start)".utf8)),
+            flights: [flight]
         )[0]
     }
 
@@ -209,18 +219,21 @@ struct TestLogbook {
         return [
             try addFlight(
                 store: store, start: day + 9 * 3_600_000,
-                details: FlightDetails(pilot: "Jürgen Müller", secondPerson: "Øyvind Ærø", secondPersonRole: .instructor,
-                                       gliderType: "ASK 21", registration: "D-1234", launchMethod: .winch, releaseHeight: 420,
-                                       takeoffPlace: "Aachen-Merzbrück")),
+                details: FlightDetails(
+                    pilot: "Jürgen Müller", secondPerson: "Øyvind Ærø", secondPersonRole: .instructor,
+                    gliderType: "ASK 21", registration: "D-1234", launchMethod: .winch, releaseHeight: 420,
+                    takeoffPlace: "Aachen-Merzbrück")),
             try addFlight(
                 store: store, start: day + 13 * 3_600_000,
-                details: FlightDetails(pilot: "Jürgen Müller", secondPerson: "Çağrı Şahin", secondPersonRole: .guest,
-                                       gliderType: "ASK 21", registration: "D-1234", launchMethod: .aerotow,
-                                       takeoffPlace: "Aachen-Merzbrück")),
+                details: FlightDetails(
+                    pilot: "Jürgen Müller", secondPerson: "Çağrı Şahin", secondPersonRole: .guest,
+                    gliderType: "ASK 21", registration: "D-1234", launchMethod: .aerotow,
+                    takeoffPlace: "Aachen-Merzbrück")),
             try addFlight(
                 store: store, start: day + 40 * Time.millisPerDay + 11 * 3_600_000,
-                details: FlightDetails(pilot: "Jürgen Müller", gliderType: "LS 4", registration: "D-1445",
-                                       launchMethod: .self, takeoffPlace: "Düren")),
+                details: FlightDetails(
+                    pilot: "Jürgen Müller", gliderType: "LS 4", registration: "D-1445",
+                    launchMethod: .self, takeoffPlace: "Düren")),
         ]
     }
 }
@@ -237,7 +250,8 @@ func withServer<T: Sendable>(
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {
-            try await WebServer.run(app: app, address: "127.0.0.1", port: 0, handleSignals: false, limits: limits) { port in
+            try await WebServer.run(app: app, address: "127.0.0.1", port: 0, handleSignals: false, limits: limits) {
+                port in
                 continuation.yield(port)
             }
             return nil

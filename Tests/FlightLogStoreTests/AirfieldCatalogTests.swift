@@ -118,7 +118,9 @@ import Testing
             #expect(regional.location(of: point) == whole.location(of: point), "\(point)")
         }
         let leverkusen = try FlightPlacing.load(radius: 3000, near: [points[0]])
-        print("AirfieldCatalog: \(leverkusen.index.fields.count) fields within 250 km of Leverkusen, \(whole.index.fields.count) in all")
+        print(
+            "AirfieldCatalog: \(leverkusen.index.fields.count) fields within 250 km of Leverkusen, \(whole.index.fields.count) in all"
+        )
         #expect(leverkusen.index.fields.count < whole.index.fields.count / 10)
         // A flight from Leverkusen to Jelenia Góra: both ends from one regional load.
         let both = try FlightPlacing.load(radius: 3000, near: [points[0], points[1]])

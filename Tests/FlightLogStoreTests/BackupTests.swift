@@ -108,7 +108,10 @@ final class WriterState: Sendable {
             }
             #expect(try copy.count(matching: FlightFilter()) == result.flights)
             let checks = try DatabaseQueue(path: target).read { db in
-                (try Row.fetchAll(db, sql: "PRAGMA foreign_key_check"), try String.fetchAll(db, sql: "PRAGMA integrity_check"))
+                (
+                    try Row.fetchAll(db, sql: "PRAGMA foreign_key_check"),
+                    try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                )
             }
             #expect(checks.0.isEmpty && checks.1 == ["ok"])
             counts.append(result.flights)

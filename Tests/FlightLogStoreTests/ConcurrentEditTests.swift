@@ -1,7 +1,7 @@
 import FlightLogCore
 import Foundation
-import Synchronization
 import GRDB
+import Synchronization
 import Testing
 
 @testable import FlightLogStore

@@ -31,7 +31,8 @@ func importSmallFlights(_ store: FlightStore, count: Int, from first: Int = 0) t
     try (first..<first + count).flatMap { n in
         let t = track(start: day0 + Int64(n) * 86_400_000, count: 300)
         return try store.importFlights(
-            track: t, fileName: "f\(n).igc", sha256: "sha-\(n)", flights: [flight(takeoff: t.fixes[10].time, minutes: 4)])
+            track: t, fileName: "f\(n).igc", sha256: "sha-\(n)",
+            flights: [flight(takeoff: t.fixes[10].time, minutes: 4)])
     }
 }
 
@@ -176,7 +177,8 @@ func importSmallFlights(_ store: FlightStore, count: Int, from first: Int = 0) t
                 )
             ) { try FlightStore(path: dir.path, mode: mode) }
             #expect(
-                throws: LogbookError(.cannotOpen, "\(fifo) is not a regular file; give the flight database file with --database")
+                throws: LogbookError(
+                    .cannotOpen, "\(fifo) is not a regular file; give the flight database file with --database")
             ) { try FlightStore(path: fifo, mode: mode) }
         }
     }

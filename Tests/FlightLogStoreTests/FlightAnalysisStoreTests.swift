@@ -84,7 +84,8 @@ import Testing
             text.replacingOccurrences(of: "\"latitude\":", with: "\"latitude\":1e300,\"x\":"),
         ] {
             try DatabaseQueue(path: dir.databasePath).write { db in
-                try db.execute(sql: "UPDATE flightAnalysis SET data = ? WHERE flightId = ?", arguments: [Data(planted.utf8), id])
+                try db.execute(
+                    sql: "UPDATE flightAnalysis SET data = ? WHERE flightId = ?", arguments: [Data(planted.utf8), id])
             }
             #expect(try store.analysis(forFlight: id) == good)
         }

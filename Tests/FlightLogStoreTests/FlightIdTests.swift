@@ -43,7 +43,9 @@ import Testing
         let indexes = try DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'flight'")
         }
-        #expect(Set(["flight_takeoffTime", "flight_localDate", "flight_recordingId", "flight_uuid"]).isSubset(of: Set(indexes)))
+        #expect(
+            Set(["flight_takeoffTime", "flight_localDate", "flight_recordingId", "flight_uuid"]).isSubset(
+                of: Set(indexes)))
         let highest = before.map { $0["id"] as Int64 }.max()!
         try store.delete(id: highest)
         #expect(try store.addManualFlight(flight(takeoff: day0)) > highest)

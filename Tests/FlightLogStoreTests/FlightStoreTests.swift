@@ -6,7 +6,7 @@ import Testing
 @testable import FlightLogStore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 @Suite struct FlightStoreTests {
@@ -52,8 +52,9 @@ import Testing
         let ids: [Int64]
         do {
             let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
-            var raw = flight(takeoff: t.fixes[100].time, minutes: 10, pilot: "JANEK_GRUENTHALER", second: "undefined",
-                             role: .crew, glider: "DG_303", registration: "D_3952")
+            var raw = flight(
+                takeoff: t.fixes[100].time, minutes: 10, pilot: "JANEK_GRUENTHALER", second: "undefined",
+                role: .crew, glider: "DG_303", registration: "D_3952")
             raw.details.competitionId = "NIL"
             var other = raw
             other.takeoffTime += 20 * 60_000

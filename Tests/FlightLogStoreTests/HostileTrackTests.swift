@@ -21,7 +21,8 @@ import Testing
         let queue = try DatabaseQueue(path: dir.databasePath)
         let broken = try queue.write { db -> (first: Int64, last: Int64) in
             let row = try #require(
-                try Row.fetchOne(db, sql: "SELECT firstTime, lastTime FROM trackChunk ORDER BY firstTime LIMIT 1 OFFSET 1"))
+                try Row.fetchOne(
+                    db, sql: "SELECT firstTime, lastTime FROM trackChunk ORDER BY firstTime LIMIT 1 OFFSET 1"))
             try db.execute(sql: "UPDATE trackChunk SET data = x'01ff00' WHERE firstTime = ?", arguments: [row[0]])
             return (row[0], row[1])
         }
@@ -52,10 +53,12 @@ import Testing
         try store.append(fixes: t.fixes, toRecording: recording)
         let queue = try DatabaseQueue(path: dir.databasePath)
         for (takeoff, landing) in [(Int64.min, t.fixes[600].time), (t.fixes[900].time, t.fixes[300].time)] {
-            let id = try store.insertFlight(flight(takeoff: t.fixes[500].time, minutes: 5), recording: recording, inProgress: false)
+            let id = try store.insertFlight(
+                flight(takeoff: t.fixes[500].time, minutes: 5), recording: recording, inProgress: false)
             try queue.write {
                 try $0.execute(
-                    sql: "UPDATE flight SET takeoffTime = ?, landingTime = ? WHERE id = ?", arguments: [takeoff, landing, id])
+                    sql: "UPDATE flight SET takeoffTime = ?, landingTime = ? WHERE id = ?",
+                    arguments: [takeoff, landing, id])
             }
         }
         #expect(try store.pruneGroundFixes(olderThan: Int64.max, keepMarginMillis: 60_000) == 0)

@@ -5,7 +5,7 @@ import Testing
 @testable import FlightLogStore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Serialized: `writeBytesPerHour` reads the process's /proc/self/io, which other tests' writes would inflate.

@@ -20,11 +20,14 @@ import Testing
             // As v3 wrote it (today's Recordings.insert also fills columns of later versions).
             try db.execute(
                 sql: "INSERT INTO recording (kind, fileName, sha256, recorder, createdAt) VALUES (?, ?, ?, ?, 0)",
-                arguments: ["imported", "old.igc", "abc", String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self)])
+                arguments: [
+                    "imported", "old.igc", "abc", String(decoding: try JSONEncoder().encode(recorder), as: UTF8.self),
+                ])
             let recordingId = db.lastInsertedRowID
             try Recordings.insertChunks(track(start: day0, count: 600).fixes, recordingId: recordingId, into: db)
             try db.execute(
-                sql: "INSERT INTO recordingFile (recordingId, bytes) VALUES (?, ?)", arguments: [recordingId, Data("AXXX".utf8)])
+                sql: "INSERT INTO recordingFile (recordingId, bytes) VALUES (?, ?)",
+                arguments: [recordingId, Data("AXXX".utf8)])
             try db.execute(
                 sql: """
                     INSERT INTO flight (recordingId, takeoffTime, landingTime, takeoffLatitude, takeoffLongitude,
@@ -36,7 +39,8 @@ import Testing
                     """, arguments: [recordingId, day0 + 60_000, day0 + 500_000])
             let flightId = db.lastInsertedRowID
             try db.execute(
-                sql: "INSERT INTO flightEdit (flightId, field, oldValue, newValue, editedAt) VALUES (?, 'pilot', NULL, 'Anna Huber', 5)",
+                sql:
+                    "INSERT INTO flightEdit (flightId, field, oldValue, newValue, editedAt) VALUES (?, 'pilot', NULL, 'Anna Huber', 5)",
                 arguments: [flightId])
             return (flightId, recordingId)
         }
@@ -59,7 +63,8 @@ import Testing
         let queue = try DatabaseQueue(path: dir.databasePath)
         let (integrity, foreignKeyProblems, ids) = try queue.read { db in
             (
-                try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Row.fetchAll(db, sql: "PRAGMA foreign_key_check"),
+                try String.fetchOne(db, sql: "PRAGMA integrity_check"),
+                try Row.fetchAll(db, sql: "PRAGMA foreign_key_check"),
                 try Int64.fetchAll(db, sql: "SELECT id FROM recording")
             )
         }
@@ -79,12 +84,16 @@ import Testing
     func manual() -> Flight {
         Flight(
             takeoffTime: day0 + 86_400_000, landingTime: day0 + 86_400_000 + 1_800_000,
-            takeoffCoordinate: Coordinate(latitude: 0, longitude: 0), landingCoordinate: Coordinate(latitude: 0, longitude: 0),
-            details: FlightDetails(pilot: "Jürgen Müller", launchMethod: .winch, takeoffPlace: "Hintertupfing", launches: 3),
+            takeoffCoordinate: Coordinate(latitude: 0, longitude: 0),
+            landingCoordinate: Coordinate(latitude: 0, longitude: 0),
+            details: FlightDetails(
+                pilot: "Jürgen Müller", launchMethod: .winch, takeoffPlace: "Hintertupfing", launches: 3),
             source: .manual, hasBarometer: false, utcOffsetSeconds: 7200)
     }
 
-    @Test("a flight entered by hand: no fixes, counted with its launches, edited with history, deleted with its recording")
+    @Test(
+        "a flight entered by hand: no fixes, counted with its launches, edited with history, deleted with its recording"
+    )
     func manualFlightLifecycle() throws {
         let dir = try TempDirectory()
         defer { dir.cleanup() }
@@ -94,7 +103,9 @@ import Testing
         #expect(flight.source == .manual && !flight.hasTrack && flight.details.launches == 3)
         #expect(try store.track(forFlight: id).fixes.isEmpty)
         #expect(try store.totals(matching: FlightFilter()).launches == 3)
-        #expect(throws: LogbookError.self) { try igcExport(flightId: id, store: store, config: FlightLogConfig()) { nil } }
+        #expect(throws: LogbookError.self) {
+            try igcExport(flightId: id, store: store, config: FlightLogConfig()) { nil }
+        }
         var details = flight.details
         details.ownerRole = .dual
         details.launches = 2
@@ -105,7 +116,10 @@ import Testing
         #expect(try store.unplacedFlightCount() == 0)
         try store.delete(id: id)
         let counts = try DatabaseQueue(path: dir.databasePath).read { db in
-            (try Int.fetchOne(db, sql: "SELECT count(*) FROM recording"), try Int.fetchOne(db, sql: "SELECT count(*) FROM flightEdit"))
+            (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM recording"),
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM flightEdit")
+            )
         }
         #expect(counts.0 == 0 && counts.1 == 0)
     }

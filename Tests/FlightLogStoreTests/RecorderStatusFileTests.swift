@@ -11,8 +11,9 @@ import Glibc
 /// the web Status page alike.
 @Suite struct RecorderStatusFileTests {
     @Test func theFileLiesBesideTheDatabaseAndInTheRuntimeFolder() {
-        #expect(RecorderStatusFile.path(besideDatabase: "/var/lib/flightlog/flightlog.sqlite")
-            == "/var/lib/flightlog/flightlogd.status.json")
+        #expect(
+            RecorderStatusFile.path(besideDatabase: "/var/lib/flightlog/flightlog.sqlite")
+                == "/var/lib/flightlog/flightlogd.status.json")
         #expect(RecorderStatusFile.path(inFolder: "/run/flightlog") == "/run/flightlog/flightlogd.status.json")
         let relative = RecorderStatusFile.path(besideDatabase: "logbook.sqlite")
         #expect(relative == FileManager.default.currentDirectoryPath + "/flightlogd.status.json")

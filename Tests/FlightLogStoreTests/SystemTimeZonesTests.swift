@@ -15,7 +15,8 @@ import Testing
         let zones = SystemTimeZones()
         let omarama = zones.rules(near: Coordinate(latitude: -44.49, longitude: 169.99))
         #expect(omarama.identifier == "Pacific/Auckland")
-        #expect(omarama.offsetSeconds(at: utc(CivilDate(year: 2016, month: 11, day: 8), hour: 22, minute: 48)) == 13 * 3600)
+        #expect(
+            omarama.offsetSeconds(at: utc(CivilDate(year: 2016, month: 11, day: 8), hour: 22, minute: 48)) == 13 * 3600)
         let lasham = zones.rules(near: Coordinate(latitude: 51.19, longitude: -1.03))
         #expect(lasham.identifier == "Europe/London")
         #expect(lasham.offsetSeconds(at: utc(CivilDate(year: 2022, month: 8, day: 5), hour: 9)) == 3600)
@@ -23,7 +24,8 @@ import Testing
         #expect(luesse.identifier == "Europe/Berlin")
         #expect(luesse.offsetSeconds(at: utc(CivilDate(year: 2024, month: 7, day: 15), hour: 9)) == 7200)
         let corowa = zones.rules(near: Coordinate(latitude: -35.99, longitude: 146.36))
-        #expect(corowa.offsetSeconds(at: utc(CivilDate(year: 2010, month: 1, day: 21), hour: 0, minute: 40)) == 11 * 3600)
+        #expect(
+            corowa.offsetSeconds(at: utc(CivilDate(year: 2010, month: 1, day: 21), hour: 0, minute: 40)) == 11 * 3600)
         // Cached: the same rules again.
         #expect(zones.rules(near: Coordinate(latitude: -44.49, longitude: 169.99)) == omarama)
     }

@@ -1,9 +1,10 @@
 import FlightLogCore
 import FlightLogStore
-@testable import FlightLogSync
 import FlightLogTestSupport
 import Foundation
 import Testing
+
+@testable import FlightLogSync
 
 /// The club logbook's logins, its schema upgrade and its messages when the server cannot be used.
 @Suite(.serialized) struct ClubAccountTests {
@@ -12,12 +13,15 @@ import Testing
         defer { fixture.remove() }
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
             #expect(try await club.account(login: "anna") == nil)
-            try await club.saveAccount(ClubAccount(login: "anna", pilotName: " Anna Huber ", isAdmin: false, passwordHash: "h1"))
-            try await club.saveAccount(ClubAccount(login: "chef@club.de", pilotName: "Eva Chef", isAdmin: true, passwordHash: "h2"))
+            try await club.saveAccount(
+                ClubAccount(login: "anna", pilotName: " Anna Huber ", isAdmin: false, passwordHash: "h1"))
+            try await club.saveAccount(
+                ClubAccount(login: "chef@club.de", pilotName: "Eva Chef", isAdmin: true, passwordHash: "h2"))
             #expect(
                 try await club.account(login: "anna")
                     == ClubAccount(login: "anna", pilotName: "Anna Huber", isAdmin: false, passwordHash: "h1"))
-            try await club.saveAccount(ClubAccount(login: "anna", pilotName: "Änna Hüber", isAdmin: true, passwordHash: "h3"))
+            try await club.saveAccount(
+                ClubAccount(login: "anna", pilotName: "Änna Hüber", isAdmin: true, passwordHash: "h3"))
             #expect(try await club.account(login: "anna")?.passwordHash == "h3")
             let listed = try await club.accounts()
             #expect(listed.map(\.login) == ["anna", "chef@club.de"])
@@ -31,29 +35,35 @@ import Testing
 
             for login in ["", "anna huber", String(repeating: "a", count: 65), "anna';--", "änna", "a/b"] {
                 do {
-                    try await club.saveAccount(ClubAccount(login: login, pilotName: "X", isAdmin: false, passwordHash: "h"))
+                    try await club.saveAccount(
+                        ClubAccount(login: login, pilotName: "X", isAdmin: false, passwordHash: "h"))
                     Issue.record("login \(login) was taken")
                 } catch let error as LogbookError {
-                    #expect(error.description.contains("use 1 to 64 letters (A-Z, a-z), digits, dots, underscores, @ or -"))
+                    #expect(
+                        error.description.contains("use 1 to 64 letters (A-Z, a-z), digits, dots, underscores, @ or -"))
                     #expect(!error.description.contains("\n"))
                 }
             }
             await #expect(throws: LogbookError.self) {
-                try await club.saveAccount(ClubAccount(login: "blank", pilotName: "  ", isAdmin: false, passwordHash: "h"))
+                try await club.saveAccount(
+                    ClubAccount(login: "blank", pilotName: "  ", isAdmin: false, passwordHash: "h"))
             }
             try await club.saveAccount(
-                ClubAccount(login: String(repeating: "a", count: 64), pilotName: "Long", isAdmin: false, passwordHash: "h"))
+                ClubAccount(
+                    login: String(repeating: "a", count: 64), pilotName: "Long", isAdmin: false, passwordHash: "h"))
         }
-        #expect(try fixture.rows("SELECT login || '|' || pilot_key FROM club_user ORDER BY 1") == [
-            String(repeating: "a", count: 64) + "|long", "chef@club.de|eva chef",
-        ])
+        #expect(
+            try fixture.rows("SELECT login || '|' || pilot_key FROM club_user ORDER BY 1") == [
+                String(repeating: "a", count: 64) + "|long", "chef@club.de|eva chef",
+            ])
     }
 
     @Test func aLogbookAtSchema1GetsFlightIdsAndKeepsItsFlights() async throws {
         guard let fixture = try SyncFixture.make() else { return }
         defer { fixture.remove() }
         // The server as the first club sync left it: schema 1 with flights.
-        let recorder = String(decoding: try JSONEncoder().encode(RecorderInfo(manufacturer: "", serial: "")), as: UTF8.self)
+        let recorder = String(
+            decoding: try JSONEncoder().encode(RecorderInfo(manufacturer: "", serial: "")), as: UTF8.self)
         let device = UUID().uuidString.lowercased()
         var sql = [
             "CREATE TABLE flightlog_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
@@ -65,7 +75,8 @@ import Testing
         for (i, (flight, recording)) in flights.enumerated() {
             let takeoff = june14 + Int64(i) * 86_400_000
             sql.append(
-                "INSERT INTO recording (uuid, device_uuid, kind, recorder, created_at) VALUES ('\(recording)', '\(device)', 'manual', '\(recorder)', 0)")
+                "INSERT INTO recording (uuid, device_uuid, kind, recorder, created_at) VALUES ('\(recording)', '\(device)', 'manual', '\(recorder)', 0)"
+            )
             sql.append(
                 """
                 INSERT INTO flight (uuid, recording_uuid, device_uuid, takeoff_time, landing_time, takeoff_latitude,
@@ -92,11 +103,14 @@ import Testing
             #expect(Array(after.prefix(3)) == before)
             #expect(after.count == 4)
             #expect(after[3].id! > before.compactMap(\.id).max()!)
-            let pilot9 = club.source(for: ClubAccount(login: "p", pilotName: "pilot 9", isAdmin: false, passwordHash: ""))
+            let pilot9 = club.source(
+                for: ClubAccount(login: "p", pilotName: "pilot 9", isAdmin: false, passwordHash: ""))
             #expect(try await pilot9.flights(matching: FlightFilter()).map(\.id) == [after[3].id])
         }
         #expect(try fixture.rows("SELECT version FROM flightlog_schema ORDER BY 1") == ["1", "2", "3", "4", "5"])
-        #expect(try fixture.rows("SELECT uuid FROM flight WHERE device_uuid = '\(device)' ORDER BY takeoff_time") == flights.map(\.0))
+        #expect(
+            try fixture.rows("SELECT uuid FROM flight WHERE device_uuid = '\(device)' ORDER BY takeoff_time")
+                == flights.map(\.0))
         #expect(try fixture.count("SELECT count(*) FROM flight WHERE id IS NOT NULL") == 4)
         #expect(try fixture.count("SELECT count(*) FROM club_user") == 0)
     }

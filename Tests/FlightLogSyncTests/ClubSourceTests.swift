@@ -23,7 +23,8 @@ import Testing
             for flight in all { #expect(try await admin.flight(id: flight.id!) == flight) }
             let page = try await admin.flights(matching: FlightFilter(), newestFirst: true, limit: 3, offset: 2)
             #expect(page == Array(all.reversed()[2..<5]))
-            #expect(try await admin.flights(matching: FlightFilter(), newestFirst: false, limit: 2, offset: 7) == [all[7]])
+            #expect(
+                try await admin.flights(matching: FlightFilter(), newestFirst: false, limit: 2, offset: 7) == [all[7]])
         }
     }
 
@@ -36,10 +37,13 @@ import Testing
             let all = try await club.source(for: ClubFleet.admin).flights(matching: FlightFilter())
             // The pilot's name's search key, exactly: "Änna Hüber" is Anna, "Hanna Huber" is not.
             let mine = all.filter {
-                $0.details.pilot.map(searchKey) == "anna huber" || $0.details.secondPerson.map(searchKey) == "anna huber"
+                $0.details.pilot.map(searchKey) == "anna huber"
+                    || $0.details.secondPerson.map(searchKey) == "anna huber"
             }
             #expect(mine.map(\.details.pilot) == ["Anna Huber", "Anna Huber", "Bob Berg", "Änna Hüber"])
-            for account in [ClubFleet.anna, ClubAccount(login: "a2", pilotName: "ANNA  HUBER", isAdmin: false, passwordHash: "")]
+            for account in [
+                ClubFleet.anna, ClubAccount(login: "a2", pilotName: "ANNA  HUBER", isAdmin: false, passwordHash: ""),
+            ]
             where searchKey(account.pilotName) == "anna huber" {
                 let anna = club.source(for: account)
                 #expect(try await anna.flights(matching: FlightFilter()) == mine)
@@ -69,7 +73,9 @@ import Testing
         guard let fixture = try SyncFixture.make() else { return }
         defer { fixture.remove() }
         let fleet = try await ClubFleet.make(fixture)
-        func date(_ days: Int64) -> CivilDate { CivilDateTime(utc: june14 + days * ClubFleet.day, offsetSeconds: 7200).date }
+        func date(_ days: Int64) -> CivilDate {
+            CivilDateTime(utc: june14 + days * ClubFleet.day, offsetSeconds: 7200).date
+        }
         let injection = "'; DROP TABLE flight; --"
         let filters: [FlightFilter] = [
             FlightFilter(), FlightFilter(pilot: "anna"), FlightFilter(pilot: "ANNA HUB"), FlightFilter(pilot: "müller"),
@@ -178,7 +184,10 @@ import Testing
             #expect(try await admin.updateDetails(id: bobs.id!, to: details, editedAt: 10_000).count == 1)
             #expect(try await admin.flight(id: bobs.id!).details.pilot == "Dora Neu")
         }
-        #expect(try fixture.rows("SELECT DISTINCT d.name FROM flight_edit e JOIN device d ON d.uuid = e.device_uuid") == ["club web"])
+        #expect(
+            try fixture.rows("SELECT DISTINCT d.name FROM flight_edit e JOIN device d ON d.uuid = e.device_uuid") == [
+                "club web"
+            ])
         // Each glider pulls the edits of its own flights.
         #expect(try await fixture.sync(a).pulledEdits == 3)
         let pulled = try a.store.flight(id: annasLocal.id!).details

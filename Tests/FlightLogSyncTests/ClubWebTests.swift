@@ -14,7 +14,8 @@ import Testing
     /// The edit form as the browser posts it for the test flights (details as ``Logbook/flight(takeoff:minutes:pilot:)``).
     static func editForm(csrf: String, version: String, pilot: String, remarks: String) -> [(String, String)] {
         [
-            ("csrf", csrf), ("version", version), ("pilot", pilot), ("role", ""), ("secondPerson", ""), ("plane", "ASK 21"),
+            ("csrf", csrf), ("version", version), ("pilot", pilot), ("role", ""), ("secondPerson", ""),
+            ("plane", "ASK 21"),
             ("registration", "D-1234"), ("competitionId", ""), ("launch", "winch"), ("releaseHeight", "380"),
             ("takeoffPlace", "Aachen-Merzbrück"), ("landingPlace", ""), ("remarks", remarks),
         ]
@@ -22,7 +23,9 @@ import Testing
 
     /// Two gliders: Anna flies two flights on the first (one file) and instructs Karl on the second; Karl flies
     /// alone on the first. Returns the club's ids of Anna's own flights, the instruction flight and Karl's solo.
-    private func twoGliders(_ fixture: SyncFixture) async throws -> (pi: Logbook, anna: [Int64], instructing: Int64, karl: Int64) {
+    private func twoGliders(_ fixture: SyncFixture) async throws -> (
+        pi: Logbook, anna: [Int64], instructing: Int64, karl: Int64
+    ) {
         let first = try fixture.logbook("first"), second = try fixture.logbook("second")
         try first.importFile(start: june14, flights: 2, pilot: "Anna Berg")
         try first.importFile(start: june14 + 86_400_000, pilot: "Karl Meier")
@@ -44,11 +47,14 @@ import Testing
 
     /// Runs `body` with a browser logged in to the club's web logbook as a new login (password "thermal").
     private func withClubWeb(
-        _ fixture: SyncFixture, login: String, pilot: String, admin: Bool, _ body: @Sendable (Browser) async throws -> Void
+        _ fixture: SyncFixture, login: String, pilot: String, admin: Bool,
+        _ body: @Sendable (Browser) async throws -> Void
     ) async throws {
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
             try await club.saveAccount(
-                ClubAccount(login: login, pilotName: pilot, isAdmin: admin, passwordHash: try PasswordHash.make(password: "thermal")))
+                ClubAccount(
+                    login: login, pilotName: pilot, isAdmin: admin,
+                    passwordHash: try PasswordHash.make(password: "thermal")))
             let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: Self.config)))
             #expect(try await browser.login(login, "thermal").status == 303)
             try await body(browser)
@@ -62,7 +68,9 @@ import Testing
         #expect(anna.count == 2)
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
             try await club.saveAccount(
-                ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: false, passwordHash: try PasswordHash.make(password: "thermal")))
+                ClubAccount(
+                    login: "anna", pilotName: "Anna Berg", isAdmin: false,
+                    passwordHash: try PasswordHash.make(password: "thermal")))
             let app = WebApp(settings: ServerSettings(club: club, config: Self.config))
             let browser = Browser(app: app)
 
@@ -75,7 +83,8 @@ import Testing
             let wrong = try await browser.login("anna", "guess")
             let unknown = try await browser.login("nobody", "thermal")
             #expect(wrong.status == 403 && unknown.status == 403)
-            #expect(wrong.text.contains("Wrong login or password.") && unknown.text.contains("Wrong login or password."))
+            #expect(
+                wrong.text.contains("Wrong login or password.") && unknown.text.contains("Wrong login or password."))
 
             #expect(try await browser.login("anna", "thermal").status == 303)
             let list = await browser.get("/")
@@ -85,7 +94,9 @@ import Testing
             for id in anna + [instructing] { #expect(list.text.contains("href=\"/flights/\(id)\"")) }
             #expect(!list.text.contains("href=\"/flights/\(karl)\""))
             // Karl's solo is not there for her, by any address.
-            for path in ["/flights/\(karl)", "/flights/\(karl)/igc", "/flights/\(karl)/edit", "/flights/\(karl)/track.gpx"] {
+            for path in [
+                "/flights/\(karl)", "/flights/\(karl)/igc", "/flights/\(karl)/edit", "/flights/\(karl)/track.gpx",
+            ] {
                 #expect(await browser.get(path).status == 404, "\(path)")
             }
             #expect(await browser.get("/?pilot=karl").text.contains("<b>1</b> flight"), "only the lesson she gave")
@@ -108,13 +119,17 @@ import Testing
             #expect(saved.status == 200 && saved.text.contains("Saved"))
             #expect(await browser.get("/flights/\(anna[0])").text.contains("First 300 km"))
             // Karl's flight cannot be edited through her session.
-            #expect(await browser.post("/flights/\(karl)/edit", [("csrf", csrf), ("pilot", "Anna Berg")]).status == 404)
+            #expect(
+                await browser.post("/flights/\(karl)/edit", [("csrf", csrf), ("pilot", "Anna Berg")]).status == 404)
         }
         let summary = try await fixture.sync(pi)
         #expect(summary.pulledEdits == 1)
         let pulled = try pi.store.flights(matching: FlightFilter(pilot: "anna")).map(\.details.remarks)
         #expect(pulled.contains("First 300 km"))
-        #expect(try fixture.count("SELECT count(*) FROM flight_edit e JOIN device d ON d.uuid = e.device_uuid WHERE d.name = 'club web'") == 1)
+        #expect(
+            try fixture.count(
+                "SELECT count(*) FROM flight_edit e JOIN device d ON d.uuid = e.device_uuid WHERE d.name = 'club web'")
+                == 1)
     }
 
     @Test func anAdminSeesEveryFlightAndLoggingOutEndsTheSession() async throws {
@@ -143,7 +158,8 @@ import Testing
             let csrf = try #require(csrfToken(in: form.text))
             let version = try #require(formVersion(in: form.text))
             let saved = await browser.post(
-                "/flights/\(anna[1])/edit", Self.editForm(csrf: csrf, version: version, pilot: "Karl Meier", remarks: ""))
+                "/flights/\(anna[1])/edit",
+                Self.editForm(csrf: csrf, version: version, pilot: "Karl Meier", remarks: ""))
             #expect(saved.status == 200)
             #expect(saved.text.contains("has left your logbook"))
             #expect(await browser.get("/flights/\(anna[1])").status == 404)
@@ -158,19 +174,22 @@ import Testing
         let (_, anna, _, karl) = try await twoGliders(fixture)
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
             let hash = try PasswordHash.make(password: "thermal")
-            try await club.saveAccount(ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: false, passwordHash: hash))
+            try await club.saveAccount(
+                ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: false, passwordHash: hash))
             let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: Self.config)))
             #expect(try await browser.login("anna", "thermal").status == 303)
             #expect(await browser.get("/flights/\(karl)").status == 404)
 
             // Made an admin (same password): every flight on her next page, no new login.
-            try await club.saveAccount(ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: true, passwordHash: hash))
+            try await club.saveAccount(
+                ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: true, passwordHash: hash))
             #expect(await browser.get("/flights/\(karl)").status == 200)
             #expect(await browser.get("/").text.contains("<b>4</b> flights"))
 
             // A new password ends the sessions opened with the old one.
             let renewed = try PasswordHash.make(password: "ridge lift")
-            try await club.saveAccount(ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: true, passwordHash: renewed))
+            try await club.saveAccount(
+                ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: true, passwordHash: renewed))
             #expect(await browser.get("/").header("Location") == "/login")
             #expect(try await browser.login("anna", "ridge lift").status == 303)
             #expect(await browser.get("/flights/\(anna[0])").status == 200)
@@ -215,14 +234,17 @@ final class Browser: @unchecked Sendable {
         let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
         var query: [String: String] = [:]
         for pair in (parts.count > 1 ? parts[1] : "").split(separator: "&") {
-            let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ") }
+            let kv = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ")
+            }
             query[kv[0]] = kv.count > 1 ? kv[1].removingPercentEncoding : ""
         }
         return await send(WebRequest(method: .get, path: parts[0], query: query, cookies: cookies))
     }
 
     func post(_ path: String, _ form: [(String, String)]) async -> Reply {
-        await send(WebRequest(method: .post, path: path, cookies: cookies, form: Dictionary(form, uniquingKeysWith: { $1 })))
+        await send(
+            WebRequest(method: .post, path: path, cookies: cookies, form: Dictionary(form, uniquingKeysWith: { $1 })))
     }
 
     /// Fetches the login form and posts it.

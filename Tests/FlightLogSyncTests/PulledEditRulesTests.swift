@@ -50,7 +50,8 @@ import Testing
         #expect(summary.pulledEdits == 1)
         #expect(summary.refusedEdits.count == hostile.count)
         for (line, edit) in zip(summary.refusedEdits, hostile) {
-            #expect(line.hasPrefix("refused the club logbook's edit of flight \(id) (\(flight)), field '\(edit.field)': "))
+            #expect(
+                line.hasPrefix("refused the club logbook's edit of flight \(id) (\(flight)), field '\(edit.field)': "))
             #expect(line.count < 250)
             #expect(!line.contains("\u{1B}"))
         }
@@ -64,7 +65,8 @@ import Testing
         let next = try await fixture.sync(pi)
         #expect(next.refusedEdits.isEmpty && next.pulledEdits == 0 && next.pushedEdits == 1)
         #expect(
-            try fixture.rows("SELECT launches || '|' || release_height || '|' || launch_method || '|' || pilot FROM flight")
+            try fixture.rows(
+                "SELECT launches || '|' || release_height || '|' || launch_method || '|' || pilot FROM flight")
                 == ["1|\(Int(before.releaseHeight ?? -1))|\(before.launchMethod.rawValue)|Berta Brandt"])
 
         // Every whole-logbook command still works on the glider.

@@ -92,26 +92,36 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "login anna: pilot Anna Berg\n")
         #expect(try club(["add-user", "chief", "--pilot", "Karl Meier", "--admin"], stdin: "ridge lift\n").status == 0)
-        #expect(try fixture.rows("SELECT login || '|' || pilot_key || '|' || is_admin FROM club_user ORDER BY 1") == [
-            "anna|anna berg|false", "chief|karl meier|true",
-        ])
+        #expect(
+            try fixture.rows("SELECT login || '|' || pilot_key || '|' || is_admin FROM club_user ORDER BY 1") == [
+                "anna|anna berg|false", "chief|karl meier|true",
+            ])
         #expect(try fixture.count("SELECT count(*) FROM club_user WHERE password_hash LIKE 'pbkdf2-sha256$%'") == 2)
         result = try club(["users"])
-        #expect(result.stdout.contains("anna") && result.stdout.contains("Anna Berg") && result.stdout.contains("admin"))
+        #expect(
+            result.stdout.contains("anna") && result.stdout.contains("Anna Berg") && result.stdout.contains("admin"))
         result = try club(["add-user", "anna"], stdin: "")
         #expect(result.status != 0)  // --pilot is required
         result = try club(["add-user", "anna berg", "--pilot", "Anna Berg"], stdin: "x\n")
         #expect(result.status != 0 && result.stderr.contains("is not allowed"), "\(result.stderr)")
         result = try club(["add-user", "bert", "--pilot", "Bert"], stdin: "")
-        #expect(result.stderr == "Error: no password on standard input: give it as the first line (flightlog club add-user bert --pilot … < file)\n")
+        #expect(
+            result.stderr
+                == "Error: no password on standard input: give it as the first line (flightlog club add-user bert --pilot … < file)\n"
+        )
         result = try club(["add-user", "bert", "--pilot", "Bert"], stdin: "ridge\n")
-        #expect(result.stderr == "Error: the password is shorter than 8 characters; choose a longer one (the login is on the web)\n")
+        #expect(
+            result.stderr
+                == "Error: the password is shorter than 8 characters; choose a longer one (the login is on the web)\n")
         result = try club(["remove-user", "anna"])
         #expect(result.stdout == "login anna removed; its flights and edits stay in the logbook\n")
         result = try club(["remove-user", "anna"])
         #expect(result.stderr == "Error: no login anna (flightlog club users lists them)\n")
         result = try flightlog(["club", "users", "--database", "postgres://x"], config: "", pi, onThePi: false)
-        #expect(result.stderr == "Error: --database \"postgres://x\" names no database (expected postgres://user@host:5432/database)\n")
+        #expect(
+            result.stderr
+                == "Error: --database \"postgres://x\" names no database (expected postgres://user@host:5432/database)\n"
+        )
 
         // The web logbook: every page sends a stranger to the login form.
         let port = freePort()
@@ -131,13 +141,16 @@ import Testing
         #expect(line.contains("(club logbook glider@127.0.0.1:\(fixture.server.port)/club; pilots log in)"), "\(line)")
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}", "http://127.0.0.1:\(port)/flights/1"]
+        curl.arguments = [
+            "-s", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}", "http://127.0.0.1:\(port)/flights/1",
+        ]
         let answer = Pipe()
         curl.standardOutput = answer
         try curl.run()
         curl.waitUntilExit()
-        #expect(String(decoding: answer.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            == "303 http://127.0.0.1:\(port)/login")
+        #expect(
+            String(decoding: answer.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "303 http://127.0.0.1:\(port)/login")
     }
 
     static let flightlogURL = builtExecutable("flightlog")

@@ -16,7 +16,8 @@ import Testing
         let pis = try fixture.threePis()
         _ = try await fixture.sync(try fixture.logbook("hangar"))  // the server's tables
         let victim = pis[0]
-        let third = try #require(try sqlite(victim.path, "SELECT uuid FROM recording ORDER BY id LIMIT 1 OFFSET 2").first)
+        let third = try #require(
+            try sqlite(victim.path, "SELECT uuid FROM recording ORDER BY id LIMIT 1 OFFSET 2").first)
 
         // Another session holds an uncommitted row with the third recording's id, so the victim's insert of it waits
         // there, inside its transaction, until the victim is killed.
@@ -32,7 +33,8 @@ import Testing
         defer { if !blockerEnded { try? endBlocker(fixture, blocker) } }
         try await until("the blocker holds its row") {
             try fixture.count(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'blocker' AND wait_event = 'PgSleep'") == 1
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'blocker' AND wait_event = 'PgSleep'")
+                == 1
         }
 
         let syncs = try pis.map { try SyncRun($0, fixture) }
@@ -67,7 +69,8 @@ import Testing
 
     /// Ends the blocker's session (its transaction rolls back) and its `psql`.
     private func endBlocker(_ fixture: SyncFixture, _ pid: pid_t) throws {
-        _ = try fixture.rows("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'blocker'")
+        _ = try fixture.rows(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'blocker'")
         PostgresServer.reap(pid)
     }
 

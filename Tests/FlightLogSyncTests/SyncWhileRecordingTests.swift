@@ -25,7 +25,8 @@ import Testing
                 var id: Int64?
                 // Ten fixes per commit (flightlogd settles its journal into SQLite the same way, in transactions).
                 for batch in stride(from: 0, to: fixes.count, by: 10) {
-                    try recorder.append(fixes: Array(fixes[batch..<min(batch + 10, fixes.count)]), toRecording: recording)
+                    try recorder.append(
+                        fixes: Array(fixes[batch..<min(batch + 10, fixes.count)]), toRecording: recording)
                     if batch == 60 { id = try recorder.insertFlight(flight, recording: recording, inProgress: true) }
                     if batch == 400 { try recorder.compactRecording(id: recording) }
                     usleep(10_000)  // at the recorder's pace (sped up): the syncs run in between

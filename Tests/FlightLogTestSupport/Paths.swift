@@ -34,6 +34,7 @@ public enum SharedFlights {
     /// The shared flight `name` when present, else the generated flight that ships with the project.
     public static func path(preferring name: String, fallback: String = "samples/simulated-winch.igc") -> String {
         let shared = directory.appendingPathComponent(name).path
-        return FileManager.default.fileExists(atPath: shared) ? shared : packageRoot.appendingPathComponent(fallback).path
+        return FileManager.default.fileExists(atPath: shared)
+            ? shared : packageRoot.appendingPathComponent(fallback).path
     }
 }

@@ -16,8 +16,11 @@ import Foundation
 /// `.`/`..` segments), the pages that read flights, Hummingbird's own request parsing and the session actor.
 enum HTTPFuzzPipeline {
     /// A hash line with 1 iteration (a real one has 100,000: too slow for a fuzzer), password "glider".
-    static let passwordHash = "pbkdf2-sha256$1$00112233445566778899aabbccddeeff$"
-        + Hex.encode(PasswordHash.pbkdf2(password: Array("glider".utf8), salt: Array(0..<16).map { UInt8($0 * 17) }, iterations: 1))
+    static let passwordHash =
+        "pbkdf2-sha256$1$00112233445566778899aabbccddeeff$"
+        + Hex.encode(
+            PasswordHash.pbkdf2(
+                password: Array("glider".utf8), salt: Array(0..<16).map { UInt8($0 * 17) }, iterations: 1))
     static let sessions = Sessions()
 
     /// A summary, and a violated invariant if any.
@@ -34,13 +37,20 @@ enum HTTPFuzzPipeline {
         var summary = "list"
         do {
             let list = try ListQuery(query: fields)
-            let again = parseURLEncoded(Substring(list.queryString(page: list.page))).flatMap { try? ListQuery(query: $0) }
-            guard again == list else { return ("list", "the list's query string does not give its filters back: \(list)") }
-            _ = ListPage(query: list, flights: [], totals: (0, 0, 0), logbookCount: 1, error: nil, loggedIn: false).render()
+            let again = parseURLEncoded(Substring(list.queryString(page: list.page))).flatMap {
+                try? ListQuery(query: $0)
+            }
+            guard again == list else {
+                return ("list", "the list's query string does not give its filters back: \(list)")
+            }
+            _ = ListPage(query: list, flights: [], totals: (0, 0, 0), logbookCount: 1, error: nil, loggedIn: false)
+                .render()
         } catch {
             summary = "list refused: \(error)"
-            _ = ListPage(query: ListQuery(), flights: [], totals: (0, 0, 0), logbookCount: 1, error: "\(error)", loggedIn: true)
-                .render()
+            _ = ListPage(
+                query: ListQuery(), flights: [], totals: (0, 0, 0), logbookCount: 1, error: "\(error)", loggedIn: true
+            )
+            .render()
         }
         for value in fields.values where esc(value).contains(where: { "<>\"'".contains($0) }) {
             return (summary, "esc leaves markup in \(value.debugDescription)")
@@ -64,7 +74,8 @@ enum HTTPFuzzPipeline {
 
     static let sampleFlight = Flight(
         id: 12, takeoffTime: 1_749_895_200_000, landingTime: 1_749_902_400_000,
-        takeoffCoordinate: Coordinate(latitude: 50.8, longitude: 6.2), landingCoordinate: Coordinate(latitude: 50.8, longitude: 6.2))
+        takeoffCoordinate: Coordinate(latitude: 50.8, longitude: 6.2),
+        landingCoordinate: Coordinate(latitude: 50.8, longitude: 6.2))
 }
 
 /// `METHOD TARGET VERSION` CRLF, header lines, an empty line, the body (LF alone also ends a line).
@@ -91,7 +102,9 @@ struct RawRequest {
         var cookies: [String] = []
         while let header = nextLine(), !header.isEmpty {
             let parts = header.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "cookie" { cookies.append(parts[1].trimmingCharacters(in: .whitespaces)) }
+            if parts.count == 2, parts[0].lowercased() == "cookie" {
+                cookies.append(parts[1].trimmingCharacters(in: .whitespaces))
+            }
         }
         cookie = cookies.joined(separator: "; ")
         body = String(decoding: rest, as: UTF8.self)

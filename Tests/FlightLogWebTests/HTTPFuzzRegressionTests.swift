@@ -13,7 +13,8 @@ import Testing
             let directory = packageRoot.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
-                let outcome = HTTPFuzzPipeline.run([UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))
+                let outcome = HTTPFuzzPipeline.run(
+                    [UInt8](try Data(contentsOf: directory.appendingPathComponent(name))))
                 #expect(outcome.violation == nil, "\(folder)/\(name): \(outcome)")
                 summaries[name] = outcome.summary
             }

@@ -82,7 +82,8 @@ package enum ClosedTriangle {
             // Fixes hashed in cubes of the closing distance; each start looks in its cube and the 26 around it.
             let cell = limit
             func key(_ i: Int) -> SIMD3<Int64> {
-                SIMD3(Int64((trace.x[i] / cell).rounded(.down)), Int64((trace.y[i] / cell).rounded(.down)),
+                SIMD3(
+                    Int64((trace.x[i] / cell).rounded(.down)), Int64((trace.y[i] / cell).rounded(.down)),
                     Int64((trace.z[i] / cell).rounded(.down)))
             }
             var cells: [SIMD3<Int64>: [Int]] = [:]
@@ -309,7 +310,9 @@ struct MaxHeap<Element: Comparable> {
             if items[parent] < items[i] {
                 items.swapAt(parent, i)
                 i = parent
-            } else { break }
+            } else {
+                break
+            }
         }
     }
 

@@ -182,8 +182,9 @@ package enum FreeDistance {
                     }
                 }
             }
-            guard let end = sample.indices.filter({ finishOK[sample[$0]] && value[legs][$0] > -.infinity })
-                .max(by: { value[legs][$0] < value[legs][$1] })
+            guard
+                let end = sample.indices.filter({ finishOK[sample[$0]] && value[legs][$0] > -.infinity })
+                    .max(by: { value[legs][$0] < value[legs][$1] })
             else { return nil }
             var path = [Int](repeating: 0, count: legs + 1)
             var at = end

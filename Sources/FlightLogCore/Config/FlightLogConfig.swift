@@ -195,7 +195,10 @@ package struct FlightLogConfig: Sendable, Hashable {
     /// Every key by table ("" = the top of the file). scripts/test-deb.sh reads this table (flightlog.toml(5) must
     /// document each key).
     private static let knownKeys: [String: [String]] = [
-        "": ["pilot", "glider_type", "registration", "competition_id", "database", "recorder_serial", "airfield_radius_km"],
+        "": [
+            "pilot", "glider_type", "registration", "competition_id", "database", "recorder_serial",
+            "airfield_radius_km",
+        ],
         "daemon": ["gpsd", "iio_context", "barometer", "barometer_rate_hz", "retention_days"],
         "server": ["address", "port", "password_hash", "map_tiles"],
         "owner": ["name"],
@@ -242,4 +245,3 @@ package struct FlightLogConfig: Sendable, Hashable {
         }
     }
 }
-

@@ -269,7 +269,9 @@ package struct FlightDetector: Sendable {
     /// or where the glider came to rest before it.
     private mutating func endAtGap() -> [DetectorEvent] {
         var events: [DetectorEvent] = []
-        if phase == .flying, let last = stillSince ?? recent.last { events.append(.landing(time: last.time, index: last.index)) }
+        if phase == .flying, let last = stillSince ?? recent.last {
+            events.append(.landing(time: last.time, index: last.index))
+        }
         if phase != .ground { land() }
         recent.removeAll()
         rejected.removeAll()
@@ -303,7 +305,9 @@ package struct FlightDetector: Sendable {
     }
 
     private mutating func handleJump(_ sample: Sample, lastGood: Sample) -> [DetectorEvent] {
-        if let last = rejected.last, !Self.isWarp(last.coordinate, sample.coordinate), isPlausible(from: last, to: sample) {
+        if let last = rejected.last, !Self.isWarp(last.coordinate, sample.coordinate),
+            isPlausible(from: last, to: sample)
+        {
             rejected.append(sample)
         } else {
             rejected = [sample]

@@ -122,7 +122,8 @@ package enum FlightSegmenter {
     package static func statistics(_ fixes: [Fix], from: Int, to: Int) -> FlightStatistics {
         let series = FlightSeries(fixes, range: from...max(from, to))
         guard let origin = series.coordinates.first, let end = series.coordinates.last else {
-            let fallback = fixes.isEmpty ? Coordinate(latitude: 0, longitude: 0) : fixes[min(from, fixes.count - 1)].coordinate
+            let fallback =
+                fixes.isEmpty ? Coordinate(latitude: 0, longitude: 0) : fixes[min(from, fixes.count - 1)].coordinate
             return FlightStatistics(
                 takeoffCoordinate: fallback, landingCoordinate: fallback, takeoffAltitude: nil, maxAltitude: nil,
                 maxDistanceFromTakeoff: 0, pathLength: 0, usesPressureAltitude: series.usesPressure)

@@ -7,7 +7,9 @@ package struct LaunchAnalysis: Sendable, Hashable {
     /// Release altitude − takeoff altitude (pressure altitude, GNSS without a barometer), metres.
     package var releaseHeight: Meters?
 
-    package init(method: LaunchMethod, releaseIndex: Int? = nil, releaseTime: UTCMillis? = nil, releaseHeight: Meters? = nil) {
+    package init(
+        method: LaunchMethod, releaseIndex: Int? = nil, releaseTime: UTCMillis? = nil, releaseHeight: Meters? = nil
+    ) {
         self.method = method
         self.releaseIndex = releaseIndex
         self.releaseTime = releaseTime
@@ -38,7 +40,9 @@ package enum LaunchAnalyzer {
         let series = FlightSeries(fixes, range: takeoffIndex...landingIndex)
         guard series.count >= 2, let takeoffAltitude = series.altitudes[0] else { return .unknown }
         let launch = Launch(series: series, takeoffAltitude: takeoffAltitude)
-        if let engine = engineRelease(fixes, extensions: extensions, takeoffIndex: takeoffIndex, landingIndex: landingIndex) {
+        if let engine = engineRelease(
+            fixes, extensions: extensions, takeoffIndex: takeoffIndex, landingIndex: landingIndex)
+        {
             let position = series.position(atOrAfter: fixes[engine].time)
             return launch.result(.self, at: min(position, series.count - 1))
         }
@@ -78,7 +82,8 @@ package enum LaunchAnalyzer {
 
     /// Index of the engine stop if the engine ran ≥ 30 s (dips under 30 s ignored) starting within
     /// 2 min of takeoff; `nil` without an engine sensor or engine run.
-    static func engineRelease(_ fixes: [Fix], extensions: [FixExtension], takeoffIndex: Int, landingIndex: Int) -> Int? {
+    static func engineRelease(_ fixes: [Fix], extensions: [FixExtension], takeoffIndex: Int, landingIndex: Int) -> Int?
+    {
         guard let range = extensionRange("ENL", extensions) ?? extensionRange("MOP", extensions) else { return nil }
         let takeoffTime = fixes[takeoffIndex].time
         let windowEnd = takeoffTime + UTCMillis(engineStartWindow * 1000)
@@ -176,7 +181,8 @@ package enum LaunchAnalyzer {
                 while series.seconds(turnStart, i) > 30 { turnStart += 1 }
                 while series.seconds(sinkStart + 1, i) >= 20 { sinkStart += 1 }
                 let turn = abs(turned[i] - turned[turnStart])
-                let sinking = series.seconds(sinkStart, i) >= 15
+                let sinking =
+                    series.seconds(sinkStart, i) >= 15
                     && (altitude(i) - altitude(sinkStart)) / series.seconds(sinkStart, i) < -0.3
                 if turn >= 200 || sinking {
                     end = i

@@ -53,7 +53,9 @@ package struct LiveDetection: Sendable {
             events.append(.glider(landing))
             if case .landing(let time, _) = landing { gliderFlightUntil = max(gliderFlightUntil ?? time, time) }
         }
-        if case .landing(let time, _)? = slow.landingInProgress { events += slowLanding(at: time, gliderLanding: !events.isEmpty) }
+        if case .landing(let time, _)? = slow.landingInProgress {
+            events += slowLanding(at: time, gliderLanding: !events.isEmpty)
+        }
         return events
     }
 

@@ -54,8 +54,10 @@ extension Flight {
     /// Where a map marks takeoff and landing: the stored positions, or the first and last of `track` (positioned
     /// fixes, in order) for one that is unknown.
     package func mapEnds(_ track: [Coordinate]) -> (takeoff: Coordinate, landing: Coordinate) {
-        (known(.takeoffPosition, takeoffCoordinate) ?? track.first ?? takeoffCoordinate,
-         known(.landingPosition, landingCoordinate) ?? track.last ?? landingCoordinate)
+        (
+            known(.takeoffPosition, takeoffCoordinate) ?? track.first ?? takeoffCoordinate,
+            known(.landingPosition, landingCoordinate) ?? track.last ?? landingCoordinate
+        )
     }
 
     /// The flight leaves its time or launches out of every sum (one of them is unknown).

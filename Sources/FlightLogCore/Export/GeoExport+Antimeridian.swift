@@ -17,7 +17,9 @@ extension GeoExport {
             let unwrapped = Int64(fix.longitudeE7) + (edge > 0 ? 2 * half : -2 * half)
             let span = unwrapped - Int64(last.longitudeE7)
             let f = span == 0 ? 0 : Double(edge - Int64(last.longitudeE7)) / Double(span)
-            func between(_ a: Int32, _ b: Int32) -> Int32 { Int32((Double(a) + f * Double(Int64(b) - Int64(a))).rounded()) }
+            func between(_ a: Int32, _ b: Int32) -> Int32 {
+                Int32((Double(a) + f * Double(Int64(b) - Int64(a))).rounded())
+            }
             func between(_ a: Int32?, _ b: Int32?) -> Int32? { a.flatMap { a in b.map { between(a, $0) } } ?? a ?? b }
             var crossing = last
             crossing.time = last.time + UTCMillis((f * Double(fix.time - last.time)).rounded())

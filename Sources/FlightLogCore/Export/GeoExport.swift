@@ -70,7 +70,8 @@ package enum GeoExport {
         for segment in segments.isEmpty ? [[]] : segments {
             out += "<trkseg>\n"
             for fix in segment {
-                out += "<trkpt lat=\"\(decimal(fix.latitudeE7, scale: 7))\" lon=\"\(decimal(fix.longitudeE7, scale: 7))\">"
+                out +=
+                    "<trkpt lat=\"\(decimal(fix.latitudeE7, scale: 7))\" lon=\"\(decimal(fix.longitudeE7, scale: 7))\">"
                 if let altitude = exportAltitudeDm(fix) { out += "<ele>\(decimal(altitude, scale: 1))</ele>" }
                 out += "<time>\(iso8601UTC(fix.time))</time></trkpt>\n"
             }
@@ -92,7 +93,8 @@ package enum GeoExport {
             let parts = (multi ? lines : [lines.first ?? []]).map { "[" + $0.map(item).joined(separator: ",") + "]" }
             return multi ? "[" + parts.joined(separator: ",") + "]" : parts[0]
         }
-        var out = "{\"type\":\"Feature\",\"geometry\":{\"type\":\"\(multi ? "MultiLineString" : "LineString")\",\"coordinates\":"
+        var out =
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"\(multi ? "MultiLineString" : "LineString")\",\"coordinates\":"
         out.reserveCapacity(lines.reduce(0) { $0 + $1.count } * 70 + 1000)
         out += nested { fix in
             var point = "[\(decimal(fix.longitudeE7, scale: 7)),\(decimal(fix.latitudeE7, scale: 7))"

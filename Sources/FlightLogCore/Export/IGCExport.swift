@@ -54,9 +54,12 @@ package enum IGCExportParts {
         var lines: [String] = []
         if case .imported(let name, let sha) = flight.source {
             lines.append(
-                "IMPORTED FROM \(name) SHA256 \(sha.prefix(16)) RECORDER \(track.recorder.manufacturer)\(track.recorder.serial)")
+                "IMPORTED FROM \(name) SHA256 \(sha.prefix(16)) RECORDER \(track.recorder.manufacturer)\(track.recorder.serial)"
+            )
         }
-        if let role = flight.details.secondPersonRole { lines.append("SECOND PERSON ROLE \(role.rawValue.uppercased())") }
+        if let role = flight.details.secondPersonRole {
+            lines.append("SECOND PERSON ROLE \(role.rawValue.uppercased())")
+        }
         lines.append("LAUNCH \(flight.details.launchMethod.rawValue.uppercased())")
         return lines
     }
@@ -67,6 +70,7 @@ package enum IGCExportParts {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         let kept = String(name.map { allowed.contains($0) ? $0 : "_" })
         let trimmed = kept.drop { $0 == "." || $0 == "-" }
-        return trimmed.count == kept.count && !kept.isEmpty ? kept : "flight-\(id)-\(trimmed.isEmpty ? "file.igc" : trimmed)"
+        return trimmed.count == kept.count && !kept.isEmpty
+            ? kept : "flight-\(id)-\(trimmed.isEmpty ? "file.igc" : trimmed)"
     }
 }

@@ -81,7 +81,8 @@ package struct FlightFilter: Sendable, Hashable {
         if let withInstructor, (d.secondPersonRole == .instructor) != withInstructor { return false }
         for (role, wanted) in [(SecondPersonRole.guest, guest), (.instructor, instructorName)] {
             guard let wanted else { continue }
-            guard d.secondPersonRole == role, let name = d.secondPerson, containsUTF8(searchKey(name), searchKey(wanted))
+            guard d.secondPersonRole == role, let name = d.secondPerson,
+                containsUTF8(searchKey(name), searchKey(wanted))
             else { return false }
         }
         if !Self.contains(d.gliderType, plane, key: designationKey) { return false }

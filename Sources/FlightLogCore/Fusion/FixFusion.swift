@@ -160,7 +160,8 @@ package struct FixFusion: Sendable {
     /// no longer applies. Fixes already waiting are still released, before the new ones.
     private mutating func restartTimeline() {
         clock = ClockMapper(
-            windowNanos: clock.windowNanos, jumpThresholdNanos: clock.jumpThresholdNanos, confirmations: clock.confirmations)
+            windowNanos: clock.windowNanos, jumpThresholdNanos: clock.jumpThresholdNanos,
+            confirmations: clock.confirmations)
         lastFixTime = nil
         lastFixMonotonic = nil
         lastReceivedTime = nil
@@ -176,7 +177,8 @@ package struct FixFusion: Sendable {
         defer { waiting.removeFirst(taken) }
         while taken < waiting.count {
             let (reading, instant, made) = waiting[taken]
-            let covered = instant.map { instant in pressures.newest.map { $0.monotonicNanos >= instant } ?? false } ?? true
+            let covered =
+                instant.map { instant in pressures.newest.map { $0.monotonicNanos >= instant } ?? false } ?? true
             let waited = now == .max || now - reading.receivedAtMonotonicNanos >= maximumWaitNanos
             guard covered || waited || pressures.isStale(now: now) else { break }
             taken += 1

@@ -53,7 +53,8 @@ package struct FixTimeGate: Sendable {
     /// or none while it is held back).
     package mutating func admit(_ reading: GNSSReading) -> [GNSSReading] {
         // The cycle start, when known, is the earliest sign of the fix (as the fusion's clock uses it).
-        let mark = Mark(time: reading.time, monotonic: min(reading.epochMonotonicNanos ?? .max, reading.receivedAtMonotonicNanos))
+        let mark = Mark(
+            time: reading.time, monotonic: min(reading.epochMonotonicNanos ?? .max, reading.receivedAtMonotonicNanos))
         if let anchor, let ahead = Self.ahead(mark, after: anchor), ahead <= slackMillis {
             dropSuspects()
             self.anchor = mark

@@ -55,7 +55,9 @@ package struct TimeZoneRules: Sendable, Hashable {
             types: [LocalTimeType(offset: offsetSeconds, isDST: false, abbreviation: identifier)], footer: nil)
     }
 
-    private init(identifier: String, transitions: [Int64], transitionTypes: [Int], types: [LocalTimeType], footer: PosixTimeZone?) {
+    private init(
+        identifier: String, transitions: [Int64], transitionTypes: [Int], types: [LocalTimeType], footer: PosixTimeZone?
+    ) {
         self.identifier = identifier
         self.transitions = transitions
         self.transitionTypes = transitionTypes
@@ -82,7 +84,8 @@ package struct TimeZoneRules: Sendable, Hashable {
             if transitions[mid] <= second { low = mid + 1 } else { high = mid }
         }
         let index = low == 0 ? 0 : transitionTypes[low - 1]
-        return types.indices.contains(index) ? types[index] : LocalTimeType(offset: 0, isDST: false, abbreviation: "UTC")
+        return types.indices.contains(index)
+            ? types[index] : LocalTimeType(offset: 0, isDST: false, abbreviation: "UTC")
     }
 }
 
@@ -129,7 +132,9 @@ private struct TZifReader {
         guard typeCount > 0, [isUTCCount, isStdCount, leapCount, timeCount, charCount].allSatisfy({ $0 >= 0 }) else {
             throw error("bad counts")
         }
-        let size = timeCount * (timeSize + 1) + typeCount * 6 + charCount + leapCount * (timeSize + 4) + isStdCount + isUTCCount
+        let size =
+            timeCount * (timeSize + 1) + typeCount * 6 + charCount + leapCount * (timeSize + 4) + isStdCount
+            + isUTCCount
         guard position + size <= bytes.count else { throw error("it ends early") }
         var transitions: [Int64] = []
         for _ in 0..<timeCount { transitions.append(try integer(timeSize)) }
@@ -147,7 +152,8 @@ private struct TZifReader {
             let start = min(type.index, chars.count)
             let end = chars[start...].firstIndex(of: 0) ?? chars.count
             return TimeZoneRules.LocalTimeType(
-                offset: type.offset, isDST: type.isDST, abbreviation: String(decoding: chars[start..<end], as: UTF8.self))
+                offset: type.offset, isDST: type.isDST,
+                abbreviation: String(decoding: chars[start..<end], as: UTF8.self))
         }
         return Block(version: version, transitions: transitions, transitionTypes: transitionTypes, types: types)
     }
@@ -224,7 +230,8 @@ struct PosixTimeZone: Sendable, Hashable {
         // The start is written in standard local time, the end in daylight local time.
         let startUTC = start.date.date(year: year).daysSinceEpoch * 86_400 + Int64(start.time - standard.offset)
         let endUTC = end.date.date(year: year).daysSinceEpoch * 86_400 + Int64(end.time - daylight.offset)
-        let inDaylight = startUTC < endUTC
+        let inDaylight =
+            startUTC < endUTC
             ? second >= startUTC && second < endUTC
             : !(second >= endUTC && second < startUTC)  // southern hemisphere: DST spans the new year
         return inDaylight ? daylight : standard
@@ -343,8 +350,12 @@ package struct TimeZoneLocator: Sendable {
     /// ISO 6709 `±DDMM±DDDMM` or `±DDMMSS±DDDMMSS`.
     static func coordinate(_ text: Substring) -> Coordinate? {
         let bytes = Array(text.utf8)
-        guard let split = bytes.indices.dropFirst().first(where: { bytes[$0] == UInt8(ascii: "+") || bytes[$0] == UInt8(ascii: "-") }),
-            let latitude = angle(bytes[..<split], degreeDigits: 2), let longitude = angle(bytes[split...], degreeDigits: 3)
+        guard
+            let split = bytes.indices.dropFirst().first(where: {
+                bytes[$0] == UInt8(ascii: "+") || bytes[$0] == UInt8(ascii: "-")
+            }),
+            let latitude = angle(bytes[..<split], degreeDigits: 2),
+            let longitude = angle(bytes[split...], degreeDigits: 3)
         else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
@@ -358,7 +369,9 @@ package struct TimeZoneLocator: Sendable {
         let values = digits.map { Int($0 - 0x30) }
         func number(_ range: Range<Int>) -> Int { values[range].reduce(0) { $0 * 10 + $1 } }
         var degrees = Double(number(0..<degreeDigits)) + Double(number(degreeDigits..<(degreeDigits + 2))) / 60
-        if values.count == degreeDigits + 4 { degrees += Double(number((degreeDigits + 2)..<(degreeDigits + 4))) / 3600 }
+        if values.count == degreeDigits + 4 {
+            degrees += Double(number((degreeDigits + 2)..<(degreeDigits + 4))) / 3600
+        }
         return sign == UInt8(ascii: "-") ? -degrees : degrees
     }
 }
@@ -368,7 +381,9 @@ private func centralAngle(_ a: Coordinate, _ b: Coordinate) -> Double {
     let radians = Double.pi / 180
     let dLat = (b.latitude - a.latitude) * radians
     let dLon = (b.longitude - a.longitude) * radians
-    let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+    let h =
+        sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2)
+        * sin(dLon / 2)
     return 2 * asin(min(1, sqrt(h)))
 }
 

@@ -56,7 +56,9 @@ package enum TrackSimplification {
     }
 
     /// The `values` at the chosen `indices` (convenience for callers that simplify fixes by their projection).
-    package static func simplified<T>(_ values: [T], projectedBy project: (T) -> Point, maxPoints: Int, tolerance: Double = 0)
+    package static func simplified<T>(
+        _ values: [T], projectedBy project: (T) -> Point, maxPoints: Int, tolerance: Double = 0
+    )
         -> [T]
     {
         indices(of: values.map(project), maxPoints: maxPoints, tolerance: tolerance).map { values[$0] }

@@ -7,7 +7,8 @@ extension IGCParser {
             for i in range {
                 let d = line[i] &- 0x30
                 guard d < 10 else {
-                    throw fail("has a non-digit in the \(name) (byte \(i + 1): \(IGCText.latin1([line[i]]).debugDescription))")
+                    throw fail(
+                        "has a non-digit in the \(name) (byte \(i + 1): \(IGCText.latin1([line[i]]).debugDescription))")
                 }
                 value = value * 10 + Int(d)  // at most 5 digits: no overflow
             }
@@ -22,7 +23,9 @@ extension IGCParser {
         guard line.count >= 35 else { throw fail("has \(line.count) bytes; it needs at least 35 (cut off?)") }
         // A control byte (NUL blocks after a power cut, a stray escape) means the line was damaged.
         if let bad = line.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
-            throw fail("has a control byte 0x\(String(line[bad], radix: 16, uppercase: true)) at byte \(bad + 1) (damaged line)")
+            throw fail(
+                "has a control byte 0x\(String(line[bad], radix: 16, uppercase: true)) at byte \(bad + 1) (damaged line)"
+            )
         }
         guard let date = headers.date else {
             throw fail("comes before a valid date header (HFDTEDATE:DDMMYY); the file has no flight date")
@@ -52,10 +55,14 @@ extension IGCParser {
         let latitudeThousandths = latitudeDegrees * 60000 + latitudeMinutes
         let longitudeThousandths = longitudeDegrees * 60000 + longitudeMinutes
         guard latitudeThousandths <= 90 * 60000 else {
-            throw fail("has latitude \(latitudeDegrees)° \(latitudeMinutes / 1000).\(pad(latitudeMinutes % 1000, 3))' (beyond 90°)")
+            throw fail(
+                "has latitude \(latitudeDegrees)° \(latitudeMinutes / 1000).\(pad(latitudeMinutes % 1000, 3))' (beyond 90°)"
+            )
         }
         guard longitudeThousandths <= 180 * 60000 else {
-            throw fail("has longitude \(longitudeDegrees)° \(longitudeMinutes / 1000).\(pad(longitudeMinutes % 1000, 3))' (beyond 180°)")
+            throw fail(
+                "has longitude \(longitudeDegrees)° \(longitudeMinutes / 1000).\(pad(longitudeMinutes % 1000, 3))' (beyond 180°)"
+            )
         }
         var latitudeE7 = Self.e7(thousandths: latitudeThousandths, extra: extraDigits(line, latitudeDigits))
         var longitudeE7 = Self.e7(thousandths: longitudeThousandths, extra: extraDigits(line, longitudeDigits))
@@ -118,7 +125,8 @@ extension IGCParser {
                     try damaged(
                         IGCError(
                             line: lineNumber,
-                            message: "B record time goes back \(durationText(-step)) (a receiver clock fault?); skipped"))
+                            message: "B record time goes back \(durationText(-step)) (a receiver clock fault?); skipped"
+                        ))
                 }
                 return
             }
@@ -131,7 +139,9 @@ extension IGCParser {
     func jumpWarning(_ line: Int, second: Int64) -> IGCError {
         IGCError(
             line: line,
-            message: "B record time jumps \(durationText(second - lastSecond)) ahead and the next fix does not follow it; skipped")
+            message:
+                "B record time jumps \(durationText(second - lastSecond)) ahead and the next fix does not follow it; skipped"
+        )
     }
 
     func durationText(_ seconds: Int64) -> String {

@@ -74,7 +74,9 @@ package enum IGCReader {
 
     package static func read(_ bytes: [UInt8], strict: Bool = false) throws(IGCError) -> IGCFile {
         guard bytes.count <= maxFileSize else {
-            throw IGCError(line: nil, message: "file has \(bytes.count) bytes, more than the \(maxFileSize >> 20) MB an IGC file may have")
+            throw IGCError(
+                line: nil,
+                message: "file has \(bytes.count) bytes, more than the \(maxFileSize >> 20) MB an IGC file may have")
         }
         var parser = IGCParser(expectedFixes: bytes.count / 40, strict: strict)
         try bytes.withUnsafeBufferPointer { (buffer) throws(IGCError) in
@@ -99,7 +101,8 @@ package enum IGCReader {
                 while end < count && buffer[end] != lf && buffer[end] != cr { end += 1 }
                 if end - index > maxLineLength {
                     try parser.damaged(
-                        IGCError(line: lineNumber, message: "line has \(end - index) bytes, more than \(maxLineLength)"))
+                        IGCError(line: lineNumber, message: "line has \(end - index) bytes, more than \(maxLineLength)")
+                    )
                 } else {
                     try parser.parse(UnsafeBufferPointer(rebasing: buffer[index..<end]), lineNumber: lineNumber)
                 }
@@ -187,12 +190,15 @@ struct IGCParser {
         }
         guard !fixes.isEmpty else {
             if headers.date == nil && damagedLines > 0 {
-                throw IGCError(line: nil, message: "file has no flight date (HFDTEDATE:DDMMYY header), so no fix can be dated")
+                throw IGCError(
+                    line: nil, message: "file has no flight date (HFDTEDATE:DDMMYY header), so no fix can be dated")
             }
             if let first = warnings.first {
                 throw IGCError(
                     line: nil,
-                    message: "file has no usable B record: \(damagedLines) damaged line\(damagedLines == 1 ? "" : "s"), the first at \(first)")
+                    message:
+                        "file has no usable B record: \(damagedLines) damaged line\(damagedLines == 1 ? "" : "s"), the first at \(first)"
+                )
             }
             throw IGCError(line: nil, message: "file has no B record (no fixes)")
         }

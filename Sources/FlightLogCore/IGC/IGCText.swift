@@ -25,7 +25,8 @@ enum IGCText {
     /// Whether IGC allows `byte` in a record: 0x20–0x7E except the reserved `! $ * \ ^ ~` (spec A6).
     static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "~"):
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "*"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+            UInt8(ascii: "~"):
             false
         default: byte >= 0x20 && byte <= 0x7E
         }
@@ -101,7 +102,8 @@ enum IGCText {
         var table = [String]()
         for (letters, repeats) in groups {
             let pieces: [String] =
-                letters.count == 4 && letters.hasPrefix("IJ") ? ["IJ", "ij"]
+                letters.count == 4 && letters.hasPrefix("IJ")
+                ? ["IJ", "ij"]
                 : letters.count == 4 && letters.hasPrefix("OE") ? ["OE", "oe"] : letters.map(String.init)
             for _ in 0..<repeats { table += pieces }
         }

@@ -18,7 +18,8 @@ package struct IGCHeaderValues: Sendable {
 
     package init(
         pilot: String? = nil, crew: String? = nil, gliderType: String? = nil, registration: String? = nil,
-        competitionId: String? = nil, recorderType: String = "flightlog,flightlog", firmwareVersion: String = FlightLogVersion.current,
+        competitionId: String? = nil, recorderType: String = "flightlog,flightlog",
+        firmwareVersion: String = FlightLogVersion.current,
         hardwareVersion: String = "Raspberry Pi", gpsReceiver: String = "gpsd", pressureSensor: String? = nil,
         timeZoneOffsetHours: Double? = nil
     ) {
@@ -91,7 +92,10 @@ package enum IGCWriter {
         var out: [UInt8] = []
         out.reserveCapacity(1024 + kept.count * (37 + layout.reduce(0) { $0 + $1.length }))
         line(&out, "A" + manufacturer + normalizedSerial(serial))
-        line(&out, "HFDTEDATE:\(pad(date.day, 2))\(pad(date.month, 2))\(pad(date.year % 100, 2)),\(pad(min(max(flightNumberOfDay, 1), 99), 2))")
+        line(
+            &out,
+            "HFDTEDATE:\(pad(date.day, 2))\(pad(date.month, 2))\(pad(date.year % 100, 2)),\(pad(min(max(flightNumberOfDay, 1), 99), 2))"
+        )
         header(&out, "HFPLTPILOTINCHARGE:", headers.pilot)
         header(&out, "HFCM2CREW2:", headers.crew)
         header(&out, "HFGTYGLIDERTYPE:", headers.gliderType)
@@ -236,11 +240,12 @@ package enum IGCWriter {
                         }
                     }
                 }
-                let wroteASCII = fix.extensions.utf8.withContiguousStorageIfAvailable { raw in
-                    guard raw.allSatisfy({ $0 < 0x80 }) else { return false }
-                    writeFields(raw)
-                    return true
-                } ?? false
+                let wroteASCII =
+                    fix.extensions.utf8.withContiguousStorageIfAvailable { raw in
+                        guard raw.allSatisfy({ $0 < 0x80 }) else { return false }
+                        writeFields(raw)
+                        return true
+                    } ?? false
                 if !wroteASCII {  // one byte per character, whatever it is
                     writeFields(fix.extensions.unicodeScalars.map { $0.isASCII ? UInt8($0.value) : 0x30 })
                 }
@@ -360,7 +365,9 @@ package enum IGCWriter {
         String(decoding: IGCText.fold(String(part)), as: UTF8.self).trimmingSpaces()
     }
 
-    private static func isInteger(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+    private static func isInteger(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 
     /// `max10000m`, `10000`, `max30000ft`: an integer after stripping `max` and `m`/`ft`.
     private static func isMaxAltitude(_ text: String) -> Bool {

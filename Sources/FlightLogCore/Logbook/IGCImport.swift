@@ -41,7 +41,9 @@ package enum IGCImport {
         let detected = FlightSegmenter.flightsForImport(file.track.fixes, extensions: file.track.recorder.extensions)
         guard !detected.isEmpty else {
             let n = file.skippedLines
-            let damage = file.warnings.first.map { " (\(n) damaged line\(n == 1 ? "" : "s") skipped, the first at \($0))" }
+            let damage = file.warnings.first.map {
+                " (\(n) damaged line\(n == 1 ? "" : "s") skipped, the first at \($0))"
+            }
             throw ImportFailure("no flight found: the file has fewer than two valid fixes" + (damage ?? ""))
         }
         let details = logbookDetails(file.headers).filling(from: defaults)

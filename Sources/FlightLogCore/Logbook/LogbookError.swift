@@ -30,7 +30,8 @@ package struct LogbookError: Error, CustomStringConvertible, Equatable {
     package static func noTrack(_ id: Int64, export: String) -> LogbookError {
         LogbookError(
             .noTrack,
-            "flight \(id) has no track (entered by hand with flightlog add): nothing to export as \(export); it is in the logbook (export --pdf)")
+            "flight \(id) has no track (entered by hand with flightlog add): nothing to export as \(export); it is in the logbook (export --pdf)"
+        )
     }
 
     /// The edit of flight `id` was made from details it no longer holds (changed by another save meanwhile).

@@ -68,7 +68,8 @@ package struct LogbookTotals: Sendable, Hashable, Encodable {
         try c.encode(flown, forKey: .flown)
         try c.encode(launches, forKey: .launches)
         try c.encode(
-            Dictionary(uniqueKeysWithValues: launchesByMethod.map { ($0.key.rawValue, $0.value) }), forKey: .launchesByMethod)
+            Dictionary(uniqueKeysWithValues: launchesByMethod.map { ($0.key.rawValue, $0.value) }),
+            forKey: .launchesByMethod)
         try c.encode(minutes, forKey: .minutes)
         try c.encode(picMinutes, forKey: .picMinutes)
         try c.encode(dualMinutes, forKey: .dualMinutes)
@@ -103,8 +104,10 @@ package struct LogbookStatistics: Sendable {
     package init(_ entries: [LogbookEntry]) {
         overall = LogbookTotals(entries)
         leftOutNote = Flight.leftOutNote(entries.map(\.flight))
-        byYear = Dictionary(grouping: entries, by: { $0.flight.localDate.year }).map { ($0.key, LogbookTotals($0.value)) }
-            .sorted { $0.key < $1.key }
+        byYear = Dictionary(grouping: entries, by: { $0.flight.localDate.year }).map {
+            ($0.key, LogbookTotals($0.value))
+        }
+        .sorted { $0.key < $1.key }
         func type(_ e: LogbookEntry) -> String {
             e.flight.details.gliderType.flatMap { designationKey($0).isEmpty ? nil : $0 } ?? "unknown"
         }

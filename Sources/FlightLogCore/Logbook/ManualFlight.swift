@@ -74,7 +74,9 @@ package enum ManualFlight {
         let takeoffTime = localTakeoff - Int64(offset) * 1000
         let landingTime = localLanding - Int64(landingOffset) * 1000
         guard landingTime > takeoffTime else { throw .landingNotAfterTakeoff }
-        guard storableTimes.contains(takeoffTime), storableTimes.contains(landingTime) else { throw .dateOutOfRange(date) }
+        guard storableTimes.contains(takeoffTime), storableTimes.contains(landingTime) else {
+            throw .dateOutOfRange(date)
+        }
         let origin = Coordinate(latitude: 0, longitude: 0)
         var d = details
         d.takeoffPlace = takeoff?.text ?? d.takeoffPlace

@@ -112,5 +112,7 @@ extension String {
 
 extension FlightDetails {
     /// The pilot in command as the logbook names them: the instructor when one was aboard, else the pilot.
-    package var pilotInCommand: String? { secondPersonRole == .instructor && secondPerson != nil ? secondPerson : pilot }
+    package var pilotInCommand: String? {
+        secondPersonRole == .instructor && secondPerson != nil ? secondPerson : pilot
+    }
 }

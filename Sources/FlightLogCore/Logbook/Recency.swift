@@ -97,7 +97,8 @@ package struct Recency: Sendable {
             return (
                 method,
                 Rule(
-                    name: "launch method \(method.words) (SFCL.155(c))", requirement: "5 launches by \(method.words) in 24 months",
+                    name: "launch method \(method.words) (SFCL.155(c))",
+                    requirement: "5 launches by \(method.words) in 24 months",
                     have: "\(count) since \(windowStart)", lapses: lapse, isCurrent: lapse.map { today < $0 } ?? false)
             )
         }
@@ -109,7 +110,9 @@ package struct Recency: Sendable {
     }
 
     /// The date of the flight at which the running sum of `value`, newest first, reaches `target`.
-    static func dateReaching(_ newestFirst: [LogbookEntry], _ target: Int64, _ value: (LogbookEntry) -> Int64) -> CivilDate? {
+    static func dateReaching(_ newestFirst: [LogbookEntry], _ target: Int64, _ value: (LogbookEntry) -> Int64)
+        -> CivilDate?
+    {
         var sum: Int64 = 0
         for entry in newestFirst {
             sum += value(entry)

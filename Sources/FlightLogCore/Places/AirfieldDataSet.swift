@@ -71,7 +71,9 @@ package enum AirfieldDataSet {
 
         package func contains(_ point: Coordinate) -> Bool {
             let band = radius / Geodesy.earthRadius * 180 / .pi
-            return points.contains { abs($0.latitude - point.latitude) <= band && Geodesy.distance($0, point) <= radius }
+            return points.contains {
+                abs($0.latitude - point.latitude) <= band && Geodesy.distance($0, point) <= radius
+            }
         }
     }
 }

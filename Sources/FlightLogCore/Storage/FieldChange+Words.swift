@@ -15,7 +15,8 @@ extension FieldChange {
     /// history); `currentRole` is the flight's second-person role now, used before any edit of the role is seen.
     package static func lines(_ changes: [FieldChange], currentRole: SecondPersonRole?) -> [Line] {
         // The role each edit was made under: the old value of the first role change, then as the edits set it.
-        var role = changes.first { $0.field == "secondPersonRole" }
+        var role =
+            changes.first { $0.field == "secondPersonRole" }
             .map { $0.oldValue.flatMap(SecondPersonRole.init(rawValue:)) } ?? currentRole
         var lines: [Line] = []
         for (time, group) in groupedByTime(changes) {
@@ -27,7 +28,8 @@ extension FieldChange {
                 lines.append(
                     Line(
                         change: change, label: label(change.field, secondPersonRole: role),
-                        oldText: valueText(change.field, change.oldValue), newText: valueText(change.field, change.newValue)))
+                        oldText: valueText(change.field, change.oldValue),
+                        newText: valueText(change.field, change.newValue)))
             }
         }
         return lines

@@ -25,10 +25,11 @@ package enum ChartRamp {
     package static func hex(_ t: Double, vario: Bool = false) -> String {
         let c = color(t, vario: vario)
         let digits = Array("0123456789abcdef")
-        return "#" + [c.r, c.g, c.b].map { v -> String in
-            let byte = Int((min(1, max(0, v)) * 255).rounded())
-            return String([digits[byte >> 4], digits[byte & 15]])
-        }.joined()
+        return "#"
+            + [c.r, c.g, c.b].map { v -> String in
+                let byte = Int((min(1, max(0, v)) * 255).rounded())
+                return String([digits[byte >> 4], digits[byte & 15]])
+            }.joined()
     }
 }
 
@@ -39,7 +40,9 @@ extension ChartRamp {
     package static func binnedPaths(kept: [Int], values: [Double], lo: Double, hi: Double, bins: Int)
         -> [(bin: Int, indices: [Int])]
     {
-        func bin(_ v: Double) -> Int { min(bins - 1, max(0, Int(((v - lo) / (hi - lo) * Double(bins)).rounded(.down)))) }
+        func bin(_ v: Double) -> Int {
+            min(bins - 1, max(0, Int(((v - lo) / (hi - lo) * Double(bins)).rounded(.down))))
+        }
         var paths: [(bin: Int, indices: [Int])] = []
         var i = 1
         while i < kept.count {

@@ -28,7 +28,9 @@ package enum Scale {
     /// Beyond 4 h a step is whole 6 h, then whole days, so a track of any length gets about `count` ticks.
     package static func timeStepMinutes(span: Int64, count: Int) -> Int {
         let raw = Double(span) / 60_000 / Double(max(1, count))
-        if let step = [1, 2, 5, 10, 15, 20, 30, 60, 120, 180, 240, 360].first(where: { Double($0) >= raw }) { return step }
+        if let step = [1, 2, 5, 10, 15, 20, 30, 60, 120, 180, 240, 360].first(where: { Double($0) >= raw }) {
+            return step
+        }
         let days = (raw / 1440).rounded(.up)
         return Int(min(days.isFinite ? days : 1e11, 1e11)) * 1440  // 1e11 days in ms still fits an Int64
     }

@@ -29,7 +29,8 @@ package enum EditResolution {
     /// the club's server by hand or from an older version): the latest valid edit does, the same on every device.
     package static func winners(_ edits: some Sequence<FieldEdit>) -> [String: FieldEdit] {
         var best: [String: FieldEdit] = [:]
-        for edit in edits where FieldRules.problem(field: edit.field, text: edit.newValue) == nil
+        for edit in edits
+        where FieldRules.problem(field: edit.field, text: edit.newValue) == nil
             && best[edit.field].map({ isEarlier($0, than: edit) }) ?? true
         {
             best[edit.field] = edit

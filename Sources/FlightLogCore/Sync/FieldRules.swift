@@ -31,7 +31,9 @@ package enum FieldRules {
         let limit = remarks ? maxRemarksCharacters : maxTextCharacters
         if text.count > limit { return "\(field) must be at most \(limit) characters, not \(text.count)" }
         let allowed: Set<UInt32> = remarks ? [9, 10, 13] : []
-        let control = { (c: Unicode.Scalar) in (c.value < 32 && !allowed.contains(c.value)) || (127..<160).contains(c.value) }
+        let control = { (c: Unicode.Scalar) in
+            (c.value < 32 && !allowed.contains(c.value)) || (127..<160).contains(c.value)
+        }
         if text.unicodeScalars.contains(where: control) {
             return "\(field) must not contain control characters"
         }
@@ -40,9 +42,11 @@ package enum FieldRules {
 
     /// At most 24 characters of `text`, control characters shown as `?`, for messages.
     package static func preview(_ text: String) -> String {
-        let printable = String(String.UnicodeScalarView(text.unicodeScalars.prefix(25).map {
-            $0.value < 32 || (127..<160).contains($0.value) ? "?" : $0
-        }))
+        let printable = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.prefix(25).map {
+                    $0.value < 32 || (127..<160).contains($0.value) ? "?" : $0
+                }))
         return printable.count > 24 ? "'\(printable.prefix(24))…'" : "'\(printable)'"
     }
 }

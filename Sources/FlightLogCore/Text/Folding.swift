@@ -37,7 +37,9 @@ package func searchKey(_ s: String) -> String {
 /// Registration key: upper-case without hyphens, underscores and whitespace, so "d-1234", "D_1234" and "D1234"
 /// match.
 package func registrationKey(_ s: String) -> String {
-    String(s.uppercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && !$0.properties.isWhitespace }.map(Character.init))
+    String(
+        s.uppercased().unicodeScalars.filter { $0 != "-" && $0 != "_" && !$0.properties.isWhitespace }.map(
+            Character.init))
 }
 
 /// Key of a glider type as people type it: ``searchKey(_:)`` without spaces, `_` and `-`, so "LS 4", "ls4",

@@ -18,7 +18,8 @@ extension Recorder {
     package func pressureGlitch(pascals: Double) {
         pressureGlitches += 1
         if pressureGlitches == 1 || pressureGlitches.isMultiple(of: 100) {
-            logger.warning("barometer glitch dropped", metadata: ["pascals": "\(pascals)", "glitches": "\(pressureGlitches)"])
+            logger.warning(
+                "barometer glitch dropped", metadata: ["pascals": "\(pascals)", "glitches": "\(pressureGlitches)"])
         }
     }
 

@@ -71,7 +71,9 @@ extension Recorder {
         if let interrupted {
             logger.notice(
                 "continuing the flight interrupted by a restart",
-                metadata: ["flight": "\(interrupted.id)", "storedFixes": "\(tail.count)", "flying": "\(detection.isFlying)"])
+                metadata: [
+                    "flight": "\(interrupted.id)", "storedFixes": "\(tail.count)", "flying": "\(detection.isFlying)",
+                ])
             if flight != nil, !detection.isFlying { finishFlight(landingTime: lastFixTime) }
         }
     }
@@ -94,7 +96,8 @@ extension Recorder {
                 let fixes = try? store.fixes(recording: recordingId, from: takeoff, to: landing),
                 FlightSegmenter.isSlowFlight(fixes, from: 0, to: fixes.count - 1)
             else { return }
-            logger.notice("slow flight (paraglider or foot launch profile)", metadata: ["takeoff": "\(iso8601UTC(takeoff))"])
+            logger.notice(
+                "slow flight (paraglider or foot launch profile)", metadata: ["takeoff": "\(iso8601UTC(takeoff))"])
             handle(.takeoff(time: takeoff, index: 0), now: now)
             finishFlight(landingTime: landing)
         }
@@ -111,7 +114,8 @@ extension Recorder {
             let place = settings.loadPlacing(settings.airfieldRadiusMeters, [takeoffFix.coordinate])?
                 .location(of: takeoffFix.coordinate)
             details.takeoffPlace = place?.description
-            let rules = place?.zoneIdentifier.flatMap(zones.rules(identifier:)) ?? zones.rules(near: takeoffFix.coordinate)
+            let rules =
+                place?.zoneIdentifier.flatMap(zones.rules(identifier:)) ?? zones.rules(near: takeoffFix.coordinate)
             var new = Flight(
                 takeoffTime: time, landingTime: lastFix.time, takeoffCoordinate: takeoffFix.coordinate,
                 landingCoordinate: lastFix.coordinate, details: details, source: .recorded,
@@ -163,7 +167,8 @@ extension Recorder {
                 finished.details.releaseHeight = launch.releaseHeight?.rounded()
             }
             // Places (the place texts are written unless the pilot edited them meanwhile).
-            settings.loadPlacing(settings.airfieldRadiusMeters, [finished.takeoffCoordinate, finished.landingCoordinate])?
+            settings.loadPlacing(
+                settings.airfieldRadiusMeters, [finished.takeoffCoordinate, finished.landingCoordinate])?
                 .place(&finished)
             try store.updateRecordedFacts(of: id, from: finished, inProgress: false)
             _ = try? store.checkpoint()  // the .sqlite file alone now holds this flight (a copy without -wal too)
@@ -208,6 +213,8 @@ extension Recorder {
             current.maxAltitude = max(current.maxAltitude ?? altitude, altitude)
         }
         flight = (id, current)
-        perform("update the flight in progress") { try store.updateRecordedFacts(of: id, from: current, inProgress: true) }
+        perform("update the flight in progress") {
+            try store.updateRecordedFacts(of: id, from: current, inProgress: true)
+        }
     }
 }

@@ -22,7 +22,7 @@ extension Recorder {
                 logger.notice(
                     "recovered the last fixes before a power cut from the live journal",
                     metadata: ["recording": "\(recordingId)", "fixes": "\(unsaved.count)", "journal": "\(path)"])
-            } catch where error.code == .notFound {
+            } catch  where error.code == .notFound {
                 // The database was replaced since (a restored backup): the fixes are kept aside, not lost.
                 let aside = path + ".unrecovered"
                 rename(path, aside)
@@ -87,14 +87,16 @@ extension Recorder {
             try journal.settled()
         } catch {
             // The fixes are in SQLite; the journal still offers them, and recovery skips what SQLite holds.
-            logger.error("the live journal failed: each fix is its own database commit now", metadata: ["error": "\(error)"])
+            logger.error(
+                "the live journal failed: each fix is its own database commit now", metadata: ["error": "\(error)"])
             self.journal = nil
         }
     }
 
     /// Pending fixes and everything in the journal go to SQLite, now and from now on.
     private func abandonJournal(_ error: LiveJournalError) {
-        logger.error("the live journal failed: each fix is its own database commit now", metadata: ["error": "\(error)"])
+        logger.error(
+            "the live journal failed: each fix is its own database commit now", metadata: ["error": "\(error)"])
         if let journal {
             // Their latency was counted when the journal took them.
             pendingArrivals.insert(contentsOf: repeatElement(Int64.max, count: journal.unsettled.count), at: 0)

@@ -13,7 +13,10 @@ extension Recorder {
         if settings.barometerConfigured, !baroFresh, status.barometerProblem == nil {
             status.barometerProblem = lastPressureNanos == nil ? "no barometer data yet" : "barometer silent"
         }
-        if baroFresh, status.barometerProblem?.hasPrefix("barometer silent") == true || status.barometerProblem == "no barometer data yet" {
+        if baroFresh,
+            status.barometerProblem?.hasPrefix("barometer silent") == true
+                || status.barometerProblem == "no barometer data yet"
+        {
             status.barometerProblem = nil
         }
         return baroFresh

@@ -21,7 +21,9 @@ package struct RecorderSettings: Sendable {
     /// Loads the airfield index for places (nil: flights keep bare coordinates). The daemon loads it at takeoff
     /// and drops it after the landing, so it costs no memory on the ground.
     /// Loads the airfields around the given points (``FlightPlacing/load(radius:near:)``).
-    package var loadPlacing: @Sendable (Meters, [Coordinate]) -> FlightPlacing? = { try? FlightPlacing.load(radius: $0, near: $1) }
+    package var loadPlacing: @Sendable (Meters, [Coordinate]) -> FlightPlacing? = {
+        try? FlightPlacing.load(radius: $0, near: $1)
+    }
     /// A restart continues the last recording (and its in-progress flight) when the first new fix comes less
     /// than this after the last stored one, milliseconds: the gap at which an import of the same fixes would end
     /// the flight too (``FlightDetector/maximumFlightGap``), so a power cut of any length up to it stays one
@@ -163,7 +165,8 @@ package actor Recorder {
         status.barometerConfigured = settings.barometerConfigured
         status.gpsOnly = true
         if !settings.barometerConfigured {
-            status.barometerProblem = "no barometer configured (--barometer none): recording GPS-only, pressure altitude 00000"
+            status.barometerProblem =
+                "no barometer configured (--barometer none): recording GPS-only, pressure altitude 00000"
         }
     }
 
@@ -253,7 +256,9 @@ package actor Recorder {
         if let lastFix, lastPrune == .min || now - lastPrune >= settings.pruneNanos {
             lastPrune = now
             let cutoff = lastFix.time - Int64(settings.retentionDays) * Time.millisPerDay
-            perform("prune old ground time") { _ = try store.pruneGroundFixes(olderThan: cutoff, keepMarginMillis: 10 * 60_000) }
+            perform("prune old ground time") {
+                _ = try store.pruneGroundFixes(olderThan: cutoff, keepMarginMillis: 10 * 60_000)
+            }
         }
         if lastStatusWrite == .min || now - lastStatusWrite >= settings.statusIntervalNanos {
             lastStatusWrite = now

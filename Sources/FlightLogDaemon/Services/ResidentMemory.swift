@@ -21,7 +21,9 @@ package enum ResidentMemory {
         guard let smaps = readProcFile("/proc/self/smaps") else { return 0 }
         var dropped = 0
         for mapping in Mapping.parse(smaps) where mapping.isCleanReadOnlyFile {
-            if madvise(UnsafeMutableRawPointer(bitPattern: mapping.start), mapping.end - mapping.start, MADV_DONTNEED) == 0 {
+            if madvise(UnsafeMutableRawPointer(bitPattern: mapping.start), mapping.end - mapping.start, MADV_DONTNEED)
+                == 0
+            {
                 dropped += mapping.end - mapping.start
             }
         }
@@ -76,10 +78,12 @@ package enum ResidentMemory {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 guard let first = fields.first else { continue }
                 if let dash = first.firstIndex(of: "-"), fields.count >= 5,
-                    let start = Int(first[..<dash], radix: 16), let end = Int(first[first.index(after: dash)...], radix: 16)
+                    let start = Int(first[..<dash], radix: 16),
+                    let end = Int(first[first.index(after: dash)...], radix: 16)
                 {
                     mappings.append(
-                        Mapping(start: start, end: end, permissions: fields[1], path: fields.count > 5 ? fields[5] : ""))
+                        Mapping(start: start, end: end, permissions: fields[1], path: fields.count > 5 ? fields[5] : "")
+                    )
                 } else if fields.count >= 2, let value = Int(fields[1]), !mappings.isEmpty {
                     switch first {
                     case "Private_Dirty:": mappings[mappings.count - 1].privateDirtyKB = value

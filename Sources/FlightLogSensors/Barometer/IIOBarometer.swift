@@ -86,7 +86,9 @@ package final class IIOBarometer: Sendable {
         }
     }
 
-    private func run(gate: inout PressureGate, timing: inout ReadTiming, yield: (BarometerEvent) -> Void, stop: StopFlag) {
+    private func run(
+        gate: inout PressureGate, timing: inout ReadTiming, yield: (BarometerEvent) -> Void, stop: StopFlag
+    ) {
         let period = Int64(1e9 / rateHz)
         var backoff = 0.5
         var lastLoss: String?
@@ -112,7 +114,11 @@ package final class IIOBarometer: Sendable {
                 do {
                     let sample = try sensor.read()
                     if timing.accepts(sample) {
-                        if gate.accepts(sample) { batch.add(sample, yield) } else { batch.flush(yield); yield(.glitch(sample)) }
+                        if gate.accepts(sample) {
+                            batch.add(sample, yield)
+                        } else {
+                            batch.flush(yield); yield(.glitch(sample))
+                        }
                     }
                 } catch {
                     batch.flush(yield)

@@ -36,12 +36,14 @@ final class IIOPressureSensor {
                 break
             }
             guard let (device, channel) = found else {
-                let what = wanted == "auto" ? "no IIO device with a pressure channel" : "no IIO pressure device '\(wanted)'"
+                let what =
+                    wanted == "auto" ? "no IIO device with a pressure channel" : "no IIO pressure device '\(wanted)'"
                 throw SensorError(.deviceNotFound, "\(what) in '\(uri)': check the overlay / new_device, or --device")
             }
             name = iio_device_get_name(device).map { String(cString: $0) } ?? String(cString: iio_device_get_id(device))
             // On the aircraft (local:) the attribute files are read directly, held open (``SysfsAttribute``).
-            let sysfs = uri.hasPrefix("local:") ? "/sys/bus/iio/devices/" + String(cString: iio_device_get_id(device)) : nil
+            let sysfs =
+                uri.hasPrefix("local:") ? "/sys/bus/iio/devices/" + String(cString: iio_device_get_id(device)) : nil
             pressure = try ChannelValue(channel, kind: .pressure(driver: name), sysfsDevice: sysfs)
             if let channel = Self.findChannel(device, "temp") {
                 temperature = try ChannelValue(channel, kind: .temperature, sysfsDevice: sysfs)
@@ -170,7 +172,8 @@ private struct ChannelValue {
             attempt += 1
             // bmp280 forced mode (≈ v6.13+) sometimes answers EBUSY/EIO: retry a few times.
             guard [EBUSY, EIO, ETIMEDOUT, EAGAIN, EINTR].contains(error), attempt < 4 else {
-                throw SensorError(.readFailed, errno: error, "cannot read the IIO \(usesInput ? "input" : "raw") attribute")
+                throw SensorError(
+                    .readFailed, errno: error, "cannot read the IIO \(usesInput ? "input" : "raw") attribute")
             }
             usleep(5_000)
         }

@@ -88,7 +88,8 @@ struct GPSDSession {
         var backoff = GPSDClient.firstBackoff
         var lastFailure: String?
         while !stop.isSet {
-            UnsafeMutableRawPointer(data).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<gps_data_t>.size)
+            UnsafeMutableRawPointer(data).initializeMemory(
+                as: UInt8.self, repeating: 0, count: MemoryLayout<gps_data_t>.size)
             guard gps_open(host, port, data) == 0 else {
                 let reason = "cannot connect to gpsd at \(host):\(port): \(String(cString: gps_errstr(errno)))"
                 if reason != lastFailure { yield(.disconnected(reason: reason)) }  // once per outage
@@ -132,7 +133,8 @@ struct GPSDSession {
             let now = Monotonic.nowNanos()
             lastDataNanos = now
             let line = GPSDLine(
-                UnsafeBufferPointer(start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message)))
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message)))
             handle(line, data, receivedAt: now, yield: yield)
         }
         return nil

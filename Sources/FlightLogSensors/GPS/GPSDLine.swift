@@ -10,7 +10,9 @@ package struct GPSDLine {
 
     /// The string value of `key` (`"key":"value"`), `nil` when absent.
     package func string(_ key: String) -> String? {
-        guard let start = valueStart(key), start < bytes.endIndex, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        guard let start = valueStart(key), start < bytes.endIndex, bytes[start] == UInt8(ascii: "\"") else {
+            return nil
+        }
         let first = start + 1
         guard let end = bytes[first...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
         return String(decoding: bytes[first..<end], as: UTF8.self)

@@ -23,11 +23,12 @@ extension ExportKind {
 func renderOffThread(_ render: @escaping @Sendable () throws -> [UInt8]) async throws -> [UInt8] {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
         let thread = Thread {
-            continuation.resume(with: Result {
-                let bytes = try render()
-                guard !bytes.isEmpty else { throw ServerError("the document came out empty") }
-                return bytes
-            })
+            continuation.resume(
+                with: Result {
+                    let bytes = try render()
+                    guard !bytes.isEmpty else { throw ServerError("the document came out empty") }
+                    return bytes
+                })
         }
         thread.stackSize = 8 << 20
         thread.start()

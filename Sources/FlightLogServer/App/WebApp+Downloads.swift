@@ -10,7 +10,8 @@ extension WebApp {
     func export(_ kind: ExportKind, id: Int64, viewer: Viewer) async throws -> WebResponse {
         let flight = try await viewer.source.flight(id: id)
         guard flight.hasTrack else {
-            throw HTTPError(status: 404, title: "No track", message: LogbookError.noTrack(id, export: kind.label).description)
+            throw HTTPError(
+                status: 404, title: "No track", message: LogbookError.noTrack(id, export: kind.label).description)
         }
         let file = try await exporter(viewer).file(kind.format, ofFlight: flight)
         return .download(file.bytes, contentType: kind.contentType, fileName: file.name)
@@ -41,7 +42,8 @@ extension WebApp {
         let parsed = try listQuery(query)
         let flights = try await viewer.source.flights(matching: parsed.filter)
         guard !flights.isEmpty else {
-            throw HTTPError(status: 404, title: "No flights", message: "No flights match \(parsed.filter.summary): \(purpose).")
+            throw HTTPError(
+                status: 404, title: "No flights", message: "No flights match \(parsed.filter.summary): \(purpose).")
         }
         return (flights, LogbookOptions(owner: viewer.owner ?? "", filterSummary: parsed.filter.summary))
     }
@@ -54,7 +56,8 @@ extension WebApp {
             return true
         }
         guard admitted else {
-            throw HTTPError(status: 503, title: "Busy", message: "Other PDFs are being made right now; try again in a moment.")
+            throw HTTPError(
+                status: 503, title: "Busy", message: "Other PDFs are being made right now; try again in a moment.")
         }
         defer { renders.update { (count: inout Int) -> Void in count -= 1 } }
         do {

@@ -26,7 +26,8 @@ extension WebApp {
 
     func login(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
         guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
-        guard sessions.checkLoginToken(nonce: request.cookies[Sessions.loginCookieName], token: request.form["csrf"]) else {
+        guard sessions.checkLoginToken(nonce: request.cookies[Sessions.loginCookieName], token: request.form["csrf"])
+        else {
             return try loginForm(request, error: "The form expired; please try again.", status: 403)
         }
         if await sessions.tooManyFailures(client: request.client) {
@@ -61,14 +62,16 @@ extension WebApp {
     }
 
     /// A hash no password matches (made once), checked for unknown logins.
-    private static let decoyHash: String = (try? PasswordHash.make(password: Hex.encode((try? randomBytes(32)) ?? []))) ?? ""
+    private static let decoyHash: String =
+        (try? PasswordHash.make(password: Hex.encode((try? randomBytes(32)) ?? []))) ?? ""
 
     func logout(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
         guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
             throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
         }
         await sessions.end(id: sessionId)
-        return .redirect(to: settings.club == nil ? "/" : "/login", headers: [(Self.sessionCookie, Sessions.cookie(id: nil))])
+        return .redirect(
+            to: settings.club == nil ? "/" : "/login", headers: [(Self.sessionCookie, Sessions.cookie(id: nil))])
     }
 
     func editForm(id: Int64, viewer: Viewer) async throws -> WebResponse {
@@ -84,7 +87,8 @@ extension WebApp {
     func saveEdit(id: Int64, _ request: WebRequest, viewer: Viewer, sessionId: String?) async throws -> WebResponse {
         guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
         guard viewer.mayEdit, let session = viewer.session else {
-            throw HTTPError(status: 403, title: "Log in first", message: "Editing needs the password: log in, then edit.")
+            throw HTTPError(
+                status: 403, title: "Log in first", message: "Editing needs the password: log in, then edit.")
         }
         guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
             throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
@@ -128,12 +132,15 @@ extension WebApp {
         let notice =
             changes.isEmpty
             ? "Nothing changed."
-            : "Saved: " + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ") + "."
+            : "Saved: "
+                + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ")
+                + "."
         do {
             return try await flightPage(id: id, notice: notice, viewer: viewer)
         } catch let error as LogbookError where error.code == .notFound && settings.club != nil {
             // The edit took the pilot's name off the flight: it is no longer theirs to see.
-            let body = "<h1>Saved</h1><p class=\"notice\" role=\"status\">\(esc(notice))</p>"
+            let body =
+                "<h1>Saved</h1><p class=\"notice\" role=\"status\">\(esc(notice))</p>"
                 + "<p>Flight \(id) no longer names you as pilot or second person, so it has left your logbook; "
                 + "the club's admin still sees it.</p><p><a href=\"/\">← Your flights</a></p>"
             return .html(page(title: "Saved", current: "", loggedIn: true, body: body))

@@ -33,15 +33,20 @@ extension WebApp {
     /// `/tiles/z/x/y.ext`: the tile's bytes, 404 when the file has none there (or there is no file).
     func tileResponse(_ segments: [String]) throws -> WebResponse {
         func number(_ text: Substring, below limit: Int) throws -> Int {
-            guard !text.isEmpty, text.count <= 8, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let value = Int(text),
+            guard !text.isEmpty, text.count <= 8, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
+                let value = Int(text),
                 value < limit
-            else { throw HTTPError(status: 404, title: "No such tile", message: "There is no map tile at this address.") }
+            else {
+                throw HTTPError(status: 404, title: "No such tile", message: "There is no map tile at this address.")
+            }
             return value
         }
         let last = segments[3].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let z = try number(Substring(segments[1]), below: 25)
         let x = try number(Substring(segments[2]), below: 1 << z), y = try number(last[0], below: 1 << z)
-        guard let tiles = mapTiles(), last.count == 2, last[1] == tiles.format, let bytes = try tiles.tile(z: z, x: x, y: y) else {
+        guard let tiles = mapTiles(), last.count == 2, last[1] == tiles.format,
+            let bytes = try tiles.tile(z: z, x: x, y: y)
+        else {
             throw HTTPError(status: 404, title: "No such tile", message: "There is no map tile at this address.")
         }
         return WebResponse(contentType: tiles.contentType, headers: [], body: bytes)
@@ -50,7 +55,9 @@ extension WebApp {
     /// The flight map with the tile file's tiles under it (only those the file holds), or today's map without one.
     func mapChart(flight: Flight, fixes: [Fix], faults: [RecordingFault]) -> String? {
         let tiles = mapTiles()
-        guard var chart = MapChart(flight: flight, fixes: fixes, faults: faults, tileZooms: tiles?.zooms) else { return nil }
+        guard var chart = MapChart(flight: flight, fixes: fixes, faults: faults, tileZooms: tiles?.zooms) else {
+            return nil
+        }
         guard let tiles else { return ChartHTML.map(chart) }
         let held = tiles.existing(chart.tiles.map { ($0.z, $0.x, $0.y) })
         chart.tiles = chart.tiles.filter { held.contains([$0.z, $0.x, $0.y]) }

@@ -124,7 +124,8 @@ package final class WebApp: Sendable {
             guard let viewer = viewer(session) else {
                 // The club logbook shows nothing without a login.
                 if request.method == .post {
-                    throw HTTPError(status: 403, title: "Log in first", message: "Log in with your club login, then try again.")
+                    throw HTTPError(
+                        status: 403, title: "Log in first", message: "Log in with your club login, then try again.")
                 }
                 return .redirect(to: "/login")
             }
@@ -147,7 +148,9 @@ package final class WebApp: Sendable {
         -> WebResponse?
     {
         let get = request.method == .get || request.method == .head
-        return try await PageChrome.$account.withValue(viewer.session?.account.map { ($0.login, viewer.session!.csrfToken) }) {
+        return try await PageChrome.$account.withValue(
+            viewer.session?.account.map { ($0.login, viewer.session!.csrfToken) }
+        ) {
             switch (get, segments.count) {
             case (true, 0):
                 return try await listPage(request.query, viewer: viewer)
@@ -166,7 +169,9 @@ package final class WebApp: Sendable {
             case (true, 3) where segments[0] == "flights":
                 let id = try flightId(segments[1])
                 if segments[2] == "edit" { return try await editForm(id: id, viewer: viewer) }
-                if let kind = ExportKind(rawValue: segments[2]) { return try await export(kind, id: id, viewer: viewer) }
+                if let kind = ExportKind(rawValue: segments[2]) {
+                    return try await export(kind, id: id, viewer: viewer)
+                }
                 return nil
             case (false, 3) where request.method == .post && segments[0] == "flights" && segments[2] == "edit":
                 return try await saveEdit(id: try flightId(segments[1]), request, viewer: viewer, sessionId: sessionId)
@@ -179,7 +184,8 @@ package final class WebApp: Sendable {
     /// `.`/`..`, NUL or backslash in a (decoded) path segment: refused before any routing.
     private func isSuspiciousSegment(_ segment: String) -> Bool {
         if segment == "." || segment == ".." { return true }
-        return segment.unicodeScalars.contains { (scalar: Unicode.Scalar) -> Bool in scalar.value == 0 || scalar == "\\" }
+        return segment.unicodeScalars.contains { (scalar: Unicode.Scalar) -> Bool in scalar.value == 0 || scalar == "\\"
+        }
     }
 
     /// A failure that maps directly to an HTTP status.
@@ -192,7 +198,9 @@ package final class WebApp: Sendable {
     /// A flight id from the path: 1–18 digits, nothing else.
     private func flightId(_ text: String) throws -> Int64 {
         let digitsOnly = text.utf8.allSatisfy { (byte: UInt8) -> Bool in byte >= 48 && byte <= 57 }
-        guard digitsOnly, text.utf8.count <= 18, let id = Int64(text), id > 0 else { throw HTTPError(status: 400, title: "Bad flight id", message: "A flight id is a positive whole number.") }
+        guard digitsOnly, text.utf8.count <= 18, let id = Int64(text), id > 0 else {
+            throw HTTPError(status: 400, title: "Bad flight id", message: "A flight id is a positive whole number.")
+        }
         return id
     }
 
@@ -219,7 +227,8 @@ package final class WebApp: Sendable {
             totals.flights == 0
             ? []
             : try await viewer.source.flights(
-                matching: filter, newestFirst: true, limit: ListQuery.pageSize, offset: (shown.page - 1) * ListQuery.pageSize)
+                matching: filter, newestFirst: true, limit: ListQuery.pageSize,
+                offset: (shown.page - 1) * ListQuery.pageSize)
         let page = ListPage(
             query: shown, flights: flights, totals: (totals.flights, totals.launches, totals.durationMillis),
             logbookCount: all, error: problem, loggedIn: viewer.loggedIn)

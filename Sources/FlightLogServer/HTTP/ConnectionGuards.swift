@@ -42,7 +42,10 @@ package func clientKey(_ address: SocketAddress?) -> String {
         }
         let hex = "0123456789abcdef".map { $0 }
         let prefix = stride(from: 0, to: 8, by: 2).map { i in
-            String([hex[Int(bytes[i] >> 4)], hex[Int(bytes[i] & 15)], hex[Int(bytes[i + 1] >> 4)], hex[Int(bytes[i + 1] & 15)]])
+            String([
+                hex[Int(bytes[i] >> 4)], hex[Int(bytes[i] & 15)], hex[Int(bytes[i + 1] >> 4)],
+                hex[Int(bytes[i + 1] & 15)],
+            ])
         }
         return prefix.joined(separator: ":") + "::/64"
     default:

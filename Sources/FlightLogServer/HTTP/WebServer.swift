@@ -1,7 +1,7 @@
 import FlightLogWeb
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdCore
 import NIOCore
 
@@ -31,7 +31,8 @@ package enum WebServer {
     ///   - limits: connection limits and request timeouts (tests shorten them).
     ///   - onRunning: called once the socket listens, with the actual port.
     package static func run(
-        app: WebApp, address: String, port: Int, handleSignals: Bool = true, limits: ConnectionLimits = ConnectionLimits(),
+        app: WebApp, address: String, port: Int, handleSignals: Bool = true,
+        limits: ConnectionLimits = ConnectionLimits(),
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let responder = CallbackResponder<ClientRequestContext> { request, context in
@@ -58,14 +59,17 @@ package enum WebServer {
     static func respond(app: WebApp, to request: Request, client: String) async -> Response {
         var response: WebResponse
         if let query = request.uri.query, query.utf8.count > WebLimits.maxQueryBytes {
-            response = errorPage(status: 414, title: "Address too long", message: "The address is longer than this server accepts.")
+            response = errorPage(
+                status: 414, title: "Address too long", message: "The address is longer than this server accepts.")
         } else if request.uri.path.utf8.count > 1024 {
-            response = errorPage(status: 414, title: "Address too long", message: "The address is longer than this server accepts.")
+            response = errorPage(
+                status: 414, title: "Address too long", message: "The address is longer than this server accepts.")
         } else {
             response = await decode(request, app: app, client: client)
         }
         if response.status == 200 && response.body.isEmpty {  // never an empty "success" (e.g. a 0-byte PDF)
-            response = errorPage(status: 500, title: "Something went wrong", message: "The answer came out empty; try again.")
+            response = errorPage(
+                status: 500, title: "Something went wrong", message: "The answer came out empty; try again.")
         }
         return encode(response, head: request.method == .head)
     }
@@ -93,7 +97,8 @@ package enum WebServer {
             do {
                 body = try await request.body.collect(upTo: WebLimits.maxBodyBytes)
             } catch {
-                return errorPage(status: 413, title: "Too large", message: "The form is larger than this server accepts.")
+                return errorPage(
+                    status: 413, title: "Too large", message: "The form is larger than this server accepts.")
             }
             guard let parsed = parseURLEncoded(Substring(String(buffer: body))) else {
                 return errorPage(status: 400, title: "Bad request", message: "The form is not valid.")
@@ -113,6 +118,7 @@ package enum WebServer {
         }
         fields[.contentLength] = String(response.body.count)
         let body = head ? ByteBuffer() : ByteBuffer(bytes: response.body)
-        return Response(status: HTTPResponse.Status(code: response.status), headers: fields, body: ResponseBody(byteBuffer: body))
+        return Response(
+            status: HTTPResponse.Status(code: response.status), headers: fields, body: ResponseBody(byteBuffer: body))
     }
 }

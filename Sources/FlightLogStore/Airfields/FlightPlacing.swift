@@ -10,7 +10,9 @@ package struct FlightPlacing: Sendable {
     package let radius: Meters
     package let zones: SystemTimeZones
 
-    package init(index: AirfieldIndex, radius: Meters = AirfieldIndex.defaultRadius, zones: SystemTimeZones = SystemTimeZones()) {
+    package init(
+        index: AirfieldIndex, radius: Meters = AirfieldIndex.defaultRadius, zones: SystemTimeZones = SystemTimeZones()
+    ) {
         self.index = index
         self.radius = radius
         self.zones = zones
@@ -52,7 +54,8 @@ package struct FlightPlacing: Sendable {
         let landing = location(of: flight.landingCoordinate)
         flight.takeoffLocation = takeoff
         flight.landingLocation = landing
-        let rules = takeoff.zoneIdentifier.flatMap(zones.rules(identifier:)) ?? zones.rules(near: flight.takeoffCoordinate)
+        let rules =
+            takeoff.zoneIdentifier.flatMap(zones.rules(identifier:)) ?? zones.rules(near: flight.takeoffCoordinate)
         flight.timeZoneIdentifier = rules.identifier
         flight.utcOffsetSeconds = rules.offsetSeconds(at: flight.takeoffTime)
         if !edited.contains("takeoffPlace") { flight.details.takeoffPlace = takeoff.description }
@@ -86,7 +89,9 @@ extension FlightStore {
     package func assignPlaces(using placing: FlightPlacing, all: Bool = false) throws(LogbookError) -> Int {
         let ids = try read { db in
             try Int64.fetchAll(
-                db, sql: "SELECT id FROM flight WHERE NOT inProgress AND \(FlightRows.hasTrack)" + (all ? "" : " AND takeoffPlaceDistance IS NULL"))
+                db,
+                sql: "SELECT id FROM flight WHERE NOT inProgress AND \(FlightRows.hasTrack)"
+                    + (all ? "" : " AND takeoffPlaceDistance IS NULL"))
         }
         var placed = 0
         for batch in stride(from: 0, to: ids.count, by: 200).map({ ids[$0..<min($0 + 200, ids.count)] }) {
@@ -97,7 +102,8 @@ extension FlightStore {
                     try placing.place(&flight, edited: Self.editedFields(id, db))
                     let columns =
                         FlightRows.placeColumns(flight) + [
-                            ("timeZoneIdentifier", flight.timeZoneIdentifier), ("utcOffsetSeconds", flight.utcOffsetSeconds),
+                            ("timeZoneIdentifier", flight.timeZoneIdentifier),
+                            ("utcOffsetSeconds", flight.utcOffsetSeconds),
                             ("localDate", flight.localDate.description), ("takeoffPlace", flight.details.takeoffPlace),
                             ("landingPlace", flight.details.landingPlace),
                         ]
@@ -112,7 +118,11 @@ extension FlightStore {
     /// Finished flights without places yet.
     package func unplacedFlightCount() throws(LogbookError) -> Int {
         try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM flight WHERE NOT inProgress AND \(FlightRows.hasTrack) AND takeoffPlaceDistance IS NULL") ?? 0
+            try Int.fetchOne(
+                db,
+                sql:
+                    "SELECT count(*) FROM flight WHERE NOT inProgress AND \(FlightRows.hasTrack) AND takeoffPlaceDistance IS NULL"
+            ) ?? 0
         }
     }
 

@@ -59,7 +59,8 @@ extension ClubWebLogbook {
             let uuid = uuids[0]
             try await c.query("UPDATE device SET owner_login = \(login) WHERE uuid = \(uuid)", logger: logger)
             try await c.query("UPDATE recording SET owner_login = \(login) WHERE device_uuid = \(uuid)", logger: logger)
-            try await c.query("UPDATE flight_edit SET owner_login = \(login) WHERE device_uuid = \(uuid)", logger: logger)
+            try await c.query(
+                "UPDATE flight_edit SET owner_login = \(login) WHERE device_uuid = \(uuid)", logger: logger)
             var flights = 0
             for try await _ in try await c.query(
                 "UPDATE flight SET owner_login = \(login) WHERE device_uuid = \(uuid) RETURNING 1", logger: logger)

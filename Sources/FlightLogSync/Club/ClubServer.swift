@@ -73,7 +73,8 @@ extension LogbookError {
         case .password:
             return LogbookError(
                 .cannotOpen,
-                "the club logbook \(url) refused the password of \(url.user): check the password given for the database")
+                "the club logbook \(url) refused the password of \(url.user): check the password given for the database"
+            )
         case .noDatabase:
             return LogbookError(
                 .missingDatabase,

@@ -50,8 +50,12 @@ package struct ListQuery: Sendable, Equatable {
         filter.since = try date("since")
         filter.until = try date("until")
         if let text = try text("year") {
-            guard let year = Int(text), (1900...2200).contains(year) else { throw ServerError("year: \(text) is not a year like 2026") }
-            guard filter.since == nil, filter.until == nil else { throw ServerError("year: give a year or a date range, not both") }
+            guard let year = Int(text), (1900...2200).contains(year) else {
+                throw ServerError("year: \(text) is not a year like 2026")
+            }
+            guard filter.since == nil, filter.until == nil else {
+                throw ServerError("year: give a year or a date range, not both")
+            }
             filter.since = CivilDate(year: year, month: 1, day: 1)
             filter.until = CivilDate(year: year, month: 12, day: 31)
         }

@@ -42,7 +42,8 @@ package enum PasswordHash {
     /// Whether `password` matches the hash line (constant-time compare). A malformed line never matches.
     package static func verify(password: String, against line: String) -> Bool {
         let parts = line.trimmingCharacters(in: .whitespaces).split(separator: "$").map(String.init)
-        guard parts.count == 4, parts[0] == scheme, let iterations = Int(parts[1]), (1...10_000_000).contains(iterations),
+        guard parts.count == 4, parts[0] == scheme, let iterations = Int(parts[1]),
+            (1...10_000_000).contains(iterations),
             let salt = Hex.decode(parts[2]), let expected = Hex.decode(parts[3]), expected.count == 32
         else { return false }
         let key = pbkdf2(password: Array(password.utf8), salt: salt, iterations: iterations)
@@ -52,7 +53,9 @@ package enum PasswordHash {
     /// Whether the line has the shape of a hash this version understands (for a config check at startup).
     package static func isWellFormed(_ line: String) -> Bool {
         let parts: [String] = line.trimmingCharacters(in: .whitespaces).split(separator: "$").map(String.init)
-        guard parts.count == 4, parts[0] == scheme, let iterations = Int(parts[1]), iterations >= 1 else { return false }
+        guard parts.count == 4, parts[0] == scheme, let iterations = Int(parts[1]), iterations >= 1 else {
+            return false
+        }
         guard Hex.decode(parts[2]) != nil, let key = Hex.decode(parts[3]) else { return false }
         return key.count == 32
     }

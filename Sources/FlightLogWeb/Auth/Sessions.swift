@@ -110,7 +110,9 @@ package actor Sessions {
         let now = Self.now()
         if failures[client] == nil && failures.count >= maxTrackedClients {
             failures = failures.filter { ($0.value.last ?? 0) > now - Self.failureWindow }
-            if failures.count >= maxTrackedClients, let least = failures.min(by: { $0.value.count < $1.value.count })?.key {
+            if failures.count >= maxTrackedClients,
+                let least = failures.min(by: { $0.value.count < $1.value.count })?.key
+            {
                 failures[least] = nil
             }
         }

@@ -96,7 +96,9 @@ package struct BarogramChart: Sendable {
             ("GNSS altitude (WGS84 ellipsoid)", Self.gnssColor, gnss, faults.filter { $0.kind != .baro }),
             ("Pressure altitude, m (ISA 1013.25 hPa)", Self.pressureColor, pressure, faults.filter { $0.kind != .gps }),
         ]
-        let lines = sources.map { RecordingFaults.split($0.2, at: $0.3).map { $0.map { (fx($0.0) * 1000, fy($0.1) * 1000) } } }
+        let lines = sources.map {
+            RecordingFaults.split($0.2, at: $0.3).map { $0.map { (fx($0.0) * 1000, fy($0.1) * 1000) } }
+        }
         let flat = lines.flatMap { $0 }.map { $0.map { TrackSimplification.Point(x: $0.0, y: $0.1 / 4) } }
         var kept = TrackSimplification.lines(flat, maxPoints: Self.maxPoints, tolerance: 0.25).makeIterator()
         for (source, sourceLines) in zip(sources, lines) where !sourceLines.isEmpty {
@@ -104,7 +106,9 @@ package struct BarogramChart: Sendable {
             curves.append(Curve(name: source.0, color: source.1, lines: simplified))
         }
         legend = curves.reversed().map { ($0.color, $0.name) }
-        if pressure.isEmpty { note = flight.hasBarometer ? "no pressure altitude recorded" : "no barometer: GNSS altitude only" }
+        if pressure.isEmpty {
+            note = flight.hasBarometer ? "no pressure altitude recorded" : "no barometer: GNSS altitude only"
+        }
 
         if !faults.isEmpty { title = "Barogram. Recording faults: " + faults.map(\.text).joined(separator: "; ") }
         bands = faults.compactMap { f in
@@ -120,7 +124,8 @@ package struct BarogramChart: Sendable {
         _ text: String, fx: Double, fy: Double, alignX: LabelAlign = .start, style: String = "", bold: Bool = false
     ) -> ChartLabel {
         let size = ChartText.labelSize(text, bold: bold)
-        return ChartLabel(text: text, fx: fx, fy: fy, alignX: alignX, width: size.width, height: size.height, style: style)
+        return ChartLabel(
+            text: text, fx: fx, fy: fy, alignX: alignX, width: size.width, height: size.height, style: style)
     }
 
     /// Local times on the first row, UTC on the second, at round local minutes; as many as fit the narrowest
@@ -138,7 +143,8 @@ package struct BarogramChart: Sendable {
         for count in fewest...(2 * fewest) {
             let minutes = Scale.timeStepMinutes(span: t1 - t0, count: count)
             guard tried.insert(minutes).inserted else { continue }
-            let ticks = Self.timeTicks(flight: flight, t0: t0, t1: t1, step: Int64(minutes) * 60_000, cell: cell, fx: fx)
+            let ticks = Self.timeTicks(
+                flight: flight, t0: t0, t1: t1, step: Int64(minutes) * 60_000, cell: cell, fx: fx)
             if ticks.grid.count > best.grid.count { best = ticks }
         }
         return best
@@ -153,11 +159,14 @@ package struct BarogramChart: Sendable {
         var t = ((t0 + offset) / step + 1) * step - offset
         while t < t1 {
             let x = fx(t)
-            let local = label(CivilDateTime(utc: t, offsetSeconds: flight.utcOffsetSeconds).hourMinute, fx: x, fy: 0,
-                              alignX: .center, style: "tick strong", bold: true)
+            let local = label(
+                CivilDateTime(utc: t, offsetSeconds: flight.utcOffsetSeconds).hourMinute, fx: x, fy: 0,
+                alignX: .center, style: "tick strong", bold: true)
             var utc = label(CivilDateTime(utc: t).hourMinute, fx: x, fy: 0, alignX: .center, style: "tick")
             utc.dy = ChartText.lineHeight + 2
-            if cell.contains(local), cell.contains(utc), labels.allSatisfy({ cell.apart($0, local, gap: 12) && cell.apart($0, utc, gap: 12) }) {
+            if cell.contains(local), cell.contains(utc),
+                labels.allSatisfy({ cell.apart($0, local, gap: 12) && cell.apart($0, utc, gap: 12) })
+            {
                 labels += [local, utc]
                 grid.append(x)
             }

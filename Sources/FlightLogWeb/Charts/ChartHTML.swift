@@ -12,9 +12,11 @@ package enum ChartHTML {
     /// `left:calc(35.20% + 4px)`-style placement of a label in its cell.
     static func label(_ l: ChartLabel, extraStyle: String = "") -> String {
         func place(_ fraction: Double, _ offset: Double) -> String {
-            offset == 0 ? percent(fraction) : "calc(\(percent(fraction)) \(offset < 0 ? "-" : "+") \(n(offset.magnitude))px)"
+            offset == 0
+                ? percent(fraction) : "calc(\(percent(fraction)) \(offset < 0 ? "-" : "+") \(n(offset.magnitude))px)"
         }
-        let shift = (l.alignX.shift != 0 || l.alignY.shift != 0)
+        let shift =
+            (l.alignX.shift != 0 || l.alignY.shift != 0)
             ? ";transform:translate(\(Int(l.alignX.shift * 100))%,\(Int(l.alignY.shift * 100))%)" : ""
         var style = "left:\(place(l.fx, l.dx));top:\(place(l.fy, l.dy))\(shift)"
         if let color = l.color { style += ";border-color:\(color);color:\(color)" }
@@ -30,15 +32,20 @@ package enum ChartHTML {
 
     package static func barogram(_ c: BarogramChart) -> String {
         var html = "<div class=\"chart baro\" id=\"barogram\">"
-        html += "<ul class=\"legend\">" + c.legend.map { "<li><i style=\"background:\($0.color)\"></i>\(esc($0.text))</li>" }.joined()
+        html +=
+            "<ul class=\"legend\">"
+            + c.legend.map { "<li><i style=\"background:\($0.color)\"></i>\(esc($0.text))</li>" }.joined()
         if let note = c.note { html += "<li class=\"muted\">\(esc(note))</li>" }
         html += "</ul><div class=\"baro-grid\" style=\"grid-template-columns:\(n(c.yAxisWidth))px 1fr\">"
-        html += "<div class=\"events\" style=\"height:\(n(Double(c.eventRows) * BarogramChart.eventRowHeight))px\">"
+        html +=
+            "<div class=\"events\" style=\"height:\(n(Double(c.eventRows) * BarogramChart.eventRowHeight))px\">"
             + c.events.map { label($0) }.joined() + "</div>"
         html += "<div class=\"yaxis\">" + c.yLabels.map { label($0) }.joined() + "</div>"
-        html += "<svg class=\"plot\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Barogram\"><title>\(esc(c.title))</title>"
+        html +=
+            "<svg class=\"plot\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Barogram\"><title>\(esc(c.title))</title>"
         for band in c.bands {
-            html += "<rect x=\"\(n(band.x0 * 1000))\" y=\"0\" width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" fill=\"#fde3b3\" class=\"fault-band\"/>"
+            html +=
+                "<rect x=\"\(n(band.x0 * 1000))\" y=\"0\" width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" fill=\"#fde3b3\" class=\"fault-band\"/>"
         }
         // Two sets of time ticks when wide pages have room for more: the stylesheet shows one.
         let dense = !c.wideGridX.isEmpty
@@ -55,11 +62,13 @@ package enum ChartHTML {
             html += curve.lines.filter { !$0.isEmpty }.map { polyline($0, color: curve.color, width: width) }.joined()
         }
         for marker in c.markers {
-            html += "<path d=\"M\(n(marker.fx * 1000)) 0V1000\" stroke=\"\(marker.color)\" stroke-width=\"1.5\" "
+            html +=
+                "<path d=\"M\(n(marker.fx * 1000)) 0V1000\" stroke=\"\(marker.color)\" stroke-width=\"1.5\" "
                 + "stroke-dasharray=\"5 4\" vector-effect=\"non-scaling-stroke\"/>"
         }
         html += "</svg><div class=\"tcap\"><span class=\"strong\">local</span><span>UTC</span></div>"
-        html += "<div class=\"taxis\" style=\"height:\(n(BarogramChart.timeAxisHeight))px\">"
+        html +=
+            "<div class=\"taxis\" style=\"height:\(n(BarogramChart.timeAxisHeight))px\">"
             + c.timeLabels.map { label(dense ? $0.adding(style: "narrow") : $0) }.joined()
             + c.wideTimeLabels.map { label($0.adding(style: "wide")) }.joined() + "</div>"
         return html + "</div></div>"
@@ -68,10 +77,13 @@ package enum ChartHTML {
     /// The map; its ``MapChart/tiles`` (if any) as images from `/tiles/z/x/y.<tileFormat>` under the track, which
     /// then gets a white edge, and the tiles' `attribution` below.
     package static func map(_ c: MapChart, tileFormat: String = "png", attribution: String = "") -> String {
-        var html = "<div class=\"chart map\" id=\"map\"><div class=\"mapbox\" style=\"aspect-ratio:1000/\(n(c.viewHeight))\">"
-        html += "<svg viewBox=\"0 0 1000 \(n(c.viewHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Track map\">"
+        var html =
+            "<div class=\"chart map\" id=\"map\"><div class=\"mapbox\" style=\"aspect-ratio:1000/\(n(c.viewHeight))\">"
+        html +=
+            "<svg viewBox=\"0 0 1000 \(n(c.viewHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Track map\">"
         for t in c.tiles {  // a hair larger, so that no seam shows between neighbours
-            html += "<image href=\"/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)\" x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
+            html +=
+                "<image href=\"/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)\" x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
                 + "width=\"\(decimal(t.size + 0.6, 1))\" height=\"\(decimal(t.size + 0.6, 1))\" preserveAspectRatio=\"none\"/>"
         }
         if !c.tiles.isEmpty { html += c.paths.map { polyline($0.points, color: "#fff", width: 5) }.joined() }
@@ -81,12 +93,15 @@ package enum ChartHTML {
         }
         html += c.labels.map { label($0) }.joined() + "</div>"
         let ramp = c.rampColors.joined(separator: ",")
-        html += "<div class=\"mapkey\"><span class=\"scale\" style=\"width:\(percent(c.scaleFraction))\"></span>"
+        html +=
+            "<div class=\"mapkey\"><span class=\"scale\" style=\"width:\(percent(c.scaleFraction))\"></span>"
             + "<span>\(esc(c.scaleText))</span><span class=\"north\">N ↑</span>"
             + "<div class=\"rampkey\"><span>\(esc(c.lowText))</span>"
             + "<span class=\"ramp\" style=\"background:linear-gradient(90deg,\(ramp))\"></span>"
             + "<span>\(esc(c.highText))</span></div></div>"
-        if !c.tiles.isEmpty, !attribution.isEmpty { html += "<p class=\"attribution\">Map: \(esc(attribution.replacing(/<[^>]*>/, with: "")))</p>" }
+        if !c.tiles.isEmpty, !attribution.isEmpty {
+            html += "<p class=\"attribution\">Map: \(esc(attribution.replacing(/<[^>]*>/, with: "")))</p>"
+        }
         return html + "</div>"
     }
 

@@ -49,7 +49,9 @@ package struct ChartLabel: Sendable, Hashable {
         alignY: LabelAlign = .start, width: Double, height: Double, style: String = "", color: String? = nil
     ) {
         (self.text, self.fx, self.fy, self.dx, self.dy) = (text, fx, fy, dx, dy)
-        (self.alignX, self.alignY, self.width, self.height, self.style, self.color) = (alignX, alignY, width, height, style, color)
+        (self.alignX, self.alignY, self.width, self.height, self.style, self.color) = (
+            alignX, alignY, width, height, style, color
+        )
     }
 
     /// The same label with another CSS class.
@@ -79,8 +81,10 @@ package struct ChartCell: Sendable, Hashable {
 
     /// The four extreme sizes.
     var corners: [(w: Double, h: Double)] {
-        [(widths.lowerBound, heights.lowerBound), (widths.lowerBound, heights.upperBound),
-         (widths.upperBound, heights.lowerBound), (widths.upperBound, heights.upperBound)]
+        [
+            (widths.lowerBound, heights.lowerBound), (widths.lowerBound, heights.upperBound),
+            (widths.upperBound, heights.lowerBound), (widths.upperBound, heights.upperBound),
+        ]
     }
 
     /// True when `label` lies inside the cell at every size (`margin` px from the edges).

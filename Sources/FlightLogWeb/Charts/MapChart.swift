@@ -40,7 +40,9 @@ package struct MapChart: Sendable {
     package var landing: Point = (0, 0)
     /// Labels and their cell (the map at every width).
     package var labels: [ChartLabel] = []
-    package var cell: ChartCell { ChartCell(widths: Self.widths, heights: Self.widths.lowerBound * aspect...Self.widths.upperBound * aspect) }
+    package var cell: ChartCell {
+        ChartCell(widths: Self.widths, heights: Self.widths.lowerBound * aspect...Self.widths.upperBound * aspect)
+    }
     package var aspect: Double { viewHeight / Self.viewWidth }
     /// The scale bar: its length as a fraction of the map's width, and its words (`2 km`).
     package var scaleFraction = 0.25
@@ -106,7 +108,9 @@ package struct MapChart: Sendable {
 
         let metres = Scale.niceBelow(Self.viewWidth / 3 / (scale * stretch))
         scaleFraction = metres * scale * stretch / Self.viewWidth
-        scaleText = metres >= 1000 ? "\(decimal(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
+        scaleText =
+            metres >= 1000
+            ? "\(decimal(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
 
         if let tileZooms {
             tiles = Self.tiles(zooms: tileZooms, scale: scale, centre: (midE, midN), viewHeight: viewHeight)
@@ -120,13 +124,17 @@ package struct MapChart: Sendable {
     /// The tiles covering a map of ``viewWidth`` × `viewHeight` units around `centre` (projected metres) at
     /// `scale` units per projected metre: the zoom that puts about 4 tiles across (within `zooms`); none when
     /// that would take more than ``maxTiles``.
-    static func tiles(zooms: ClosedRange<Int>, scale: Double, centre: (e: Double, n: Double), viewHeight: Double) -> [Tile] {
+    static func tiles(zooms: ClosedRange<Int>, scale: Double, centre: (e: Double, n: Double), viewHeight: Double)
+        -> [Tile]
+    {
         let across = viewWidth / scale
         let wanted = Int(log2(4 * 2 * WebMercator.halfWorld / across).rounded(.down))
         let z = min(max(wanted, zooms.lowerBound), zooms.upperBound)
         let span = WebMercator.tileSpan(zoom: z)
-        let northWest = WebMercator.tile(containing: (centre.e - across / 2, centre.n + viewHeight / 2 / scale), zoom: z)
-        let southEast = WebMercator.tile(containing: (centre.e + across / 2, centre.n - viewHeight / 2 / scale), zoom: z)
+        let northWest = WebMercator.tile(
+            containing: (centre.e - across / 2, centre.n + viewHeight / 2 / scale), zoom: z)
+        let southEast = WebMercator.tile(
+            containing: (centre.e + across / 2, centre.n - viewHeight / 2 / scale), zoom: z)
         // Columns are counted on past 180° (the track's longitudes are unwrapped around its centre); each is the
         // tile of its column modulo the world's width.
         let columns = 1 << z
@@ -151,7 +159,8 @@ package struct MapChart: Sendable {
     /// A label beside a point: right, left, above or below it.
     static func label(_ text: String, at point: Point, side: Int, style: String) -> ChartLabel {
         let size = ChartText.labelSize(text, bold: true)
-        var label = ChartLabel(text: text, fx: point.x, fy: point.y, width: size.width, height: size.height, style: style)
+        var label = ChartLabel(
+            text: text, fx: point.x, fy: point.y, width: size.width, height: size.height, style: style)
         switch side {
         case 0: (label.dx, label.alignY) = (labelOffset, .center)
         case 1: (label.dx, label.alignX, label.alignY) = (-labelOffset, .end, .center)
@@ -163,14 +172,16 @@ package struct MapChart: Sendable {
 
     /// The dot at a point, as a box that labels keep clear of.
     static func dot(_ point: Point) -> ChartLabel {
-        ChartLabel(text: "", fx: point.x, fy: point.y, alignX: .center, alignY: .center, width: dotSize, height: dotSize)
+        ChartLabel(
+            text: "", fx: point.x, fy: point.y, alignX: .center, alignY: .center, width: dotSize, height: dotSize)
     }
 
     /// "Take-off" and "Landing" on the first pair of sides where both lie inside the map, apart from each other
     /// and off the other's dot, at every width; one "Take-off · Landing" label when the two are too close.
     package static func placeLabels(takeoff: Point, landing: Point, cell: ChartCell) -> [ChartLabel] {
         let preferred = [(1, 0), (0, 1), (2, 3), (3, 2)]
-        let pairs = preferred + (0..<4).flatMap { a in (0..<4).map { (a, $0) } }.filter { p in !preferred.contains { $0 == p } }
+        let pairs =
+            preferred + (0..<4).flatMap { a in (0..<4).map { (a, $0) } }.filter { p in !preferred.contains { $0 == p } }
         let dots = [dot(takeoff), dot(landing)]
         for (a, b) in pairs {
             let t = label("Take-off", at: takeoff, side: a, style: "takeoff")

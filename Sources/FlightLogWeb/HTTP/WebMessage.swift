@@ -44,7 +44,9 @@ package struct WebResponse: Sendable {
         self.body = body
     }
 
-    package static func html(_ text: String, status: Int = 200, headers: [(name: String, value: String)] = []) -> WebResponse {
+    package static func html(_ text: String, status: Int = 200, headers: [(name: String, value: String)] = [])
+        -> WebResponse
+    {
         WebResponse(status: status, contentType: "text/html; charset=utf-8", headers: headers, body: Array(text.utf8))
     }
 
@@ -60,11 +62,13 @@ package struct WebResponse: Sendable {
     package static func download(_ bytes: [UInt8], contentType: String, fileName: String) -> WebResponse {
         var safe = ""
         for scalar in fileName.unicodeScalars {
-            let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_".unicodeScalars.contains(scalar))
+            let allowed =
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-_".unicodeScalars.contains(scalar))
             safe.unicodeScalars.append(allowed ? scalar : "_")
         }
         return WebResponse(
-            contentType: contentType, headers: [("Content-Disposition", "attachment; filename=\"\(ExportNames.fitted(safe))\"")],
+            contentType: contentType,
+            headers: [("Content-Disposition", "attachment; filename=\"\(ExportNames.fitted(safe))\"")],
             body: bytes)
     }
 }

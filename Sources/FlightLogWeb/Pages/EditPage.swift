@@ -34,18 +34,23 @@ package struct EditPage {
                 + "\(hint.isEmpty ? "" : " placeholder=\"\(hint)\"")></label>"
         }
         func select(_ name: String, _ label: String, _ options: [(String, String)]) -> String {
-            "<label>\(label)<select name=\"\(name)\">" + options.map {
-                "<option value=\"\($0.0)\"\(values[name] == $0.0 ? " selected" : "")>\($0.1)</option>"
-            }.joined() + "</select></label>"
+            "<label>\(label)<select name=\"\(name)\">"
+                + options.map {
+                    "<option value=\"\($0.0)\"\(values[name] == $0.0 ? " selected" : "")>\($0.1)</option>"
+                }.joined() + "</select></label>"
         }
         var body = "<p><a href=\"/flights/\(id)\">← Flight \(id)</a></p><h1>Edit flight \(id)</h1>"
         let when = "\(flight.dateText) \(flight.localText(.takeoffTime, \.hourMinute))"
-        body += "<p class=\"muted\">\(when) · \(flight.flightTimeText). "
+        body +=
+            "<p class=\"muted\">\(when) · \(flight.flightTimeText). "
             + "Times, places on the track and the track itself are recorded facts and cannot be edited.</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
         if !conflicts.isEmpty {
-            body += "<table><tr><th>Field</th><th>Your form</th><th>Now in the logbook</th></tr>"
-                + conflicts.map { "<tr><td>\(esc($0.label))</td><td>\(esc($0.wanted))</td><td>\(esc($0.now))</td></tr>" }
+            body +=
+                "<table><tr><th>Field</th><th>Your form</th><th>Now in the logbook</th></tr>"
+                + conflicts.map {
+                    "<tr><td>\(esc($0.label))</td><td>\(esc($0.wanted))</td><td>\(esc($0.now))</td></tr>"
+                }
                 .joined()
                 + "</table>"
         }
@@ -152,7 +157,9 @@ package enum DetailsForm {
                     "\(label): at most \(limit) characters (this is \(value.count)); shorten it and save again")
             }
             let allowed: Set<UInt32> = multiline ? [9, 10, 13] : []
-            if value.unicodeScalars.contains(where: { ($0.value < 32 && !allowed.contains($0.value)) || $0.value == 127 }) {
+            if value.unicodeScalars.contains(where: {
+                ($0.value < 32 && !allowed.contains($0.value)) || $0.value == 127
+            }) {
                 throw ServerError("\(label): no control characters")
             }
             return value.isEmpty ? nil : value
@@ -162,12 +169,18 @@ package enum DetailsForm {
         let person = try clean("secondPerson", "Second person’s name")
         switch try clean("role", "Second person") {
         case nil:
-            if person != nil { throw ServerError("Second person: choose instructor, student, guest or crew for \(person!)") }
+            if person != nil {
+                throw ServerError("Second person: choose instructor, student, guest or crew for \(person!)")
+            }
             d.secondPerson = nil
             d.secondPersonRole = nil
         case let role?:
-            guard let role = SecondPersonRole(rawValue: role) else { throw ServerError("Second person: unknown role \(role)") }
-            guard let person else { throw ServerError("Second person’s name: needed for the \(role.rawValue) (or choose Nobody)") }
+            guard let role = SecondPersonRole(rawValue: role) else {
+                throw ServerError("Second person: unknown role \(role)")
+            }
+            guard let person else {
+                throw ServerError("Second person’s name: needed for the \(role.rawValue) (or choose Nobody)")
+            }
             d.secondPerson = person
             d.secondPersonRole = role
         }

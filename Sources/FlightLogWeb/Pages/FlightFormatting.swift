@@ -45,7 +45,9 @@ extension LaunchMethod {
 
 /// `12.3 km` or `850 m`.
 func distanceText(_ meters: Double) -> String {
-    meters >= 10_000 ? "\(decimal(meters / 1000, 0)) km" : meters >= 1000 ? "\(decimal(meters / 1000, 1)) km" : "\(decimal(meters, 0)) m"
+    meters >= 10_000
+        ? "\(decimal(meters / 1000, 0)) km"
+        : meters >= 1000 ? "\(decimal(meters / 1000, 1)) km" : "\(decimal(meters, 0)) m"
 }
 
 /// Where a flight went, as HTML for the list and the flight page: `Aachen-Merzbrück → Düren`, the landing place

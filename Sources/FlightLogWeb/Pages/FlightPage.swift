@@ -80,14 +80,19 @@ package struct FlightPage {
             body += "<h2>Map</h2>"
             body += figure(mapHTML, caption: "Track; takeoff, release and landing marked. North is up.")
             body += "<h2>Barogram</h2>"
-            body += figure(barogramHTML, caption: flight.hasBarometer ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+            body += figure(
+                barogramHTML,
+                caption: flight.hasBarometer
+                    ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
         } else {
-            body += "<p class=\"empty\">No track: this flight was entered by hand (flightlog add). It counts in the logbook and the totals.</p>"
+            body +=
+                "<p class=\"empty\">No track: this flight was entered by hand (flightlog add). It counts in the logbook and the totals.</p>"
         }
         if !faults.isEmpty {
             body += "<h2>Recording faults</h2><ul class=\"faults\">"
             body += faults.map { "<li>\(esc($0.text))</li>" }.joined() + "</ul>"
-            body += "<p class=\"muted\">Shaded on the barogram. The map draws no line where the position was unknown.</p>"
+            body +=
+                "<p class=\"muted\">Shaded on the barogram. The map draws no line where the position was unknown.</p>"
         }
         body += "<h2>Details</h2>"
         body += "<dl class=\"facts\">" + facts.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
@@ -97,15 +102,18 @@ package struct FlightPage {
         if flight.hasTrack {
             body += "<h2>Downloads</h2><div class=\"downloads\">"
             for kind in ExportKind.allCases {
-                body += "<a class=\"button secondary\" href=\"/flights/\(id)/\(kind.rawValue)\" download>\(kind.label)</a>"
+                body +=
+                    "<a class=\"button secondary\" href=\"/flights/\(id)/\(kind.rawValue)\" download>\(kind.label)</a>"
             }
             body += "</div>"
         }
         if !history.isEmpty {
-            body += "<h2>Edit history</h2><table class=\"history\"><tr><th>When (UTC)</th><th>Field</th><th>Change</th></tr>"
+            body +=
+                "<h2>Edit history</h2><table class=\"history\"><tr><th>When (UTC)</th><th>Field</th><th>Change</th></tr>"
             for line in FieldChange.lines(history, currentRole: d.secondPersonRole) {
                 let when = CivilDateTime(utc: line.change.editedAt)
-                body += "<tr><td>\(when.date) \(when.hourMinute)</td><td>\(esc(line.label))</td>"
+                body +=
+                    "<tr><td>\(when.date) \(when.hourMinute)</td><td>\(esc(line.label))</td>"
                     + "<td>\(esc(line.oldText)) → \(esc(line.newText))</td></tr>"
             }
             body += "</table>"

@@ -40,13 +40,15 @@ package struct ListPage {
             <a href="/stats\(suffix)">Stats →</a></p>
             """
         if flights.isEmpty {
-            body += "<p class=\"empty\">No flights match \(esc(query.filter.summary)). <a href=\"/\">Show all flights</a></p>"
+            body +=
+                "<p class=\"empty\">No flights match \(esc(query.filter.summary)). <a href=\"/\">Show all flights</a></p>"
         } else {
             body += "<ul class=\"flights\">" + flights.map(row).joined() + "</ul>"
             body += pager
         }
         let which = query.filter.isEmpty ? "all flights" : "these flights"
-        body += "<p><a class=\"button secondary\" href=\"/logbook.pdf\(suffix)\">Logbook PDF of \(which)</a> "
+        body +=
+            "<p><a class=\"button secondary\" href=\"/logbook.pdf\(suffix)\">Logbook PDF of \(which)</a> "
             + "<a class=\"button secondary\" href=\"/logbook.zip\(suffix)\">IGC files + logbook (ZIP)</a></p>"
         return page(title: "Flights", current: "/", loggedIn: loggedIn, body: body)
     }
@@ -54,8 +56,10 @@ package struct ListPage {
     private func row(_ flight: Flight) -> String {
         let id = flight.id ?? 0
         let people = [flight.details.pilot, flight.secondPersonText].compactMap { $0 }.joined(separator: " + ")
-        let what = [flight.gliderText, flight.details.launchMethod == .unknown ? nil : flight.details.launchMethod.label]
-            .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
+        let what = [
+            flight.gliderText, flight.details.launchMethod == .unknown ? nil : flight.details.launchMethod.label,
+        ]
+        .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " · ")
         return """
             <li><a href="/flights/\(id)">\
             <span class="when">\(flight.dateText) \(flight.localText(.takeoffTime, \.hourMinute))</span>\
@@ -79,7 +83,9 @@ package struct ListPage {
 
     private var filterForm: String {
         let f = query.filter
-        func field(_ name: String, _ label: String, _ value: String?, type: String = "text", hint: String = "") -> String {
+        func field(_ name: String, _ label: String, _ value: String?, type: String = "text", hint: String = "")
+            -> String
+        {
             "<label>\(label)<input type=\"\(type)\" name=\"\(name)\" value=\"\(esc(value ?? ""))\" maxlength=\"\(WebLimits.maxFieldCharacters)\"\(hint.isEmpty ? "" : " placeholder=\"\(hint)\"")></label>"
         }
         func option(_ value: String, _ label: String, _ selected: Bool) -> String {
@@ -87,7 +93,9 @@ package struct ListPage {
         }
         let instructor = f.withInstructor.map { $0 ? "yes" : "no" } ?? ""
         let launches = LaunchMethod.allCases.map { option($0.rawValue, $0.label, f.launch == $0) }.joined()
-        let clear = f.isEmpty ? "" : "<a class=\"clear\" href=\"/\" title=\"Clear the filters\" aria-label=\"Clear the filters\">×</a>"
+        let clear =
+            f.isEmpty
+            ? "" : "<a class=\"clear\" href=\"/\" title=\"Clear the filters\" aria-label=\"Clear the filters\">×</a>"
         return """
             <div class="filterbar"><details class="filters"><summary><span>\(esc(query.foldedSummary))</span></summary>
             <form class="grid" method="get" action="/">

@@ -28,7 +28,8 @@ package struct StatusPage {
     package func render() -> String {
         var body = "<h1>Status</h1><h2>Recorder (flightlogd)</h2>"
         if let status, !status.isEmpty {
-            body += "<dl class=\"facts\">" + status.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
+            body +=
+                "<dl class=\"facts\">" + status.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
         } else {
             body += """
                 <div class="empty"><p><b>No recorder status</b> at <code>\(esc(statusPath))</code>.</p>
@@ -98,10 +99,12 @@ package struct ClubStatusPage {
         var body = "<h1>Status</h1><h2>Club logbook</h2><dl class=\"facts\">"
         body += "<dt>Database</dt><dd>\(esc(location))</dd>"
         if let account {
-            body += "<dt>Logged in as</dt><dd>\(esc(account.login)) (\(esc(account.pilotName))\(account.isAdmin ? ", admin: every flight" : ""))</dd>"
+            body +=
+                "<dt>Logged in as</dt><dd>\(esc(account.login)) (\(esc(account.pilotName))\(account.isAdmin ? ", admin: every flight" : ""))</dd>"
         }
         body += "<dt>Flights</dt><dd>\(flightCount.map(String.init) ?? "— (the database does not answer)")</dd></dl>"
-        body += "<p class=\"muted\">Each glider's Pi adds its flights with <code>flightlog sync</code> when it is on the hangar network.</p>"
+        body +=
+            "<p class=\"muted\">Each glider's Pi adds its flights with <code>flightlog sync</code> when it is on the hangar network.</p>"
         return page(title: "Status", current: "/status", loggedIn: true, body: body)
     }
 }
@@ -125,6 +128,8 @@ package struct EditingOffPage {
 /// A short error page (400, 404, 413, …).
 package func errorPage(status: Int, title: String, message: String) -> WebResponse {
     .html(
-        page(title: title, current: "", body: "<h1>\(esc(title))</h1><p class=\"error\">\(esc(message))</p><p><a href=\"/\">← All flights</a></p>"),
+        page(
+            title: title, current: "",
+            body: "<h1>\(esc(title))</h1><p class=\"error\">\(esc(message))</p><p><a href=\"/\">← All flights</a></p>"),
         status: status)
 }

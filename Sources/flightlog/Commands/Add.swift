@@ -36,7 +36,8 @@ extension FlightLogCommand {
 
         @Option(
             name: .customLong("utc-offset"),
-            help: ArgumentHelp("The local time's offset from UTC, e.g. +02:00, when no known place gives it.", valueName: "±HH:MM"),
+            help: ArgumentHelp(
+                "The local time's offset from UTC, e.g. +02:00, when no known place gives it.", valueName: "±HH:MM"),
             transform: parseOffset)
         var utcOffset: Int?
 
@@ -83,7 +84,8 @@ extension FlightLogCommand {
                 if let field = takeoffPlace?.field ?? (takeoffPlace == nil ? landingPlace?.field : nil) {
                     zone = field.zoneIdentifier.flatMap(placing.zones.rules(identifier:))
                     if zone != nil && utcOffset != nil {
-                        throw CLIError("\(field.label) gives the time zone (\(zone!.identifier)); leave out --utc-offset")
+                        throw CLIError(
+                            "\(field.label) gives the time zone (\(zone!.identifier)); leave out --utc-offset")
                     }
                 }
             }

@@ -5,7 +5,7 @@ import FlightLogStore
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 extension FlightLogCommand {

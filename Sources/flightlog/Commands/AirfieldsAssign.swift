@@ -36,7 +36,9 @@ extension FlightLogCommand.Airfields {
             let db = try store.open(.readWrite)
             let placed = try db.assignPlaces(using: placing, all: all)
             let outlandings = try db.count(matching: FlightFilter(outlanding: true))
-            print("Placed \(placed) flight\(placed == 1 ? "" : "s"); \(outlandings) outlanding\(outlandings == 1 ? "" : "s") in the logbook.")
+            print(
+                "Placed \(placed) flight\(placed == 1 ? "" : "s"); \(outlandings) outlanding\(outlandings == 1 ? "" : "s") in the logbook."
+            )
         }
     }
 }

@@ -42,7 +42,9 @@ extension FlightLogCommand {
             let db = try store.open(.readOnly)
             let result = try db.backup(to: file, replacing: force)
             let size = "\((result.bytes + 1023) / 1024) KiB"
-            print("Backed up \(result.flights) flight\(result.flights == 1 ? "" : "s") to \(result.path) (\(size), integrity check ok).")
+            print(
+                "Backed up \(result.flights) flight\(result.flights == 1 ? "" : "s") to \(result.path) (\(size), integrity check ok)."
+            )
         }
     }
 }

@@ -28,7 +28,8 @@ extension FlightLogCommand {
 
         /// Where the club logbook is and how to log in to it, shared by the subcommands.
         struct ClubOptions: ParsableArguments {
-            @Option(help: ArgumentHelp("The club logbook. Default: [sync] url in the config.", valueName: "postgres://…"))
+            @Option(
+                help: ArgumentHelp("The club logbook. Default: [sync] url in the config.", valueName: "postgres://…"))
             var database: String?
 
             @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "path"))
@@ -46,7 +47,8 @@ extension FlightLogCommand {
                     url = configured
                 } else {
                     throw CLIError(
-                        "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file or pass --database")
+                        "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file or pass --database"
+                    )
                 }
                 let password = try Sync.password(file: config.sync.passwordFile)
                 do {
@@ -60,12 +62,16 @@ extension FlightLogCommand {
         struct AddUser: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "add-user",
-                abstract: "Add a login, or change its pilot, admin flag and password; the password (8 characters or more) is read from standard input.")
+                abstract:
+                    "Add a login, or change its pilot, admin flag and password; the password (8 characters or more) is read from standard input."
+            )
 
             @Argument(help: ArgumentHelp("The login: 1–64 of A-Z a-z 0-9 . _ @ -", valueName: "login"))
             var login: String
 
-            @Option(help: ArgumentHelp("The pilot's name as the logbook writes it (flightlog list shows it).", valueName: "name"))
+            @Option(
+                help: ArgumentHelp(
+                    "The pilot's name as the logbook writes it (flightlog list shows it).", valueName: "name"))
             var pilot: String
 
             @Flag(help: "The login sees and edits every flight of the club.")
@@ -79,13 +85,16 @@ extension FlightLogCommand {
                 } catch {
                     throw ValidationError(error.description)
                 }
-                if pilot.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--pilot needs the pilot's name.") }
+                if pilot.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw ValidationError("--pilot needs the pilot's name.")
+                }
             }
 
             func run() async throws {
                 let password = try readPassword()
                 let account = ClubAccount(
-                    login: login, pilotName: pilot, isAdmin: admin, passwordHash: try PasswordHash.make(password: password))
+                    login: login, pilotName: pilot, isAdmin: admin,
+                    passwordHash: try PasswordHash.make(password: password))
                 try await club.withLogbook { logbook in try await logbook.saveAccount(account) }
                 print("login \(login): pilot \(pilot)\(admin ? ", admin (every flight)" : "")")
             }
@@ -94,10 +103,13 @@ extension FlightLogCommand {
             private func readPassword() throws -> String {
                 if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
                 guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                    throw CLIError("no password on standard input: give it as the first line (flightlog club add-user \(login) --pilot … < file)")
+                    throw CLIError(
+                        "no password on standard input: give it as the first line (flightlog club add-user \(login) --pilot … < file)"
+                    )
                 }
                 guard line.count >= 8 else {
-                    throw CLIError("the password is shorter than 8 characters; choose a longer one (the login is on the web)")
+                    throw CLIError(
+                        "the password is shorter than 8 characters; choose a longer one (the login is on the web)")
                 }
                 if let problem = PasswordHash.problem(with: line) { throw CLIError(problem) }
                 return line
@@ -107,7 +119,8 @@ extension FlightLogCommand {
         struct AddGlider: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "add-glider",
-                abstract: "Add a glider's own PostgreSQL login for flightlog sync (or set its password); the password is read from standard input.",
+                abstract:
+                    "Add a glider's own PostgreSQL login for flightlog sync (or set its password); the password is read from standard input.",
                 discussion: """
                     Each glider syncs with its own login: the server lets it write and delete only its own rows. Run \
                     it with the admin login that owns the club logbook's tables and may create roles \
@@ -127,13 +140,15 @@ extension FlightLogCommand {
                 if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
                 guard let password = readLine(strippingNewline: true), password.count >= 8, password.utf8.count <= 200
                 else {
-                    throw CLIError("give the glider's password (8 characters to 200 bytes) as the first line of standard input")
+                    throw CLIError(
+                        "give the glider's password (8 characters to 200 bytes) as the first line of standard input")
                 }
                 let (login, device) = (self.login, self.device)
                 let flights = try await club.withLogbook { logbook in
                     try await logbook.addGlider(login: login, password: password, device: device)
                 }
-                print("glider login \(login)" + (device == nil ? "" : ": \(flights) flights of \(device!) handed to it"))
+                print(
+                    "glider login \(login)" + (device == nil ? "" : ": \(flights) flights of \(device!) handed to it"))
             }
         }
 

@@ -65,8 +65,9 @@ extension FlightLogCommand {
         /// A place option that names a known field (code, name or a part only it has) stores the field's label;
         /// other text stays as typed, also when the airfield data cannot be read (nothing is lost).
         private func namePlaces(in new: inout FlightDetails) throws {
-            guard new.takeoffPlace != nil && details.takeoffPlace != nil
-                || new.landingPlace != nil && details.landingPlace != nil,
+            guard
+                new.takeoffPlace != nil && details.takeoffPlace != nil
+                    || new.landingPlace != nil && details.landingPlace != nil,
                 let index = try? AirfieldCatalog.index().index
             else { return }
             if details.takeoffPlace != nil, let text = new.takeoffPlace {
@@ -99,7 +100,8 @@ extension FlightLogCommand {
         func run() async throws {
             let db = try store.open(.readWrite)
             let flight = try db.flight(id: id)
-            let summary = "flight \(id) (\(flight.localDate) \(flight.localTakeoff.hourMinute), \(flight.details.gliderType ?? "glider?"), \(hoursMinutes(flight.duration)))"
+            let summary =
+                "flight \(id) (\(flight.localDate) \(flight.localTakeoff.hourMinute), \(flight.details.gliderType ?? "glider?"), \(hoursMinutes(flight.duration)))"
             if !yes {
                 guard standardInputIsTerminal else {
                     throw CLIError("refusing to delete \(summary) without --yes: there is no terminal to ask")

@@ -10,7 +10,8 @@ extension FlightLogCommand {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG), the PDF logbook or all in a ZIP.",
+            abstract:
+                "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG), the PDF logbook or all in a ZIP.",
             discussion: """
                 Flights are chosen by id or, without ids, by the list filters (all flights when none is given).
                 Every file is written to a temporary name in its folder, synced and renamed when complete: on any
@@ -67,10 +68,12 @@ extension FlightLogCommand {
 
         @Option(
             name: .shortAndLong,
-            help: ArgumentHelp("Output file, directory for several files, or - for standard output.", valueName: "path"))
+            help: ArgumentHelp("Output file, directory for several files, or - for standard output.", valueName: "path")
+        )
         var output: String?
 
-        @Option(help: ArgumentHelp("QNH in hPa for the report's barogram (display only; IGC stays ISA).", valueName: "hPa"))
+        @Option(
+            help: ArgumentHelp("QNH in hPa for the report's barogram (display only; IGC stays ISA).", valueName: "hPa"))
         var qnh: Double?
 
         @Flag(help: "With --igc: write our own file even for an imported flight (not the recorder's original).")
@@ -83,23 +86,32 @@ extension FlightLogCommand {
                 throw ValidationError(problem)
             }
             guard let kind else { return }  // the stick set (--to)
-            if kind == .pdf && output == nil { throw ValidationError("--pdf needs -o FILE.pdf (or -o - for standard output)") }
-            if kind == .zip && output == nil { throw ValidationError("--zip needs -o FILE.zip (or -o - for standard output)") }
+            if kind == .pdf && output == nil {
+                throw ValidationError("--pdf needs -o FILE.pdf (or -o - for standard output)")
+            }
+            if kind == .zip && output == nil {
+                throw ValidationError("--zip needs -o FILE.zip (or -o - for standard output)")
+            }
             if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
-            if qnh != nil && kind != .report { throw ValidationError("--qnh only changes the barogram of --report; leave it out.") }
+            if qnh != nil && kind != .report {
+                throw ValidationError("--qnh only changes the barogram of --report; leave it out.")
+            }
             if rebuild && kind != .igc { throw ValidationError("--rebuild goes with --igc.") }
             if !ids.isEmpty && !filters.filter.isEmpty {
                 throw ValidationError("give flight ids or filters, not both: with ids the filters choose nothing.")
             }
             if !ids.isEmpty && ownerOptions.owner != nil && kind != .pdf {
-                throw ValidationError("--owner chooses flights (and whose logbook --pdf is); with flight ids it does nothing here.")
+                throw ValidationError(
+                    "--owner chooses flights (and whose logbook --pdf is); with flight ids it does nothing here.")
             }
             let suffix = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
             if suffix == "png" && kind != .report {
-                throw ValidationError("only --report can be a PNG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
+                throw ValidationError(
+                    "only --report can be a PNG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
             }
             if suffix == "svg" && kind != .report {
-                throw ValidationError("only --report can be an SVG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
+                throw ValidationError(
+                    "only --report can be an SVG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
             }
         }
 
@@ -115,7 +127,10 @@ extension FlightLogCommand {
             if ids.isEmpty {
                 flights = ownerOptions.chosen(try db.flights(matching: filters.filter), config)
                 if flights.isEmpty {
-                    throw CLIError(filters.filter.isEmpty && ownerOptions.owner == nil ? "the logbook is empty: nothing to export" : "no flights match: \(summary); nothing written")
+                    throw CLIError(
+                        filters.filter.isEmpty && ownerOptions.owner == nil
+                            ? "the logbook is empty: nothing to export"
+                            : "no flights match: \(summary); nothing written")
                 }
             } else {
                 flights = try ids.map { try db.flight(id: $0) }
@@ -133,8 +148,12 @@ extension FlightLogCommand {
             case .zip:
                 var writer = try ExportWriter(wholeFile(logbookFiles), logbookFiles: logbookFiles)
                 let archive = try await exporter.zip(flights, logbook)
-                if case .wrote(let path) = try cli({ try writer.write(ExportedFile(name: "flights.zip", bytes: archive.bytes)) }) {
-                    print("Wrote \(path): \(archive.igcFiles) IGC file\(archive.igcFiles == 1 ? "" : "s") and logbook.pdf (\(many)).")
+                if case .wrote(let path) = try cli({
+                    try writer.write(ExportedFile(name: "flights.zip", bytes: archive.bytes))
+                }) {
+                    print(
+                        "Wrote \(path): \(archive.igcFiles) IGC file\(archive.igcFiles == 1 ? "" : "s") and logbook.pdf (\(many))."
+                    )
                 }
             case .pdf:
                 let chosen = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
@@ -147,13 +166,17 @@ extension FlightLogCommand {
             case .igc, .kml, .gpx, .geojson, .report:
                 flights = try withTracks(flights, chosenById: !ids.isEmpty)
                 if toStandardOutput && flights.count > 1 {
-                    throw CLIError("-o - writes one file, but \(flights.count) flights were chosen; give one flight id or a folder")
+                    throw CLIError(
+                        "-o - writes one file, but \(flights.count) flights were chosen; give one flight id or a folder"
+                    )
                 }
                 let target = try target(many: flights.count > 1, logbookFiles: logbookFiles)
                 var writer = ExportWriter(target, logbookFiles: logbookFiles)
                 try await exporter.export(format(kind, target, logbook: logbook), of: flights) { file in
                     if file.isOriginal && file.flightsInFile > 1 {
-                        printError("flight \(file.flightId!): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)")
+                        printError(
+                            "flight \(file.flightId!): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)"
+                        )
                     }
                     switch try cli({ try writer.write(file) }) {
                     case .standardOutput: break
@@ -211,11 +234,15 @@ extension FlightLogCommand {
             guard let output else { return .folder(FileManager.default.currentDirectoryPath) }
             if toStandardOutput { return .standardOutput }
             var isDirectory: ObjCBool = false
-            if output.hasSuffix("/") || many || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            if output.hasSuffix("/") || many
+                || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+            {
                 let folder = absolute(output)
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                    throw CLIError("cannot write into \(folder): it is not a folder; create the folder first (nothing was written)")
+                    throw CLIError(
+                        "cannot write into \(folder): it is not a folder; create the folder first (nothing was written)"
+                    )
                 }
                 return .folder(folder)
             }
@@ -233,7 +260,9 @@ extension FlightLogCommand {
             if chosenById || manual.count == flights.count {
                 throw CLIError(LogbookError.noTrack(manual[0].id ?? 0, export: what).description)
             }
-            printError("note: left out \(manual.count) flight\(manual.count == 1 ? "" : "s") without a track (entered by hand): no \(what) for \(manual.count == 1 ? "it" : "them")")
+            printError(
+                "note: left out \(manual.count) flight\(manual.count == 1 ? "" : "s") without a track (entered by hand): no \(what) for \(manual.count == 1 ? "it" : "them")"
+            )
             return flights.filter(\.hasTrack)
         }
     }

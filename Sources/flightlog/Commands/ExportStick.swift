@@ -20,18 +20,23 @@ struct StickOptions: ParsableArguments {
     @Flag(help: "With --to: write every chosen flight again.")
     var all = false
 
-    @Option(help: ArgumentHelp("With --to: the stick's id (default: the UUID of the folder's file system).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "With --to: the stick's id (default: the UUID of the folder's file system).", valueName: "id"))
     var stick: String?
 
     /// Why these options cannot go together, or nil.
     func problem(kind: FlightLogCommand.Export.Kind?, output: String?, ids: [Int64], rebuild: Bool) -> String? {
         guard let to else {
             if kind == nil {
-                return "choose what to export: --igc, --kml, --gpx, --geojson, --report, --pdf, --zip, or --to FOLDER (a USB stick)"
+                return
+                    "choose what to export: --igc, --kml, --gpx, --geojson, --report, --pdf, --zip, or --to FOLDER (a USB stick)"
             }
             return new || all || stick != nil ? "--new, --all and --stick go with --to FOLDER" : nil
         }
-        if let kind { return "--to writes the whole stick set (IGC files, PDF logbook, backup); leave out --\(kind.rawValue)" }
+        if let kind {
+            return "--to writes the whole stick set (IGC files, PDF logbook, backup); leave out --\(kind.rawValue)"
+        }
         if output != nil { return "--to FOLDER is where the files go; leave out -o" }
         if rebuild { return "--rebuild is for --igc; the stick gets each imported flight's own file" }
         if new && all { return "--new writes what the stick lacks, --all writes everything; choose one" }
@@ -44,21 +49,25 @@ struct StickOptions: ParsableArguments {
 }
 
 extension FlightLogCommand.Export {
-    func toStick(_ flights: [Flight], db: FlightStore, exporter: LogbookExporter, config: FlightLogConfig, summary: String)
+    func toStick(
+        _ flights: [Flight], db: FlightStore, exporter: LogbookExporter, config: FlightLogConfig, summary: String
+    )
         async throws
     {
         let folder = absolute(stickOptions.to!)
         if !FileManager.default.fileExists(atPath: folder) {
             // Only the folder itself: a stick that is not mounted must not be filled in on the SD card.
             guard FileManager.default.fileExists(atPath: (folder as NSString).deletingLastPathComponent) else {
-                throw CLIError("\((folder as NSString).deletingLastPathComponent) does not exist: is the stick mounted?")
+                throw CLIError(
+                    "\((folder as NSString).deletingLastPathComponent) does not exist: is the stick mounted?")
             }
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
                 throw CLIError("cannot make the folder \(folder): check that the stick is writable")
             }
         }
         guard let stick = stickOptions.stick ?? StickIdentity.fileSystemUUID(of: folder) else {
-            throw CLIError("cannot tell which stick \(folder) is on (its file system has no UUID link); give --stick ID")
+            throw CLIError(
+                "cannot tell which stick \(folder) is on (its file system has no UUID link); give --stick ID")
         }
         let databasePath = try store.databasePath()
         let memory = StickReport.memoryFolder(databasePath: databasePath)
@@ -72,7 +81,8 @@ extension FlightLogCommand.Export {
             let result = try await StickExport.run(flights, store: db, exporter: exporter, request: request)
             line = StickReport.line(result, stick: stick)
         } catch {
-            StickReport.save("stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)", memoryFolder: memory)
+            StickReport.save(
+                "stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)", memoryFolder: memory)
             throw CLIError(error.description)
         }
         StickReport.save(line, memoryFolder: memory)
@@ -84,7 +94,8 @@ extension StickReport {
     static func line(_ result: StickExportResult, stick: String) -> String {
         let s = result.flightsWritten == 1 ? "" : "s"
         guard result.wroteLogbook else {
-            return "nothing new for stick \(stick) at \(clock()): its \(result.flightsOnStick) flight\(result.flightsOnStick == 1 ? "" : "s") are already on it"
+            return
+                "nothing new for stick \(stick) at \(clock()): its \(result.flightsOnStick) flight\(result.flightsOnStick == 1 ? "" : "s") are already on it"
         }
         return "\(result.flightsWritten) flight\(s) written to stick \(stick) at \(clock()) "
             + "(\(result.igcFilesWritten) IGC file\(result.igcFilesWritten == 1 ? "" : "s"), logbook.pdf and backup of \(result.flightsOnStick) flights, "

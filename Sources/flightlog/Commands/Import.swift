@@ -34,7 +34,8 @@ extension FlightLogCommand {
         func run() async throws {
             let importer = LogbookImporter(
                 config: try store.loadConfig(), strict: strict,
-                readFile: { try InputFile.read($0, what: "the file", maxBytes: $1) }, openStore: { try self.store.open(.readWrite) })
+                readFile: { try InputFile.read($0, what: "the file", maxBytes: $1) },
+                openStore: { try self.store.open(.readWrite) })
             var tally = ImportTally()
             for (n, path) in files.enumerated() {
                 let prefix = (files.count > 1 ? "[\(n + 1)/\(files.count)] " : "") + terminalSafe(path)
@@ -75,14 +76,16 @@ extension FlightLogCommand {
             let landing = f.endedInFlight ? Flight.endedInFlightLabel : f.isOutlanding ? f.details.landingPlace : nil
             let places = [f.details.takeoffPlace, landing]
                 .compactMap { $0 }.map { terminalSafe($0) }.joined(separator: " → ")
-            return "\(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), "
+            return
+                "\(f.localDate) \(f.localTakeoff.hourMinute)–\(f.localLanding.hourMinute) (\(hoursMinutes(f.duration))), "
                 + f.details.launchMethod.rawValue + (places.isEmpty ? "" : ", \(places)")
         }
 
         /// Names the first damaged lines on standard error; counts the rest.
         func reportDamage(_ result: ImportResult, prefix: String) {
             let count = result.skippedLines
-            printError("\(prefix): warning: \(count) damaged line\(count == 1 ? "" : "s") skipped, every valid fix imported:")
+            printError(
+                "\(prefix): warning: \(count) damaged line\(count == 1 ? "" : "s") skipped, every valid fix imported:")
             for warning in result.warnings.prefix(Self.warningsShown) { printError("  \(warning)") }
             if count > Self.warningsShown { printError("  … and \(count - Self.warningsShown) more") }
         }
@@ -103,7 +106,9 @@ struct ImportTally {
         var parts = ["Imported \(plural(flights, "flight")) from \(files) of \(plural(fileCount, "file"))"]
         if duplicates > 0 { parts.append("\(duplicates) already in the logbook") }
         if failures > 0 { parts.append("\(failures) failed (see the messages above)") }
-        if damagedLines > 0 { parts.append("\(plural(damagedLines, "damaged line")) skipped in \(plural(damagedFiles, "file"))") }
+        if damagedLines > 0 {
+            parts.append("\(plural(damagedLines, "damaged line")) skipped in \(plural(damagedFiles, "file"))")
+        }
         return parts.joined(separator: "; ") + "."
     }
 }

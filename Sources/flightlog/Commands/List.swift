@@ -71,8 +71,10 @@ enum FlightCSV {
             let local = { (t: CivilDateTime) in "\(t.date)T\(t.hourMinuteSecond)" }
             let times: [String?] = [
                 f.known(.takeoffTime, f.localDate.description), f.known(.takeoffTime, iso8601UTC(f.takeoffTime)),
-                f.known(.landingTime, iso8601UTC(f.landingTime)), f.known(.takeoffTime, .utcOffset, local(f.localTakeoff)),
-                f.known(.landingTime, .utcOffset, local(f.localLanding)), f.known(.utcOffset, offsetText(f.utcOffsetSeconds)),
+                f.known(.landingTime, iso8601UTC(f.landingTime)),
+                f.known(.takeoffTime, .utcOffset, local(f.localTakeoff)),
+                f.known(.landingTime, .utcOffset, local(f.localLanding)),
+                f.known(.utcOffset, offsetText(f.utcOffsetSeconds)),
                 f.known(.takeoffTime, .landingTime, String(f.duration / 60_000)),
             ]
             let distance = f.known(.maxDistance, decimal(f.maxDistanceFromTakeoff / 1000, 1)) ?? ""
@@ -207,7 +209,8 @@ enum FlightJSON {
             source: f.hasTrack ? (sourceFile == nil ? "recorded" : "imported") : "manual", track: f.hasTrack,
             launches: OrNull(f.known(.launches, d.launches)), ownerRole: OwnerRole.of(f, owner: owner).rawValue,
             sourceFile: sourceFile, outlanding: f.isOutlanding, endedInFlight: f.endedInFlight,
-            takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init))
+            takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init)
+        )
     }
 
     /// A value that is `null` in the JSON when unknown (a plain optional would leave the key out).

@@ -48,7 +48,8 @@ struct Replay: AsyncParsableCommand {
     var followGpsd: String?
     @Option(
         name: .customLong("serve-nmea"),
-        help: ArgumentHelp("Be the receiver: serve the epochs in real time on this TCP address.", valueName: "host:port"))
+        help: ArgumentHelp(
+            "Be the receiver: serve the epochs in real time on this TCP address.", valueName: "host:port"))
     var serveNMEA: String?
     @Option(help: "Simulated seconds per real second with --serve-nmea.") var speed: Double = 1
     @Option(help: "Seconds from each epoch to its sentences with --serve-nmea (a receiver's output delay).")
@@ -58,14 +59,18 @@ struct Replay: AsyncParsableCommand {
     var geoidSeparation: Double = 48
     @Option(
         name: .customLong("no-fix"),
-        help: ArgumentHelp("Epochs in this UTC window have no fix (HH:MM:SS-HH:MM:SS; open end: to the end).", valueName: "window"))
+        help: ArgumentHelp(
+            "Epochs in this UTC window have no fix (HH:MM:SS-HH:MM:SS; open end: to the end).", valueName: "window"))
     var noFix: [String] = []
-    @Option(help: ArgumentHelp("Send the first fix from this UTC time on far off the track (HH:MM:SS).", valueName: "time"))
+    @Option(
+        help: ArgumentHelp("Send the first fix from this UTC time on far off the track (HH:MM:SS).", valueName: "time"))
     var displace: [String] = []
-    @Option(name: .customLong("displace-km"), help: "How far north --displace moves a fix, km.") var displaceKm: Double = 55
+    @Option(name: .customLong("displace-km"), help: "How far north --displace moves a fix, km.") var displaceKm:
+        Double = 55
     @Option(
         name: .customLong("altitude-spike"),
-        help: ArgumentHelp("Send the first fix from this UTC time on with its GNSS altitude 3000 m up (HH:MM:SS).", valueName: "time"))
+        help: ArgumentHelp(
+            "Send the first fix from this UTC time on with its GNSS altitude 3000 m up (HH:MM:SS).", valueName: "time"))
     var altitudeSpike: [String] = []
     @Option(
         name: .customLong("pressure-glitch"),
@@ -85,7 +90,8 @@ struct Replay: AsyncParsableCommand {
     var barometerMissing: [String] = []
     @Option(
         name: .customLong("real-time"),
-        help: ArgumentHelp("Run at real time instead of --speed in this UTC window (with --serve-nmea).", valueName: "window"))
+        help: ArgumentHelp(
+            "Run at real time instead of --speed in this UTC window (with --serve-nmea).", valueName: "window"))
     var realTime: [String] = []
     @Option(
         name: .customLong("hold-until"),
@@ -96,7 +102,9 @@ struct Replay: AsyncParsableCommand {
         if nmea == nil && iioTree == nil && serveNMEA == nil {
             throw ValidationError("Give --nmea PATH, --iio-tree DIR and/or --serve-nmea HOST:PORT.")
         }
-        if followGpsd != nil && serveNMEA != nil { throw ValidationError("--follow-gpsd and --serve-nmea exclude each other.") }
+        if followGpsd != nil && serveNMEA != nil {
+            throw ValidationError("--follow-gpsd and --serve-nmea exclude each other.")
+        }
         if let serveNMEA, Self.hostPort(serveNMEA) == nil {
             throw ValidationError("--serve-nmea must look like 127.0.0.1:29480.")
         }
@@ -107,11 +115,15 @@ struct Replay: AsyncParsableCommand {
             throw ValidationError("--follow-gpsd must look like 127.0.0.1:2947.")
         }
         if !(1...200).contains(rate) { throw ValidationError("--rate must be 1…200 writes per second.") }
-        if deviceName.isEmpty || deviceName.contains("/") { throw ValidationError("--device-name must be a plain name.") }
+        if deviceName.isEmpty || deviceName.contains("/") {
+            throw ValidationError("--device-name must be a plain name.")
+        }
         if serveNMEA == nil && !(barometerMissing.isEmpty && realTime.isEmpty && holdUntil == nil) {
             throw ValidationError("--barometer-missing, --real-time and --hold-until need --serve-nmea.")
         }
-        if !barometerMissing.isEmpty && iioTree == nil { throw ValidationError("--barometer-missing needs --iio-tree DIR.") }
+        if !barometerMissing.isEmpty && iioTree == nil {
+            throw ValidationError("--barometer-missing needs --iio-tree DIR.")
+        }
         if !pressureGlitch.isEmpty && (iioTree == nil || serveNMEA == nil) {
             throw ValidationError("--pressure-glitch needs --iio-tree DIR and --serve-nmea.")
         }
@@ -153,7 +165,9 @@ struct Replay: AsyncParsableCommand {
             let log = NMEAWriter.log(faults.apply(to: fixes), dateShift: shift, geoidSeparation: geoidSeparation)
             try Data(log.utf8).write(to: URL(fileURLWithPath: nmea), options: .atomic)
             let years = shift / NMEAWriter.shiftCycle * 28
-            Self.say("Wrote \(nmea): \(fixes.count) epochs" + (shift == 0 ? "." : ", dates moved forward by \(years) years."))
+            Self.say(
+                "Wrote \(nmea): \(fixes.count) epochs" + (shift == 0 ? "." : ", dates moved forward by \(years) years.")
+            )
         }
         let listener = try serveNMEA.flatMap(Self.hostPort).map { try SimulatedReceiver.listen(host: $0.0, port: $0.1) }
         var tree: FakeIIOTree?
@@ -176,7 +190,8 @@ struct Replay: AsyncParsableCommand {
             return
         }
         guard let tree, let followGpsd, let (host, port) = Self.hostPort(followGpsd) else { return }
-        var follower = GPSDFollower(host: host, port: port, timeline: timeline, dateShift: shift, tree: tree, rate: rate)
+        var follower = GPSDFollower(
+            host: host, port: port, timeline: timeline, dateShift: shift, tree: tree, rate: rate)
         try follower.run()
         Self.say("gpsd closed: followed \(follower.positions) epochs, wrote \(follower.writes) pressures.")
     }

@@ -27,18 +27,25 @@ extension FlightLogCommand {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(help: ArgumentHelp("Address to listen on; 0.0.0.0 = every network (the Pi's hotspot). Default: config, else 127.0.0.1.", valueName: "ip"))
+        @Option(
+            help: ArgumentHelp(
+                "Address to listen on; 0.0.0.0 = every network (the Pi's hotspot). Default: config, else 127.0.0.1.",
+                valueName: "ip"))
         var address: String?
 
         @Option(help: ArgumentHelp("TCP port. Default: config, else 8080.", valueName: "n"))
         var port: Int?
 
-        @Flag(name: .customLong("hash-password"), help: "Read a password from standard input and print its hash line for the config file.")
+        @Flag(
+            name: .customLong("hash-password"),
+            help: "Read a password from standard input and print its hash line for the config file.")
         var hashPassword = false
 
         func validate() throws {
             if let port, !(1...65535).contains(port) { throw ValidationError("--port must be between 1 and 65535.") }
-            if let address, address.isEmpty || address.count > 255 { throw ValidationError("--address needs an IP address or host name.") }
+            if let address, address.isEmpty || address.count > 255 {
+                throw ValidationError("--address needs an IP address or host name.")
+            }
         }
 
         func run() async throws {
@@ -59,7 +66,8 @@ extension FlightLogCommand {
                 return
             }
             if let hash = config.server.passwordHash, !PasswordHash.isWellFormed(hash) {
-                throw CLIError("[server] password_hash in the config is not a hash from flightlog serve --hash-password")
+                throw CLIError(
+                    "[server] password_hash in the config is not a hash from flightlog serve --hash-password")
             }
             let settings = ServerSettings(databasePath: try store.databasePath(), config: config)
             let app = WebApp(settings: settings)
@@ -67,7 +75,9 @@ extension FlightLogCommand {
                 printError("flightlog serve: warning: \(problem); the flight map is drawn without a background map")
             }
             try await WebServer.run(app: app, address: address, port: port) { actual in
-                print("flightlog serve: http://\(address):\(actual)/ (database \(settings.databasePath); editing \(settings.passwordHash == nil ? "off" : "on"))")
+                print(
+                    "flightlog serve: http://\(address):\(actual)/ (database \(settings.databasePath); editing \(settings.passwordHash == nil ? "off" : "on"))"
+                )
                 fflush(nil)  // a pipe or the journal buffers: say it now
             }
         }
@@ -79,10 +89,14 @@ extension FlightLogCommand {
                 try await ClubWebLogbook.with(url: url, password: password, config: config) { club in
                     let app = WebApp(settings: ServerSettings(club: club, config: config))
                     if try await club.accounts().isEmpty {
-                        printError("flightlog serve: warning: the club logbook has no logins yet; add one with flightlog club add-user")
+                        printError(
+                            "flightlog serve: warning: the club logbook has no logins yet; add one with flightlog club add-user"
+                        )
                     }
                     try await WebServer.run(app: app, address: address, port: port) { actual in
-                        print("flightlog serve: http://\(address):\(actual)/ (club logbook \(club.location); pilots log in)")
+                        print(
+                            "flightlog serve: http://\(address):\(actual)/ (club logbook \(club.location); pilots log in)"
+                        )
                         fflush(nil)
                     }
                 }

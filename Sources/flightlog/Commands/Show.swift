@@ -63,15 +63,22 @@ enum FlightDetailsText {
             "\(f.localText(.landingTime, \.hourMinuteSecond)) local, \(f.utcText(.landingTime, iso8601UTC))"
                 + f.landingTimeNote + place(f.landingPlaceText))
         add("Flight time", f.flightTimeText)
-        add("Glider", [d.gliderType, d.registration, d.competitionId.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "))
+        add(
+            "Glider",
+            [d.gliderType, d.registration, d.competitionId.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "))
         add("Pilot", d.pilot)
         add("Second person", f.secondPersonText)
         if let owner {
             let role = OwnerRole.of(f, owner: owner)
-            add("Your role", role.words + (d.ownerRole == nil ? " (from the crew names)" : " (set by hand)") + " — \(owner.name)'s logbook")
+            add(
+                "Your role",
+                role.words + (d.ownerRole == nil ? " (from the crew names)" : " (set by hand)")
+                    + " — \(owner.name)'s logbook")
         }
         var launch = d.launchMethod.words
-        if f.unknown.contains(.launches) { launch += ", \(unknown) launches" } else if d.launches > 1 {
+        if f.unknown.contains(.launches) {
+            launch += ", \(unknown) launches"
+        } else if d.launches > 1 {
             launch += ", \(d.launches) launches"
         }
         // A self-launcher has no release: its launch ends when the engine stops.
@@ -103,7 +110,9 @@ enum FlightDetailsText {
         }
         add("Remarks", d.remarks)
         var out = rowsText(rows)
-        if let analysis { out += "\n\nAnalysis (distances on the FAI sphere):\n" + rowsText(AnalysisOutput.rows(analysis, flight: f)) }
+        if let analysis {
+            out += "\n\nAnalysis (distances on the FAI sphere):\n" + rowsText(AnalysisOutput.rows(analysis, flight: f))
+        }
         if case .recorded = f.source {
             out += "\n\nFaults: " + (faults.isEmpty ? "none (no GPS, barometer or power loss of 10 s or more)" : "")
             for fault in faults { out += "\n  " + fault.text }
@@ -158,7 +167,10 @@ enum TerminalBarogram {
         let lo = altitudes.min()!, hi = max(altitudes.max()!, lo + 1)
         var lines: [String] = []
         for row in (0..<rows).reversed() {
-            let label = row == rows - 1 ? fit(decimal(hi, 0) + " m", 8, alignRight: true) : (row == 0 ? fit(decimal(lo, 0) + " m", 8, alignRight: true) : String(repeating: " ", count: 8))
+            let label =
+                row == rows - 1
+                ? fit(decimal(hi, 0) + " m", 8, alignRight: true)
+                : (row == 0 ? fit(decimal(lo, 0) + " m", 8, alignRight: true) : String(repeating: " ", count: 8))
             var line = label + " │"
             for v in filled {
                 let level = (v - lo) / (hi - lo) * Double(rows)
@@ -170,6 +182,7 @@ enum TerminalBarogram {
         let start = flight.localText(.takeoffTime, \.hourMinute), end = flight.localText(.landingTime, \.hourMinute)
         lines.append(String(repeating: " ", count: 9) + "└" + String(repeating: "─", count: columns))
         lines.append(String(repeating: " ", count: 10) + fit(start, columns - end.count) + end)
-        return "Barogram (\(flight.hasBarometer ? "pressure altitude" : "GNSS altitude"), local time):\n" + lines.joined(separator: "\n")
+        return "Barogram (\(flight.hasBarometer ? "pressure altitude" : "GNSS altitude"), local time):\n"
+            + lines.joined(separator: "\n")
     }
 }

@@ -15,14 +15,19 @@ extension FlightLogCommand {
 
         @Option(help: "winch, aerotow or self.") var launch: LaunchMethod = .winch
         @Option(help: "Minutes in the air.") var minutes: Int = 40
-        @Option(help: ArgumentHelp("Start of the recording, UTC (YYYY-MM-DDTHH:MM:SSZ); the ground roll starts 5 min later.", valueName: "time"))
+        @Option(
+            help: ArgumentHelp(
+                "Start of the recording, UTC (YYYY-MM-DDTHH:MM:SSZ); the ground roll starts 5 min later.",
+                valueName: "time"))
         var start: String = "2025-06-14T10:00:00Z"
         @Option(help: "Seed of the random weather.") var seed: UInt64 = 1
-        @Option(name: .customLong("interval-ms"), help: "Fix interval in milliseconds (1000 = 1 Hz).") var intervalMillis: Int = 1000
+        @Option(name: .customLong("interval-ms"), help: "Fix interval in milliseconds (1000 = 1 Hz).")
+        var intervalMillis: Int = 1000
         @Option(name: .shortAndLong, help: ArgumentHelp("Output IGC file.", valueName: "path")) var output: String
         @Option(
             help: ArgumentHelp(
-                "The field to fly from, latitude,longitude in degrees (default Aachen-Merzbrück).", valueName: "lat,lon"))
+                "The field to fly from, latitude,longitude in degrees (default Aachen-Merzbrück).", valueName: "lat,lon"
+            ))
         var at: String?
         @Option(help: ArgumentHelp("Field elevation with --at, metres above sea level.", valueName: "m"))
         var elevation: Double?
@@ -35,7 +40,9 @@ extension FlightLogCommand {
             if let at, FlightLogCommand.Airfields.ListNear.coordinate(at) == nil {
                 throw ValidationError("--at wants latitude,longitude in degrees, e.g. --at 51.0147,7.0053")
             }
-            if let elevation, !(-500...5000).contains(elevation) { throw ValidationError("--elevation must be -500…5000 m.") }
+            if let elevation, !(-500...5000).contains(elevation) {
+                throw ValidationError("--elevation must be -500…5000 m.")
+            }
         }
 
         func run() async throws {
@@ -63,7 +70,8 @@ extension FlightLogCommand {
                 gpsReceiver: "flightlog,simulator,12,max18000m", pressureSensor: "flightlog,simulated BMP280,max9000m")
             let bytes = IGCWriter.write(
                 fixes: fixes, extensions: FlightSimulator.extensions, headers: headers, serial: "SIM",
-                flightNumberOfDay: 1, comments: ["SIMULATED FLIGHT SEED \(seed) LAUNCH \(launch.rawValue.uppercased())"])
+                flightNumberOfDay: 1, comments: ["SIMULATED FLIGHT SEED \(seed) LAUNCH \(launch.rawValue.uppercased())"]
+            )
             try writeAtomically(Data(bytes), to: absolute(output))
             print("Wrote \(output): \(fixes.count) fixes, \(launch.rawValue) launch, \(minutes) min in the air.")
         }

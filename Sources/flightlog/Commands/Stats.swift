@@ -36,7 +36,8 @@ extension FlightLogCommand {
         var json = false
 
         @Option(
-            name: .customLong("as-of"), help: ArgumentHelp("Recency on this day (YYYY-MM-DD; default today).", valueName: "date"),
+            name: .customLong("as-of"),
+            help: ArgumentHelp("Recency on this day (YYYY-MM-DD; default today).", valueName: "date"),
             transform: parseDay)
         var asOf: CivilDate?
 
@@ -52,7 +53,9 @@ extension FlightLogCommand {
             if json {
                 print(FlightJSON.encode(StatsJSON(statistics, recency, owner: owner, filter: summary)))
             } else {
-                print(terminalSafe(StatsText.render(statistics, recency, owner: owner, filter: summary), keepNewlines: true))
+                print(
+                    terminalSafe(
+                        StatsText.render(statistics, recency, owner: owner, filter: summary), keepNewlines: true))
             }
         }
 
@@ -68,7 +71,9 @@ extension FlightLogCommand {
 /// `flightlog stats` as a table.
 enum StatsText {
     static func render(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) -> String {
-        var out = owner.map { "Logbook of \($0.name)" } ?? "Logbook (no owner set: [owner] name or --owner; each flight's pilot counts)"
+        var out =
+            owner.map { "Logbook of \($0.name)" }
+            ?? "Logbook (no owner set: [owner] name or --owner; each flight's pilot counts)"
         out += " — \(filter)\n"
         func table(_ title: String, _ rows: [(String, LogbookTotals)]) -> String {
             var t = TextTable(headers: [title, "Flights", "Launches", "Time", "PIC", "Dual", "FI(S)"])
@@ -86,7 +91,8 @@ enum StatsText {
         out += "\n\n" + table("Launch method", s.byLaunchMethod.map { ($0.key.words, $0.totals) })
         let notFlown = s.overall.flights - s.overall.flown
         if notFlown > 0 {
-            out += "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: no time or launches counted."
+            out +=
+                "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: no time or launches counted."
         }
         if let note = s.leftOutNote { out += "\n" + note }
         out += "\n\nRecency on \(r.asOf) (EASA Part-SFCL, from all flights, not only these):"
@@ -138,7 +144,9 @@ struct StatsJSON: Encodable {
         var lapses: String?
 
         static func of(_ r: Recency.Rule) -> Rule {
-            Rule(name: r.name, requirement: r.requirement, have: r.have, current: r.isCurrent, lapses: r.lapses?.description)
+            Rule(
+                name: r.name, requirement: r.requirement, have: r.have, current: r.isCurrent,
+                lapses: r.lapses?.description)
         }
     }
 
@@ -166,6 +174,7 @@ struct StatsJSON: Encodable {
         byLaunchMethod = s.byLaunchMethod.map { Totals($0.totals, key: $0.key.rawValue) }
         recency = RecencyJSON(
             asOf: r.asOf.description, passengers: .of(r.passengers), spl: .of(r.licence),
-            launchMethods: Dictionary(uniqueKeysWithValues: r.launchMethods.map { ($0.method.rawValue, Rule.of($0.rule)) }))
+            launchMethods: Dictionary(
+                uniqueKeysWithValues: r.launchMethods.map { ($0.method.rawValue, Rule.of($0.rule)) }))
     }
 }

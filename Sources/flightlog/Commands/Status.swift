@@ -69,7 +69,13 @@ enum StatusText {
     static func render(_ s: RecorderStatus, alive: Bool, fileAge: Double, database: String) -> String {
         var lines: [(String, String)] = []
         let stale = RecorderStatus.isStale(fileAgeSeconds: fileAge)
-        lines.append(("flightlogd", alive ? "running (pid \(s.pid)), recording \(s.recordedFixes) fixes" : "NOT RUNNING (last status \(s.updatedAt ?? "?"))"))
+        lines.append(
+            (
+                "flightlogd",
+                alive
+                    ? "running (pid \(s.pid)), recording \(s.recordedFixes) fixes"
+                    : "NOT RUNNING (last status \(s.updatedAt ?? "?"))"
+            ))
         if stale {
             let age =
                 fileAge.isFinite && fileAge >= 0 ? "written \(durationText(fileAge)) ago" : "its time is in the future"
@@ -77,7 +83,8 @@ enum StatusText {
         }
         lines.append(("gpsd", s.gpsText(stale: stale)))
         if let since = s.gpsLostSince {
-            lines.append(("GPS", "LOST since \(since) (last valid fix) — recording V fixes: pressure altitude, last position"))
+            lines.append(
+                ("GPS", "LOST since \(since) (last valid fix) — recording V fixes: pressure altitude, last position"))
         }
         let glitches = [
             (s.positionGlitches ?? 0) > 0 ? "\(s.positionGlitches ?? 0) implausible fixes stored as V" : nil,
@@ -89,7 +96,9 @@ enum StatusText {
             if let age = s.lastFixAge(fileAgeSeconds: fileAge), fileAge.isFinite {
                 fix += age < 60 ? " (\(decimal(age, 1)) s ago)" : " (\(durationText(age)) ago)"
             }
-            if let lat = s.latitude, let lon = s.longitude { fix += ", " + Coordinate(latitude: lat, longitude: lon).shortText }
+            if let lat = s.latitude, let lon = s.longitude {
+                fix += ", " + Coordinate(latitude: lat, longitude: lon).shortText
+            }
             if let alt = s.gnssAltitudeMeters { fix += ", \(decimal(alt, 0)) m GNSS" }
             lines.append(("last fix", fix))
         } else {
@@ -107,9 +116,16 @@ enum StatusText {
             if let v = s.varioMetersPerSecond { baro += ", vario \(decimal(v, 1)) m/s" }
             lines.append(("barometer", baro))
         }
-        lines.append(("flight", s.flying ? "FLYING since \(s.flyingSince ?? "?")" + (s.flightId.map { " (flight \($0))" } ?? "") : "on ground"))
+        lines.append(
+            (
+                "flight",
+                s.flying
+                    ? "FLYING since \(s.flyingSince ?? "?")" + (s.flightId.map { " (flight \($0))" } ?? "")
+                    : "on ground"
+            ))
         if let p50 = s.fixToDiskMillisP50, let p99 = s.fixToDiskMillisP99 {
-            lines.append(("fix to disk", "p50 \(decimal(p50, 0)) ms, p99 \(decimal(p99, 0)) ms (gpsd delivery → on disk)"))
+            lines.append(
+                ("fix to disk", "p50 \(decimal(p50, 0)) ms, p99 \(decimal(p99, 0)) ms (gpsd delivery → on disk)"))
         }
         if let destination = s.fixesDurableIn { lines.append(("fixes go to", destination)) }
         lines.append(("database", database + (s.databaseWritable ? "" : " — NOT WRITABLE")))

@@ -45,7 +45,7 @@ extension FlightLogCommand {
                     store: db, url: url, password: password, deviceName: Self.hostName)
                 print(summary.line)
                 for line in summary.refusedEdits { print(terminalSafe(line)) }
-            } catch where error.code == .unreachable || error.code == .connectionLost {
+            } catch  where error.code == .unreachable || error.code == .connectionLost {
                 printError("Error: \(error.description)")
                 throw ExitCode(Self.temporaryFailure)
             } catch {

@@ -32,7 +32,10 @@ extension FlightLogCommand {
         @Argument(help: ArgumentHelp("The IGC file to check, or a flight id.", valueName: "file|id"))
         var file: String?
 
-        @Option(help: ArgumentHelp("The public key to trust instead of this device's: 64 hex digits or a .pub file.", valueName: "hex|path"))
+        @Option(
+            help: ArgumentHelp(
+                "The public key to trust instead of this device's: 64 hex digits or a .pub file.", valueName: "hex|path"
+            ))
         var key: String?
 
         @Flag(help: "Print this device's public key (64 hex digits) and stop.")

@@ -17,7 +17,9 @@ struct CrewOptions: ParsableArguments {
     var competitionId: String?
     @Option(help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method")) var launch: LaunchMethod?
     @Option(help: ArgumentHelp("Launches logged with this flight (default 1).", valueName: "n")) var launches: Int?
-    @Option(name: .customLong("release-height"), help: ArgumentHelp("Release height above takeoff, metres.", valueName: "m"))
+    @Option(
+        name: .customLong("release-height"), help: ArgumentHelp("Release height above takeoff, metres.", valueName: "m")
+    )
     var releaseHeight: Double?
     @Option(name: .customLong("takeoff-place"), help: ArgumentHelp("Takeoff place name.", valueName: "name"))
     var takeoffPlace: String?
@@ -45,7 +47,9 @@ struct CrewOptions: ParsableArguments {
         if let ownerRole, ownerRole != "auto", !OwnerRole.settable.contains(where: { $0.rawValue == ownerRole }) {
             throw ValidationError("--owner-role must be pic, dual, instructor, passenger or auto (not '\(ownerRole)').")
         }
-        for (name, value) in [("pilot", pilot), ("instructor", instructor), ("student", student), ("guest", guest), ("crew", crew)] {
+        for (name, value) in [
+            ("pilot", pilot), ("instructor", instructor), ("student", student), ("guest", guest), ("crew", crew),
+        ] {
             if let value, value.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("--\(name) needs a name (use --no-second-person to clear the second person).")
             }

@@ -29,7 +29,8 @@ struct FilterOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Glider type, e.g. \"LS 4\" (substring; case, spaces, _ and - ignored).", valueName: "model"))
+        help: ArgumentHelp("Glider type, e.g. \"LS 4\" (substring; case, spaces, _ and - ignored).", valueName: "model")
+    )
     var plane: String?
 
     @Option(name: .long, help: ArgumentHelp("Pilot in command (substring, any case).", valueName: "name"))
@@ -38,13 +39,18 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Registration, e.g. D-1234 (dash and case ignored).", valueName: "reg"))
     var registration: String?
 
-    @Option(name: .long, help: ArgumentHelp("From this local date on (YYYY-MM-DD).", valueName: "date"), transform: parseDay)
+    @Option(
+        name: .long, help: ArgumentHelp("From this local date on (YYYY-MM-DD).", valueName: "date"), transform: parseDay
+    )
     var since: CivilDate?
 
-    @Option(name: .long, help: ArgumentHelp("Up to and including this local date (YYYY-MM-DD).", valueName: "date"), transform: parseDay)
+    @Option(
+        name: .long, help: ArgumentHelp("Up to and including this local date (YYYY-MM-DD).", valueName: "date"),
+        transform: parseDay)
     var until: CivilDate?
 
-    @Option(name: .long, help: ArgumentHelp("Flights of this year (local date at the takeoff place).", valueName: "year"))
+    @Option(
+        name: .long, help: ArgumentHelp("Flights of this year (local date at the takeoff place).", valueName: "year"))
     var year: Int?
 
     @Option(name: .long, help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method"))

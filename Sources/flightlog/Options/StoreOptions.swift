@@ -16,7 +16,8 @@ struct StoreOptions: ParsableArguments {
     /// the same in every command.
     func databasePath() throws -> String {
         if let database { return database }
-        return try loadConfig().databasePath ?? FlightStore.defaultPath(environment: ProcessInfo.processInfo.environment)
+        return try loadConfig().databasePath
+            ?? FlightStore.defaultPath(environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens the store; read-only for commands that only look.

@@ -8,7 +8,8 @@ enum FlightTable {
         case id, date, takeoff, landing, time, place, glider, registration, pilot, secondPerson, launch
 
         var header: String {
-            ["ID", "Date", "Takeoff", "Landing", "Time", "Place", "Glider", "Reg", "Pilot", "Second person", "Launch"][rawValue]
+            ["ID", "Date", "Takeoff", "Landing", "Time", "Place", "Glider", "Reg", "Pilot", "Second person", "Launch"][
+                rawValue]
         }
     }
 
@@ -24,7 +25,8 @@ enum FlightTable {
             [
                 String(f.id ?? 0) + (f.hasTrack ? "" : "*"), f.dateText, f.localText(.takeoffTime, \.hourMinute),
                 f.localText(.landingTime, \.hourMinute), f.flightTimeText, f.placeCell, f.details.gliderType ?? "",
-                f.details.registration ?? "", f.details.pilot ?? "", f.secondPersonText, f.details.launchMethod.rawValue,
+                f.details.registration ?? "", f.details.pilot ?? "", f.secondPersonText,
+                f.details.launchMethod.rawValue,
             ]
         }
         var table = TextTable(headers: Column.allCases.map(\.header))
@@ -62,11 +64,13 @@ enum FlightTable {
         // A zone is named only when every flight has it (Warsaw and Berlin share UTC+02:00, not a name).
         let labels = Set(flights.map(\.zoneLabel)), offsets = Set(flights.map(\.offsetLabel))
         let zoneNote =
-            labels.count == 1 ? "times local, \(labels.first!)"
+            labels.count == 1
+            ? "times local, \(labels.first!)"
             : offsets.count == 1 ? "times local, \(offsets.first!)" : "times local at each takeoff place"
         let outlandings = flights.filter(\.isOutlanding).count
         let manual = flights.filter { !$0.hasTrack }.count
-        var text = "\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
+        var text =
+            "\(flights.count) flight\(flights.count == 1 ? "" : "s"), \(hoursMinutes(total)) h, "
             + "\(launches) launch\(launches == 1 ? "" : "es") (\(known) with a known method)"
             + (outlandings > 0 ? ", \(outlandings) outlanding\(outlandings == 1 ? "" : "s")" : "")
         text += displayCount(text) + 2 + displayCount(zoneNote) > width ? "\n\(zoneNote)" : "; \(zoneNote)"

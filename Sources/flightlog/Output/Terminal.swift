@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -71,7 +72,9 @@ struct TextTable {
             while out.count > start, out[out.count - 1] == space { out.removeLast() }
         }
         line(headers, headers.map(displayCount))
-        let rules = layout.reduce(into: Array(repeating: "", count: headers.count)) { $0[$1.column] = String(repeating: "-", count: $1.width) }
+        let rules = layout.reduce(into: Array(repeating: "", count: headers.count)) {
+            $0[$1.column] = String(repeating: "-", count: $1.width)
+        }
         line(rules, rules.map(\.count))
         for (row, rowCounts) in zip(rows, counts) { line(row, rowCounts) }
         return String(decoding: out, as: UTF8.self)

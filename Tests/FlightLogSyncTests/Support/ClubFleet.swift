@@ -46,8 +46,9 @@ struct ClubFleet {
     }
 
     /// Every local flight (id set to nil, as it differs on the server), with its glider, by takeoff time.
-    func localFlights(matching filter: FlightFilter = FlightFilter()) throws -> [(flight: Flight, pi: Logbook, id: Int64)]
-    {
+    func localFlights(matching filter: FlightFilter = FlightFilter()) throws -> [(
+        flight: Flight, pi: Logbook, id: Int64
+    )] {
         try pis.flatMap { pi in
             try pi.store.flights(matching: filter).map { flight in
                 var bare = flight

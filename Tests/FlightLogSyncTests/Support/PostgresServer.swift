@@ -77,8 +77,10 @@ final class PostgresServer: @unchecked Sendable {
         chmod(key, 0o600)
         if let runAs { try Self.run("/bin/chown", ["\(runAs):\(runAs)", key, certificate]) }
         let hba = dataDirectory + "/pg_hba.conf"
-        let rules = try String(contentsOfFile: hba, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("host ") ? "hostssl" + $0.dropFirst(4) : $0 }
+        let rules = try String(contentsOfFile: hba, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map { $0.hasPrefix("host ") ? "hostssl" + $0.dropFirst(4) : $0 }
         try rules.joined(separator: "\n").write(toFile: hba, atomically: false, encoding: .utf8)
         let settings = dataDirectory + "/postgresql.conf"
         try (try String(contentsOfFile: settings, encoding: .utf8) + "\nssl = on\n")
@@ -118,10 +120,11 @@ final class PostgresServer: @unchecked Sendable {
     /// transaction a test keeps open (ending in `pg_sleep`). End it with `pg_terminate_backend`, then ``reap(_:)``.
     func psqlInBackground(_ sql: String, database: String, name: String) throws -> pid_t {
         let psql = bin + "/psql"
-        let command = (runAs.map { ["/usr/sbin/runuser", "-u", $0, "--", psql] } ?? [psql]) + [
-            "-X", "-q", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres",
-            "-d", "dbname=\(database) application_name=\(name)", "-c", sql,
-        ]
+        let command =
+            (runAs.map { ["/usr/sbin/runuser", "-u", $0, "--", psql] } ?? [psql]) + [
+                "-X", "-q", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres",
+                "-d", "dbname=\(database) application_name=\(name)", "-c", sql,
+            ]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
