@@ -12,12 +12,10 @@ private func reading(_ time: UTCMillis, arrival: Double) -> GNSSReading {
 }
 
 @Suite struct TimeGlitchSilenceTests {
-    /// One fix 40 s ahead, then 6 s without readings (the antenna shadowed), then the normal fixes: the gate keeps
-    /// the suspect at the silence (a jump within `chainSlackMillis`, as a compressed replay makes), so the normal
-    /// fixes after it are a confirmed jump back; the fusion restarts its timeline and the recorder starts a new
-    /// recording in the middle of the flight. Known break, not fixed yet: telling a compressed replay's hole from a
-    /// glitch needs the gate to judge the kept suspects again when readings resume.
-    @Test(.disabled("known break: a small time glitch before a silence splits the recording"))
+    /// One fix 40 s ahead, then 6 s without readings (the antenna shadowed), then the normal fixes: the glitch is
+    /// dropped at the silence (at real time no fix runs ahead of the clock), and the time only goes forward: one
+    /// timeline, no recording split in the middle of the flight.
+    @Test
     func aGlitchBeforeAShortSilenceKeepsTimeGoingForward() {
         var fusion = FixFusion()
         var times: [UTCMillis] = []

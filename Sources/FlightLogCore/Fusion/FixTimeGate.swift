@@ -16,9 +16,13 @@
 /// glitches do not confirm each other).
 ///
 /// When the readings stop (the end of a replay, an antenna lost, the recorder stopping) there is nothing left to
-/// judge the suspects by: after `silenceNanos` without a reading (or at the end) a chain that begins within
-/// `chainSlackMillis` of the last accepted time is kept (a receiver that ran on after a short hole), a larger jump is
-/// dropped (an hour or a year ahead is never believed on the word of one or two fixes).
+/// judge the suspects by: after `silenceNanos` without a reading (or at the end) they are kept only when the stream
+/// runs faster than the monotonic clock (the last accepted step ran ahead of it by more than half its span: a
+/// compressed replay, whose holes look like jumps) and the chain begins within `chainSlackMillis` of the last
+/// accepted time. At real time a receiver's time never runs ahead of the monotonic clock, so a suspect before a
+/// silence is a glitch and is dropped: kept, it would make the good fixes after the silence look like a jump back
+/// (a new timeline, a recording split in the middle of a flight). An hour or a year ahead is never believed on the
+/// word of one or two fixes.
 package struct FixTimeGate: Sendable {
     /// How far a reading's time may run ahead of the monotonic clock since the last accepted one, ms.
     package var slackMillis: Int64 = 5000
@@ -36,6 +40,8 @@ package struct FixTimeGate: Sendable {
     private var anchor: Mark?
     /// Readings held back, oldest first, each agreeing with the one before.
     private var suspects: [(reading: GNSSReading, mark: Mark)] = []
+    /// The last accepted step ran ahead of the monotonic clock by more than half its span: a compressed replay.
+    private var compressed = false
     /// Readings dropped as time glitches so far.
     package private(set) var glitches = 0
 
@@ -57,6 +63,7 @@ package struct FixTimeGate: Sendable {
             time: reading.time, monotonic: min(reading.epochMonotonicNanos ?? .max, reading.receivedAtMonotonicNanos))
         if let anchor, let ahead = Self.ahead(mark, after: anchor), ahead <= slackMillis {
             dropSuspects()
+            compressed = 2 * ahead > mark.time - anchor.time
             self.anchor = mark
             return [reading]
         }
@@ -78,7 +85,7 @@ package struct FixTimeGate: Sendable {
         guard let newest = suspects.last?.mark, let first = suspects.first?.mark else { return [] }
         let silence = now.subtractingReportingOverflow(newest.monotonic)
         guard now == .max || silence.overflow || silence.partialValue >= silenceNanos else { return [] }
-        guard let anchor, let ahead = Self.ahead(first, after: anchor), ahead <= chainSlackMillis else {
+        guard compressed, let anchor, let ahead = Self.ahead(first, after: anchor), ahead <= chainSlackMillis else {
             dropSuspects()
             return []
         }
