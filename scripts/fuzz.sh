@@ -40,12 +40,17 @@ c_modules=(-I "$root/Sources/CGPS" -I "$root/Sources/CIIO" -I "$tomlkit_src/CTOM
 # swift-crypto is not instrumented: its modules and objects come from SwiftPM's debug build (see crypto_library).
 spm_debug=$root/.build/debug
 
-# Compiles one module as an instrumented static library into $out/<dir>, unless its sources did not change.
+# Compiles one module as an instrumented static library into $out/<dir>, unless neither its sources nor a module
+# built before it (core, security: the ones it may import) changed: a module compiled against an older core would
+# inline that core's struct layouts, and the fuzzer then reads past them.
 build_module() { # dir module-name source-file...
     local dir=$out/$1 name=$2
     shift 2
-    local stamp
-    stamp=$(cat "$@" | sha1sum | cut -c1-40)
+    local stamp deps=()
+    for d in core security tomlkit; do
+        if [ "$out/$d" != "$dir" ] && [ -f "$out/$d/stamp" ]; then deps+=("$out/$d/stamp"); fi
+    done
+    stamp=$(cat "$@" "${deps[@]}" | sha1sum | cut -c1-40)
     if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ]; then return 0; fi
     echo "fuzz: building $name ($# files)"
     rm -rf "$dir" && mkdir -p "$dir"
