@@ -91,13 +91,37 @@ final class FaultReplay {
         return false
     }
 
-    /// A power cut: SIGKILL at `time`, started again `seconds` of the replay's clock later.
+    /// A power cut: SIGKILL at `time`, started again `seconds` of the replay's clock after it. The cut waits (at most
+    /// 20 s) until the daemon itself has had the fixes up to a second before `time`: on a loaded machine it can lag
+    /// the 50× replay by minutes of flight, and a cut then strikes a recorder that has not yet seen the touchdown
+    /// (in the air, as far as it knows), which no recorder reading gpsd at 1 Hz ever is.
     func cutPower(at time: UTCMillis, for seconds: Int64) throws {
         try #require(waitUntil(time, seconds: 600), "the replay never reached \(timeOfDay(time))")
+        if !daemonHasFix(at: time - 1000, seconds: 20) {
+            print("FaultReplay: flightlogd had not caught up with \(timeOfDay(time - 1000)) after 20 s; cutting anyway")
+        }
         world.signalDaemon(SIGKILL)
+        // Off for `seconds` of the replay's clock from the moment it really went off.
+        let off = max(time, replayTime ?? time)
         world.waitForDaemon()
-        try #require(waitUntil(time + seconds * 1000, seconds: 600), "the replay stopped during the power cut")
+        try #require(waitUntil(off + seconds * 1000, seconds: 600), "the replay stopped during the power cut")
         try world.startDaemon(barometer: true)
+    }
+
+    /// Waits until the daemon's status file reports a fix at or after `time` (source clock).
+    private func daemonHasFix(at time: UTCMillis, seconds: Double) -> Bool {
+        let wanted = iso8601UTC(time + source.shift)
+        let deadline = DaemonHarness.monotonicSeconds() + seconds
+        while DaemonHarness.monotonicSeconds() < deadline {
+            if let data = FileManager.default.contents(atPath: world.statusPath),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let last = object["lastFixTime"] as? String, last >= wanted
+            {
+                return true
+            }
+            usleep(20_000)
+        }
+        return false
     }
 
     /// Waits until the replay has sent its last epoch (it exits 3 s later), then 2 s more.
