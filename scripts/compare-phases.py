@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""igc_lib's thermals and circling % for IGC files, to compare with flightlog's (docs/FLIGHT-ANALYSIS.md).
+"""igc_lib's thermals and circling % for IGC files, to compare with flightlog's (docs/CONTEST-AND-THERMALS.md).
 
 Not part of CI. igc_lib is not on PyPI: clone https://github.com/marcin-osowski/igc_lib (the figures in the docs
 and in SharedFlightPhasesTests are from commit 14d6837) and pass its folder:

@@ -52,7 +52,7 @@ struct SharedFlightPhasesTests {
             "left \(Int(totals.leftPercent?.rounded() ?? 0)) %, engine runs \(a.runs.count),",
             "\(Int(a.milliseconds)) ms;",
             "igc_lib \(reference.circling) %, \(reference.thermals)")
-        // igc_lib's model leaves circling sooner and splits long climbs (docs/FLIGHT-ANALYSIS.md).
+        // igc_lib's model leaves circling sooner and splits long climbs (docs/CONTEST-AND-THERMALS.md).
         #expect(abs(percent - reference.circling) <= 20)
         let circling = Double(a.phases.thermals.count + a.phases.failedCircling.count)
         #expect(circling >= 0.5 * Double(reference.thermals) && circling <= 2.2 * Double(reference.thermals))
@@ -76,7 +76,7 @@ struct SharedFlightPhasesTests {
         #expect(a.window.start - a.flight.takeoffTime >= 120_000)
         #expect((a.flight.releaseHeight ?? 0) >= 300)
         // The tug circles with the glider from 09:14:20; the launch detection takes its first circle for the
-        // glider turning away (docs/FLIGHT-ANALYSIS.md, "Scoring window").
+        // glider turning away (docs/CONTEST-AND-THERMALS.md, "Scoring window").
         withKnownIssue {
             #expect(a.window.start >= utc("2022-08-05T09:19:30Z") && a.window.start <= utc("2022-08-05T09:22:30Z"))
         }

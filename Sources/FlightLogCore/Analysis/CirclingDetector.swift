@@ -52,7 +52,7 @@ struct PhaseTrack {
     }
 }
 
-/// XCSoar's circling rule (docs/FLIGHT-ANALYSIS.md, "Thermals and glides"), one pass over the samples.
+/// XCSoar's circling rule (docs/CONTEST-AND-THERMALS.md, "Thermals and glides"), one pass over the samples.
 ///
 /// The track is the bearing from the previous sample (kept when the glider moved less than 1 m); the turn rate
 /// is its change per second, clamped to ±50 °/s so that one bad fix cannot fake a circle, then smoothed as

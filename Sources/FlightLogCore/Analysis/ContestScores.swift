@@ -1,6 +1,6 @@
 import Foundation
 
-/// The contest figures of one flight's scoring window (docs/FLIGHT-ANALYSIS.md, "Contest distance"): every route exact
+/// The contest figures of one flight's scoring window (docs/CONTEST-AND-THERMALS.md, "Contest distance"): every route exact
 /// over the window's fixes, the 1000 m rule read fix against fix (the finish at most 1000 m below the start, in
 /// pressure altitude; GNSS altitude when the file has no barometer), closure within 1 km.
 package struct ContestScores: Sendable, Equatable {

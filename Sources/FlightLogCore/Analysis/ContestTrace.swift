@@ -2,11 +2,11 @@ import Foundation
 
 /// The fixes a contest route may use, as unit vectors on the FAI sphere with the altitude the 1000 m rule reads.
 ///
-/// Contest turnpoints are real fixes of the file (docs/FLIGHT-ANALYSIS.md, "Contest distance"): only valid (`A`) fixes
+/// Contest turnpoints are real fixes of the file (docs/CONTEST-AND-THERMALS.md, "Contest distance"): only valid (`A`) fixes
 /// inside the scoring window, in time order. Distances are great-circle arcs in radians (`arc`); routes are
 /// measured in metres on the FAI sphere (`faiRadius`), as the contests measure them.
 package struct ContestTrace: Sendable {
-    /// The FAI sphere's radius: contest distances are great circles on it (docs/FLIGHT-ANALYSIS.md).
+    /// The FAI sphere's radius: contest distances are great circles on it (docs/CONTEST-AND-THERMALS.md).
     package static let faiRadius: Meters = 6_371_000
 
     package let x: [Double], y: [Double], z: [Double]

@@ -8,7 +8,7 @@ package struct EngineRun: Sendable, Hashable, Codable {
     package var seconds: Double { Double(end - start) / 1000 }
 }
 
-/// Engine runs from an engine sensor in the B records (docs/FLIGHT-ANALYSIS.md, "Engine runs").
+/// Engine runs from an engine sensor in the B records (docs/CONTEST-AND-THERMALS.md, "Engine runs").
 ///
 /// The sensor is `ENL` (engine noise), else `MOP` (a means-of-propulsion sensor), else `RPM`. ENL and MOP are read
 /// on their field's scale: 0…999 for the usual 3 digits, and a wider or narrower field is rescaled to that. RPM is

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the analysis finds in one flight's track: the scoring window, engine runs, thermals and glides, and the
-/// contest routes and points (docs/FLIGHT-ANALYSIS.md). Computed once per flight and stored
+/// contest routes and points (docs/CONTEST-AND-THERMALS.md). Computed once per flight and stored
 /// (`FlightStore.analysis`); the stored form is this type's JSON, and a stored analysis of another `version` or other inputs (`FlightAnalysis.Inputs`) is computed
 /// again. Pure: no I/O.
 package struct FlightAnalysis: Sendable, Equatable, Codable {

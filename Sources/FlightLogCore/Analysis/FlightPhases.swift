@@ -12,7 +12,7 @@ package enum TurnDirection: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// A flight's circling phases (thermals when they gained height, else failed attempts or circling down) and its
-/// glides (cruise phases), and their totals (docs/FLIGHT-ANALYSIS.md, "Thermals and glides"). Heights are pressure
+/// glides (cruise phases), and their totals (docs/CONTEST-AND-THERMALS.md, "Thermals and glides"). Heights are pressure
 /// altitudes when the window has any, else GNSS altitudes; distances are track lengths on the FAI sphere
 /// (R = 6371 km), summed fix to fix.
 package struct FlightPhases: Sendable, Hashable, Codable {

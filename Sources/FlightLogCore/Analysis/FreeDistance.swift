@@ -3,7 +3,7 @@ import Foundation
 /// The longest route of at most `legs` legs through a trace's points in time order: free distance (OLC classic
 /// and WeGlide use 6 legs, DMSt 4), exact over every fix.
 ///
-/// A pruned dynamic programme (docs/FLIGHT-ANALYSIS.md, "Exact free distance"): the points are grouped in blocks of
+/// A pruned dynamic programme (docs/CONTEST-AND-THERMALS.md, "Exact free distance"): the points are grouped in blocks of
 /// consecutive fixes, each with a centre and a radius; a block-level programme over arc bounds (centre distance
 /// plus both radii) bounds, for each block, the longest route that can use one of its points as the k-th point.
 /// The exact programme then runs only over the points whose block can still reach the best route known (found

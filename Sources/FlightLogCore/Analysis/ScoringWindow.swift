@@ -1,5 +1,5 @@
 /// The free flight the contests score: from the end of propulsion to the landing or the next engine start
-/// (docs/FLIGHT-ANALYSIS.md, "Scoring window").
+/// (docs/CONTEST-AND-THERMALS.md, "Scoring window").
 package struct ScoringWindow: Sendable, Hashable, Codable {
     package enum Start: String, Sendable, Hashable, Codable {
         /// Release from the tow or the winch (``LaunchAnalyzer``).
