@@ -148,7 +148,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "FlightLogSensorsTests",
-            dependencies: ["FlightLogSensors", "FlightLogCore", "CGPS", "FlightLogSimulation", "FlightLogTestSupport"]),
+            dependencies: [
+                "FlightLogSensors", "FlightLogCore", "CGPS", "FlightLogSimulation", "FlightLogReplay",
+                "FlightLogTestSupport",
+            ]),
         .testTarget(
             name: "FlightLogDaemonTests",
             dependencies: [

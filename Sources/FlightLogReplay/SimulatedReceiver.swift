@@ -121,12 +121,17 @@ package struct SimulatedReceiver {
             let nextEvent = min(
                 tree == nil ? end : nextWrite,
                 nextEpoch < fixes.count ? instant(of: fixes[nextEpoch].time) + latencyNanos : end)
-            let wait = nextEvent > ReplayClock.nowNanos() ? nextEvent - ReplayClock.nowNanos() : 0
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            // poll() counts whole milliseconds: round up so a deadline is never missed by a busy loop.
-            let ready = poll(&poller, 1, Int32((wait + 999_999) / 1_000_000))
+            let ready = poll(&poller, 1, Self.pollMillis(until: nextEvent, now: ReplayClock.nowNanos()))
             if ready > 0, let client = try? Self.accept(listener, timeoutMillis: 0) { clients.append(client) }
         }
+    }
+
+    /// poll()'s timeout for a deadline: whole milliseconds rounded up (a deadline is never missed by a busy loop),
+    /// 0 when it has passed (the clock is read once: a deadline passed between two reads is no underflow).
+    static func pollMillis(until deadline: UInt64, now: UInt64) -> Int32 {
+        guard deadline > now else { return 0 }
+        return Int32(clamping: (deadline - now + 999_999) / 1_000_000)
     }
 
     /// Sends all of `bytes` (a send cut short by a signal or a full buffer goes on with the rest, as a serial line

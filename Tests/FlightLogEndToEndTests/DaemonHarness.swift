@@ -223,6 +223,12 @@ final class DaemonWorld {
     /// The replay started by ``startFollower(igc:rate:)`` or ``startReceiverAndGPSD(igc:rate:extraArguments:)`` still runs.
     var replayIsRunning: Bool { follower?.isRunning ?? false }
 
+    /// How the replay ended ("exit 0", "signal 4" …), nil while it runs or if none was started.
+    var replayEnding: String? {
+        guard let follower, !follower.isRunning else { return nil }
+        return "\(follower.terminationReason == .uncaughtSignal ? "signal" : "exit") \(follower.terminationStatus)"
+    }
+
     /// A fake bmp280 at a fixed pressure (kPa).
     func makeBarometer(kPa: Double = 97.7720625) {
         DaemonHarness.shell("'\(DaemonHarness.script("fake-iio.sh"))' '\(iioTree.path)' bmp280 \(kPa) 21500")
@@ -257,7 +263,12 @@ final class DaemonWorld {
     func waitFor(_ text: String, in file: URL, seconds: Double = 20) -> Bool {
         let deadline = DaemonHarness.monotonicSeconds() + seconds
         while DaemonHarness.monotonicSeconds() < deadline {
-            if let log = try? String(contentsOf: file, encoding: .utf8), log.contains(text) { return true }
+            // Lossy: a crash report in the same log may hold bytes that are not UTF-8.
+            if let data = FileManager.default.contents(atPath: file.path),
+                String(decoding: data, as: UTF8.self).contains(text)
+            {
+                return true
+            }
             usleep(50_000)
         }
         return false

@@ -124,11 +124,15 @@ final class FaultReplay {
         return false
     }
 
-    /// Waits until the replay has sent its last epoch (it exits 3 s later), then 2 s more.
+    /// Waits until the replay has sent its last epoch (it exits 3 s later), then 2 s more. A replay that died
+    /// (a trap, a signal) is a failure of its own: the fixes it never sent are not the recorder's loss.
     func waitForReplayEnd(seconds: Double) -> Bool {
         let deadline = DaemonHarness.monotonicSeconds() + seconds
         while world.replayIsRunning && DaemonHarness.monotonicSeconds() < deadline { usleep(100_000) }
         sleep(2)
+        if let ending = world.replayEnding {
+            #expect(ending == "exit 0", "flightlog replay ended with \(ending), not at the end of the flight")
+        }
         return !world.replayIsRunning
     }
 
@@ -157,7 +161,7 @@ final class FaultReplay {
 
     /// The tail of the daemon's log, for failure messages.
     var logTail: String {
-        String(((try? String(contentsOf: world.daemonLog, encoding: .utf8)) ?? "").suffix(1500))
+        String(String(decoding: FileManager.default.contents(atPath: world.daemonLog.path) ?? Data(), as: UTF8.self).suffix(1500))
     }
 }
 
