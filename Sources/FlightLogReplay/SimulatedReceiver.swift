@@ -131,7 +131,8 @@ package struct SimulatedReceiver {
     /// 0 when it has passed (the clock is read once: a deadline passed between two reads is no underflow).
     static func pollMillis(until deadline: UInt64, now: UInt64) -> Int32 {
         guard deadline > now else { return 0 }
-        return Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+        let (millis, rest) = (deadline - now).quotientAndRemainder(dividingBy: 1_000_000)
+        return Int32(clamping: rest > 0 ? millis + 1 : millis)
     }
 
     /// Sends all of `bytes` (a send cut short by a signal or a full buffer goes on with the rest, as a serial line
