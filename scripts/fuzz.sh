@@ -14,6 +14,7 @@
 #   http       requests to `flightlog serve`: path, query, form, cookies, list filters, edit form, login token
 #   cup        a pilot's SeeYou CUP airfield file: tolerant reader, merge into the airfield index, place lookup
 #   verify     any file through `flightlog verify` (the security record), our own signed files built from it
+#   openair    an OpenAir airspace file: tolerant reader, infringement search over what it read
 #
 # Everything goes to .build-fuzz/: the instrumented modules, bin/fuzz-<target>, the seeds (made from
 # ../shared/flights, samples/, systemd/, tzdata and Fuzz/seeds/), the growing work corpus and the logs. A crash
@@ -25,7 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build-fuzz
-all_targets=(igc config timezone trackcodec journal gpsd http cup verify)
+all_targets=(igc config timezone trackcodec journal gpsd http cup verify openair)
 
 mode=${1:-run}
 case $mode in build | run | smoke) shift || true ;; *) mode=run ;; esac
@@ -116,7 +117,7 @@ build_target() { # target
         pipeline=Tests/FlightLogConfigFileTests/ConfigFuzzPipeline.swift
         libs=(-I "$out/configfile" -L "$out/configfile" -lFlightLogConfigFile -I "$out/tomlkit" -L "$out/tomlkit" -lTOMLKit
             -lCTOML -L "$out/core" -lFlightLogCore -lstdc++) ;;
-    igc | timezone | trackcodec | journal | cup)
+    igc | timezone | trackcodec | journal | cup | openair)
         pipeline=(Tests/FlightLogCoreTests/FuzzPipelines.swift Tests/FlightLogCoreTests/*FuzzPipeline.swift)
         libs=(-L "$out/core" -lFlightLogCore) ;;
     gpsd)

@@ -65,6 +65,14 @@ import Testing
         #expect(!outcomes.isEmpty)
     }
 
+    @Test func openAirInputs() throws {
+        let outcomes = try Self.expectNoViolation("openair") { bytes in
+            let (summary, violation) = OpenAirFuzzPipeline.run(bytes)
+            return FuzzOutcome(summary, violation: violation)
+        }
+        #expect(outcomes["example.txt"]?.summary.hasPrefix("4 airspaces, 0 warnings") == true, "\(outcomes)")
+    }
+
     @Test func journalInputs() throws {
         let outcomes = try Self.expectNoViolation("journal", JournalFuzzPipeline.run)
         #expect(outcomes["two-slots.bin"]?.summary == "record 7 of recording 3: 150 fixes", "\(outcomes)")
