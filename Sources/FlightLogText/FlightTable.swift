@@ -3,7 +3,7 @@ import FlightLogCore
 /// The terminal table of `flightlog list`, fitted to `width` columns: first the names and places are narrowed to
 /// a readable width, then the registration and the landing time are left out, then names and places narrow
 /// further, and last the place, launch and second person go (the id, date, takeoff and flight time always stay).
-enum FlightTable {
+package enum FlightTable {
     enum Column: Int, CaseIterable {
         case id, date, takeoff, landing, time, place, glider, registration, pilot, secondPerson, launch
 
@@ -20,7 +20,7 @@ enum FlightTable {
         (.secondPerson, nil), (.glider, nil), (.pilot, nil),
     ]
 
-    static func render(_ flights: [Flight], width: Int = 80) -> String {
+    package static func render(_ flights: [Flight], width: Int = 80) -> String {
         let rows = flights.map { f in
             [
                 String(f.id ?? 0) + (f.hasTrack ? "" : "*"), f.dateText, f.localText(.takeoffTime, \.hourMinute),

@@ -1,0 +1,51 @@
+import FlightLogCore
+
+/// `flightlog stats` as a table.
+package enum StatsText {
+    /// The table made safe for a terminal, as `stats` prints it.
+    package static func text(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) -> String {
+        terminalSafe(render(s, r, owner: owner, filter: filter), keepNewlines: true)
+    }
+
+    package static func render(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) -> String {
+        var out =
+            owner.map { "Logbook of \($0.name)" }
+            ?? "Logbook (no owner set: [owner] name or --owner; each flight's pilot counts)"
+        out += " — \(filter)\n"
+        func table(_ title: String, _ rows: [(String, LogbookTotals)]) -> String {
+            var t = TextTable(headers: [title, "Flights", "Launches", "Time", "PIC", "Dual", "FI(S)"])
+            t.rightAligned = Set(1...6)
+            for (label, totals) in rows {
+                t.rows.append([
+                    label, "\(totals.flights)", "\(totals.launches)", hm(totals.minutes), hm(totals.picMinutes),
+                    hm(totals.dualMinutes), hm(totals.instructorMinutes),
+                ])
+            }
+            return t.render()
+        }
+        out += "\n" + table("Year", s.byYear.map { ("\($0.key)", $0.totals) } + [("Total", s.overall)])
+        out += "\n\n" + table("Glider type", s.byGliderType.map { ($0.key, $0.totals) })
+        out += "\n\n" + table("Launch method", s.byLaunchMethod.map { ($0.key.words, $0.totals) })
+        let notFlown = s.overall.flights - s.overall.flown
+        if notFlown > 0 {
+            out +=
+                "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: no time or launches counted."
+        }
+        if let note = s.leftOutNote { out += "\n" + note }
+        out += "\n\nRecency on \(r.asOf) (EASA Part-SFCL, from all flights, not only these):"
+        for rule in [r.passengers, r.licence] + r.launchMethods.map(\.rule) {
+            out += "\n  \(rule.name): \(state(rule, r.asOf))"
+            out += "\n    needs: \(rule.requirement)\n    has:   \(rule.have)"
+        }
+        return out
+    }
+
+    static func state(_ rule: Recency.Rule, _ asOf: CivilDate) -> String {
+        guard let lapses = rule.lapses else { return "NOT MET" }
+        return rule.isCurrent
+            ? "current, lapses on \(lapses) (in \(lapses.daysSinceEpoch - asOf.daysSinceEpoch) days)"
+            : "LAPSED on \(lapses)"
+    }
+
+    static func hm(_ minutes: Int64) -> String { hoursMinutes(minutes * 60_000) }
+}
