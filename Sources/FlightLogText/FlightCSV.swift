@@ -7,11 +7,15 @@ package enum FlightCSV {
         "glider_type", "registration", "competition_id", "pilot", "second_person", "second_person_role", "launch",
         "release_height_m", "takeoff_place", "landing_place", "max_altitude_m", "distance_km", "remarks",
         "takeoff_airfield", "landing_airfield", "outlanding", "time_zone", "launches", "track", "owner_role",
-        "ended_in_flight",
+        "ended_in_flight", "contest_km", "engine_min",
     ]
 
-    /// `owner_role` is the logbook owner's role (``OwnerRole``); without an owner, the pilot's.
-    package static func render(_ flights: [Flight], owner: LogbookOwner? = nil) -> String {
+    /// `owner_role` is the logbook owner's role (``OwnerRole``); without an owner, the pilot's. `contest_km` (the
+    /// free distance over 6 legs) and `engine_min` come from `contest`, the flights' stored analyses by id, and
+    /// are empty for a flight without one (and `engine_min` for a flight without an engine sensor).
+    package static func render(
+        _ flights: [Flight], owner: LogbookOwner? = nil, contest: [Int64: ContestSummary] = [:]
+    ) -> String {
         var out = header.joined(separator: ",") + "\r\n"
         for f in flights {
             let d = f.details
@@ -36,7 +40,12 @@ package enum FlightCSV {
                 launches, f.hasTrack ? "yes" : "no", OwnerRole.of(f, owner: owner).rawValue,
                 f.endedInFlight ? "yes" : "no",
             ]
-            let fields = [String(f.id ?? 0)] + times.map { $0 ?? "" } + rest
+            let summary = f.id.flatMap { contest[$0] }
+            let analysed = [
+                summary.map { decimal($0.freeSixKm, 1) } ?? "",
+                summary?.engineSeconds.map { decimal($0 / 60, 0) } ?? "",
+            ]
+            let fields = [String(f.id ?? 0)] + times.map { $0 ?? "" } + rest + analysed
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
         return out

@@ -43,6 +43,11 @@ package enum FlightJSON {
         var faults: [Fault]?
         /// `show --json` only: the contest routes and points, the scoring window (``AnalysisOutput``).
         var analysis: AnalysisOutput.Object?
+        /// The free distance over up to 6 legs (OLC classic, WeGlide) from the flight's stored analysis, km; null
+        /// when it has none yet (or no track).
+        var contestKm: OrNull<Double> = OrNull(nil)
+        /// The engine's running time from the stored analysis; null without one or without an engine sensor.
+        var engineSeconds: OrNull<Double> = OrNull(nil)
         /// Landed away from any known field.
         var outlanding: Bool
         /// The recording stopped in the air: `landing` is the last fix's time, there is no landing place.
@@ -89,11 +94,11 @@ package enum FlightJSON {
         }
     }
 
-    package static func object(_ f: Flight, owner: LogbookOwner? = nil) -> Object {
+    package static func object(_ f: Flight, owner: LogbookOwner? = nil, contest: ContestSummary? = nil) -> Object {
         let d = f.details
         var sourceFile: String?
         if case .imported(let name, _) = f.source { sourceFile = name }
-        return Object(
+        var object = Object(
             id: f.id ?? 0, date: OrNull(f.known(.takeoffTime, f.localDate.description)),
             takeoff: OrNull(f.known(.takeoffTime, iso8601UTC(f.takeoffTime))),
             landing: OrNull(f.known(.landingTime, iso8601UTC(f.landingTime))),
@@ -116,13 +121,16 @@ package enum FlightJSON {
             sourceFile: sourceFile, outlanding: f.isOutlanding, endedInFlight: f.endedInFlight,
             takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init)
         )
+        object.contestKm = OrNull(contest.map { $0.freeSixMeters.rounded() / 1000 })
+        object.engineSeconds = OrNull(contest?.engineSeconds)
+        return object
     }
 
     /// `flightlog show ID --json`: the flight, with its faults when recorded here and its analysis when it has one.
     package static func show(
         _ flight: Flight, faults: [RecordingFault], analysis: FlightAnalysis?, owner: LogbookOwner?
     ) -> String {
-        var object = object(flight, owner: owner)
+        var object = object(flight, owner: owner, contest: analysis.map(ContestSummary.init))
         if case .recorded = flight.source { object.faults = faults.map(Fault.init) }
         object.analysis = analysis.map(AnalysisOutput.Object.init)
         return encode(object)
@@ -139,8 +147,10 @@ package enum FlightJSON {
         }
     }
 
-    package static func array(_ flights: [Flight], owner: LogbookOwner? = nil) -> String {
-        encode(flights.map { object($0, owner: owner) })
+    package static func array(
+        _ flights: [Flight], owner: LogbookOwner? = nil, contest: [Int64: ContestSummary] = [:]
+    ) -> String {
+        encode(flights.map { object($0, owner: owner, contest: $0.id.flatMap { contest[$0] }) })
     }
 
     package static func encode(_ value: some Encodable) -> String {

@@ -9,11 +9,15 @@ package enum FlightListOutput {
         case json
     }
 
-    package static func render(_ flights: [Flight], as format: Format, owner: LogbookOwner?) -> String {
+    /// `contest`: the stored analyses' contest distance and engine time by flight id
+    /// (`FlightStore.contestSummaries()`); a flight not in it has no analysis yet.
+    package static func render(
+        _ flights: [Flight], as format: Format, owner: LogbookOwner?, contest: [Int64: ContestSummary]
+    ) -> String {
         switch format {
-        case .table(let width): FlightTable.render(flights, width: width) + "\n"
-        case .csv: FlightCSV.render(flights, owner: owner)
-        case .json: FlightJSON.array(flights, owner: owner) + "\n"
+        case .table(let width): FlightTable.render(flights, width: width, contest: contest) + "\n"
+        case .csv: FlightCSV.render(flights, owner: owner, contest: contest)
+        case .json: FlightJSON.array(flights, owner: owner, contest: contest) + "\n"
         }
     }
 }

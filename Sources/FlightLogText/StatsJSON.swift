@@ -51,13 +51,50 @@ package struct StatsJSON: Encodable {
     var byGliderType: [Totals]
     var byLaunchMethod: [Totals]
     var recency: RecencyJSON
+    /// The free distances per year and the best flights, from the stored analyses.
+    var contest: [Season]
 
     /// `stats --json` as printed.
-    package static func text(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) -> String {
-        FlightJSON.encode(StatsJSON(s, r, owner: owner, filter: filter))
+    package static func text(
+        _ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String, seasons: [ContestSeason]
+    ) -> String {
+        FlightJSON.encode(StatsJSON(s, r, owner: owner, filter: filter, seasons: seasons))
     }
 
-    package init(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) {
+    /// A year's contest distances (``ContestSeason``).
+    struct Season: Encodable {
+        struct Best: Encodable {
+            var id: Int64
+            var date: String
+            var gliderType: String?
+            var registration: String?
+            var km: Double
+        }
+
+        var year: Int
+        var totalKm: Double
+        var analysedFlights: Int
+        var notAnalysedFlights: Int
+        var best: [Best]
+
+        init(_ s: ContestSeason) {
+            year = s.year
+            totalKm = (s.totalKm * 1000).rounded() / 1000
+            analysedFlights = s.analysed
+            notAnalysedFlights = s.notAnalysed
+            best = s.best.map {
+                Best(
+                    id: $0.flight.id ?? 0, date: $0.flight.localDate.description,
+                    gliderType: $0.flight.details.gliderType, registration: $0.flight.details.registration,
+                    km: ($0.km * 1000).rounded() / 1000)
+            }
+        }
+    }
+
+    package init(
+        _ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String, seasons: [ContestSeason] = []
+    ) {
+        contest = seasons.map(Season.init)
         self.owner = owner?.name
         self.filter = filter
         total = Totals(s.overall)

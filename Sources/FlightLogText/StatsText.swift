@@ -3,11 +3,16 @@ import FlightLogCore
 /// `flightlog stats` as a table.
 package enum StatsText {
     /// The table made safe for a terminal, as `stats` prints it.
-    package static func text(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) -> String {
-        terminalSafe(render(s, r, owner: owner, filter: filter), keepNewlines: true)
+    package static func text(
+        _ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String, seasons: [ContestSeason]
+    ) -> String {
+        terminalSafe(render(s, r, owner: owner, filter: filter, seasons: seasons), keepNewlines: true)
     }
 
-    package static func render(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) -> String {
+    /// `seasons`: the contest distances per year (``ContestSeason``); none: the section is left out.
+    package static func render(
+        _ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String, seasons: [ContestSeason] = []
+    ) -> String {
         var out =
             owner.map { "Logbook of \($0.name)" }
             ?? "Logbook (no owner set: [owner] name or --owner; each flight's pilot counts)"
@@ -32,10 +37,29 @@ package enum StatsText {
                 "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: no time or launches counted."
         }
         if let note = s.leftOutNote { out += "\n" + note }
+        if !seasons.isEmpty { out += "\n\n" + contest(seasons) }
         out += "\n\nRecency on \(r.asOf) (EASA Part-SFCL, from all flights, not only these):"
         for rule in [r.passengers, r.licence] + r.launchMethods.map(\.rule) {
             out += "\n  \(rule.name): \(state(rule, r.asOf))"
             out += "\n    needs: \(rule.requirement)\n    has:   \(rule.have)"
+        }
+        return out
+    }
+
+    /// Per year the free distances (6 legs) added up and the best flights, from the stored analyses.
+    package static func contest(_ seasons: [ContestSeason]) -> String {
+        var out = "Contest distance (free, up to 6 legs: OLC classic, WeGlide; flights the owner flew):"
+        for season in seasons {
+            out += "\n  \(season.year): \(decimal(season.totalKm, 1)) km in \(season.analysed) analysed "
+            out += season.analysed == 1 ? "flight" : "flights"
+            if season.notAnalysed > 0 { out += "; \(season.notAnalysed) not analysed yet" }
+            for (n, best) in season.best.enumerated() {
+                let d = best.flight.details
+                let glider = [d.gliderType, d.registration].compactMap { $0 }.joined(separator: " ")
+                out += "\n    \(n + 1). \(fit(decimal(best.km, 1) + " km", 9, alignRight: true))  "
+                out += "\(best.flight.dateText)  \(glider.isEmpty ? "glider unknown" : glider)"
+                out += " (flight \(best.flight.id ?? 0))"
+            }
         }
         return out
     }

@@ -45,7 +45,10 @@ extension FlightLogCommand {
                 return
             }
             let format: FlightListOutput.Format = json ? .json : csv ? .csv : .table(width: terminalWidth())
-            print(FlightListOutput.render(flights, as: format, owner: ownerOptions.owner(config)), terminator: "")
+            let contest = try db.contestSummaries()
+            print(
+                FlightListOutput.render(flights, as: format, owner: ownerOptions.owner(config), contest: contest),
+                terminator: "")
         }
     }
 }

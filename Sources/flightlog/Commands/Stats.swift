@@ -47,12 +47,14 @@ extension FlightLogCommand {
             let owner = ownerOptions.owner(config)
             let db = try store.open(.readOnly)
             let chosen = ownerOptions.chosen(try db.flights(matching: filters.filter), config)
-            let statistics = LogbookStatistics(chosen.map { LogbookEntry($0, owner: owner) })
+            let entries = chosen.map { LogbookEntry($0, owner: owner) }
+            let statistics = LogbookStatistics(entries)
+            let seasons = ContestSeason.seasons(entries, contest: try db.contestSummaries())
             let all = try db.flights(matching: FlightFilter())
             let recency = Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: asOf ?? Self.today())
             let summary = ownerOptions.summary(filters.filter)
             let render = json ? StatsJSON.text : StatsText.text
-            print(render(statistics, recency, owner, summary))
+            print(render(statistics, recency, owner, summary, seasons))
         }
 
         /// Today's date on this machine's clock and zone.
