@@ -46,9 +46,10 @@ package enum StatsText {
         return out
     }
 
-    /// Per year the free distances (6 legs) added up and the best flights, from the stored analyses.
+    /// Per year the free distances (6 legs) of the flights the owner flew added up and the best flights, from the
+    /// stored analyses.
     package static func contest(_ seasons: [ContestSeason]) -> String {
-        var out = "Contest distance (free, up to 6 legs: OLC classic, WeGlide; flights the owner flew):"
+        var out = "Contest km (free distance, up to 6 legs: OLC classic, WeGlide):"
         for season in seasons {
             out += "\n  \(season.year): \(decimal(season.totalKm, 1)) km in \(season.analysed) analysed "
             out += season.analysed == 1 ? "flight" : "flights"
@@ -56,9 +57,13 @@ package enum StatsText {
             for (n, best) in season.best.enumerated() {
                 let d = best.flight.details
                 let glider = [d.gliderType, d.registration].compactMap { $0 }.joined(separator: " ")
-                out += "\n    \(n + 1). \(fit(decimal(best.km, 1) + " km", 9, alignRight: true))  "
-                out += "\(best.flight.dateText)  \(glider.isEmpty ? "glider unknown" : glider)"
-                out += " (flight \(best.flight.id ?? 0))"
+                let km = fit(decimal(best.km, 1) + " km", 9, alignRight: true)
+                let line = "    \(n + 1). \(km)  \(best.flight.dateText)  "
+                let id = " (flight \(best.flight.id ?? 0))"
+                // Within 80 columns, as the tables above: a long glider name is cut.
+                let room = max(10, 80 - displayCount(line) - id.count)
+                let name = glider.isEmpty ? "glider unknown" : glider
+                out += "\n" + line + (displayCount(name) > room ? fit(name, room) : name) + id
             }
         }
         return out

@@ -53,5 +53,13 @@ struct ContestTextTests {
         let text = StatsText.contest(seasons)
         #expect(text.contains("  2025: 949.5 km in 7 analysed flights; 1 not analysed yet"), "\(text)")
         #expect(text.contains("    1.  300.0 km  2025-06-16  ASK 21 D-1234 (flight 2)"), "\(text)")
+
+        // Within 80 columns like the rest of stats: a long glider name is cut.
+        var long = Self.flight(10, day: 3)
+        long.details.gliderType = "Schempp-Hirth Ventus-3T with an extremely long type designation"
+        let cut = StatsText.contest(
+            ContestSeason.seasons(
+                [LogbookEntry(long, owner: nil)], contest: [10: ContestSummary(freeSixMeters: 1, engineSeconds: nil)]))
+        #expect(cut.split(separator: "\n").allSatisfy { $0.count <= 80 } && cut.contains("…"), "\(cut)")
     }
 }
