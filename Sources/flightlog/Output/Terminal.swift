@@ -1,3 +1,5 @@
+// Every command prints through FlightLogText (`terminalSafe`, `fit`, `TextTable`): visible in all of this target's
+// files from this one import.
 @_exported import FlightLogText
 import Foundation
 
