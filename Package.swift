@@ -78,6 +78,9 @@ let package = Package(
                 "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
+        // What `flightlog` prints: the list table, CSV and JSON, `show`, its analysis block and barogram, `stats`.
+        // Pure text from FlightLogCore values: no ArgumentParser, no database, no I/O.
+        .target(name: "FlightLogText", dependencies: ["FlightLogCore"]),
         // The phone's pages as pure functions: HTML, SVG charts, forms, query and cookie parsing, sessions and
         // password hashes. No I/O and no Hummingbird or NIO: the http fuzz target builds this target on its own.
         .target(name: "FlightLogWeb", dependencies: ["FlightLogCore", "FlightLogSecurity"]),
@@ -110,7 +113,7 @@ let package = Package(
             dependencies: [
                 "FlightLogCore", "FlightLogConfigFile", "FlightLogStore", "FlightLogReports", "FlightLogServer",
                 "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", "FlightLogSimulation", "FlightLogSync",
-                "FlightLogWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlightLogText", "FlightLogWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // benchmarks/run.py's in-process measurements; built by the benchmark, never installed.
         .executableTarget(
@@ -167,6 +170,8 @@ let package = Package(
                 "FlightLogSimulation", "FlightLogTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
+        .testTarget(
+            name: "FlightLogTextTests", dependencies: ["FlightLogText", "FlightLogCore", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogWebTests",
             dependencies: ["FlightLogWeb", "FlightLogCore", "FlightLogSecurity", "FlightLogTestSupport"]),

@@ -47,6 +47,53 @@ extension FlightStore {
         }
     }
 
+    /// The contest distance and engine time of every flight with a current stored analysis, by flight id, in one
+    /// query (`list` and `stats` show them for years of flights without decoding or computing any analysis).
+    ///
+    /// SQLite reads the numbers from the stored JSON. An analysis is current here when it is of this version and
+    /// for the flight's takeoff, landing and release times as stored now (an edit of any of them makes it old),
+    /// as `FlightAnalysis.isCurrent` has it, but without its fix count: counting needs each flight's track, and
+    /// the fixes between takeoff and landing never change (the track is never rewritten). The glider's index
+    /// changes only the points, not the distance. Text that is not JSON, or a distance or time out of range, is
+    /// no analysis (the database is outside input).
+    package func contestSummaries() throws(LogbookError) -> [Int64: ContestSummary] {
+        let rows = try read { db -> [Row] in
+            // An older database opened read-only (never migrated) has no analyses yet.
+            guard try db.tableExists("flightAnalysis") else { return [] }
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT a.flightId AS id, json_type(a.j, '$.freeSix') AS route,
+                        CASE WHEN json_type(a.j, '$.freeSix.meters') IN ('integer', 'real') THEN
+                            json_extract(a.j, '$.freeSix.meters') END AS meters,
+                        CASE WHEN json_type(a.j, '$.engineSensor') = 'text' THEN
+                            (SELECT total(json_extract(value, '$.end') - json_extract(value, '$.start'))
+                             FROM json_each(a.j, '$.engineRuns') WHERE type = 'object')
+                        END AS engineMillis
+                    FROM (SELECT flightId, CAST(data AS TEXT) AS j FROM flightAnalysis WHERE length(data) <= ?) a
+                    JOIN flight f ON f.id = a.flightId
+                    WHERE json_valid(a.j) AND json_type(a.j, '$.engineRuns') IS 'array'
+                        AND json_extract(a.j, '$.version') IS ?
+                        AND json_extract(a.j, '$.inputs.takeoff') IS f.takeoffTime
+                        AND json_extract(a.j, '$.inputs.landing') IS f.landingTime
+                        AND json_extract(a.j, '$.inputs.release') IS f.releaseTime
+                    """,
+                arguments: [Self.maxAnalysisBytes, FlightAnalysis.currentVersion])
+        }
+        var summaries: [Int64: ContestSummary] = [:]
+        for row in rows {
+            let id: Int64 = row["id"]
+            let route: String? = row["route"]
+            let meters: Double? = row["meters"], engineMillis: Double? = row["engineMillis"]
+            // No route (too few fixes in the scoring window) is a distance of 0; a route without a number is broken.
+            let distance = route == nil || route == "null" ? 0 : meters
+            guard let distance, distance.isFinite, distance >= 0, distance < 1e8 else { continue }
+            if let engineMillis, !(engineMillis.isFinite && engineMillis >= 0 && engineMillis < 1e9) { continue }
+            summaries[id] = ContestSummary(freeSixMeters: distance, engineSeconds: engineMillis.map { $0 / 1000 })
+        }
+        return summaries
+    }
+
     /// A stored analysis is a few kilobytes (routes of at most 7 points); anything much larger is not ours.
     static let maxAnalysisBytes = 1 << 20
 }

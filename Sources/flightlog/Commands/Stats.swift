@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogStore
+import FlightLogText
 import Foundation
 
 extension FlightLogCommand {
@@ -46,17 +47,14 @@ extension FlightLogCommand {
             let owner = ownerOptions.owner(config)
             let db = try store.open(.readOnly)
             let chosen = ownerOptions.chosen(try db.flights(matching: filters.filter), config)
-            let statistics = LogbookStatistics(chosen.map { LogbookEntry($0, owner: owner) })
+            let entries = chosen.map { LogbookEntry($0, owner: owner) }
+            let statistics = LogbookStatistics(entries)
+            let seasons = ContestSeason.seasons(entries, contest: try db.contestSummaries())
             let all = try db.flights(matching: FlightFilter())
             let recency = Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: asOf ?? Self.today())
             let summary = ownerOptions.summary(filters.filter)
-            if json {
-                print(FlightJSON.encode(StatsJSON(statistics, recency, owner: owner, filter: summary)))
-            } else {
-                print(
-                    terminalSafe(
-                        StatsText.render(statistics, recency, owner: owner, filter: summary), keepNewlines: true))
-            }
+            let render = json ? StatsJSON.text : StatsText.text
+            print(render(statistics, recency, owner, summary, seasons))
         }
 
         /// Today's date on this machine's clock and zone.
@@ -65,116 +63,5 @@ extension FlightLogCommand {
             let offset = TimeZone.current.secondsFromGMT(for: now)
             return CivilDateTime(utc: UTCMillis(now.timeIntervalSince1970 * 1000), offsetSeconds: offset).date
         }
-    }
-}
-
-/// `flightlog stats` as a table.
-enum StatsText {
-    static func render(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) -> String {
-        var out =
-            owner.map { "Logbook of \($0.name)" }
-            ?? "Logbook (no owner set: [owner] name or --owner; each flight's pilot counts)"
-        out += " — \(filter)\n"
-        func table(_ title: String, _ rows: [(String, LogbookTotals)]) -> String {
-            var t = TextTable(headers: [title, "Flights", "Launches", "Time", "PIC", "Dual", "FI(S)"])
-            t.rightAligned = Set(1...6)
-            for (label, totals) in rows {
-                t.rows.append([
-                    label, "\(totals.flights)", "\(totals.launches)", hm(totals.minutes), hm(totals.picMinutes),
-                    hm(totals.dualMinutes), hm(totals.instructorMinutes),
-                ])
-            }
-            return t.render()
-        }
-        out += "\n" + table("Year", s.byYear.map { ("\($0.key)", $0.totals) } + [("Total", s.overall)])
-        out += "\n\n" + table("Glider type", s.byGliderType.map { ($0.key, $0.totals) })
-        out += "\n\n" + table("Launch method", s.byLaunchMethod.map { ($0.key.words, $0.totals) })
-        let notFlown = s.overall.flights - s.overall.flown
-        if notFlown > 0 {
-            out +=
-                "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: no time or launches counted."
-        }
-        if let note = s.leftOutNote { out += "\n" + note }
-        out += "\n\nRecency on \(r.asOf) (EASA Part-SFCL, from all flights, not only these):"
-        for rule in [r.passengers, r.licence] + r.launchMethods.map(\.rule) {
-            out += "\n  \(rule.name): \(state(rule, r.asOf))"
-            out += "\n    needs: \(rule.requirement)\n    has:   \(rule.have)"
-        }
-        return out
-    }
-
-    static func state(_ rule: Recency.Rule, _ asOf: CivilDate) -> String {
-        guard let lapses = rule.lapses else { return "NOT MET" }
-        return rule.isCurrent
-            ? "current, lapses on \(lapses) (in \(lapses.daysSinceEpoch - asOf.daysSinceEpoch) days)"
-            : "LAPSED on \(lapses)"
-    }
-
-    static func hm(_ minutes: Int64) -> String { hoursMinutes(minutes * 60_000) }
-}
-
-/// `flightlog stats --json`.
-struct StatsJSON: Encodable {
-    /// A totals object (``LogbookTotals``: flights, flown, launches, launchesByMethod, minutes, picMinutes,
-    /// dualMinutes, instructorMinutes) with the year, glider type or launch method it is for as `key`.
-    struct Totals: Encodable {
-        var key: String?
-        var totals: LogbookTotals
-
-        init(_ totals: LogbookTotals, key: String? = nil) {
-            self.key = key
-            self.totals = totals
-        }
-
-        enum Keys: String, CodingKey { case key }
-
-        func encode(to encoder: any Encoder) throws {
-            try totals.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encodeIfPresent(key, forKey: .key)
-        }
-    }
-
-    struct Rule: Encodable {
-        var name: String
-        var requirement: String
-        var have: String
-        var current: Bool
-        /// The first day the rule no longer holds; nil when it never held.
-        var lapses: String?
-
-        static func of(_ r: Recency.Rule) -> Rule {
-            Rule(
-                name: r.name, requirement: r.requirement, have: r.have, current: r.isCurrent,
-                lapses: r.lapses?.description)
-        }
-    }
-
-    struct RecencyJSON: Encodable {
-        var asOf: String
-        var passengers: Rule
-        var spl: Rule
-        var launchMethods: [String: Rule]
-    }
-
-    var owner: String?
-    var filter: String
-    var total: Totals
-    var byYear: [Totals]
-    var byGliderType: [Totals]
-    var byLaunchMethod: [Totals]
-    var recency: RecencyJSON
-
-    init(_ s: LogbookStatistics, _ r: Recency, owner: LogbookOwner?, filter: String) {
-        self.owner = owner?.name
-        self.filter = filter
-        total = Totals(s.overall)
-        byYear = s.byYear.map { Totals($0.totals, key: "\($0.key)") }
-        byGliderType = s.byGliderType.map { Totals($0.totals, key: $0.key) }
-        byLaunchMethod = s.byLaunchMethod.map { Totals($0.totals, key: $0.key.rawValue) }
-        recency = RecencyJSON(
-            asOf: r.asOf.description, passengers: .of(r.passengers), spl: .of(r.licence),
-            launchMethods: Dictionary(
-                uniqueKeysWithValues: r.launchMethods.map { ($0.method.rawValue, Rule.of($0.rule)) }))
     }
 }

@@ -1,7 +1,7 @@
 import FlightLogCore
 
 /// How a flight's facts read on a terminal, in CSV and JSON.
-extension Flight {
+package extension Flight {
     var localTakeoff: CivilDateTime { CivilDateTime(utc: takeoffTime, offsetSeconds: utcOffsetSeconds) }
     var localLanding: CivilDateTime { CivilDateTime(utc: landingTime, offsetSeconds: utcOffsetSeconds) }
 
@@ -42,7 +42,7 @@ extension Flight {
 
 /// RFC 4180 CSV field (control characters other than line ends escaped: the CSV often goes to a terminal), and
 /// never a spreadsheet formula (``spreadsheetSafe(_:)``).
-func csvField(_ text: String) -> String {
+package func csvField(_ text: String) -> String {
     let text = terminalSafe(spreadsheetSafe(text), keepNewlines: true)
     if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -2,14 +2,17 @@ import FlightLogCore
 
 /// The terminal table of `flightlog list`, fitted to `width` columns: first the names and places are narrowed to
 /// a readable width, then the registration and the landing time are left out, then names and places narrow
-/// further, and last the place, launch and second person go (the id, date, takeoff and flight time always stay).
-enum FlightTable {
+/// further, and last the place, launch, contest distance and second person go (the id, date, takeoff and flight time
+/// always stay).
+package enum FlightTable {
     enum Column: Int, CaseIterable {
-        case id, date, takeoff, landing, time, place, glider, registration, pilot, secondPerson, launch
+        case id, date, takeoff, landing, time, contest, place, glider, registration, pilot, secondPerson, launch
 
         var header: String {
-            ["ID", "Date", "Takeoff", "Landing", "Time", "Place", "Glider", "Reg", "Pilot", "Second person", "Launch"][
-                rawValue]
+            [
+                "ID", "Date", "Takeoff", "Landing", "Time", "Contest", "Place", "Glider", "Reg", "Pilot",
+                "Second person", "Launch",
+            ][rawValue]
         }
     }
 
@@ -17,23 +20,32 @@ enum FlightTable {
     static let steps: [(Column, Int?)] = [
         (.secondPerson, 16), (.pilot, 14), (.place, 10), (.glider, 10), (.registration, nil), (.landing, nil),
         (.secondPerson, 10), (.pilot, 10), (.glider, 7), (.place, 6), (.place, nil), (.launch, nil),
+        (.contest, nil),
         (.secondPerson, nil), (.glider, nil), (.pilot, nil),
     ]
 
-    static func render(_ flights: [Flight], width: Int = 80) -> String {
+    /// `contest`: the flights' stored analyses by id (``ContestSummary``); a flight with a track and none shows "—".
+    package static func render(_ flights: [Flight], width: Int = 80, contest: [Int64: ContestSummary] = [:]) -> String {
         let rows = flights.map { f in
             [
                 String(f.id ?? 0) + (f.hasTrack ? "" : "*"), f.dateText, f.localText(.takeoffTime, \.hourMinute),
-                f.localText(.landingTime, \.hourMinute), f.flightTimeText, f.placeCell, f.details.gliderType ?? "",
+                f.localText(.landingTime, \.hourMinute), f.flightTimeText, contestCell(f, contest),
+                f.placeCell, f.details.gliderType ?? "",
                 f.details.registration ?? "", f.details.pilot ?? "", f.secondPersonText,
                 f.details.launchMethod.rawValue,
             ]
         }
         var table = TextTable(headers: Column.allCases.map(\.header))
         table.rows = rows
-        table.rightAligned = [Column.id.rawValue, Column.time.rawValue]
+        table.rightAligned = [Column.id.rawValue, Column.time.rawValue, Column.contest.rawValue]
         table.fit = { natural in fit(natural, width: width).map { ($0.rawValue, $1) } }
         return table.render() + "\n" + footer(flights, width: width)
+    }
+
+    /// The free distance (6 legs, OLC classic and WeGlide) in km; "—" not analysed yet; blank without a track.
+    static func contestCell(_ f: Flight, _ contest: [Int64: ContestSummary]) -> String {
+        guard f.hasTrack else { return "" }
+        return f.id.flatMap { contest[$0] }.map { decimal($0.freeSixKm, 1) + " km" } ?? "—"
     }
 
     /// The columns shown and their widths: the natural widths narrowed and columns dropped by ``steps`` until the

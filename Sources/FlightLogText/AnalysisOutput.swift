@@ -2,9 +2,9 @@ import FlightLogCore
 
 /// The analysis of one flight in `flightlog show`: a short block of text, and the `"analysis"` object of
 /// `show --json`. Distances are great circles on the FAI sphere (R = 6371 km), as the contests measure them.
-enum AnalysisOutput {
+package enum AnalysisOutput {
     /// The rows of the text block, label and value.
-    static func rows(_ a: FlightAnalysis, flight f: Flight) -> [(String, String)] {
+    package static func rows(_ a: FlightAnalysis, flight f: Flight) -> [(String, String)] {
         var rows: [(String, String)] = []
         func local(_ t: UTCMillis) -> String {
             CivilDateTime(utc: t, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond
@@ -86,8 +86,10 @@ enum AnalysisOutput {
     private static func km(_ route: FlightAnalysis.Route) -> String { "\(decimal(route.kilometers, 1)) km" }
 
     /// `show --json`'s `"analysis"`.
-    struct Object: Encodable {
+    package struct Object: Encodable {
         var analysis: FlightAnalysis
+
+        package init(_ analysis: FlightAnalysis) { self.analysis = analysis }
 
         struct Point: Encodable {
             var time: String
@@ -136,7 +138,7 @@ enum AnalysisOutput {
             case glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio, legs
         }
 
-        func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
             func points(_ value: Double) -> Double { (value * 10).rounded() / 10 }
             // Routes and the window are null when the window holds too few fixes, not left out.
