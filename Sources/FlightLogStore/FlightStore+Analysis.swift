@@ -34,6 +34,43 @@ extension FlightStore {
         return try? JSONDecoder().decode(FlightAnalysis.self, from: data)
     }
 
+    /// The contest summaries of `flights` from their stored analyses, in one query: only an analysis of the
+    /// current version for the flight's takeoff, landing and release counts (the printed logbook shows "—" for the
+    /// others rather than analysing years of flights while it prints). Read in SQL, without decoding each analysis.
+    package func storedContestSummaries(of flights: [Flight]) throws(LogbookError) -> [Int64: ContestSummary] {
+        let byId = Dictionary(flights.compactMap { f in f.id.map { ($0, f) } }, uniquingKeysWith: { a, _ in a })
+        guard !byId.isEmpty else { return [:] }
+        let ids = "[" + byId.keys.map(String.init).joined(separator: ",") + "]"
+        let rows = try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT flightId, json_extract(j, '$.version') AS version,
+                        json_extract(j, '$.inputs.takeoff') AS takeoff, json_extract(j, '$.inputs.landing') AS landing,
+                        json_extract(j, '$.inputs.release') AS release, json_extract(j, '$.freeSix.meters') AS meters,
+                        json_extract(j, '$.engineSensor') AS sensor,
+                        (SELECT total(json_extract(r.value, '$.end') - json_extract(r.value, '$.start'))
+                            FROM json_each(j, '$.engineRuns') r) AS engineMillis
+                    FROM (SELECT flightId, CAST(data AS TEXT) AS j FROM flightAnalysis
+                        WHERE flightId IN (SELECT value FROM json_each(?)) AND json_valid(CAST(data AS TEXT)))
+                    """, arguments: [ids])
+        }
+        var summaries: [Int64: ContestSummary] = [:]
+        for row in rows {
+            let id: Int64 = row["flightId"]
+            guard let flight = byId[id], row["version"] as Int? == FlightAnalysis.currentVersion,
+                row["takeoff"] as Int64? == flight.takeoffTime, row["landing"] as Int64? == flight.landingTime,
+                row["release"] as Int64? == flight.releaseTime
+            else { continue }
+            let meters: Double? = row["meters"], engineMillis: Double = row["engineMillis"]
+            let sensor: String? = row["sensor"]
+            guard meters.map({ $0.isFinite && $0 >= 0 && $0 < 1e8 }) ?? true, engineMillis.isFinite else { continue }
+            summaries[id] = ContestSummary(
+                freeKm: meters.map { $0 / 1000 }, engineSeconds: sensor == nil ? nil : max(0, engineMillis / 1000))
+        }
+        return summaries
+    }
+
     /// Stores `analysis` as flight `id`'s, replacing any before it.
     package func store(_ analysis: FlightAnalysis, forFlight id: Int64) throws(LogbookError) {
         let data: Data
