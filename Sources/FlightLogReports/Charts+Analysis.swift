@@ -35,20 +35,17 @@ extension Charts {
 
     /// Draws the thermals and the route over the map's track; `place` maps a position to the page.
     func mapMarks(_ place: (Coordinate) -> (x: Double, y: Double)) {
-        for (_, thermal, radius) in markedThermals {
-            let c = place(thermal.center)
+        let thermals = markedThermals.map { ($0.number, place($0.thermal.center), $0.radius) }
+        for (_, c, radius) in thermals {
             canvas.ring(c.x, c.y, radius: radius, fill: .thermal, fillAlpha: 0.28, stroke: .thermal, width: 0.8)
-        }
-        for (number, thermal, radius) in markedThermals {  // numbers above every circle
-            let c = place(thermal.center)
-            label("\(number)", x: c.x - radius - 1, y: c.y - radius - 6, rightAligned: true, .thermal, size: 5.5)
         }
         let points = routePoints.map {
             ($0.label, place(Coordinate(latitude: $0.point.latitude, longitude: $0.point.longitude)))
         }
-        guard !points.isEmpty else { return }
-        canvas.polyline(points.map(\.1), .white, width: 3.2)
-        canvas.polyline(points.map(\.1), .route, width: 1.4)
+        if !points.isEmpty {
+            canvas.polyline(points.map(\.1), .white, width: 3.2)
+            canvas.polyline(points.map(\.1), .route, width: 1.4)
+        }
         // Turnpoints at one place (a route of fewer legs) share one mark: "2,3".
         var groups: [(labels: [String], at: (x: Double, y: Double))] = []
         for (label, p) in points {
@@ -60,6 +57,22 @@ extension Charts {
         }
         for group in groups {
             canvas.ring(group.at.x, group.at.y, radius: 3.2, fill: .white, fillAlpha: 1, stroke: .route, width: 1.2)
+        }
+        // Labels last, over every line: each circle's number at its top left, unless it would cover a number
+        // already there (thermals crowd where a pilot came back to one or climbed in a street).
+        var taken: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        for (number, c, radius) in thermals {
+            let size = canvas.measure("\(number)", TextStyle(size: 5.5, bold: true))
+            let box = (
+                x0: c.x - radius - 3 - size.width, y0: c.y - radius - 7, x1: c.x - radius + 1,
+                y1: c.y - radius - 5 + size.height
+            )
+            guard !taken.contains(where: { $0.x0 < box.x1 && box.x0 < $0.x1 && $0.y0 < box.y1 && box.y0 < $0.y1 })
+            else { continue }
+            taken.append(box)
+            label("\(number)", x: c.x - radius - 1, y: c.y - radius - 6, rightAligned: true, .thermal, size: 5.5)
+        }
+        for group in groups {
             label(group.labels.joined(separator: ","), x: group.at.x + 5, y: group.at.y - 11, rightAligned: false, .route)
         }
     }
@@ -74,7 +87,7 @@ extension Charts {
         if !markedThermals.isEmpty {
             let weak = ThermalMark.label(climbRate: ThermalMark.weakClimb)
             let strong = ThermalMark.label(climbRate: ThermalMark.strongClimb)
-            items.append(("Thermals, numbered as in the table; the larger, the stronger (\(weak) to \(strong))", false))
+            items.append(("Thermals (numbers as in the table where there is room); larger = stronger, \(weak) to \(strong)", false))
         }
         let style = TextStyle(size: 6.5)
         var x = right - items.reduce(0) { $0 + canvas.measure($1.0, style).width + 30 } + 10

@@ -99,7 +99,7 @@ private struct LogbookLayout {
             Column(group: "Dual", title: "time", width: 32, align: .right),
             Column(group: "FI(S)", title: "time", width: 32, align: .right),
             // The free distance (OLC classic, WeGlide), engine time below it; no column without analyses.
-            Column(group: "Contest", title: "km, engine", width: options.contest == nil ? 0 : 40, align: .right),
+            Column(group: "Contest", title: "km", width: options.contest == nil ? 0 : 40, align: .right),
             Column(group: "Remarks", title: "crew, release height, endorsements", width: 0),
         ]
         let used = cols.reduce(0) { $0 + $1.width }
