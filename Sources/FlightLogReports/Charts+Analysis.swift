@@ -73,7 +73,8 @@ extension Charts {
             label("\(number)", x: c.x - radius - 1, y: c.y - radius - 6, rightAligned: true, .thermal, size: 5.5)
         }
         for group in groups {
-            label(group.labels.joined(separator: ","), x: group.at.x + 5, y: group.at.y - 11, rightAligned: false, .route)
+            label(
+                group.labels.joined(separator: ","), x: group.at.x + 5, y: group.at.y - 11, rightAligned: false, .route)
         }
     }
 
@@ -87,7 +88,11 @@ extension Charts {
         if !markedThermals.isEmpty {
             let weak = ThermalMark.label(climbRate: ThermalMark.weakClimb)
             let strong = ThermalMark.label(climbRate: ThermalMark.strongClimb)
-            items.append(("Thermals (numbers as in the table where there is room); larger = stronger, \(weak) to \(strong)", false))
+            items.append(
+                (
+                    "Thermals (numbers as in the table where there is room); larger = stronger, \(weak) to \(strong)",
+                    false
+                ))
         }
         let style = TextStyle(size: 6.5)
         var x = right - items.reduce(0) { $0 + canvas.measure($1.0, style).width + 30 } + 10

@@ -166,8 +166,9 @@ struct ReportPage {
             .compactMap { $0 }.joined(separator: " · ")
         let pages = tablePages.count + 1
         let number = pages > 1 ? "Page \(page) of \(pages)" : ""
-        canvas.text(title, x: margin, y: 30, width: Output.a4Portrait.width - 2 * margin - 90, TextStyle(size: 15, bold: true))
-        canvas.text(number, x: Output.a4Portrait.width - margin - 90, y: 34, width: 90, TextStyle(size: 8, color: .grey, align: .right))
+        let width = Output.a4Portrait.width - 2 * margin
+        canvas.text(title, x: margin, y: 30, width: width - 90, TextStyle(size: 15, bold: true))
+        canvas.text(number, x: margin + width - 90, y: 34, width: 90, TextStyle(size: 8, color: .grey, align: .right))
         return 56
     }
 

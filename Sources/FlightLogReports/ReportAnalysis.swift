@@ -49,8 +49,12 @@ struct ReportAnalysis {
                 return rows + distanceRows
             }
             let total = a.engineRuns.reduce(0) { $0 + $1.seconds }
-            rows.append(("Engine", "\(a.engineRuns.count) run\(a.engineRuns.count == 1 ? "" : "s"), "
-                + "\(Self.duration(total)) (\(sensor) sensor)"))
+            rows.append(
+                (
+                    "Engine",
+                    "\(a.engineRuns.count) run\(a.engineRuns.count == 1 ? "" : "s"), "
+                        + "\(Self.duration(total)) (\(sensor) sensor)"
+                ))
             for run in a.engineRuns {
                 let gain = run.heightGain.map { ", \(Self.signed($0)) m" } ?? ""
                 rows.append(("", "\(local(run.start))–\(local(run.end)) local (\(utc(run.start)) UTC)\(gain)"))
@@ -66,13 +70,18 @@ struct ReportAnalysis {
         if let four = a.freeFour { rows.append(("", "\(Self.km(four.meters)) (4 legs: DMSt)")) }
         var closed: [String] = []
         if let fai = a.faiTriangle {
-            closed.append("FAI triangle \(Self.km(fai.meters))" + (a.faiTriangleProven ? "" : " (maybe not the largest)"))
+            closed.append(
+                "FAI triangle \(Self.km(fai.meters))" + (a.faiTriangleProven ? "" : " (maybe not the largest)"))
         }
         if let out = a.outAndReturn { closed.append("out-and-return \(Self.km(out.meters))") }
         if !closed.isEmpty { rows.append(("Closed", closed.joined(separator: " · "))) }
         let index = a.index == 100 ? "index 100: glider's index unknown" : "index \(ReportText.fixed(a.index, 0))"
-        rows.append(("Points", "OLC-Plus \(ReportText.fixed(a.olcPlusPoints, 1)) · WeGlide free "
-            + "\(ReportText.fixed(a.weGlideFreePoints, 1)) (\(index))"))
+        rows.append(
+            (
+                "Points",
+                "OLC-Plus \(ReportText.fixed(a.olcPlusPoints, 1)) · WeGlide free "
+                    + "\(ReportText.fixed(a.weGlideFreePoints, 1)) (\(index))"
+            ))
         return rows
     }
 
@@ -100,7 +109,8 @@ struct ReportAnalysis {
             var cruise = "\(p.glides.count) glide\(p.glides.count == 1 ? "" : "s"), \(Self.km(t.cruiseDistance))"
             if let speed = t.cruiseSpeedKmh { cruise += " at \(ReportText.fixed(speed, 0)) km/h" }
             rows.append(("Cruise", cruise))
-            rows.append(("Cruise L/D", t.cruiseGlideRatio.map { ReportText.fixed($0, 0) } ?? "no height lost in glides"))
+            rows.append(
+                ("Cruise L/D", t.cruiseGlideRatio.map { ReportText.fixed($0, 0) } ?? "no height lost in glides"))
         }
         return rows
     }
@@ -154,7 +164,8 @@ struct ReportAnalysis {
     /// One row per thermal (circling that gained height), numbered as on the map.
     var thermalRows: [[String]] {
         analysis.phases.thermals.enumerated().map { n, t in
-            let top = t.endIndex < fixes.count && fixes[t.endIndex].time == t.end
+            let top =
+                t.endIndex < fixes.count && fixes[t.endIndex].time == t.end
                 ? (fixes[t.endIndex].pressureAltitude ?? fixes[t.endIndex].gnssAltitude).map(ReportText.metres) : nil
             let direction: String =
                 switch t.direction {

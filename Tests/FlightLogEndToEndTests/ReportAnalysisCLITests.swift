@@ -16,7 +16,8 @@ struct ReportAnalysisCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let simulate = try CLI.run(
-            ["simulate", "--launch", "aerotow", "--minutes", "40", "--seed", "3", "-o", "s.igc"], database: nil, in: dir)
+            ["simulate", "--launch", "aerotow", "--minutes", "40", "--seed", "3", "-o", "s.igc"], database: nil, in: dir
+        )
         try #require(simulate.status == 0, "\(simulate.stderr)")
         try #require(try CLI.run(["import", "s.igc"], database: db, in: dir).status == 0)
         let added = try CLI.run(
