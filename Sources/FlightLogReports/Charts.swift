@@ -11,13 +11,24 @@ struct Charts {
     let options: FlightReportOptions
     /// GPS, barometer and power losses of a recorded flight: bands on the barogram, breaks in lines and map.
     let faults: [RecordingFault]
+    /// The flight's analysis: the scored route and thermals on the map, thermal bands on the barogram.
+    let analysis: FlightAnalysis?
 
-    init(canvas: Canvas, flight: Flight, fixes: [Fix], options: FlightReportOptions) {
+    init(canvas: Canvas, flight: Flight, fixes: [Fix], options: FlightReportOptions, analysis: FlightAnalysis? = nil) {
         self.canvas = canvas
         self.flight = flight
         self.fixes = fixes
         self.options = options
         self.faults = RecordingFaults.of(flight, fixes: fixes)
+        self.analysis = analysis
+    }
+
+    /// Where a chart put things on the page: its plot rectangle and how a time (barogram) or a position (map) maps
+    /// into it. The report's tests look for the marks there.
+    struct Frame {
+        var x, y, width, height: Double
+        var time: ((UTCMillis) -> Double)? = nil
+        var place: ((Coordinate) -> (x: Double, y: Double))? = nil
     }
 
     /// Most track vertices drawn in a map, and in a barogram (both lines together): a 10-hour flight at 1 Hz
@@ -58,9 +69,11 @@ struct Charts {
 
     // MARK: Barogram
 
-    func barogram(x: Double, y: Double, width: Double, height: Double) {
+    @discardableResult
+    func barogram(x: Double, y: Double, width: Double, height: Double) -> Frame? {
         guard let first = fixes.first, let last = fixes.last, last.time > first.time else {
-            return noTrack(x, y, width, height, "barogram")
+            noTrack(x, y, width, height, "barogram")
+            return nil
         }
         let left = x + 44, right = x + width - 8, top = y + 20, bottom = y + height - 30
         let primary = fixes.compactMap { f in primaryAltitude(f).map { (f.time, $0) } }
@@ -71,7 +84,8 @@ struct Charts {
             highest = max(highest, a)
         }
         guard lowest <= highest else {
-            return noTrack(x, y, width, height, "altitude data")
+            noTrack(x, y, width, height, "altitude data")
+            return nil
         }
         let yTicks = Scale.ticks(from: lowest, to: max(highest, lowest + 50), count: 6)
         let y0 = yTicks.first!, y1 = yTicks.last!
@@ -80,6 +94,7 @@ struct Charts {
         func py(_ a: Double) -> Double { bottom - (a - y0) / (y1 - y0) * (bottom - top) }
 
         canvas.fillRect(left, top, right - left, bottom - top, Color(r: 0.985, g: 0.988, b: 0.995))
+        thermalBands(top: top, bottom: bottom, t0: t0, t1: t1, px: px)
         faultBands(left: left, right: right, top: top, bottom: bottom, t0: t0, t1: t1)
         let small = TextStyle(size: 6.5, color: .grey, align: .right)
         for tick in yTicks {
@@ -121,10 +136,15 @@ struct Charts {
         faultLabels(left: left, right: right, bottom: bottom, t0: t0, t1: t1)
         canvas.strokeRect(left, top, right - left, bottom - top, .grey, width: 0.5)
 
-        let marks: [(String, UTCMillis?, Color)] = [
+        var marks: [(String, UTCMillis?, Color)] = [
             ("Take-off", flight.takeoffTime, .takeoff), ("Release", flight.releaseTime, .release),
             ("Landing", flight.landingTime, .landing),
         ]
+        // A self-launcher's scoring starts when the engine stops: that, not a release, is marked.
+        if let window = analysis?.scoringWindow {
+            if window.startsAt == .engineOff { marks[1] = ("Engine off", window.start, .release) }
+            if window.endsAt == .engineStart { marks.append(("Engine on", window.end, .release)) }
+        }
         for (row, (label, time, color)) in marks.enumerated() {
             guard let time, time >= t0, time <= t1 else { continue }
             canvas.line(px(time), top, px(time), bottom, color, width: 0.8, dash: 2)
@@ -147,7 +167,14 @@ struct Charts {
         if primary.isEmpty {
             canvas.text(
                 "no barometer: pressure altitude not recorded", x: lx, y: top - 12, TextStyle(size: 7, color: .grey))
+            lx += canvas.measure("no barometer: pressure altitude not recorded", TextStyle(size: 7)).width + 20
         }
+        if !markedThermals.isEmpty {
+            canvas.fillRect(lx, top - 10, 14, 6, .thermalBand)
+            canvas.fillRect(lx, top - 10, 14, 2, .thermal)
+            canvas.text("thermals", x: lx + 18, y: top - 12, TextStyle(size: 7))
+        }
+        return Frame(x: left, y: top, width: right - left, height: bottom - top, time: px)
     }
 
     /// The barogram's lines (display coordinates), simplified to share ``maxBarogramPoints`` by their lengths.
@@ -159,11 +186,15 @@ struct Charts {
 
     // MARK: Map
 
-    func map(x: Double, y: Double, width: Double, height: Double) {
+    @discardableResult
+    func map(x: Double, y: Double, width: Double, height: Double) -> Frame? {
         // Only known positions, one line per stretch: never a line through V fixes or a power cut.
         let runs = RecordingFaults.positionedRuns(fixes, faults: faults)
         let points = runs.flatMap { fixes[$0] }
-        guard !points.isEmpty else { return noTrack(x, y, width, height, "map") }
+        guard !points.isEmpty else {
+            noTrack(x, y, width, height, "map")
+            return nil
+        }
         canvas.fillRect(x, y, width, height, Color(r: 0.97, g: 0.975, b: 0.97))
         let projection = LocalProjection(around: points.map(\.coordinate))
         let project = projection.project
@@ -219,18 +250,25 @@ struct Charts {
                 (landing.x + 3.5, landing.y + 3.5),
                 (landing.x - 3.5, landing.y + 3.5),
             ], .landing, outline: .black)
+        // The route's start and finish are often at the take-off and landing: drawn over their marks.
+        canvas.save()
+        canvas.clip(x, y, width, height)
+        mapMarks { px(project($0)) }
+        canvas.restore()
         label("Take-off", x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
         label("Landing", x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
 
         scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale)
         northArrow(x: x + width - 20, y: y + 10)
         legend(x: x + width - 168, y: y + height - 26, lo: lo, hi: hi)
+        mapKey(right: x + width, y: y - 12)
         canvas.strokeRect(x, y, width, height, .grey)
+        return Frame(x: x, y: y, width: width, height: height, place: { px(project($0)) })
     }
 
     /// A map label on a translucent white box so that it stays readable over the track.
-    func label(_ text: String, x: Double, y: Double, rightAligned: Bool, _ color: Color) {
-        let style = TextStyle(size: 7, bold: true, color: color)
+    func label(_ text: String, x: Double, y: Double, rightAligned: Bool, _ color: Color, size: Double = 7) {
+        let style = TextStyle(size: size, bold: true, color: color)
         let size = canvas.measure(text, style)
         let left = rightAligned ? x - size.width : x
         canvas.set(.white, alpha: 0.8)

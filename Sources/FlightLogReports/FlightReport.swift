@@ -20,24 +20,43 @@ package struct FlightReportOptions: Sendable {
     }
 }
 
-/// A one-page flight report (A4 portrait): details, barogram, and the track to scale.
+/// The flight report (A4 portrait): details, the analysis in short, barogram and map with the scored route and the
+/// thermals on page 1; the scored route leg by leg and every thermal in tables on the pages after it.
 package enum FlightReport {
-    /// Renders the report as a whole PDF or SVG document.
+    /// Renders the report as a whole PDF or SVG document, or a PNG image; an SVG or PNG has its pages one below the
+    /// other. `analysis` is the flight's (``FlightAnalysis``, computed over these `fixes`); without it the report
+    /// has no analysis, as for a flight entered by hand.
     package static func render(
-        flight: Flight, fixes: [Fix], format: FlightReportFormat, options: FlightReportOptions
+        flight: Flight, fixes: [Fix], analysis: FlightAnalysis? = nil, format: FlightReportFormat,
+        options: FlightReportOptions
     ) throws(ReportError) -> [UInt8] {
+        try renderWithLayout(flight: flight, fixes: fixes, analysis: analysis, format: format, options: options).bytes
+    }
+
+    /// ``render(flight:fixes:analysis:format:options:)`` and where page 1's charts went (for the tests).
+    static func renderWithLayout(
+        flight: Flight, fixes: [Fix], analysis: FlightAnalysis?, format: FlightReportFormat,
+        options: FlightReportOptions
+    ) throws(ReportError) -> (bytes: [UInt8], layout: ReportPage.Layout) {
         let page = Output.a4Portrait
+        let report = ReportPage(flight: flight, fixes: fixes, analysis: analysis, options: options)
+        let pages = report.tablePages.count + 1
+        var layout = ReportPage.Layout()
+        let stackedHeight = page.height * Double(pages)
+        let bytes: [UInt8]
         if format == .png {
-            return try Output.png(width: page.width, height: page.height, dpi: 150) { canvas in
-                ReportPage(canvas: canvas, flight: flight, fixes: fixes, options: options).draw()
+            bytes = try Output.png(width: page.width, height: stackedHeight, dpi: 150) { canvas in
+                layout = report.draw(canvas, stacked: true)
+            }
+        } else {
+            bytes = try Output.document(
+                format == .pdf ? .pdf : .svg, width: page.width, height: format == .pdf ? page.height : stackedHeight,
+                title: "Flight report – \(GeoExport.title(flight))"
+            ) { canvas in
+                layout = report.draw(canvas, stacked: format != .pdf)
             }
         }
-        return try Output.document(
-            format == .pdf ? .pdf : .svg, width: page.width, height: page.height,
-            title: "Flight report – \(GeoExport.title(flight))"
-        ) { canvas in
-            ReportPage(canvas: canvas, flight: flight, fixes: fixes, options: options).draw()
-        }
+        return (bytes, layout)
     }
 
     /// The barogram alone as an SVG document (`width` × `height` points), for the web UI. Its `<title>` names
@@ -79,39 +98,81 @@ package enum FlightReport {
     }
 }
 
-private struct ReportPage {
-    let canvas: Canvas
+struct ReportPage {
     let flight: Flight
     let fixes: [Fix]
+    let analysis: FlightAnalysis?
     let options: FlightReportOptions
     let margin = 36.0
 
-    func draw() {
+    /// Where page 1's charts are (nil: not drawn).
+    struct Layout {
+        var barogram: Charts.Frame?
+        var map: Charts.Frame?
+    }
+
+    var text: ReportAnalysis? { analysis.map { ReportAnalysis(analysis: $0, flight: flight, fixes: fixes) } }
+
+    /// Draws every page: one after another in a PDF, one below the other (`stacked`) in an SVG or PNG.
+    func draw(_ canvas: Canvas, stacked: Bool) -> Layout {
+        let layout = drawFirst(canvas)
+        let pages = tablePages
+        for (n, page) in pages.enumerated() {
+            if stacked {
+                canvas.translate(0, Output.a4Portrait.height)
+                canvas.line(0, 0, Output.a4Portrait.width, 0, .rule, width: 0.5)
+            } else {
+                canvas.showPage()
+            }
+            drawTables(canvas, page, number: n + 2, of: pages.count + 1)
+        }
+        return layout
+    }
+
+    func drawFirst(_ canvas: Canvas) -> Layout {
         let width = Output.a4Portrait.width - 2 * margin
-        let d = flight.details
-        let title = ["Flight report", flight.dateText, d.gliderType, d.registration]
-            .compactMap { $0 }.joined(separator: " · ")
-        canvas.text(title, x: margin, y: 30, width: width, TextStyle(size: 15, bold: true))
-        var y = 56.0
-        let left = details(leftColumn, x: margin, y: y, width: width / 2 - 8)
-        let right = details(rightColumn, x: margin + width / 2 + 8, y: y, width: width / 2 - 8)
+        var y = drawTitle(canvas, page: 1)
+        let left = details(canvas, leftColumn, x: margin, y: y, width: width / 2 - 8)
+        let right = details(canvas, rightColumn, x: margin + width / 2 + 8, y: y, width: width / 2 - 8)
         y = max(left, right) + 14
-        let charts = Charts(canvas: canvas, flight: flight, fixes: fixes, options: options)
+        let charts = Charts(canvas: canvas, flight: flight, fixes: fixes, options: options, analysis: analysis)
         if charts.fixes.isEmpty {
             canvas.text(
                 "No track: this flight has imported details only, so there is no barogram and no map.",
                 x: margin, y: y, width: width, TextStyle(size: 9, color: .grey))
-            return
+            return Layout()
         }
-        heading("Barogram", y: y)
-        charts.barogram(x: margin, y: y + 16, width: width, height: 230)
-        y += 16 + 230 + 16
-        heading("Track", y: y)
+        if let text {
+            heading(canvas, "Analysis (distances: great circles on the FAI sphere, R = 6371 km)", y: y)
+            let left = details(canvas, text.contestRows, x: margin, y: y + 16, width: width / 2 + 30)
+            let right = details(canvas, text.flyingRows, x: margin + width / 2 + 38, y: y + 16, width: width / 2 - 38)
+            y = max(left, right) + 12
+        }
+        let barogramHeight = analysis == nil ? 230.0 : 180.0
+        heading(canvas, "Barogram", y: y)
+        var layout = Layout()
+        layout.barogram = charts.barogram(x: margin, y: y + 16, width: width, height: barogramHeight)
+        y += 16 + barogramHeight + 16
+        heading(canvas, "Track", y: y)
         let mapHeight = Output.a4Portrait.height - margin - (y + 16)
-        charts.map(x: margin, y: y + 16, width: width, height: mapHeight)
+        layout.map = charts.map(x: margin, y: y + 16, width: width, height: mapHeight)
+        return layout
     }
 
-    func heading(_ text: String, y: Double) {
+    /// The title line; `page` of more than one is numbered. Returns where the page's content starts.
+    func drawTitle(_ canvas: Canvas, page: Int) -> Double {
+        let d = flight.details
+        let title = ["Flight report", flight.dateText, d.gliderType, d.registration]
+            .compactMap { $0 }.joined(separator: " · ")
+        let pages = tablePages.count + 1
+        let number = pages > 1 ? "Page \(page) of \(pages)" : ""
+        let width = Output.a4Portrait.width - 2 * margin
+        canvas.text(title, x: margin, y: 30, width: width - 90, TextStyle(size: 15, bold: true))
+        canvas.text(number, x: margin + width - 90, y: 34, width: 90, TextStyle(size: 8, color: .grey, align: .right))
+        return 56
+    }
+
+    func heading(_ canvas: Canvas, _ text: String, y: Double) {
         canvas.text(text, x: margin, y: y, TextStyle(size: 10, bold: true, color: .accent))
     }
 
@@ -189,7 +250,7 @@ private struct ReportPage {
     }
 
     /// Key/value rows; returns the y below the last row.
-    func details(_ rows: [(String, String)], x: Double, y: Double, width: Double) -> Double {
+    func details(_ canvas: Canvas, _ rows: [(String, String)], x: Double, y: Double, width: Double) -> Double {
         var y = y
         let keyWidth = 78.0
         for (key, value) in rows {

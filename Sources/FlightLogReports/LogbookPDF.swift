@@ -12,12 +12,19 @@ package struct LogbookOptions: Sendable {
     package var rowsPerPage: Int
     /// Extra words on the time zone, e.g. `Europe/Berlin`, printed in the footer.
     package var timeZoneNote: String?
+    /// The flights' contest km and engine time by flight id, from their stored analyses; a flight with a track
+    /// but none here shows "—". nil: no contest column (a logbook that keeps no analyses).
+    package var contest: [Int64: ContestSummary]?
 
-    package init(owner: String, filterSummary: String, rowsPerPage: Int = 16, timeZoneNote: String? = nil) {
+    package init(
+        owner: String, filterSummary: String, rowsPerPage: Int = 16, timeZoneNote: String? = nil,
+        contest: [Int64: ContestSummary]? = nil
+    ) {
         self.owner = owner
         self.filterSummary = filterSummary
         self.rowsPerPage = rowsPerPage
         self.timeZoneNote = timeZoneNote
+        self.contest = contest
     }
 }
 
@@ -70,7 +77,7 @@ private struct LogbookLayout {
 
     enum C: Int, CaseIterable {
         case no, date, takeoffPlace, takeoffTime, landingPlace, landingTime, glider, pic
-        case winch, aerotow, selfLaunch, unknownLaunch, flightTime, picTime, dualTime, fiTime, remarks
+        case winch, aerotow, selfLaunch, unknownLaunch, flightTime, picTime, dualTime, fiTime, contest, remarks
     }
 
     var columns: [Column] {
@@ -91,6 +98,8 @@ private struct LogbookLayout {
             Column(group: "PIC", title: "time", width: 32, align: .right),
             Column(group: "Dual", title: "time", width: 32, align: .right),
             Column(group: "FI(S)", title: "time", width: 32, align: .right),
+            // The free distance (OLC classic, WeGlide), engine time below it; no column without analyses.
+            Column(group: "Contest", title: "km", width: options.contest == nil ? 0 : 40, align: .right),
             Column(group: "Remarks", title: "crew, release height, endorsements", width: 0),
         ]
         let used = cols.reduce(0) { $0 + $1.width }
@@ -158,7 +167,7 @@ private struct LogbookLayout {
         canvas.fillRect(margin, tableTop, pageWidth - 2 * margin, headerHeight, .header)
         let bold = TextStyle(size: 7.5, bold: true)
         let sub = TextStyle(size: 6.5, color: .grey)
-        for (i, col) in cols.enumerated() {
+        for (i, col) in cols.enumerated() where col.width > 0 {
             var groupStyle = bold
             groupStyle.align =
                 col.group.isEmpty
@@ -236,6 +245,13 @@ private struct LogbookLayout {
         if e.picMinutes > 0 { cell(.picTime, hoursMinutes(e.picMinutes * 60_000), main, at: line1) }
         if e.dualMinutes > 0 { cell(.dualTime, hoursMinutes(e.dualMinutes * 60_000), main, at: line1) }
         if e.instructorMinutes > 0 { cell(.fiTime, hoursMinutes(e.instructorMinutes * 60_000), main, at: line1) }
+        if let contest = options.contest, f.hasTrack {
+            let summary = f.id.flatMap { contest[$0] }
+            cell(.contest, summary.map { ReportText.fixed($0.freeSixKm, 1) } ?? "—", main, at: line1)
+            if let engine = summary?.engineSeconds, engine > 0 {
+                cell(.contest, "eng. " + hoursMinutes(Int64(engine * 1000)), second, at: line2)
+            }
+        }
         cell(.remarks, remarks(e).joined(separator: " · "), TextStyle(size: 7), lines: 2, at: line1)
     }
 

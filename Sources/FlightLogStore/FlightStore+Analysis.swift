@@ -34,6 +34,14 @@ extension FlightStore {
         return try? JSONDecoder().decode(FlightAnalysis.self, from: data)
     }
 
+    /// The contest summaries of `flights` that have a current stored analysis (``contestSummaries()``: one query,
+    /// none computed): the printed logbook shows "—" for the others rather than analysing years of flights.
+    package func storedContestSummaries(of flights: [Flight]) throws(LogbookError) -> [Int64: ContestSummary] {
+        let ids = Set(flights.compactMap(\.id))
+        guard !ids.isEmpty else { return [:] }
+        return try contestSummaries().filter { ids.contains($0.key) }
+    }
+
     /// Stores `analysis` as flight `id`'s, replacing any before it.
     package func store(_ analysis: FlightAnalysis, forFlight id: Int64) throws(LogbookError) {
         let data: Data

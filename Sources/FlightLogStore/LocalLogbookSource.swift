@@ -61,6 +61,19 @@ package final class LocalLogbookSource: LogbookSource {
         try igcExport(flightId: id, store: store(), config: config, rebuild: rebuildIGC, signer: signer)
     }
 
+    /// The store's analysis: the stored one when current, else computed now (stored only by a writing store, as
+    /// `flightlog show` does: viewing never opens the database for writing).
+    package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
+        let db = try store()
+        guard try db.flight(id: id).hasTrack else { return nil }
+        return try db.analysis(forFlight: id)
+    }
+
+    package func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]? {
+        guard let db = try storeIfPresent() else { return [:] }
+        return try db.storedContestSummaries(of: flights)
+    }
+
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?
     ) async throws(LogbookError) -> [FieldChange] {

@@ -86,7 +86,15 @@ package struct LogbookExporter: Sendable {
 
     /// The logbook PDF of `flights`.
     package func logbookPDF(_ flights: [Flight], _ options: LogbookOptions) async throws -> [UInt8] {
-        try await render { try LogbookPDF.render(flights: flights, options: options) }
+        let options = try await withContest(options, flights)
+        return try await render { try LogbookPDF.render(flights: flights, options: options) }
+    }
+
+    /// `options` with the flights' contest km and engine time from their stored analyses (none computed here).
+    func withContest(_ options: LogbookOptions, _ flights: [Flight]) async throws -> LogbookOptions {
+        var options = options
+        options.contest = try await source.storedContestSummaries(of: flights)
+        return options
     }
 
     /// The ZIP of the flights' IGC files (those with a track) and their logbook PDF.
@@ -101,7 +109,8 @@ package struct LogbookExporter: Sendable {
             files.append((file, flight.landingTime))
         }
         let chosen = files
-        let bytes = try await render { try LogbookArchive.zip(files: chosen, flights: flights, logbook: options).bytes }
+        let logbook = try await withContest(options, flights)
+        let bytes = try await render { try LogbookArchive.zip(files: chosen, flights: flights, logbook: logbook).bytes }
         return (bytes, chosen.count)
     }
 
@@ -124,9 +133,11 @@ package struct LogbookExporter: Sendable {
         case .geojson: return try await geo("geojson", GeoExport.geojson(flight:fixes:))
         case .report(let kind, let qnh):
             let fixes = try await source.track(forFlight: id).fixes
+            let analysis = try await source.analysis(forFlight: id)
             let bytes = try await render {
                 try FlightReport.render(
-                    flight: flight, fixes: fixes, format: kind, options: FlightReportOptions(qnhPascals: qnh))
+                    flight: flight, fixes: fixes, analysis: analysis, format: kind,
+                    options: FlightReportOptions(qnhPascals: qnh))
             }
             return ExportedFile(name: "\(stem).pdf", bytes: bytes, flightId: id)
         case .logbookPDF(let options):

@@ -27,6 +27,12 @@ package protocol LogbookSource: Sendable {
     /// - Returns: the changes (empty when nothing differed).
     func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?)
         async throws(LogbookError) -> [FieldChange]
+    /// The flight's analysis (``FlightAnalysis``): the stored one, or computed now; nil when the source cannot
+    /// analyse the flight (no track, or a source that keeps no analyses).
+    func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis?
+    /// The contest summaries of `flights` that have a current stored analysis (none is computed); nil when the
+    /// source keeps no analyses at all (the logbook PDF then has no contest column).
+    func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]?
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
@@ -43,6 +49,12 @@ package struct FlightTotals: Sendable, Equatable {
 }
 
 extension LogbookSource {
+    /// A source that keeps no analyses has none to give.
+    package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? { nil }
+    package func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]? {
+        nil
+    }
+
     /// Replaces the flight's logbook details whatever they are now (see the requirement).
     package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(LogbookError)
         -> [FieldChange]

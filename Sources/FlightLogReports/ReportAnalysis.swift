@@ -1,0 +1,182 @@
+import FlightLogCore
+
+/// The analysis in words for the flight report: the summary block of page 1 and the tables that follow it (the
+/// scored route leg by leg, every thermal). Distances are great circles on the FAI sphere, as the contests measure.
+struct ReportAnalysis {
+    let analysis: FlightAnalysis
+    let flight: Flight
+    /// The fixes the analysis was computed over (its thermals' indices point into them).
+    let fixes: [Fix]
+
+    /// Local `HH:MM:SS` of `t`.
+    func local(_ t: UTCMillis) -> String {
+        CivilDateTime(utc: t, offsetSeconds: flight.utcOffsetSeconds).hourMinuteSecond
+    }
+
+    func utc(_ t: UTCMillis) -> String { CivilDateTime(utc: t).hourMinuteSecond }
+
+    /// `t` as the report gives times: local first, UTC after it.
+    func both(_ t: UTCMillis) -> String { "\(local(t)) local · \(utc(t)) UTC" }
+
+    static func signed(_ value: Double, _ decimals: Int = 0) -> String {
+        (value >= 0 ? "+" : "−") + ReportText.fixed(abs(value), decimals)
+    }
+
+    static func km(_ meters: Meters) -> String { "\(ReportText.fixed(meters / 1000, 1)) km" }
+
+    /// Minutes and seconds, `12:05`; hours when there are some, `1:02:05`.
+    static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return s >= 3600 ? "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" : "\(s / 60):\(two(s % 60))"
+    }
+
+    /// The contest side of the summary: scoring window, engine, distances, points.
+    var contestRows: [(String, String)] {
+        let a = analysis
+        var rows: [(String, String)] = []
+        if let w = a.scoringWindow {
+            let from = w.startsAt == .release ? "Release" : w.startsAt == .engineOff ? "Engine off" : "Take-off"
+            let to = w.endsAt == .landing ? (flight.endedInFlight ? "Last fix" : "Landing") : "Engine on"
+            rows.append(("Scored from", "\(from) \(both(w.start))"))
+            rows.append(("Scored to", "\(to) \(both(w.end))"))
+        } else {
+            rows.append(("Scored", "nothing: no free flight found (the engine ran to the landing, or too few fixes)"))
+        }
+        if let sensor = a.engineSensor {
+            guard !a.engineRuns.isEmpty else {
+                rows.append(("Engine", "no run (\(sensor) sensor)"))
+                return rows + distanceRows
+            }
+            let total = a.engineRuns.reduce(0) { $0 + $1.seconds }
+            rows.append(
+                (
+                    "Engine",
+                    "\(a.engineRuns.count) run\(a.engineRuns.count == 1 ? "" : "s"), "
+                        + "\(Self.duration(total)) (\(sensor) sensor)"
+                ))
+            for run in a.engineRuns {
+                let gain = run.heightGain.map { ", \(Self.signed($0)) m" } ?? ""
+                rows.append(("", "\(local(run.start))–\(local(run.end)) local (\(utc(run.start)) UTC)\(gain)"))
+            }
+        }
+        return rows + distanceRows
+    }
+
+    private var distanceRows: [(String, String)] {
+        let a = analysis
+        guard let six = a.freeSix else { return [("Contest", "no route: too few valid fixes in the scoring window")] }
+        var rows = [("Free distance", "\(Self.km(six.meters)) (6 legs: OLC classic, WeGlide)")]
+        if let four = a.freeFour { rows.append(("", "\(Self.km(four.meters)) (4 legs: DMSt)")) }
+        var closed: [String] = []
+        if let fai = a.faiTriangle {
+            closed.append(
+                "FAI triangle \(Self.km(fai.meters))" + (a.faiTriangleProven ? "" : " (maybe not the largest)"))
+        }
+        if let out = a.outAndReturn { closed.append("out-and-return \(Self.km(out.meters))") }
+        if !closed.isEmpty { rows.append(("Closed", closed.joined(separator: " · "))) }
+        let index = a.index == 100 ? "index 100: glider's index unknown" : "index \(ReportText.fixed(a.index, 0))"
+        rows.append(
+            (
+                "Points",
+                "OLC-Plus \(ReportText.fixed(a.olcPlusPoints, 1)) · WeGlide free "
+                    + "\(ReportText.fixed(a.weGlideFreePoints, 1)) (\(index))"
+            ))
+        return rows
+    }
+
+    /// The flying side of the summary: thermals, circling, glides.
+    var flyingRows: [(String, String)] {
+        guard analysis.scoringWindow != nil else { return [] }
+        let p = analysis.phases, t = p.totals
+        var rows: [(String, String)] = []
+        var thermals = p.thermals.isEmpty ? "none" : "\(p.thermals.count)"
+        if !p.thermals.isEmpty { thermals += ", \(ReportText.fixed(t.totalClimb, 0)) m climbed" }
+        rows.append(("Thermals", thermals))
+        if let climb = t.averageClimb, !p.thermals.isEmpty {
+            rows.append(("Average climb", "\(Self.signed(climb, 1)) m/s in thermals"))
+        }
+        if let circling = t.circlingPercent {
+            var text = "\(ReportText.fixed(circling, 0)) % of the scored time"
+            if let left = t.leftPercent {
+                text += " (\(ReportText.fixed(left, 0)) % left, \(ReportText.fixed(100 - left, 0)) % right)"
+            }
+            rows.append(("Circling", text))
+        }
+        if p.glides.isEmpty {
+            rows.append(("Cruise", "no glide"))
+        } else {
+            var cruise = "\(p.glides.count) glide\(p.glides.count == 1 ? "" : "s"), \(Self.km(t.cruiseDistance))"
+            if let speed = t.cruiseSpeedKmh { cruise += " at \(ReportText.fixed(speed, 0)) km/h" }
+            rows.append(("Cruise", cruise))
+            rows.append(
+                ("Cruise L/D", t.cruiseGlideRatio.map { ReportText.fixed($0, 0) } ?? "no height lost in glides"))
+        }
+        return rows
+    }
+
+    // MARK: Tables
+
+    /// A table column: title and width in points, numbers right-aligned.
+    struct Column {
+        var title: String
+        var width: Double
+        var right = false
+    }
+
+    static let routeColumns = [
+        Column(title: "Point", width: 40), Column(title: "Time local", width: 52, right: true),
+        Column(title: "UTC", width: 48, right: true), Column(title: "Position", width: 128),
+        Column(title: "Altitude", width: 50, right: true), Column(title: "Leg", width: 50, right: true),
+        Column(title: "Speed", width: 56, right: true), Column(title: "Circling", width: 46, right: true),
+        Column(title: "Climbed", width: 50, right: true),
+    ]
+
+    /// One row per turnpoint of the free distance; from turnpoint 1 on, the leg that ends there.
+    var routeRows: [[String]] {
+        guard let route = analysis.freeSix else { return [] }
+        let last = route.turnpoints.count - 1
+        return route.turnpoints.enumerated().map { n, p in
+            let name = n == 0 ? "Start" : n == last ? "Finish" : "TP \(n)"
+            let altitude = (p.pressureAltitude ?? p.gnssAltitude).map(ReportText.metres) ?? "—"
+            var row = [
+                name, local(p.time), utc(p.time),
+                ReportText.coordinate(Coordinate(latitude: p.latitude, longitude: p.longitude)), altitude,
+            ]
+            if n > 0, n - 1 < analysis.legs.count {
+                let leg = analysis.legs[n - 1]
+                row += [
+                    Self.km(leg.meters), leg.speedKmh.map { "\(ReportText.fixed($0, 0)) km/h" } ?? "—",
+                    leg.circlingPercent.map { "\(ReportText.fixed($0, 0)) %" } ?? "—", ReportText.metres(leg.climb),
+                ]
+            }
+            return row
+        }
+    }
+
+    static let thermalColumns = [
+        Column(title: "No.", width: 26, right: true), Column(title: "Start local", width: 56, right: true),
+        Column(title: "UTC", width: 48, right: true), Column(title: "Duration", width: 48, right: true),
+        Column(title: "Gain", width: 48, right: true), Column(title: "Average climb", width: 66, right: true),
+        Column(title: "Top", width: 50, right: true), Column(title: "Direction", width: 140),
+    ]
+
+    /// One row per thermal (circling that gained height), numbered as on the map.
+    var thermalRows: [[String]] {
+        analysis.phases.thermals.enumerated().map { n, t in
+            let top =
+                t.endIndex < fixes.count && fixes[t.endIndex].time == t.end
+                ? (fixes[t.endIndex].pressureAltitude ?? fixes[t.endIndex].gnssAltitude).map(ReportText.metres) : nil
+            let direction: String =
+                switch t.direction {
+                case .left: "left"
+                case .right: "right"
+                case .mixed: "both ways (\(ReportText.fixed(t.leftShare * 100, 0)) % left)"
+                }
+            return [
+                "\(n + 1)", local(t.start), utc(t.start), Self.duration(t.seconds), "\(Self.signed(t.gain)) m",
+                "\(Self.signed(t.climbRate, 1)) m/s", top ?? "—", direction,
+            ]
+        }
+    }
+}
