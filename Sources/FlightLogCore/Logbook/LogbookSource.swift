@@ -27,6 +27,9 @@ package protocol LogbookSource: Sendable {
     /// - Returns: the changes (empty when nothing differed).
     func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?)
         async throws(LogbookError) -> [FieldChange]
+    /// The flight's analysis (contest routes, thermals, glides, engine runs); nil for a flight without a track.
+    /// The default computes it from ``track(forFlight:)`` on every call; a source that can keep it does.
+    func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis?
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
@@ -48,6 +51,12 @@ extension LogbookSource {
         -> [FieldChange]
     {
         try await updateDetails(id: id, to: details, editedAt: editedAt, base: nil)
+    }
+
+    package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
+        let flight = try await flight(id: id)
+        guard FlightAnalysis.isAnalysable(flight) else { return nil }
+        return FlightAnalysis.compute(flight: flight, track: try await track(forFlight: id), index: nil)
     }
 
     /// Every flight matching `filter`, oldest first.
