@@ -54,7 +54,9 @@ import Testing
             let expected = FlightAnalysis.compute(flight: flight, track: track, index: nil)
             let six = try #require(expected.freeSix)
             #expect(expected.phases.thermals.count == 1)
-            #expect(page.text.contains("<dt>Contest</dt><dd>\(decimal(six.kilometers, 1)) km free (6 legs)"))
+            #expect(
+                page.text.replacing("\u{a0}", with: " ")
+                    .contains("<dt>Contest</dt><dd>\(decimal(six.kilometers, 1)) km free (6 legs)"))
             #expect(page.text.contains("<span>left</span></li></ol>"), "the thermal list")
             #expect(page.text.components(separatedBy: "<circle class=\"thermal\"").count == 2, "one thermal circle")
             #expect(page.text.contains("<polyline class=\"scored\""))

@@ -91,16 +91,21 @@ struct AnalysisBlock {
         }
     }
 
+    /// `text` with no-break spaces between a number and its unit (`110 km/h`, `L/D 34`), so a line never breaks
+    /// between them.
+    static func keepingUnits(_ text: String) -> String {
+        text.replacing(/(\d) (km\/h|km|m\/s|m|min|%)(?=[\s,;)·]|$)/) { "\($0.output.1)\u{a0}\($0.output.2)" }
+            .replacing("L/D ", with: "L/D\u{a0}")
+    }
+
     /// The facts, for the top of the page.
     func summary() -> String {
         var html = "<section class=\"analysis\" id=\"analysis\"><dl class=\"facts\">"
-        html += facts.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
+        html += facts.map { "<dt>\(esc($0.0))</dt><dd>\(esc(Self.keepingUnits($0.1)))</dd>" }.joined() + "</dl>"
         if analysis.freeSix == nil, analysis.scoringWindow != nil {
             html += "<p class=\"muted\">No contest route: too few valid fixes in the scoring window.</p>"
         }
-        html +=
-            "<p class=\"muted\">Distances on the FAI sphere (R = 6371 km) between fixes of the track; thermals "
-            + "and glides in the scored part of the flight. The route and thermals are drawn on the map.</p>"
+        html += "<p class=\"muted\">Great circles (R = 6371 km) between fixes; thermals and glides while scored.</p>"
         return html + "</section>"
     }
 
@@ -113,10 +118,12 @@ struct AnalysisBlock {
 
     /// The block's part of the stylesheet: thermal lines wrap their cells, never the page.
     static let stylesheet = """
-                ol.thermals{list-style:none;margin:0;padding:0;font-variant-numeric:tabular-nums}
-        ol.thermals li{display:flex;flex-wrap:wrap;gap:.1rem .9rem;padding:.3rem 0;border-bottom:1px solid var(--line)}
-        ol.thermals li>*{min-width:3.2rem}
-        ol.thermals li>span:nth-child(4){min-width:4.6rem}
+                .analysis dl.facts{grid-template-columns:minmax(5.3rem,auto) 1fr}
+        ol.thermals{list-style:none;margin:0;padding:0;font-variant-numeric:tabular-nums}
+        ol.thermals li{display:flex;flex-wrap:wrap;gap:.1rem .6rem;padding:.3rem 0;border-bottom:1px solid var(--line)}
+        ol.thermals li>*{min-width:3rem}
+        ol.thermals li>span:nth-child(3){min-width:4.3rem;text-align:right}
+        ol.thermals li>span:nth-child(4){min-width:4.6rem;text-align:right}
         """
 }
 
