@@ -8,7 +8,9 @@ in the rendered page:
     font-size times the SVG's scale for <text>, the computed font-size and the box height for HTML text;
   - no two labels of a chart overlap, each lies inside its chart, and no barogram label covers the plot;
   - no page scrolls sideways;
-  - at least 3 flight rows of a filtered list are fully visible in the first 844 px of the phone screen.
+  - at least 3 flight rows of a filtered list are fully visible in the first 844 px of the phone screen;
+  - the flight analysis (#analysis facts, #thermals lines) is at least 12 CSS px, inside the page's width, no two
+    of its texts overlapping; a flight with thermals draws them on the map (circle.thermal) with its scored route.
 A second server with `[server] map_tiles` (an MBTiles file of plain generated tiles) shows a flight map over tiles.
 Prints the smallest label size per viewport and the rows on the first screen; writes screenshots to
 artifacts/screenshots/ (or --out). Exit 1 with one line per violation; exit 0 with a note when chromium is absent.
@@ -79,6 +81,45 @@ ROWS_JS = """
 (limit) => Array.from(document.querySelectorAll('ul.flights > li')).filter((li) => {
   const r = li.getBoundingClientRect(); return r.top >= 0 && r.bottom <= limit; }).length
 """
+
+
+# The analysis block's texts: each fact's label and value, each thermal line's cells.
+ANALYSIS_JS = """
+() => Array.from(document.querySelectorAll('#analysis dt, #analysis dd, #analysis p, #thermals li > *'))
+  .map((e) => { const r = e.getBoundingClientRect();
+    return {text: e.textContent.trim().slice(0, 40), size: parseFloat(getComputedStyle(e).fontSize),
+            box: [r.left, r.top, r.right, r.bottom]}; })
+  .filter((t) => t.text && t.box[2] > t.box[0])
+"""
+
+MARKS_JS = """
+() => ({circles: document.querySelectorAll('#map circle.thermal').length,
+        route: document.querySelectorAll('#map polyline.scored').length,
+        bands: document.querySelectorAll('#barogram rect.thermal-band').length,
+        thermals: document.querySelectorAll('#thermals li').length})
+"""
+
+
+def check_analysis(page_name, page, width, problems):
+    """The analysis block reads at this width: 12 px text, inside the page, nothing overlapping; marks drawn."""
+    texts = page.evaluate(ANALYSIS_JS)
+    if not texts:
+        problems.append(f"{page_name}: no analysis block")
+        return
+    for t in texts:
+        if t["size"] < MIN_PX:
+            problems.append(f"{page_name}: analysis text '{t['text']}' is {t['size']:.1f} px (< {MIN_PX:g})")
+        if t["box"][0] < -0.5 or t["box"][2] > width + 0.5:
+            problems.append(f"{page_name}: analysis text '{t['text']}' runs off the page ({t['box'][2]:.0f} px)")
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if overlaps(a["box"], b["box"]):
+                problems.append(f"{page_name}: analysis texts '{a['text']}' and '{b['text']}' overlap")
+    marks = page.evaluate(MARKS_JS)
+    if marks["thermals"] and (marks["circles"] == 0 or marks["bands"] != marks["thermals"] or marks["route"] != 1):
+        problems.append(f"{page_name}: {marks['thermals']} thermals listed but {marks['circles']} circles, "
+                        f"{marks['bands']} barogram bands and {marks['route']} scored routes drawn")
+    return marks
 
 
 def run(args, **kw):
@@ -232,6 +273,11 @@ def measure(base, tiles_base, out, problems):
                 least = check_labels(f"{name} at {width}x{height}", labels, problems)
                 if least is not None:
                     smallest = least if smallest is None else min(smallest, least)
+                if name.startswith("flight"):
+                    marks = check_analysis(f"{name} at {width}x{height}", page, width, problems)
+                    if marks and name == "flight-long":
+                        report.append(f"{name} at {width}x{height}: {marks['thermals']} thermals listed, "
+                                      f"{marks['circles']} drawn on the map")
                 if name.startswith("list"):
                     rows = page.evaluate(ROWS_JS, height)
                     report.append(f"{name} at {width}x{height}: {rows} flights fully on the first screen")

@@ -29,7 +29,7 @@ for spec in "winch 2025-05-03T09:12:00Z 14" "aerotow 2025-05-03T12:40:00Z 95" "w
 done
 "$flightlog" edit --database "$db" --config "$cfg" 1 --instructor "Øyvind Ærø" --takeoff-place "Aachen-Merzbrück" > /dev/null
 "$flightlog" edit --database "$db" --config "$cfg" 2 --guest "Çağrı Şahin" --takeoff-place "Aachen-Merzbrück" > /dev/null
-"$flightlog" edit --database "$db" --config "$cfg" 4 --plane "Arcus M" --registration D-KXYZ --takeoff-place "Düren" > /dev/null
+"$flightlog" edit --database "$db" --config "$cfg" 4 --plane "Arcus M" --registration D-KXYZ --takeoff-place "=Düren" > /dev/null
 
 port=${PORT:-18475}
 "$flightlog" serve --database "$db" --config "$cfg" --port "$port" > "$work/serve.log" 2>&1 &
@@ -39,12 +39,13 @@ until curl -fsS -o /dev/null "http://127.0.0.1:$port/"; do
     i=$((i + 1)); [ $i -lt 100 ] || { cat "$work/serve.log" >&2; exit 1; }; sleep 0.1
 done
 
+# shot FILE PATH [HEIGHT]: the first HEIGHT (default 844) CSS px of the page at 390 px wide.
 shot() {
     "$chrome" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
-        --user-data-dir="$work/chrome" --window-size=390,844 --screenshot="$out/$1" "http://127.0.0.1:$port$2" \
+        --user-data-dir="$work/chrome" --window-size=390,"${3:-844}" --screenshot="$out/$1" "http://127.0.0.1:$port$2" \
         > "$work/chrome.log" 2>&1 || { cat "$work/chrome.log" >&2; exit 1; }
     echo "$out/$1"
 }
 shot phone-list.png /
-shot phone-flight.png /flights/2
+shot phone-flight.png /flights/4 1750  # the analysis, map with route and thermals, barogram
 shot phone-flight-map.png "/flights/4#map"

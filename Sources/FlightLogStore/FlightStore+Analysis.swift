@@ -9,18 +9,23 @@ extension FlightStore {
     /// The analysis of flight `id`: the stored one when it is current, else computed now and, when this store
     /// writes, stored. `index` is the glider's handicap index (nil: unknown, points at 100).
     package func analysis(forFlight id: Int64, index: Double? = nil) throws(LogbookError) -> FlightAnalysis {
+        try analysis(forFlight: id, index: index) { analysis throws(LogbookError) in
+            if mode == .readWrite { try store(analysis, forFlight: id) }
+        }
+    }
+
+    /// The analysis of flight `id`: the stored one when it is current, else computed now and handed to `keep`
+    /// (which stores it where it can: a read-only store's caller may hold a writable one).
+    package func analysis(
+        forFlight id: Int64, index: Double? = nil, keep: (FlightAnalysis) throws(LogbookError) -> Void
+    ) throws(LogbookError) -> FlightAnalysis {
         let flight = try flight(id: id)
         // A flight whose takeoff or landing is unknown (unreadable in the database) has no window to analyse.
-        let timed = flight.unknown.isDisjoint(with: [.takeoffTime, .landingTime])
-        let track = flight.hasTrack && timed ? try track(forFlight: id) : nil
-        let fixes = track?.fixes ?? []
-        let inputs = FlightAnalysis.Inputs(
-            takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
-            fixCount: fixes.count, index: index)
+        let track = FlightAnalysis.isAnalysable(flight) ? try track(forFlight: id) : nil
+        let inputs = FlightAnalysis.inputs(of: flight, fixCount: track?.fixes.count ?? 0, index: index)
         if let stored = try storedAnalysis(forFlight: id), stored.isCurrent(for: inputs) { return stored }
-        let analysis = FlightAnalysis.compute(
-            fixes: fixes, extensions: track?.recorder.extensions ?? [], inputs: inputs)
-        if mode == .readWrite { try store(analysis, forFlight: id) }
+        let analysis = FlightAnalysis.compute(flight: flight, track: track, index: index)
+        try keep(analysis)
         return analysis
     }
 

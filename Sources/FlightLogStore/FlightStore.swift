@@ -104,7 +104,7 @@ package final class FlightStore: Sendable {
     }
 
     /// The file and its folder (for the WAL) can be written by this process.
-    private static func isWritable(_ path: String) -> Bool {
+    static func isWritable(_ path: String) -> Bool {
         access(path, W_OK) == 0
             && access(
                 (path as NSString).deletingLastPathComponent.isEmpty

@@ -61,12 +61,16 @@ package final class LocalLogbookSource: LogbookSource {
         try igcExport(flightId: id, store: store(), config: config, rebuild: rebuildIGC, signer: signer)
     }
 
-    /// The store's analysis: the stored one when current, else computed now (stored only by a writing store, as
-    /// `flightlog show` does: viewing never opens the database for writing).
+    /// The store's analysis (``FlightStore/analysis(forFlight:index:keep:)``): the stored one, or computed and then
+    /// stored when this process may write the logbook (`flightlog serve` as flightlogd's user); otherwise computed
+    /// on each view. A failed store costs only the next view's compute, never the page.
     package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
-        let db = try store()
-        guard try db.flight(id: id).hasTrack else { return nil }
-        return try db.analysis(forFlight: id)
+        let reader = try store()
+        guard FlightAnalysis.isAnalysable(try reader.flight(id: id)) else { return nil }
+        return try reader.analysis(forFlight: id) { [writeStore, databasePath] analysis in
+            guard FlightStore.isWritable(databasePath) else { return }
+            _ = try? writeStore.get().store(analysis, forFlight: id)
+        }
     }
 
     package func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]? {

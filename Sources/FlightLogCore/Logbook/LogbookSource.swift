@@ -27,8 +27,8 @@ package protocol LogbookSource: Sendable {
     /// - Returns: the changes (empty when nothing differed).
     func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?)
         async throws(LogbookError) -> [FieldChange]
-    /// The flight's analysis (``FlightAnalysis``): the stored one, or computed now; nil when the source cannot
-    /// analyse the flight (no track, or a source that keeps no analyses).
+    /// The flight's analysis (contest routes, thermals, glides, engine runs); nil for a flight without a track.
+    /// The default computes it from ``track(forFlight:)`` on every call; a source that can keep it does.
     func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis?
     /// The contest summaries of `flights` that have a current stored analysis (none is computed); nil when the
     /// source keeps no analyses at all (the logbook PDF then has no contest column).
@@ -49,8 +49,7 @@ package struct FlightTotals: Sendable, Equatable {
 }
 
 extension LogbookSource {
-    /// A source that keeps no analyses has none to give.
-    package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? { nil }
+    /// A source that keeps no analyses has no stored contest distances (its logbook PDF has no contest column).
     package func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]? {
         nil
     }
@@ -60,6 +59,12 @@ extension LogbookSource {
         -> [FieldChange]
     {
         try await updateDetails(id: id, to: details, editedAt: editedAt, base: nil)
+    }
+
+    package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
+        let flight = try await flight(id: id)
+        guard FlightAnalysis.isAnalysable(flight) else { return nil }
+        return FlightAnalysis.compute(flight: flight, track: try await track(forFlight: id), index: nil)
     }
 
     /// Every flight matching `filter`, oldest first.

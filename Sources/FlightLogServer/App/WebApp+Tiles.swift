@@ -53,9 +53,12 @@ extension WebApp {
     }
 
     /// The flight map with the tile file's tiles under it (only those the file holds), or today's map without one.
-    func mapChart(flight: Flight, fixes: [Fix], faults: [RecordingFault]) -> String? {
+    func mapChart(flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil) -> String? {
         let tiles = mapTiles()
-        guard var chart = MapChart(flight: flight, fixes: fixes, faults: faults, tileZooms: tiles?.zooms) else {
+        guard
+            var chart = MapChart(
+                flight: flight, fixes: fixes, faults: faults, tileZooms: tiles?.zooms, analysis: analysis)
+        else {
             return nil
         }
         guard let tiles else { return ChartHTML.map(chart) }

@@ -239,12 +239,14 @@ package final class WebApp: Sendable {
         let flight = try await viewer.source.flight(id: id)
         let fixes = flight.hasTrack ? try await viewer.source.track(forFlight: id).fixes : []
         let faults = RecordingFaults.of(flight, fixes: fixes)
+        let analysis = try await viewer.source.analysis(forFlight: id)
         let page = FlightPage(
-            flight: flight, mapHTML: mapChart(flight: flight, fixes: fixes, faults: faults),
-            barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults).map(ChartHTML.barogram),
+            flight: flight, mapHTML: mapChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis),
+            barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis)
+                .map(ChartHTML.barogram),
             history: try await viewer.source.history(id: id),
             notice: notice, loggedIn: viewer.loggedIn, editingEnabled: editingEnabled,
-            faults: faults)
+            faults: faults, analysis: analysis)
         return .html(page.render())
     }
 

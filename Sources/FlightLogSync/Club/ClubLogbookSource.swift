@@ -6,7 +6,8 @@ import PostgresNIO
 /// The club logbook as one login sees it (``LogbookSource``): an admin every flight, a pilot the flights where
 /// they are the pilot or the second person; neither sees a flight deleted on its glider. Every method keeps to
 /// that: another pilot's flight is `.notFound`, exactly as an id that does not exist. Flight ids are the server's
-/// (`flight.id`).
+/// (`flight.id`). A flight's analysis is ``LogbookSource``'s default: computed from the club's copy of the track on
+/// each view (the server keeps no analysis: its tables hold what the gliders sync), nil for a flight without a track.
 package struct ClubLogbookSource: LogbookSource {
     let logbook: ClubWebLogbook
     package let account: ClubAccount

@@ -35,6 +35,8 @@ package struct BarogramChart: Sendable {
     package var curves: [Curve] = []
     /// Shaded recording faults, as plot fractions.
     package var bands: [(x0: Double, x1: Double)] = []
+    /// Each thermal's time span (``FlightPhases/thermals``), as plot fractions, shaded under the curves.
+    package var thermalBands: [(x0: Double, x1: Double)] = []
     /// Grid lines: fractions of the plot's width (time ticks) and height (altitude ticks).
     package var gridX: [Double] = []
     package var gridY: [Double] = []
@@ -59,9 +61,11 @@ package struct BarogramChart: Sendable {
 
     package static let pressureColor = "#1f519e", gnssColor = "#8c8c99", takeoffColor = "#1a9933"
     package static let landingColor = "#cc2626", releaseColor = "#b86a00", faultColor = "#9e5c05"
+    package static let thermalColor = "#c4e6cd"
 
-    /// The barogram of `flight`; `nil` when there is nothing to draw (no fixes, no altitudes, no time span).
-    package init?(flight: Flight, fixes: [Fix], faults: [RecordingFault]) {
+    /// The barogram of `flight`; `nil` when there is nothing to draw (no fixes, no altitudes, no time span). With
+    /// `analysis`, its thermals are shaded (``thermalBands``).
+    package init?(flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil) {
         guard let first = fixes.first, let last = fixes.last, last.time > first.time else { return nil }
         let pressure = flight.hasBarometer ? fixes.compactMap { f in f.pressureAltitude.map { (f.time, $0) } } : []
         let gnss = fixes.compactMap { f in f.gnssAltitude.map { (f.time, $0) } }
@@ -106,6 +110,11 @@ package struct BarogramChart: Sendable {
             curves.append(Curve(name: source.0, color: source.1, lines: simplified))
         }
         legend = curves.reversed().map { ($0.color, $0.name) }
+        thermalBands = (analysis?.phases.thermals ?? []).compactMap { th in
+            guard th.end >= t0, th.start <= t1 else { return nil }
+            return (fx(th.start), max(fx(th.end), fx(th.start) + 0.002))
+        }
+        if !thermalBands.isEmpty { legend.append((Self.thermalColor, "Thermals")) }
         if pressure.isEmpty {
             note = flight.hasBarometer ? "no pressure altitude recorded" : "no barometer: GNSS altitude only"
         }

@@ -43,6 +43,12 @@ package enum ChartHTML {
         html += "<div class=\"yaxis\">" + c.yLabels.map { label($0) }.joined() + "</div>"
         html +=
             "<svg class=\"plot\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Barogram\"><title>\(esc(c.title))</title>"
+        for band in c.thermalBands {
+            html +=
+                "<rect class=\"thermal-band\" x=\"\(n(band.x0 * 1000))\" y=\"0\" "
+                + "width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" "
+                + "fill=\"\(BarogramChart.thermalColor)\"/>"
+        }
         for band in c.bands {
             html +=
                 "<rect x=\"\(n(band.x0 * 1000))\" y=\"0\" width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" fill=\"#fde3b3\" class=\"fault-band\"/>"
@@ -87,7 +93,8 @@ package enum ChartHTML {
                 + "width=\"\(decimal(t.size + 0.6, 1))\" height=\"\(decimal(t.size + 0.6, 1))\" preserveAspectRatio=\"none\"/>"
         }
         if !c.tiles.isEmpty { html += c.paths.map { polyline($0.points, color: "#fff", width: 5) }.joined() }
-        html += c.paths.map { polyline($0.points, color: $0.color, width: 2.5) }.joined() + "</svg>"
+        html += c.paths.map { polyline($0.points, color: $0.color, width: 2.5) }.joined()
+        html += analysisMarks(c) + "</svg>"
         for (point, kind) in [(c.takeoff, "takeoff"), (c.landing, "landing")] {
             html += "<i class=\"dot \(kind)\" style=\"left:\(percent(point.x));top:\(percent(point.y))\"></i>"
         }
@@ -104,6 +111,34 @@ package enum ChartHTML {
         }
         return html + "</div>"
     }
+
+    /// The scored route (black over a white edge, turnpoints as squares) and the thermals (purple circles, in
+    /// map units: they grow with the map) over the track.
+    static func analysisMarks(_ c: MapChart) -> String {
+        var html = ""
+        for t in c.thermals {
+            html +=
+                "<circle class=\"thermal\" cx=\"\(decimal(t.center.x, 1))\" cy=\"\(decimal(t.center.y, 1))\" "
+                + "r=\"\(decimal(t.radius, 1))\" fill=\"\(thermalColor)\" fill-opacity=\"0.3\" "
+                + "stroke=\"\(thermalColor)\" stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\">"
+                + "<title>\(esc(t.title))</title></circle>"
+        }
+        guard c.route.count >= 2 else { return html }
+        html += "<g class=\"route\">" + polyline(c.route, color: "#fff", width: 4.5)
+        html += polyline(c.route, color: routeColor, width: 2)
+            .replacing("<polyline ", with: "<polyline class=\"scored\" ")
+        let size = 6 * MapChart.viewWidth / MapChart.widths.lowerBound  // 6 px on the narrowest map
+        for p in c.route {
+            html +=
+                "<rect x=\"\(decimal(p.x - size / 2, 1))\" y=\"\(decimal(p.y - size / 2, 1))\" "
+                + "width=\"\(decimal(size, 1))\" height=\"\(decimal(size, 1))\" fill=\"#fff\" "
+                + "stroke=\"\(routeColor)\" stroke-width=\"2\" "
+                + "vector-effect=\"non-scaling-stroke\"/>"
+        }
+        return html + "</g>"
+    }
+
+    static let routeColor = "#111", thermalColor = "#7b2fbf"
 
     /// The charts' part of the stylesheet.
     static let stylesheet = """

@@ -53,9 +53,27 @@ package struct MapChart: Sendable {
     /// Background tiles covering the map (only with `tileZooms`), west to east, north to south.
     package var tiles: [Tile] = []
 
+    /// A thermal's mark: its centre and radius in map units (``ThermalMark``), and words for its `<title>`.
+    package struct ThermalCircle: Sendable {
+        package var center: Point
+        package var radius: Double
+        package var title: String
+    }
+
+    /// The scored route (free distance over 6 legs) in map units, start first; empty without an analysis.
+    package var route: [Point] = []
+    /// The thermals, weakest first (so that a strong one's mark lies on top).
+    package var thermals: [ThermalCircle] = []
+    /// Thermal marks' radii in CSS px on the narrowest map (``widths``); they grow with the map.
+    package static let thermalRadii = (minimum: 4.0, maximum: 12.0)
+
     /// The map of `fixes` (only known positions, broken at faults); `nil` without any. With `tileZooms` (the zoom
     /// levels of a tile file) the map is drawn in Web Mercator and lists the ``tiles`` under it.
-    package init?(flight: Flight, fixes: [Fix], faults: [RecordingFault], tileZooms: ClosedRange<Int>? = nil) {
+    /// With `analysis`, the scored ``route`` and the ``thermals`` are projected onto the same map.
+    package init?(
+        flight: Flight, fixes: [Fix], faults: [RecordingFault], tileZooms: ClosedRange<Int>? = nil,
+        analysis: FlightAnalysis? = nil
+    ) {
         let runs = RecordingFaults.positionedRuns(fixes, faults: faults)
         let points = runs.flatMap { fixes[$0] }
         guard !points.isEmpty else { return nil }
@@ -114,6 +132,24 @@ package struct MapChart: Sendable {
 
         if let tileZooms {
             tiles = Self.tiles(zooms: tileZooms, scale: scale, centre: (midE, midN), viewHeight: viewHeight)
+        }
+        if let analysis {
+            route = (analysis.freeSix?.turnpoints ?? []).map {
+                unit(project(Coordinate(latitude: $0.latitude, longitude: $0.longitude)))
+            }
+            let units = Self.viewWidth / Self.widths.lowerBound  // map units per CSS px on the narrowest map
+            thermals = analysis.phases.thermals.sorted { $0.climbRate < $1.climbRate }.compactMap { th in
+                guard
+                    let r = ThermalMark.radius(
+                        climbRate: th.climbRate, minimumRadius: Self.thermalRadii.minimum,
+                        maximumRadius: Self.thermalRadii.maximum)
+                else { return nil }
+                let start = CivilDateTime(utc: th.start, offsetSeconds: flight.utcOffsetSeconds).hourMinute
+                return ThermalCircle(
+                    center: unit(project(th.center)), radius: r * units,
+                    title: "Thermal \(start): \(ThermalMark.label(climbRate: th.climbRate)), "
+                        + "\(Int(th.gain.rounded())) m")
+            }
         }
         let t = unit(ends[0]), l = unit(ends[1])
         takeoff = (t.x / Self.viewWidth, t.y / viewHeight)

@@ -12,10 +12,12 @@ package struct FlightPage {
     var editingEnabled: Bool
     /// GPS, barometer and power losses of a recorded flight (shaded on the barogram, listed below it).
     var faults: [RecordingFault] = []
+    /// The flight's analysis (contest distance, thermals, glides); `nil` without a track: the page reads as before.
+    var analysis: FlightAnalysis?
 
     package init(
         flight: Flight, mapHTML: String?, barogramHTML: String?, history: [FieldChange], notice: String?,
-        loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = []
+        loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil
     ) {
         self.flight = flight
         self.mapHTML = mapHTML
@@ -25,6 +27,7 @@ package struct FlightPage {
         self.loggedIn = loggedIn
         self.editingEnabled = editingEnabled
         self.faults = faults
+        self.analysis = analysis
     }
 
     /// `HH:MM` UTC of `end` (takeoff or landing), or "—".
@@ -76,14 +79,24 @@ package struct FlightPage {
         body += "<p class=\"places\">\(placesHTML(flight))</p>"
         body += "<p class=\"muted\">Flight \(id) · \(flight.flightTimeText) · \(esc(flight.gliderText))</p>"
         if let notice { body += "<p class=\"notice\" role=\"status\">\(esc(notice))</p>" }
+        let block = analysis.map { AnalysisBlock(analysis: $0, flight: flight) }
+        if let block { body += "<h2>Analysis</h2>" + block.summary() }
         if flight.hasTrack {
             body += "<h2>Map</h2>"
-            body += figure(mapHTML, caption: "Track; takeoff, release and landing marked. North is up.")
+            let marks =
+                analysis?.freeSix != nil || analysis?.phases.thermals.isEmpty == false
+                ? " The scored route in black (turnpoints as squares), thermals as purple circles (larger: stronger "
+                    + "climb)." : ""
+            body += figure(mapHTML, caption: "Track; takeoff, release and landing marked. North is up." + marks)
             body += "<h2>Barogram</h2>"
             body += figure(
                 barogramHTML,
                 caption: flight.hasBarometer
                     ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+            if let thermals = block?.thermalList() {
+                body += "<h2>Thermals</h2><p class=\"muted\">Local time, duration, gain, average climb, direction; "
+                body += "shaded green on the barogram.</p>" + thermals
+            }
         } else {
             body +=
                 "<p class=\"empty\">No track: this flight was entered by hand (flightlog add). It counts in the logbook and the totals.</p>"

@@ -1,0 +1,66 @@
+import FlightLogCore
+import FlightLogServer
+import FlightLogStore
+import FlightLogSync
+import FlightLogWeb
+import Foundation
+import Testing
+
+/// The club logbook's flight page shows the analysis block and marks, computed from the club's copy of the track
+/// (the server keeps no analysis).
+@Suite(.serialized) struct ClubAnalysisTests {
+    /// 1 Hz: 5 min straight east, 3 min circling left at 12°/s climbing 2 m/s, 5 min straight north.
+    static func thermalTrack(start: UTCMillis) -> Track {
+        var fixes: [Fix] = []
+        var position = Coordinate(latitude: 50.8, longitude: 6.1), heading: Degrees = 90, altitude: Meters = 1000
+        for second in 0...780 {
+            let circling = second > 300 && second <= 480
+            let turn: Double = circling ? -12 : 0
+            if second == 481 { heading = 0 }
+            if second > 0 {
+                position = Geodesy.destination(from: position, bearing: heading + turn / 2, distance: 25)
+                heading = Geodesy.normalizedDegrees(heading + turn)
+                altitude += circling ? 2 : -1
+            }
+            fixes.append(
+                Fix(
+                    time: start + UTCMillis(second) * 1000, latitude: position.latitude,
+                    longitude: position.longitude, pressureAltitude: altitude, gnssAltitude: altitude + 50))
+        }
+        return Track(recorder: Logbook.recorder, fixes: fixes)
+    }
+
+    @Test func theClubFlightPageShowsTheAnalysisOfTheSyncedTrack() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        let pi = try fixture.logbook("pi")
+        let track = Self.thermalTrack(start: june14)
+        var landed = Logbook.flight(takeoff: june14, pilot: "Anna Berg")
+        landed.landingTime = june14 + 780_000
+        landed.releaseTime = june14 + 30_000
+        let flight = landed
+        _ = try pi.store.importFlights(track: track, fileName: "thermal.igc", sha256: "sha-thermal", flights: [flight])
+        _ = try await fixture.sync(pi)
+        let id = try #require(try fixture.rows("SELECT id FROM flight").compactMap { Int64($0) }.first)
+        try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
+            try await club.saveAccount(
+                ClubAccount(
+                    login: "anna", pilotName: "Anna Berg", isAdmin: false,
+                    passwordHash: try PasswordHash.make(password: "thermal")))
+            let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: FlightLogConfig())))
+            #expect(try await browser.login("anna", "thermal").status == 303)
+            let page = await browser.get("/flights/\(id)")
+            #expect(page.status == 200)
+            let expected = FlightAnalysis.compute(flight: flight, track: track, index: nil)
+            let six = try #require(expected.freeSix)
+            #expect(expected.phases.thermals.count == 1)
+            #expect(
+                page.text.replacing("\u{a0}", with: " ")
+                    .contains("<dt>Contest</dt><dd>\(decimal(six.kilometers, 1)) km free (6 legs)"))
+            #expect(page.text.contains("<span>left</span></li></ol>"), "the thermal list")
+            #expect(page.text.components(separatedBy: "<circle class=\"thermal\"").count == 2, "one thermal circle")
+            #expect(page.text.contains("<polyline class=\"scored\""))
+            #expect(page.text.contains("class=\"thermal-band\""))
+        }
+    }
+}
