@@ -71,6 +71,8 @@ import Testing
         #expect(text.contains("Free space:         8.0 GiB"), "\(text)")
         #expect(text.contains("Flight:             none yet"), "\(text)")
         #expect(!text.contains("gpsdConnected") && !text.contains("fixToDisk"), "no raw keys: \(text)")
+        let justNow = Self.summary(Self.status(writtenAgo: 0), modifiedAgo: 0).sections
+        #expect(justNow[0].rows[1].value == "just now, at 11:59:59 UTC" && justNow[1].rows.last?.value == "just now")
     }
 
     @Test func inFlightSinceTheLocalTakeoffTime() {

@@ -35,10 +35,11 @@ struct StatusReading {
     var headline: String {
         var text = "Recording"
         if status.flying {
-            let since = status.flyingSince.flatMap(RecorderStatus.utcMillis(iso:)).map {
-                " since "
-                    + clockText(
-                        $0, offsetSeconds: flightInProgress.flatMap { $0.known(.utcOffset, $0.utcOffsetSeconds) })
+            // The logbook's flight in progress and the recorder agree; its takeoff is the one the page shows below.
+            let flight = flightInProgress
+            let takeoff = flight.flatMap { $0.known(.takeoffTime, $0.takeoffTime) }
+            let since = (takeoff ?? status.flyingSince.flatMap(RecorderStatus.utcMillis(iso:))).map {
+                " since " + clockText($0, offsetSeconds: flight.flatMap { $0.known(.utcOffset, $0.utcOffsetSeconds) })
             }
             text += ", in flight" + (since ?? "")
         }
@@ -103,7 +104,7 @@ struct StatusReading {
         }
         if let time = status.lastFixTime {
             let at = RecorderStatus.utcMillis(iso: time).map { clockText($0, seconds: true) } ?? time
-            rows.append(.init("Last fix", (fixAge.map { "\(StatusSummary.ago($0)) ago, " } ?? "") + "at \(at)"))
+            rows.append(.init("Last fix", (fixAge.map { "\(StatusSummary.agoText($0)), " } ?? "") + "at \(at)"))
         } else {
             rows.append(.init("Last fix", "none yet"))
         }
@@ -143,7 +144,7 @@ struct StatusReading {
                 rows.append(.init("Vario", (v > 0 ? "+" : "") + "\(decimal(v, 1)) m/s"))
             }
         }
-        rows.append(.init("Read", age.map { "\(StatusSummary.ago($0)) ago" } ?? "at a time still to come"))
+        rows.append(.init("Read", age.map(StatusSummary.agoText) ?? "at a time still to come"))
         return .init(title: "Barometer", rows: rows)
     }
 

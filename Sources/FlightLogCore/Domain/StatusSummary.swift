@@ -186,6 +186,9 @@ extension StatusSummary {
         }
     }
 
+    /// `just now` (under a second), else `12 min ago`.
+    static func agoText(_ seconds: Double) -> String { seconds < 1 ? "just now" : "\(ago(seconds)) ago" }
+
     /// `850 KiB`, `12.3 MiB`, `4.2 GiB`.
     package static func bytesText(_ bytes: Int64) -> String {
         let b = max(0, bytes)
