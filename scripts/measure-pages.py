@@ -12,6 +12,9 @@ in the rendered page:
   - the flight analysis (#analysis facts, #thermals lines) is at least 12 CSS px, inside the page's width, no two
     of its texts overlapping; a flight with thermals draws them on the map (circle.thermal) with its scored route.
 A second server with `[server] map_tiles` (an MBTiles file of plain generated tiles) shows a flight map over tiles.
+The Status page, from status files written beside the logbook (in flight, with problems, a year old), at 320x568
+and 390x844: the headline within the first screen, no sideways scrolling, every text at least 12 CSS px, no label
+overlapping its value.
 Prints the smallest label size per viewport and the rows on the first screen; writes screenshots to
 artifacts/screenshots/ (or --out). Exit 1 with one line per violation; exit 0 with a note when chromium is absent.
 
@@ -19,6 +22,7 @@ Usage: scripts/measure-pages.py [--flightlog .build/debug/flightlog] [--out arti
 Run it with the venv's python from scripts/setup-playwright.sh.
 """
 import argparse
+import json
 import math
 import os
 import shutil
@@ -186,6 +190,92 @@ def make_tiles(path, south=50.4, north=51.3, west=5.8, east=7.8, zooms=range(7, 
     db.close()
 
 
+STATUS_VIEWPORTS = [(320, 568), (390, 844)]
+
+# The Status page: every visible text's font size, the headline's bottom edge, labels overlapping their values.
+STATUS_JS = """
+() => {
+  const small = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, e = node.parentElement;
+    const r = e.getBoundingClientRect();
+    if (!node.textContent.trim() || r.width === 0 || r.height === 0) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < 12) small.push(`'${node.textContent.trim().slice(0, 30)}' ${size} px`);
+  }
+  const overlaps = [];
+  document.querySelectorAll('dl.status > div').forEach((row) => {
+    const a = row.querySelector('dt').getBoundingClientRect(), b = row.querySelector('dd').getBoundingClientRect();
+    if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5) overlaps.push(row.textContent);
+  });
+  const h = document.querySelector('h1.headline');
+  return {small, overlaps, wide: document.documentElement.scrollWidth,
+          headline: h ? h.textContent : null, bottom: h ? h.getBoundingClientRect().bottom : null};
+}
+"""
+
+
+def status_files(pid):
+    """Status files as flightlogd writes them: (name, JSON object, age in seconds by the file's time)."""
+    now = time.time()
+    iso = lambda t: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+    live = {"pid": pid, "updatedAt": iso(now), "stopped": False, "gpsdConnected": True, "gpsMode": 3,
+            "satellitesUsed": 11, "lastFixTime": iso(now - 1), "lastFixAgeSeconds": 0.6, "latitude": 50.6210,
+            "longitude": 7.3080, "gnssAltitudeMeters": 1254.0, "barometerConfigured": True,
+            "barometerDevice": "bmp280 (iio:device0)", "gpsOnly": False, "pressurePascals": 87_123.4,
+            "temperatureCelsius": 14.5, "pressureAltitudeMeters": 1236.0, "varioMetersPerSecond": 1.4,
+            "flying": True, "flyingSince": "2025-08-30T11:45:00Z", "flightId": 9, "recordingId": 1,
+            "recordedFixes": 4120, "databaseWritable": True, "positionGlitches": 0, "pressureGlitches": 0,
+            "fixesDurableIn": "journal (direct 512-byte sectors), into the database every minute",
+            "fixToDiskMillisP50": 3.1, "fixToDiskMillisP99": 12.4, "fixToDiskMillisMax": 40.2}
+    troubled = dict(live, flying=False, flyingSince=None, flightId=None, gpsdConnected=False, gpsMode=1,
+                    gpsdProblem="cannot connect to gpsd at localhost:2947: Connection refused",
+                    barometerProblem="barometer silent: no sample from /sys/bus/iio/devices/iio:device0 for 12 s",
+                    databaseWritable=False, positionGlitches=2, pressureGlitches=3)
+    year_old = dict(live, updatedAt=iso(now - 365 * 86400), lastFixTime=iso(now - 365 * 86400 - 1))
+    return [("status-flying", live, 0), ("status-problems", troubled, 0), ("status-year-old", year_old, 365 * 86400)]
+
+
+def measure_status(base, pid, folder, out, problems):
+    """The Status page from each of ``status_files``, at each of STATUS_VIEWPORTS; returns report lines."""
+    from playwright.sync_api import sync_playwright
+
+    path = os.path.join(folder, "flightlogd.status.json")
+    report = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            for width, height in STATUS_VIEWPORTS:
+                context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+                page = context.new_page()
+                for name, status, age in status_files(pid):
+                    with open(path, "w") as f:
+                        json.dump(status, f)
+                    written = time.time() - age
+                    os.utime(path, (written, written))
+                    where = f"{name} at {width}x{height}"
+                    response = page.goto(base + "/status")
+                    if response is None or response.status != 200:
+                        problems.append(f"{where}: HTTP {response.status if response else 'no answer'}")
+                        continue
+                    page.screenshot(path=os.path.join(out, f"{name}-{width}x{height}.png"))
+                    m = page.evaluate(STATUS_JS)
+                    report.append(f"{where}: '{m['headline']}', its bottom at {m['bottom']} px")
+                    if m["headline"] is None or m["bottom"] > height:
+                        problems.append(f"{where}: the headline is not on the first screen")
+                    if m["wide"] > width:
+                        problems.append(f"{where}: the page is {m['wide']} px wide (scrolls sideways)")
+                    problems.extend(f"{where}: text below {MIN_PX:g} px: {t}" for t in m["small"])
+                    problems.extend(f"{where}: a label overlaps its value: {t}" for t in m["overlaps"])
+                context.close()
+            browser.close()
+    finally:
+        os.remove(path)
+    return report
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -319,6 +409,8 @@ def main():
                 return 1
         problems = []
         for line in measure(base, tiles_base, args.out, problems):
+            print("measure-pages: " + line)
+        for line in measure_status(base, servers[0][0].pid, work, args.out, problems):
             print("measure-pages: " + line)
         print(f"measure-pages: screenshots in {args.out}")
         for line in problems:

@@ -156,17 +156,18 @@ struct BroughtFilesTests {
             [.modificationDate: Date(timeIntervalSinceNow: -365 * 86_400)], ofItemAtPath: path.path)
         let old = try CLI.run(["status"], database: db, in: dir)
         #expect(old.status == 1, "a stale file is not a running recorder")
-        #expect(old.stdout.contains("STALE: the status file was written 365 days ago"), "\(old.stdout)")
-        #expect(old.stdout.contains("(365 days ago)") && !old.stdout.contains("2.9 s ago"), "\(old.stdout)")
-        #expect(!old.stdout.contains("3D fix") && !old.stdout.contains("running (pid"), "\(old.stdout)")
+        #expect(old.stdout.hasPrefix("Status is 1 year old: flightlogd is not running\n"), "\(old.stdout)")
+        #expect(old.stdout.contains("Last fix:           1 year ago, at 2025-06-01 09:59:57 UTC"), "\(old.stdout)")
+        #expect(!old.stdout.contains("2.9 s") && !old.stdout.contains("3D fix"), "\(old.stdout)")
         // Fresh: the recorder runs, but a disconnected gpsd shows no fix; escapes are shown, never sent.
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path.path)
         let fresh = try CLI.run(["status"], database: db, in: dir)
         #expect(fresh.status == 0, "\(fresh.stdout)")
+        #expect(fresh.stdout.hasPrefix("Recording but no GPS fix for "), "\(fresh.stdout)")
         #expect(
-            fresh.stdout.contains("gpsd:        NOT CONNECTED — \\u{1B}]0;pwned\\u{7}\\u{1B}[2Jgone\n"),
+            fresh.stdout.contains("none: gpsd is not connected (\\u{1B}]0;pwned\\u{7}\\u{1B}[2Jgone)\n"),
             "\(fresh.stdout)")
-        #expect(!fresh.stdout.contains("3D fix") && !fresh.stdout.contains("STALE"), "\(fresh.stdout)")
+        #expect(!fresh.stdout.contains("3D fix") && !fresh.stdout.contains("Status is"), "\(fresh.stdout)")
         for text in [old.stdout, fresh.stdout] {
             #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(text.debugDescription)")
         }

@@ -207,7 +207,7 @@ struct DatabaseFileTests {
         let kib = { (bytes: Int64) in "\((bytes + 1023) / 1024) KiB" }
         #expect(
             status.stdout.contains(
-                "database:    \(db.path), \(kib(sizes.database)), WAL \(kib(sizes.wal)) (not yet in the file)"),
+                "Database:           \(db.path), \(kib(sizes.database)), WAL \(kib(sizes.wal)) (not yet in the file)"),
             "\(status.stdout)")
         try writer.checkpoint()
         let after = try CLI.run(["status"], database: db, in: dir).stdout

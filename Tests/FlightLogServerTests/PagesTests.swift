@@ -215,10 +215,11 @@ struct PagesTests {
         try await withServer(databasePath: logbook.databasePath) { client, _ in
             let without = try await client.get("/status")
             #expect(without.status == 200)
-            #expect(without.text.contains("No recorder status"))
+            #expect(without.text.contains("Not recording: no status from flightlogd"))
             try Data(#"{"gpsd":{"connected":true,"satellites":9},"flying":false,"barometer":"bmp280"}"#.utf8)
                 .write(to: URL(fileURLWithPath: statusPath))
             let with = try await client.get("/status")
+            #expect(with.text.contains("its status file is unreadable"), "another version's file: said, rows folded")
             #expect(with.text.contains("gpsd.satellites"))
             #expect(with.text.contains("bmp280"))
             #expect(with.text.contains("<dt>Flights</dt><dd>3</dd>"))

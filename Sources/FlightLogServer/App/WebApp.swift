@@ -256,12 +256,12 @@ package final class WebApp: Sendable {
             let page = ClubStatusPage(location: club.location, account: viewer.session?.account, flightCount: flights)
             return .html(page.render())
         }
-        let db = try? local?.storeIfPresent()
-        let page = StatusPage(
-            status: RecorderStatusFile.read(at: settings.statusPath)?.rows, statusPath: settings.statusPath,
-            databasePath: settings.databasePath, databaseBytes: try? db?.databaseSizeBytes(),
-            flightCount: try? db?.count(matching: FlightFilter()),
-            stickExport: StickReport.last(databasePath: settings.databasePath), loggedIn: viewer.loggedIn)
+        let facts = StatusFacts.read(
+            statusPath: settings.statusPath, databasePath: settings.databasePath,
+            store: (try? local?.storeIfPresent()) ?? nil,
+            stickExport: StickReport.last(databasePath: settings.databasePath))
+        let unreadable: [(String, String)] = if case .unreadable(let rows) = facts.file { rows } else { [] }
+        let page = StatusPage(summary: StatusSummary(facts), unreadableRows: unreadable, loggedIn: viewer.loggedIn)
         return .html(page.render())
     }
 }

@@ -56,7 +56,7 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <title>\(esc(title)) · flightlog</title>
-        <style>\(stylesheet)\(ChartHTML.stylesheet)\(AnalysisBlock.stylesheet)</style>
+        <style>\(stylesheet)\(ChartHTML.stylesheet)\(AnalysisBlock.stylesheet)\(StatusPage.stylesheet)</style>
         </head><body>
         <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
         \(accountBadge ?? (loggedIn ? "" : nav("/login", "Log in")))</nav></header>
@@ -87,6 +87,7 @@ let stylesheet = """
     form.logout{display:inline-flex;margin:0}button.link{background:transparent;color:var(--accent);padding:0 .7rem;\
     font-weight:600}
     @media (max-width:430px){.top{padding:0 .4rem}nav{gap:0}nav a{padding:0 .4rem;font-size:.95rem}.brand{font-size:1.05rem}}
+    @media (max-width:359px){.top{flex-wrap:wrap;column-gap:0}.brand{padding:.3rem 0 0}}
     main{max-width:60rem;margin:0 auto;padding:.75rem .75rem 3rem}
     h1{font-size:1.45rem;margin:.5rem 0 .25rem;line-height:1.2}
     h2{font-size:1.1rem;margin:1.5rem 0 .5rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}

@@ -1,51 +1,5 @@
 import FlightLogCore
 
-/// The recorder status from flightlogd's status file, plus the database.
-package struct StatusPage {
-    /// Flattened `key: value` pairs of the status JSON; `nil` when there is no status file.
-    var status: [(String, String)]?
-    var statusPath: String
-    var databasePath: String
-    var databaseBytes: Int64?
-    var flightCount: Int?
-    /// The last USB stick export's line, if any.
-    var stickExport: String?
-    var loggedIn: Bool
-
-    package init(
-        status: [(String, String)]?, statusPath: String, databasePath: String, databaseBytes: Int64?, flightCount: Int?,
-        stickExport: String?, loggedIn: Bool
-    ) {
-        self.status = status
-        self.statusPath = statusPath
-        self.databasePath = databasePath
-        self.databaseBytes = databaseBytes
-        self.flightCount = flightCount
-        self.stickExport = stickExport
-        self.loggedIn = loggedIn
-    }
-
-    package func render() -> String {
-        var body = "<h1>Status</h1><h2>Recorder (flightlogd)</h2>"
-        if let status, !status.isEmpty {
-            body +=
-                "<dl class=\"facts\">" + status.map { "<dt>\(esc($0.0))</dt><dd>\(esc($0.1))</dd>" }.joined() + "</dl>"
-        } else {
-            body += """
-                <div class="empty"><p><b>No recorder status</b> at <code>\(esc(statusPath))</code>.</p>
-                <p>Is flightlogd running? On the Pi: <code>systemctl status flightlogd</code>, \
-                <code>journalctl -u flightlogd -n 50</code>, <code>flightlog status</code>.</p></div>
-                """
-        }
-        body += "<h2>Logbook</h2><dl class=\"facts\"><dt>Database</dt><dd>\(esc(databasePath))</dd>"
-        body += "<dt>Size</dt><dd>\(databaseBytes.map { "\($0 / 1024) KiB" } ?? "not created yet")</dd>"
-        body += "<dt>Flights</dt><dd>\(flightCount.map(String.init) ?? "—")</dd>"
-        if let stickExport { body += "<dt>USB stick</dt><dd>\(esc(stickExport))</dd>" }
-        body += "</dl>"
-        return page(title: "Status", current: "/status", loggedIn: loggedIn, body: body)
-    }
-}
-
 /// The login form: the glider's edit password, or a pilot's club login.
 package struct LoginPage {
     var csrfToken: String
