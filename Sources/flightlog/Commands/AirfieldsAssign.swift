@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogStore
+import FlightLogText
 
 extension FlightLogCommand.Airfields {
     /// `flightlog airfields assign`: names the takeoff and landing places of flights from the airfield index.

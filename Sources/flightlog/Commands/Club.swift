@@ -3,6 +3,7 @@ import FlightLogCore
 import FlightLogServer
 import FlightLogStore
 import FlightLogSync
+import FlightLogText
 import FlightLogWeb
 import Foundation
 

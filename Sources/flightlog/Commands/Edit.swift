@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogStore
+import FlightLogText
 import Foundation
 
 extension FlightLogCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
+import FlightLogText
 import FlightLogTransfer
 
 extension FlightLogCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlightLogCore
 import FlightLogStore
 import FlightLogSync
+import FlightLogText
 import Foundation
 
 extension FlightLogCommand {

@@ -3,6 +3,7 @@ import FlightLogConfigFile
 import FlightLogCore
 import FlightLogSecurity
 import FlightLogStore
+import FlightLogText
 import Foundation
 
 extension FlightLogCommand {

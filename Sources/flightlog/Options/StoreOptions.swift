@@ -2,6 +2,7 @@ import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
+import FlightLogText
 import Foundation
 
 /// Where the database and the config file are; shared by every subcommand.

@@ -1,6 +1,4 @@
-// Every command prints through FlightLogText (`terminalSafe`, `fit`, `TextTable`): visible in all of this target's
-// files from this one import.
-@_exported import FlightLogText
+import FlightLogText
 import Foundation
 
 #if canImport(Glibc)
