@@ -161,7 +161,9 @@ final class FaultReplay {
 
     /// The tail of the daemon's log, for failure messages.
     var logTail: String {
-        String(String(decoding: FileManager.default.contents(atPath: world.daemonLog.path) ?? Data(), as: UTF8.self).suffix(1500))
+        String(
+            String(decoding: FileManager.default.contents(atPath: world.daemonLog.path) ?? Data(), as: UTF8.self)
+                .suffix(1500))
     }
 }
 

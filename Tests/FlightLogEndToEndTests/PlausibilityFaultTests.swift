@@ -57,7 +57,8 @@ struct PlausibilityFaultTests {
                 + " 25 kPa at \(timeOfDay(low)), +8 hPa at \(timeOfDay(jump)); \(stored.count) fixes stored")
 
         // Status: the implausible fixes and the dropped samples are counted.
-        let glitchLine = status.split(separator: "\n").first { $0.lowercased().contains("glitches") }.map(String.init) ?? ""
+        let glitchLine =
+            status.split(separator: "\n").first { $0.lowercased().contains("glitches") }.map(String.init) ?? ""
         print("PlausibilityFaults: status: \(glitchLine)")
         let counts = glitchLine.split(separator: " ").compactMap {
             Int($0.trimmingCharacters(in: .punctuationCharacters))

@@ -139,7 +139,8 @@ struct StickExportTests {
             ])
         #expect(check.stdout.split(separator: "\n") == ["ok", "4"], "backup: \(check.stdout) \(check.stderr)")
         let status = try CLI.run(["status"], database: db, in: dir)
-        #expect(status.stdout.contains("USB stick:          4 flights written to stick \(Self.uuid)"), "\(status.stdout)")
+        #expect(
+            status.stdout.contains("USB stick:          4 flights written to stick \(Self.uuid)"), "\(status.stdout)")
 
         // Plugged again: nothing is rewritten (same inodes, same times).
         let second = try Self.plug(loop, db: db, dir: dir, copyTo: copy)

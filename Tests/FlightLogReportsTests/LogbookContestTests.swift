@@ -14,7 +14,8 @@ struct LogbookContestTests {
         var flights = Fixtures.flights(4)
         flights[3].source = .manual
         let contest: [Int64: ContestSummary] = [
-            1: ContestSummary(freeSixMeters: 312_460, engineSeconds: 754), 2: ContestSummary(freeSixMeters: 48_000, engineSeconds: nil),
+            1: ContestSummary(freeSixMeters: 312_460, engineSeconds: 754),
+            2: ContestSummary(freeSixMeters: 48_000, engineSeconds: nil),
         ]
         let dir = Tool.scratch("contest")
         let path = dir + "/logbook.pdf"

@@ -1,5 +1,6 @@
-@testable import FlightLogReplay
 import Testing
+
+@testable import FlightLogReplay
 
 /// The simulated receiver's wait between events: a deadline that has passed is no wait, never an underflow
 /// (a replay preempted between reading its clock and computing the wait used to trap on `UInt64`).

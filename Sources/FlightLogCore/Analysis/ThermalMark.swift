@@ -13,7 +13,8 @@ package enum ThermalMark {
     package static func radius(climbRate: Double, minimumRadius: Double, maximumRadius: Double) -> Double? {
         guard climbRate.isFinite, climbRate > 0 else { return nil }
         let clamped = min(max(climbRate, weakClimb), strongClimb)
-        let fraction = (clamped.squareRoot() - weakClimb.squareRoot()) / (strongClimb.squareRoot() - weakClimb.squareRoot())
+        let fraction =
+            (clamped.squareRoot() - weakClimb.squareRoot()) / (strongClimb.squareRoot() - weakClimb.squareRoot())
         return minimumRadius + fraction * (maximumRadius - minimumRadius)
     }
 
