@@ -11,11 +11,7 @@
 /// ceiling or outline) is left out with one, and every valid airspace is kept. Text that is not UTF-8 is read as
 /// Latin-1.
 package enum OpenAirReader {
-    package struct Warning: Sendable, Equatable, CustomStringConvertible {
-        package var line: Int
-        package var message: String
-        package var description: String { "line \(line): \(message)" }
-    }
+    package typealias Warning = BroughtText.LineWarning
 
     package struct Result: Sendable {
         package var airspaces: [Airspace] = []
@@ -29,13 +25,9 @@ package enum OpenAirReader {
     static let metresPerNauticalMile = 1852.0
 
     package static func read(_ bytes: [UInt8]) -> Result {
-        var text =
-            String(validating: bytes, as: UTF8.self)
-            ?? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var reader = State()
         var number = 0
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { "\n\r\n\r".contains($0) }) {
+        for line in BroughtText.lines(BroughtText.decode(bytes)) {
             number += 1
             reader.take(line, number: number)
             if reader.points > maximumPoints {
@@ -74,13 +66,13 @@ package enum OpenAirReader {
         }
 
         mutating func take(_ raw: Substring, number: Int) {
-            let line = raw.trimmingBlanks
+            let line = raw.trimmingSpaces
             guard let first = line.first, first != "*" else { return }
             let head = line.prefix { $0 != " " && $0 != "\t" }
             let command = head.uppercased()
-            let argument = line.dropFirst(head.count).trimmingBlanks
+            let argument = line.dropFirst(head.count).trimmingSpaces
             // Numbers and positions may carry a trailing comment; names and classes are taken whole.
-            let value = argument.prefix { $0 != "*" }.trimmingBlanks
+            let value = argument.prefix { $0 != "*" }.trimmingSpaces
             if command == "AC" {
                 finish()
                 let kind = value.uppercased()
@@ -125,14 +117,14 @@ package enum OpenAirReader {
         mutating func variable(_ value: Substring, number: Int) {
             let parts = value.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { return warn(number, "V '\(value.prefix(40))' is not V X=… or V D=±") }
-            switch parts[0].trimmingBlanks.uppercased() {
+            switch parts[0].trimmingSpaces.uppercased() {
             case "X":
                 guard let point = OpenAirReader.coordinate(parts[1]) else {
                     return warn(number, "V X='\(parts[1].prefix(40))' is not a position")
                 }
                 centre = point
             case "D":
-                switch parts[1].trimmingBlanks {
+                switch parts[1].trimmingSpaces {
                 case "+": current?.clockwise = true
                 case "-": current?.clockwise = false
                 default: warn(number, "V D= must be + or -")
@@ -213,14 +205,5 @@ package enum OpenAirReader {
                     name: name, airspaceClass: draft.airspaceClass, type: draft.type, floor: floor, ceiling: ceiling,
                     outline: outline, line: draft.line))
         }
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingBlanks: Substring {
-        var s = self
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return s
     }
 }

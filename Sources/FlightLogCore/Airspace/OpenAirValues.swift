@@ -11,12 +11,12 @@ extension OpenAirReader {
         if first.hasPrefix("UNL") { return .unlimited }
         if first.hasPrefix("FL") {
             let digits = first.count > 2 ? first.dropFirst(2) : (words.count > 1 ? words[1][...] : "")
-            guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isPlainDigit), let level = Int(digits)
+            guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isASCIIDigit), let level = Int(digits)
             else { return nil }
             return .flightLevel(level)
         }
         // A number, then its unit and reference in any spacing: "3500FT MSL", "3500 FT AMSL", "1000M", "1500 AGL".
-        let numberText = joined.prefix { $0.isPlainDigit || $0 == "." }
+        let numberText = joined.prefix { $0.isASCIIDigit || $0 == "." }
         guard !numberText.isEmpty, numberText.count <= 8, numberText.first != ".", let value = Double(numberText)
         else { return nil }
         var rest = Set(joined.dropFirst(numberText.count).split(separator: " ").map(String.init))
@@ -55,12 +55,12 @@ extension OpenAirReader {
     /// `DD:MM:SS(.s)` or `DD:MM(.m)` in degrees.
     static func angle(_ text: Substring, maximumDegrees: Double) -> Degrees? {
         let parts = text.filter { $0 != " " && $0 != "\t" }.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts[0].count <= 3, parts[0].allSatisfy(\.isPlainDigit),
+        guard parts.count == 2 || parts.count == 3, parts[0].count <= 3, parts[0].allSatisfy(\.isASCIIDigit),
             let degrees = Int(parts[0])
         else { return nil }
         func part(_ text: Substring, decimals: Bool) -> Double? {
             guard !text.isEmpty, text.count <= 12, text.first != ".",
-                text.allSatisfy({ $0.isPlainDigit || (decimals && $0 == ".") }), let value = Double(text), value < 60
+                text.allSatisfy({ $0.isASCIIDigit || (decimals && $0 == ".") }), let value = Double(text), value < 60
             else { return nil }
             return value
         }
@@ -91,9 +91,4 @@ extension OpenAirReader {
         guard trimmed.count <= 12, let value = Double(trimmed), value.isFinite, abs(value) <= 3600 else { return nil }
         return value
     }
-}
-
-extension Character {
-    /// 0–9 only (not the other scripts' digits `isNumber` accepts).
-    fileprivate var isPlainDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -10,11 +10,7 @@
 /// as Latin-1 (SeeYou writes the Windows code page).
 package enum CUPReader {
     /// A skipped line: its 1-based number and why.
-    package struct Warning: Sendable, Equatable, CustomStringConvertible {
-        package var line: Int
-        package var message: String
-        package var description: String { "line \(line): \(message)" }
-    }
+    package typealias Warning = BroughtText.LineWarning
 
     package struct Result: Sendable {
         /// Entries of styles 2–5, as pilot fields (no zone: the index gives them the nearest field's).
@@ -27,15 +23,11 @@ package enum CUPReader {
     package static let airfieldStyles: ClosedRange<Int> = 2...5
 
     package static func read(_ bytes: [UInt8]) -> Result {
-        var text =
-            String(validating: bytes, as: UTF8.self)
-            ?? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let text = BroughtText.decode(bytes)
         var result = Result()
         var columns = Columns.standard
         var lineNumber = 0
-        // SeeYou writes CR LF, which Swift reads as one Character "\r\n" (never equal to "\n"): split on all three.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { "\n\r\n\r".contains($0) }) {
+        for line in BroughtText.lines(text) {
             lineNumber += 1
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             if line.hasPrefix("-----") || line.lowercased().contains("related tasks") { break }
@@ -180,19 +172,6 @@ package enum CUPReader {
         }
         values.append(Substring(current))
         return values
-    }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isWholeNumber }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: Substring {
-        var s = self
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return s
     }
 }
 
