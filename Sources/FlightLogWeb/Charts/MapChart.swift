@@ -64,6 +64,10 @@ package struct MapChart: Sendable {
     package var route: [Point] = []
     /// The thermals, weakest first (so that a strong one's mark lies on top).
     package var thermals: [ThermalCircle] = []
+    /// Where any place falls on this map (the projection the track was drawn with): for the layers drawn over
+    /// or under the track (airfields, airspace).
+    package var placement = MapPlacement(
+        local: LocalProjection(around: []), webMercator: false, mid: (0, 0), scale: 1, viewHeight: 750)
     /// Thermal marks' radii in CSS px on the narrowest map (``widths``); they grow with the map.
     package static let thermalRadii = (minimum: 4.0, maximum: 12.0)
 
@@ -99,6 +103,8 @@ package struct MapChart: Sendable {
             (Self.viewWidth / 2 + (p.e - midE) * scale, viewHeight / 2 - (p.n - midN) * scale)
         }
         let screen = projected.map(unit)
+        placement = MapPlacement(
+            local: local, webMercator: tileZooms != nil, mid: (midE, midN), scale: scale, viewHeight: viewHeight)
 
         // One simplified line per stretch, coloured by altitude in bins.
         var offset = 0
