@@ -42,12 +42,12 @@ package struct GPSDFollower {
             throw ReplayError("cannot send WATCH to gpsd at \(host):\(port)")
         }
         ReplayLog.say("Following gpsd at \(host):\(port).")
-        let period = UInt64(1e9 / rate)
-        var nextWrite = ReplayClock.nowNanos()
+        let period = Int64(1e9 / rate)
+        var nextWrite = Monotonic.nowNanos()
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let now = ReplayClock.nowNanos()
+            let now = Monotonic.nowNanos()
             if now >= nextWrite {
                 if let utc = clock.utc(atMonotonic: now), let pascals = timeline.pressure(at: utc - dateShift) {
                     try tree.write(pascals: pascals)
@@ -56,7 +56,7 @@ package struct GPSDFollower {
                 nextWrite = max(nextWrite + period, now)
             }
             var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let waitMillis = Int32((nextWrite - min(nextWrite, ReplayClock.nowNanos())) / 1_000_000)
+            let waitMillis = Int32((nextWrite - min(nextWrite, Monotonic.nowNanos())) / 1_000_000)
             guard poll(&poller, 1, waitMillis) >= 0 || errno == EINTR else {
                 throw ReplayError("polling gpsd failed: \(String(cString: strerror(errno)))")
             }
@@ -69,7 +69,7 @@ package struct GPSDFollower {
                 pending.removeSubrange(...newline)
                 let text = String(decoding: line, as: UTF8.self)
                 if let (utc, monotonic) = Self.cycleStart(toff: text)
-                    ?? Self.tpvTime(text).map({ ($0, ReplayClock.nowNanos()) }),
+                    ?? Self.tpvTime(text).map({ ($0, Monotonic.nowNanos()) }),
                     clock.add(utc: utc, monotonic: monotonic)
                 {
                     positions += 1
@@ -79,7 +79,7 @@ package struct GPSDFollower {
     }
 
     private func connectRetrying(seconds: Double) throws -> Int32 {
-        let deadline = ReplayClock.nowNanos() + UInt64(seconds * 1e9)
+        let deadline = Monotonic.nowNanos() + Int64(seconds * 1e9)
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         while true {
@@ -90,7 +90,7 @@ package struct GPSDFollower {
                 if fd >= 0, connect(fd, list.pointee.ai_addr, list.pointee.ai_addrlen) == 0 { return fd }
                 if fd >= 0 { close(fd) }
             }
-            guard ReplayClock.nowNanos() < deadline else {
+            guard Monotonic.nowNanos() < deadline else {
                 throw ReplayError("cannot connect to gpsd at \(host):\(port) (is gpsfake running?)")
             }
             usleep(100_000)
@@ -99,16 +99,19 @@ package struct GPSDFollower {
 
     /// A TOFF line: the epoch's UTC (`real_sec/nsec`) and, as `CLOCK_MONOTONIC` nanoseconds, the instant gpsd
     /// received its first data (`clock_sec/nsec`, on `CLOCK_REALTIME`).
-    static func cycleStart(toff line: String) -> (UTCMillis, UInt64)? {
+    static func cycleStart(toff line: String) -> (UTCMillis, Int64)? {
         guard line.contains(#""class":"TOFF""#), let real = number("real_sec", line),
             let clock = number("clock_sec", line)
         else { return nil }
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
-        let age = (Int64(wall.tv_sec) - clock) * 1_000_000_000 + Int64(wall.tv_nsec) - (number("clock_nsec", line) ?? 0)
-        let now = ReplayClock.nowNanos()
-        guard (0...2_000_000_000).contains(age), UInt64(age) < now else { return nil }
-        return (real * 1000 + ((number("real_nsec", line) ?? 0) + 500_000) / 1_000_000, now - UInt64(age))
+        // gpsd's numbers are outside input: arithmetic that would overflow means a line to ignore, not a trap.
+        let (clockNanos, overflow) = clock.multipliedReportingOverflow(by: 1_000_000_000)
+        let (sent, overflow2) = clockNanos.addingReportingOverflow(number("clock_nsec", line) ?? 0)
+        let (age, overflow3) = Monotonic.realtimeNanos().subtractingReportingOverflow(sent)
+        let now = Monotonic.nowNanos()
+        guard !overflow, !overflow2, !overflow3, (0...2_000_000_000).contains(age), age < now,
+            abs(real) < 1 << 40, abs(number("real_nsec", line) ?? 0) < 1 << 40
+        else { return nil }
+        return (real * 1000 + ((number("real_nsec", line) ?? 0) + 500_000) / 1_000_000, now - age)
     }
 
     /// The `time` of a TPV line with a fix (mode ≥ 2), as UTC millis.
@@ -140,25 +143,19 @@ package struct GPSDFollower {
 /// Maps CLOCK_MONOTONIC to the UTC of the replay from the last two epoch starts (rate and offset), never
 /// extrapolating more than one fix interval past the newest.
 package struct ReplayClock {
-    private var previous: (utc: UTCMillis, monotonic: UInt64)?
-    private var last: (utc: UTCMillis, monotonic: UInt64)?
-
-    static func nowNanos() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    }
+    private var previous: (utc: UTCMillis, monotonic: Int64)?
+    private var last: (utc: UTCMillis, monotonic: Int64)?
 
     /// Adds an epoch start; `false` (ignored) when it is not newer than the last one.
     @discardableResult
-    mutating func add(utc: UTCMillis, monotonic: UInt64) -> Bool {
+    mutating func add(utc: UTCMillis, monotonic: Int64) -> Bool {
         if let last, utc <= last.utc { return false }
         previous = last
         last = (utc, monotonic)
         return true
     }
 
-    func utc(atMonotonic now: UInt64) -> UTCMillis? {
+    func utc(atMonotonic now: Int64) -> UTCMillis? {
         guard let last else { return nil }
         guard let previous, last.monotonic > previous.monotonic, now > last.monotonic else { return last.utc }
         let interval = last.utc - previous.utc

@@ -18,7 +18,7 @@ import Glibc
 package struct SimulatedReceiver {
     /// How long a `--pressure-glitch` value stays in the attribute (wall time): two or three of flightlogd's
     /// 25 Hz reads see it, whatever the write rate.
-    static let glitchHoldNanos: UInt64 = 100_000_000
+    static let glitchHoldNanos: Int64 = 100_000_000
 
     let host: String
     let port: UInt16
@@ -31,7 +31,7 @@ package struct SimulatedReceiver {
     /// Simulated UTC against wall time (--speed, --real-time windows).
     let schedule: ReplaySchedule
     /// How long after its epoch a fix's sentences go out, as a receiver's serial output lags, nanoseconds.
-    let latencyNanos: UInt64
+    let latencyNanos: Int64
     /// Epochs without a fix, displaced fixes and a missing pressure attribute.
     let faults: ReplayFaults
     /// The flight starts once this file exists (every client of gpsd connected first).
@@ -52,7 +52,7 @@ package struct SimulatedReceiver {
         self.tree = tree
         self.rate = rate
         self.schedule = schedule
-        self.latencyNanos = UInt64(max(0, latencySeconds) * 1e9)
+        self.latencyNanos = Int64(max(0, latencySeconds) * 1e9)
         self.faults = faults
         self.holdUntil = holdUntil
     }
@@ -70,23 +70,23 @@ package struct SimulatedReceiver {
                 if let client = try? Self.accept(listener, timeoutMillis: 10) { clients.append(client) }
             }
         }
-        let worldStart = ReplayClock.nowNanos() + 200_000_000
-        func instant(of time: UTCMillis) -> UInt64 { worldStart + schedule.wallNanos(at: time) }
+        let worldStart = Monotonic.nowNanos() + 200_000_000
+        func instant(of time: UTCMillis) -> Int64 { worldStart + schedule.wallNanos(at: time) }
         var barometerRemoved = false
         var glitches = faults.pressureGlitches[...]
-        var glitchUntil: UInt64 = 0
+        var glitchUntil: Int64 = 0
         var glitch: ReplayFaults.PressureGlitch?
-        let period = UInt64(1e9 / rate)
+        let period = Int64(1e9 / rate)
         let end = instant(of: fixes[fixes.count - 1].time) + 3_000_000_000
-        var nextWrite = ReplayClock.nowNanos()
+        var nextWrite = Monotonic.nowNanos()
         var nextEpoch = 0
         var previous: Fix?
         let timeOffsets = faults.timeOffsets(of: fixes)
         while true {
-            let now = ReplayClock.nowNanos()
+            let now = Monotonic.nowNanos()
             if now >= end { return }
             if let tree, now >= nextWrite {
-                let utc = schedule.utc(atWallNanos: now > worldStart ? now - worldStart : 0)
+                let utc = schedule.utc(atWallNanos: max(0, now - worldStart))
                 if !faults.barometerPresent(at: utc) {
                     if !barometerRemoved { tree.removePressure() }
                     barometerRemoved = true
@@ -122,16 +122,18 @@ package struct SimulatedReceiver {
                 tree == nil ? end : nextWrite,
                 nextEpoch < fixes.count ? instant(of: fixes[nextEpoch].time) + latencyNanos : end)
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Self.pollMillis(until: nextEvent, now: ReplayClock.nowNanos()))
+            let ready = poll(&poller, 1, Self.pollMillis(until: nextEvent, now: Monotonic.nowNanos()))
             if ready > 0, let client = try? Self.accept(listener, timeoutMillis: 0) { clients.append(client) }
         }
     }
 
     /// poll()'s timeout for a deadline: whole milliseconds rounded up (a deadline is never missed by a busy loop),
-    /// 0 when it has passed (the clock is read once: a deadline passed between two reads is no underflow).
-    static func pollMillis(until deadline: UInt64, now: UInt64) -> Int32 {
+    /// 0 when it has passed (the clock is read once, so a deadline passed between two reads is 0, not a trap).
+    static func pollMillis(until deadline: Int64, now: Int64) -> Int32 {
         guard deadline > now else { return 0 }
-        let (millis, rest) = (deadline - now).quotientAndRemainder(dividingBy: 1_000_000)
+        let (nanos, overflow) = deadline.subtractingReportingOverflow(now)
+        if overflow { return .max }
+        let (millis, rest) = nanos.quotientAndRemainder(dividingBy: 1_000_000)
         return Int32(clamping: rest > 0 ? millis + 1 : millis)
     }
 

@@ -175,18 +175,18 @@ package struct ReplaySchedule: Sendable {
     }
 
     /// Wall nanoseconds from the replay's start to simulated `time`.
-    package func wallNanos(at time: UTCMillis) -> UInt64 {
+    package func wallNanos(at time: UTCMillis) -> Int64 {
         guard time > start else { return 0 }
         var realTimeMillis: Int64 = 0
         for window in windows where window.lowerBound < time {
             realTimeMillis += min(time, window.upperBound) - window.lowerBound
         }
         let fast = Double(time - start - realTimeMillis) / speed
-        return UInt64(((fast + Double(realTimeMillis)) * 1e6).rounded())
+        return Int64(((fast + Double(realTimeMillis)) * 1e6).rounded())
     }
 
     /// Simulated UTC `nanos` wall nanoseconds after the replay's start.
-    package func utc(atWallNanos nanos: UInt64) -> UTCMillis {
+    package func utc(atWallNanos nanos: Int64) -> UTCMillis {
         var wallMillis = Double(nanos) / 1e6
         var time = start
         for window in windows {

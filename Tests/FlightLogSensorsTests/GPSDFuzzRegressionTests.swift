@@ -1,3 +1,4 @@
+import FlightLogCore
 import FlightLogTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import FlightLogCore
 import FlightLogSensors
 import Logging
 import ServiceLifecycle

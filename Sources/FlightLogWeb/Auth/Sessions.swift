@@ -129,11 +129,7 @@ package actor Sessions {
     /// How many sessions are stored (for tests and the status page).
     package var count: Int { sessions.count }
 
-    private static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    private static func now() -> Double { Double(Monotonic.nowNanos()) / 1e9 }
 
     /// `Set-Cookie` value for a session id (HttpOnly, SameSite=Strict, whole site); `nil` id clears the cookie.
     package static func cookie(id: String?) -> String {
