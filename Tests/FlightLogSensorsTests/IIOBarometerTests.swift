@@ -67,8 +67,8 @@ private final class FakeIIO {
     }()
 }
 
-private func samples(in events: [BarometerEvent]) -> [PressureSample] {
-    events.flatMap { event -> [PressureSample] in
+private func samples(in events: [BarometerEvent]) -> [PressureReading] {
+    events.flatMap { event -> [PressureReading] in
         if case .samples(let batch) = event { return batch }
         return []
     }
@@ -166,8 +166,8 @@ struct IIOBarometerTests {
 }
 
 @Suite struct PressureGateTests {
-    private func sample(_ pascals: Double, atSecond second: Double) -> PressureSample {
-        PressureSample(pascals: pascals, temperatureCelsius: nil, monotonicNanos: Int64(second * 1e9))
+    private func sample(_ pascals: Double, atSecond second: Double) -> PressureReading {
+        PressureReading(monotonicNanos: Int64(second * 1e9), pascals: pascals)
     }
 
     @Test func rejectsOutOfRangeAndJumpsThenReanchors() {
@@ -185,8 +185,8 @@ struct IIOBarometerTests {
 }
 
 @Suite struct ReadTimingTests {
-    private func read(millis: Double) -> PressureSample {
-        PressureSample(pascals: 97_000, temperatureCelsius: nil, monotonicNanos: 0, readNanos: Int64(millis * 1e6))
+    private func read(millis: Double) -> PressureReading {
+        PressureReading(monotonicNanos: 0, pascals: 97_000, readNanos: Int64(millis * 1e6))
     }
 
     @Test func dropsAnInterruptedReadAmongFastOnes() {

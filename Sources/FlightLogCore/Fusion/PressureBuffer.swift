@@ -4,11 +4,15 @@ package struct PressureReading: Sendable, Hashable {
     package var pascals: Pascals
     /// Die temperature, °C (not outside air temperature).
     package var temperatureCelsius: Double?
+    /// How long the pressure read took, nanoseconds: the uncertainty of `monotonicNanos` (a read the scheduler
+    /// interrupted has an imprecise time; the barometer's gate drops such reads). 0 when not measured.
+    package var readNanos: Int64
 
-    package init(monotonicNanos: Int64, pascals: Pascals, temperatureCelsius: Double? = nil) {
+    package init(monotonicNanos: Int64, pascals: Pascals, temperatureCelsius: Double? = nil, readNanos: Int64 = 0) {
         self.monotonicNanos = monotonicNanos
         self.pascals = pascals
         self.temperatureCelsius = temperatureCelsius
+        self.readNanos = readNanos
     }
 }
 

@@ -49,12 +49,7 @@ package struct BarometerService: Service {
             for await event in barometer.events() {
                 switch event {
                 case .samples(let batch):
-                    await recorder.ingest(
-                        batch.map {
-                            PressureReading(
-                                monotonicNanos: $0.monotonicNanos, pascals: $0.pascals,
-                                temperatureCelsius: $0.temperatureCelsius)
-                        })
+                    await recorder.ingest(batch)
                 case .glitch(let sample): await recorder.pressureGlitch(pascals: sample.pascals)
                 case .found(let device): await recorder.barometerFound(device: device)
                 case .lost(let reason): await recorder.barometerLost(reason: reason)

@@ -1,33 +1,13 @@
 import FlightLogCore
 import Foundation
 
-/// One barometer reading.
-package struct PressureSample: Sendable, Hashable {
-    /// Static pressure, Pa (not rounded: IGC altitude is derived at export).
-    package var pascals: Pascals
-    /// Sensor die temperature, °C (not outside air temperature); `nil` when the device has none.
-    package var temperatureCelsius: Double?
-    /// `Monotonic.nowNanos()` halfway through the pressure read.
-    package var monotonicNanos: Int64
-    /// How long the pressure read took, nanoseconds: the uncertainty of `monotonicNanos` (a read the scheduler
-    /// interrupted has an imprecise time).
-    package var readNanos: Int64
-
-    package init(pascals: Pascals, temperatureCelsius: Double?, monotonicNanos: Int64, readNanos: Int64 = 0) {
-        self.pascals = pascals
-        self.temperatureCelsius = temperatureCelsius
-        self.monotonicNanos = monotonicNanos
-        self.readNanos = readNanos
-    }
-}
-
 /// What the barometer reader reports.
 package enum BarometerEvent: Sendable, Hashable {
     /// Plausible samples (inside the pressure range, no implausible jump), oldest first: those of one batch
     /// interval, handed over together so the consumer wakes a few times a second, not at every sample.
-    case samples([PressureSample])
+    case samples([PressureReading])
     /// A sample dropped as a glitch by the plausibility gate (``PressureGate``): counted, never used.
-    case glitch(PressureSample)
+    case glitch(PressureReading)
     /// No usable device (absent at start, vanished, or failing); the reader keeps looking with backoff.
     case lost(reason: String)
     /// A device was (re)found and read successfully; its IIO name, e.g. `bmp280`.
@@ -138,12 +118,12 @@ package final class IIOBarometer: Sendable {
 /// found goes at once: until the recorder has one, fixes cannot wait for the pressure of their instant.
 private struct SampleBatch {
     let interval: Int64
-    private var samples: [PressureSample] = []
+    private var samples: [PressureReading] = []
     private var handedOver = false
 
     init(interval: Int64) { self.interval = interval }
 
-    mutating func add(_ sample: PressureSample, _ yield: (BarometerEvent) -> Void) {
+    mutating func add(_ sample: PressureReading, _ yield: (BarometerEvent) -> Void) {
         samples.append(sample)
         if !handedOver || sample.monotonicNanos &- samples[0].monotonicNanos >= interval { flush(yield) }
     }
@@ -165,7 +145,7 @@ struct ReadTiming {
     private var recent: [Int64] = []
     private var next = 0
 
-    mutating func accepts(_ sample: PressureSample) -> Bool {
+    mutating func accepts(_ sample: PressureReading) -> Bool {
         if recent.count < 32 { recent.append(sample.readNanos) } else { recent[next] = sample.readNanos }
         next = (next + 1) % 32
         let usual = recent.min() ?? 0
@@ -184,7 +164,7 @@ struct PressureGate {
     let slack: Pascals = 100
     /// More than 5 hPa between two samples 40 ms apart is a glitch.
     static let glitchStep: Pascals = 500
-    private var last: PressureSample?
+    private var last: PressureReading?
     private var rejectedInARow = 0
 
     init(range: ClosedRange<Pascals>, maximumRate: Pascals) {
@@ -197,7 +177,7 @@ struct PressureGate {
         rejectedInARow = 0
     }
 
-    mutating func accepts(_ sample: PressureSample) -> Bool {
+    mutating func accepts(_ sample: PressureReading) -> Bool {
         guard range.contains(sample.pascals) else { return false }
         if let last, rejectedInARow < 5 {
             let seconds = Double(sample.monotonicNanos &- last.monotonicNanos) / 1e9

@@ -70,7 +70,7 @@ final class IIOPressureSensor {
     /// Reads pressure, stamped halfway through the read, then the temperature (a failing one is left out).
     /// The temperature is the sensor die's, only shown in the status: it is read once a second and repeated in
     /// between (on a bmp280 each temperature read is a conversion of its own on the bus).
-    func read() throws(SensorError) -> PressureSample {
+    func read() throws(SensorError) -> PressureReading {
         let before = Monotonic.nowNanos()
         let pascals = try pressure.read()
         let after = Monotonic.nowNanos()
@@ -81,8 +81,8 @@ final class IIOPressureSensor {
             celsius = try? temperature?.read()
             lastTemperature = (celsius, after)
         }
-        return PressureSample(
-            pascals: pascals, temperatureCelsius: celsius, monotonicNanos: before + (after - before) / 2,
+        return PressureReading(
+            monotonicNanos: before + (after - before) / 2, pascals: pascals, temperatureCelsius: celsius,
             readNanos: after - before)
     }
 }
