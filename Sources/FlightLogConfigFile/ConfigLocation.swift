@@ -1,11 +1,12 @@
+import FlightLogCore
 import Foundation
 
 /// Where flightlog.toml is looked for: the one rule for flightlogd and flightlog (see flightlog.toml(5)).
 ///
 /// An explicit `--config` path always wins. Otherwise flightlogd, a system service, reads only the system file
 /// `/etc/flightlog/flightlog.toml` (a user's home must not change what the recorder does); a user's `flightlog`
-/// command reads `$XDG_CONFIG_HOME/flightlog/flightlog.toml` (`~/.config/flightlog/flightlog.toml` when the variable is
-/// unset or empty) first and the system file second. The first file that exists is the one; `nil` when none does.
+/// command reads `flightlog.toml` in its ``UserFolders/config(environment:)`` (`~/.config/flightlog/` unless
+/// `$XDG_CONFIG_HOME` says otherwise) first and the system file second. The first file that exists is the one; `nil` when none does.
 package enum ConfigLocation {
     package static let systemPath = "/etc/flightlog/flightlog.toml"
 
@@ -32,9 +33,8 @@ package enum ConfigLocation {
         switch reader {
         case .recorder: return [systemPath]
         case .user:
-            let xdg = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            let folder = xdg ?? environment["HOME"].map { "\($0)/.config" }
-            return [folder.map { "\($0)/flightlog/flightlog.toml" }, systemPath].compactMap { $0 }
+            return [UserFolders.config(environment: environment).map { "\($0)/flightlog.toml" }, systemPath]
+                .compactMap { $0 }
         }
     }
 }

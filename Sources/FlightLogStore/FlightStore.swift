@@ -161,13 +161,8 @@ package final class FlightStore: Sendable {
         if let path = environment["FLIGHTLOG_DATABASE"], !path.isEmpty { return path }
         let system = "/var/lib/flightlog/flightlog.sqlite"
         if FileManager.default.fileExists(atPath: system) { return system }
-        let dataHome: String
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = xdg
-        } else {
-            dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        }
-        return dataHome + "/flightlog/flightlog.sqlite"
+        let folder = UserFolders.data(environment: environment) ?? NSHomeDirectory() + "/.local/share/flightlog"
+        return folder + "/flightlog.sqlite"
     }
 
     // MARK: - Access helpers (map every error to LogbookError)

@@ -23,12 +23,9 @@ package enum AirfieldCatalog {
         environment["FLIGHTLOG_SYSTEM_AIRFIELDS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/flightlog/airfields"
     }
 
-    /// The user's folder of CUP files: `$XDG_CONFIG_HOME/flightlog/airfields`, else `~/.config/flightlog/airfields`.
+    /// The user's folder of CUP files: `airfields` in the user's config folder (``UserFolders``).
     package static func userDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let xdg =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["HOME"].map { "\($0)/.config" }
-        return xdg.map { "\($0)/flightlog/airfields" }
+        UserFolders.config(environment: environment).map { "\($0)/airfields" }
     }
 
     /// Where the data set file is, first match: `$FLIGHTLOG_AIRFIELD_DATA`; the SwiftPM resource bundle next to
