@@ -36,12 +36,11 @@ struct ReportAnalysis {
         let a = analysis
         var rows: [(String, String)] = []
         if let w = a.scoringWindow {
-            let from = w.startsAt == .release ? "Release" : w.startsAt == .engineOff ? "Engine off" : "Take-off"
-            let to = w.endsAt == .landing ? (flight.endedInFlight ? "Last fix" : "Landing") : "Engine on"
-            rows.append(("Scored from", "\(from) \(both(w.start))"))
-            rows.append(("Scored to", "\(to) \(both(w.end))"))
+            rows.append(("Scored from", "\(AnalysisWords.scoredFrom(w)) \(both(w.start))"))
+            rows.append(
+                ("Scored to", "\(AnalysisWords.scoredTo(w, endedInFlight: flight.endedInFlight)) \(both(w.end))"))
         } else {
-            rows.append(("Scored", "nothing: no free flight found (the engine ran to the landing, or too few fixes)"))
+            rows.append(("Scored", AnalysisWords.nothingScored(a)))
         }
         if let sensor = a.engineSensor {
             guard !a.engineRuns.isEmpty else {
@@ -52,7 +51,7 @@ struct ReportAnalysis {
             rows.append(
                 (
                     "Engine",
-                    "\(a.engineRuns.count) run\(a.engineRuns.count == 1 ? "" : "s"), "
+                    "\(AnalysisWords.runs(a.engineRuns.count)), "
                         + "\(Self.duration(total)) (\(sensor) sensor)"
                 ))
             for run in a.engineRuns {
@@ -65,23 +64,17 @@ struct ReportAnalysis {
 
     private var distanceRows: [(String, String)] {
         let a = analysis
-        guard let six = a.freeSix else { return [("Contest", "no route: too few valid fixes in the scoring window")] }
-        var rows = [("Free distance", "\(Self.km(six.meters)) (6 legs: OLC classic, WeGlide)")]
-        if let four = a.freeFour { rows.append(("", "\(Self.km(four.meters)) (4 legs: DMSt)")) }
+        guard let six = a.freeSix else { return [("Contest", AnalysisWords.noRoute)] }
+        var rows = [("Free distance", "\(Self.km(six.meters)) (\(AnalysisWords.freeSixContests))")]
+        if let four = a.freeFour { rows.append(("", "\(Self.km(four.meters)) (\(AnalysisWords.freeFourContests))")) }
         var closed: [String] = []
         if let fai = a.faiTriangle {
             closed.append(
-                "FAI triangle \(Self.km(fai.meters))" + (a.faiTriangleProven ? "" : " (maybe not the largest)"))
+                "FAI triangle \(Self.km(fai.meters))" + (a.faiTriangleProven ? "" : AnalysisWords.triangleNotProven))
         }
         if let out = a.outAndReturn { closed.append("out-and-return \(Self.km(out.meters))") }
         if !closed.isEmpty { rows.append(("Closed", closed.joined(separator: " · "))) }
-        let index = a.index == 100 ? "index 100: glider's index unknown" : "index \(ReportText.fixed(a.index, 0))"
-        rows.append(
-            (
-                "Points",
-                "OLC-Plus \(ReportText.fixed(a.olcPlusPoints, 1)) · WeGlide free "
-                    + "\(ReportText.fixed(a.weGlideFreePoints, 1)) (\(index))"
-            ))
+        rows.append(("Points", AnalysisWords.points(a)))
         return rows
     }
 

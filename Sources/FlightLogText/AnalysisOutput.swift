@@ -10,11 +10,11 @@ package enum AnalysisOutput {
             CivilDateTime(utc: t, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond
         }
         if let w = a.scoringWindow {
-            let from = w.startsAt == .release ? "release" : w.startsAt == .engineOff ? "engine off" : "takeoff"
-            let to = w.endsAt == .landing ? (f.endedInFlight ? "last fix" : "landing") : "engine on"
+            let from = AnalysisWords.scoredFrom(w).lowercased()
+            let to = AnalysisWords.scoredTo(w, endedInFlight: f.endedInFlight).lowercased()
             rows.append(("Scored", "\(local(w.start)) (\(from)) to \(local(w.end)) (\(to)) local"))
-        } else if a.engineRuns.last.map({ $0.end >= f.landingTime - 60_000 }) == true {
-            rows.append(("Scored", "nothing: the engine ran to the landing"))
+        } else {
+            rows.append(("Scored", AnalysisWords.nothingScored(a)))
         }
         if let sensor = a.engineSensor {
             let minutes = a.engineRuns.reduce(0) { $0 + $1.seconds } / 60
@@ -24,7 +24,7 @@ package enum AnalysisOutput {
                     "Engine",
                     a.engineRuns.isEmpty
                         ? "no run (\(sensor))"
-                        : "\(a.engineRuns.count) run\(a.engineRuns.count == 1 ? "" : "s"), \(decimal(minutes, 0)) min, "
+                        : "\(AnalysisWords.runs(a.engineRuns.count)), \(decimal(minutes, 0)) min, "
                             + "\(signed(gain)) m (\(sensor)): "
                             + a.engineRuns.map { "\(local($0.start))–\(local($0.end))" }
                             .joined(separator: ", ")
@@ -50,15 +50,15 @@ package enum AnalysisOutput {
             rows.append(("Glides", glides))
         }
         guard let six = a.freeSix else {
-            rows.append(("Contest", "no route: too few valid fixes in the scoring window"))
+            rows.append(("Contest", AnalysisWords.noRoute))
             return rows
         }
-        var distances = "free \(km(six)) (6 legs: OLC, WeGlide)"
-        if let four = a.freeFour { distances += ", \(km(four)) (4 legs: DMSt)" }
+        var distances = "free \(km(six)) (\(AnalysisWords.freeSixContests))"
+        if let four = a.freeFour { distances += ", \(km(four)) (\(AnalysisWords.freeFourContests))" }
         rows.append(("Contest", distances))
         var closed: [String] = []
         if let fai = a.faiTriangle {
-            closed.append("FAI triangle \(km(fai))" + (a.faiTriangleProven ? "" : " (maybe not the largest)"))
+            closed.append("FAI triangle \(km(fai))" + (a.faiTriangleProven ? "" : AnalysisWords.triangleNotProven))
         }
         if let out = a.outAndReturn { closed.append("out-and-return \(km(out))") }
         if !closed.isEmpty { rows.append(("", closed.joined(separator: ", "))) }
@@ -70,12 +70,7 @@ package enum AnalysisOutput {
             }
             rows.append((n == 0 ? "Legs" : "", text))
         }
-        let index = a.index == 100 ? "index 100: glider's index unknown" : "index \(decimal(a.index, 0))"
-        rows.append(
-            (
-                "Points",
-                "OLC-Plus \(decimal(a.olcPlusPoints, 1)), WeGlide free \(decimal(a.weGlideFreePoints, 1)), DMSt \(decimal(a.dmstPoints, 1)) (\(index))"
-            ))
+        rows.append(("Points", AnalysisWords.points(a)))
         return rows
     }
 

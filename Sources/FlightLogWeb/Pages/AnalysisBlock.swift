@@ -20,24 +20,19 @@ struct AnalysisBlock {
             if let four = a.freeFour { contest += " · \(km(four.meters)) (4 legs)" }
             rows.append(("Contest", contest))
             var closed: [String] = []
-            if let fai = a.faiTriangle { closed.append("FAI triangle \(km(fai.meters))") }
+            if let fai = a.faiTriangle {
+                closed.append(
+                    "FAI triangle \(km(fai.meters))" + (a.faiTriangleProven ? "" : AnalysisWords.triangleNotProven))
+            }
             if let out = a.outAndReturn { closed.append("out-and-return \(km(out.meters))") }
             if !closed.isEmpty { rows.append(("Closed", closed.joined(separator: " · "))) }
-            let index = a.index == 100 ? "index 100" : "index \(decimal(a.index, 0))"
-            let points = "OLC-Plus \(decimal(a.olcPlusPoints, 1)) · WeGlide \(decimal(a.weGlideFreePoints, 1))"
-            rows.append(("Points", "\(points) (\(index))"))
+            rows.append(("Points", AnalysisWords.points(a)))
         }
         if let w = a.scoringWindow {
-            let from =
-                switch w.startsAt {
-                case .release: "Release"
-                case .engineOff: "Engine off"
-                case .takeoff: "Take-off"
-                }
-            let to = w.endsAt == .engineStart ? "engine on" : flight.endedInFlight ? "last fix" : "landing"
-            rows.append(("Scored", "\(from) \(local(w.start)) → \(to) \(local(w.end))"))
-        } else if !a.engineRuns.isEmpty {
-            rows.append(("Scored", "nothing: the engine ran to the landing"))
+            let to = AnalysisWords.scoredTo(w, endedInFlight: flight.endedInFlight).lowercased()
+            rows.append(("Scored", "\(AnalysisWords.scoredFrom(w)) \(local(w.start)) → \(to) \(local(w.end))"))
+        } else {
+            rows.append(("Scored", AnalysisWords.nothingScored(a)))
         }
         if let sensor = a.engineSensor {
             let runs = a.engineRuns
@@ -47,7 +42,7 @@ struct AnalysisBlock {
                     "Engine",
                     runs.isEmpty
                         ? "no run (\(sensor))"
-                        : "\(runs.count) run\(runs.count == 1 ? "" : "s"), \(decimal(minutes, 0)) min: "
+                        : "\(AnalysisWords.runs(runs.count)), \(decimal(minutes, 0)) min: "
                             + runs.map { run in
                                 "\(local(run.start))–\(local(run.end))"
                                     + (run.heightGain.map { " \(signed($0, 0)) m" } ?? "")

@@ -1,0 +1,50 @@
+/// The words for a flight's analysis that `show`, the phone and club pages and the PDF report all use, so that no
+/// two views name the same fact differently or apply different rules to say it (each view keeps its own layout
+/// and number format).
+package enum AnalysisWords {
+    /// What began the scored time: `Release`, `Engine off` or `Take-off`.
+    package static func scoredFrom(_ window: ScoringWindow) -> String {
+        switch window.startsAt {
+        case .release: "Release"
+        case .engineOff: "Engine off"
+        case .takeoff: "Take-off"
+        }
+    }
+
+    /// What ended it: `Landing`, `Last fix` (the record ends in flight) or `Engine on`.
+    package static func scoredTo(_ window: ScoringWindow, endedInFlight: Bool) -> String {
+        window.endsAt == .engineStart ? "Engine on" : endedInFlight ? "Last fix" : "Landing"
+    }
+
+    /// Why nothing is scored when the analysis has no scoring window: the engine ran from the launch to the
+    /// landing, or the track holds no free flight at all.
+    package static func nothingScored(_ analysis: FlightAnalysis) -> String {
+        analysis.engineRuns.isEmpty
+            ? "nothing: no free flight in the track" : "nothing: the engine ran to the landing"
+    }
+
+    /// Why there is no contest route although there is a scoring window.
+    package static let noRoute = "no route: too few valid fixes in the scoring window"
+    /// The contests each free distance counts for.
+    package static let freeSixContests = "6 legs: OLC classic, WeGlide"
+    package static let freeFourContests = "4 legs: DMSt"
+    /// Said after an FAI triangle the search could not prove to be the largest (it stopped at its limit).
+    package static let triangleNotProven = " (maybe not the largest)"
+
+    /// The handicap the points are computed with: `index 108`, or `index 100: glider's index unknown`.
+    package static func index(_ analysis: FlightAnalysis) -> String {
+        analysis.index == 100 ? "index 100: glider's index unknown" : "index \(Int(analysis.index.rounded()))"
+    }
+
+    /// `1 run` / `3 runs`.
+    package static func runs(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }
+}
+
+extension AnalysisWords {
+    /// The points of every contest the analysis scores, with the index they use: `OLC-Plus 412.3 · WeGlide free
+    /// 398.0 · DMSt 301.2 (index 100: glider's index unknown)`.
+    package static func points(_ analysis: FlightAnalysis) -> String {
+        "OLC-Plus \(decimal(analysis.olcPlusPoints, 1)) · WeGlide free \(decimal(analysis.weGlideFreePoints, 1))"
+            + " · DMSt \(decimal(analysis.dmstPoints, 1)) (\(index(analysis)))"
+    }
+}

@@ -1,0 +1,45 @@
+import FlightLogCore
+import FlightLogSimulation
+import Testing
+
+/// The words every view takes for the analysis: why nothing is scored follows the analysis, not the view.
+struct AnalysisWordsTests {
+    func analysis(of glider: SyntheticGlider, takeoff: Int, index: Double? = nil) -> FlightAnalysis {
+        let fixes = glider.fixes
+        let inputs = FlightAnalysis.Inputs(
+            takeoff: fixes[takeoff].time, landing: fixes[fixes.count - 1].time, release: nil,
+            fixCount: fixes.count, index: index)
+        return FlightAnalysis.compute(fixes: fixes, extensions: SyntheticGlider.enlExtensions, inputs: inputs)
+    }
+
+    @Test func anEngineRunningToTheLandingScoresNothingAndSaysWhy() {
+        var motoring = SyntheticGlider(enl: 900)
+        motoring.fly(600)
+        let a = analysis(of: motoring, takeoff: 10)
+        #expect(a.scoringWindow == nil)
+        #expect(AnalysisWords.nothingScored(a) == "nothing: the engine ran to the landing")
+    }
+
+    @Test func aSelfLauncherIsScoredFromEngineOffToEngineOn() throws {
+        var glider = SyntheticGlider(altitude: 200, enl: 20)
+        glider.enl = 800
+        glider.fly(200, climb: 2.5)
+        glider.enl = 40
+        glider.fly(600, climb: -1)
+        glider.enl = 900
+        glider.fly(120, climb: 2)
+        let a = analysis(of: glider, takeoff: 1, index: 108)
+        let window = try #require(a.scoringWindow)
+        #expect(AnalysisWords.scoredFrom(window) == "Engine off")
+        #expect(AnalysisWords.scoredTo(window, endedInFlight: false) == "Engine on")
+        #expect(AnalysisWords.index(a) == "index 108")
+        #expect(AnalysisWords.points(a).hasSuffix("(index 108)"))
+        #expect(AnalysisWords.runs(a.engineRuns.count) == "2 runs")
+    }
+
+    @Test func unknownIndexIsSaid() {
+        var glider = SyntheticGlider(altitude: 600, enl: 20)
+        glider.fly(600, climb: -1)
+        #expect(AnalysisWords.index(analysis(of: glider, takeoff: 1)) == "index 100: glider's index unknown")
+    }
+}
