@@ -53,7 +53,8 @@ package enum FlightScript {
 
           const two = (v) => String(v).padStart(2, '0');
           const clock = (s) => two(Math.floor(s / 3600)) + ':' + two(Math.floor(s / 60) % 60) + ':' + two(s % 60);
-          const value = (v, unit, signed) => v === null ? '—' : (signed && v > 0 ? '+' : '') + v + ' ' + unit;
+          const value = (v, unit, places) => v === null ? '—'
+            : (places && v > 0 ? '+' : '') + v.toFixed(places || 0) + ' ' + unit;
           let index = -1;
           function show(i) {
             index = Math.max(0, Math.min(n - 1, i));
@@ -67,7 +68,7 @@ package enum FlightScript {
             const time = document.createElement('b');
             time.textContent = clock(d.t[index]) + ' local';
             readout.replaceChildren(time, ' · pressure alt. ' + value(d.p[index], 'm') + ' · GNSS '
-              + value(d.g[index], 'm') + ' · vario ' + value(d.v[index], 'm/s', true) + ' · '
+              + value(d.g[index], 'm') + ' · vario ' + value(d.v[index], 'm/s', 1) + ' · '
               + value(d.s[index], 'km/h') + (known ? '' : ' · no position'));
           }
           function at(clientX) {

@@ -124,7 +124,9 @@ let stylesheet = """
     .flights-table th,.flights-table td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid var(--line);\
     vertical-align:top}
     .flights-table th{color:var(--muted);white-space:nowrap}
-    .flights-table td:first-child{white-space:nowrap;font-weight:700}
+    .flights-table td{white-space:nowrap}
+    .flights-table td:first-child{font-weight:700}
+    .flights-table td.where{white-space:normal;min-width:14rem}
     .flights-table .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     .flights-table tbody tr:hover{background:var(--card)}
     @media (min-width:\(FlightTable.minWidth)px){ul.flights{display:none}.flights-table{display:block;overflow-x:auto}\
