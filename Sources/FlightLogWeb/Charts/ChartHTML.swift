@@ -193,9 +193,9 @@ package enum ChartHTML {
         .baro-grid path[stroke="#c9ccd1"]{stroke:#3a3d42}
         .baro-grid polyline[stroke="\(BarogramChart.pressureColor)"]{stroke:\(darkPressureColor)}
         .chart .legend i[style*="\(BarogramChart.pressureColor)"]{background:\(darkPressureColor)!important}
-        .baro-grid .thermal-band{fill:#1f4029}
+        .baro-grid rect[fill="\(BarogramChart.thermalColor)"]{fill:#1f4029}
         .chart .legend i[style*="\(BarogramChart.thermalColor)"]{background:#1f4029!important}
-        .baro-grid .fault-band{fill:#4d3512}
+        .baro-grid rect[fill="#fde3b3"]{fill:#4d3512}
         .chart .event{filter:brightness(1.6)}
         .mapbox .takeoff{color:#7ddc9a}
         .mapbox .landing{color:#ff8f80}
