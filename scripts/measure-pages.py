@@ -1,22 +1,25 @@
 #!/usr/bin/env python3
-"""Measures the phone pages of `flightlog serve` in headless Chromium (Debian's, driven by Playwright).
+"""Measures the pages of `flightlog serve` in headless Chromium (Debian's, driven by Playwright).
 
-Builds a temporary logbook of simulated flights (`flightlog simulate`, `import`, `edit`), serves it, loads the
-flight list (all flights and a filtered list), flight pages and the stats page at 390x844 and 1280x800 and checks,
-in the rendered page:
-  - every chart label (HTML labels of the barogram and map, any SVG <text>) is at least 12 CSS px: computed
-    font-size times the SVG's scale for <text>, the computed font-size and the box height for HTML text;
-  - no two labels of a chart overlap, each lies inside its chart, and no barogram label covers the plot;
-  - no page scrolls sideways;
-  - at least 3 flight rows of a filtered list are fully visible in the first 844 px of the phone screen;
-  - the flight analysis (#analysis facts, #thermals lines) is at least 12 CSS px, inside the page's width, no two
-    of its texts overlapping; a flight with thermals draws them on the map (circle.thermal) with its scored route.
+Builds a temporary logbook of simulated flights (`flightlog simulate`, `import`, `edit`) and flights entered by hand
+(`add`), serves it, and loads the flight list (all flights and a filtered list), flight pages, the stats page and
+the Status page (from status files written beside the logbook: in flight, with problems, a year old) at 320x568,
+390x844 and 1280x800, in light and in dark mode (emulated colour scheme; the dark pass loads DARK_PAGES only).
+The CHECKS, each a function of one visited page:
+  - every page: no sideways scrolling; every text at least 12 CSS px;
+  - every chart label (HTML labels of the barogram and map, any SVG <text>) at least 12 CSS px, no two of a chart
+    overlapping, each inside its chart, none covering the plot; axis, legend and key texts with a contrast of 4.5
+    on their panel, and in dark mode no bright panel;
+  - at least 3 flight rows of a filtered list fully on the first phone screen, 15 in the desktop table;
+  - the flight analysis (#analysis facts, #thermals lines) at least 12 CSS px, inside the page, no two of its texts
+    overlapping; a flight with thermals draws them on the map (circle.thermal) with its scored route;
+  - the barogram-to-map link: hovering a known point of the barogram gives the time the time axis has there, the
+    IGC fix's pressure altitude, and a map marker on the drawn track where that fix lies; the arrow keys move it;
+  - the Status page's headline on the first screen, no label overlapping its value.
 A second server with `[server] map_tiles` (an MBTiles file of plain generated tiles) shows a flight map over tiles.
-The Status page, from status files written beside the logbook (in flight, with problems, a year old), at 320x568
-and 390x844: the headline within the first screen, no sideways scrolling, every text at least 12 CSS px, no label
-overlapping its value.
-Prints the smallest label size per viewport and the rows on the first screen; writes screenshots to
-artifacts/screenshots/ (or --out). Exit 1 with one line per violation; exit 0 with a note when chromium is absent.
+Prints the smallest label size per page and the rows on the first screen; writes the SHOTS screenshots (the ones
+docs/ shows) to artifacts/screenshots/ (or --out). Exit 1 with one line per violation; exit 0 with a note when
+chromium is absent.
 
 Usage: scripts/measure-pages.py [--flightlog .build/debug/flightlog] [--out artifacts/screenshots]
 Run it with the venv's python from scripts/setup-playwright.sh.
@@ -38,9 +41,10 @@ import zlib
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.access(p, os.X_OK)), None)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VIEWPORTS = [(390, 844), (1280, 800)]
+VIEWPORTS = [(320, 568), (390, 844), (1280, 800)]
 MIN_PX = 12.0
 MIN_ROWS = 3
+MIN_DESKTOP_ROWS = 15
 
 # Every label of every chart on the page: text, rendered font size, box, the chart it belongs to and whether it
 # must keep off the plot. SVG <text> counts with the SVG's scale; legacy charts (cairo drawings scaled into the
@@ -82,8 +86,87 @@ MEASURE_JS = """
 """
 
 ROWS_JS = """
-(limit) => Array.from(document.querySelectorAll('ul.flights > li')).filter((li) => {
-  const r = li.getBoundingClientRect(); return r.top >= 0 && r.bottom <= limit; }).length
+(limit) => Array.from(document.querySelectorAll('ul.flights > li, .flights-table tbody tr')).filter((li) => {
+  const r = li.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= limit; }).length
+"""
+
+# Every visible text's font size (below 12 px listed) and the page's width.
+TEXT_JS = """
+() => {
+  const small = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, e = node.parentElement;
+    const r = e.getBoundingClientRect();
+    if (!node.textContent.trim() || r.width === 0 || r.height === 0 || e.closest('svg, script')) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < 12) small.push(`'${node.textContent.trim().slice(0, 30)}' ${size} px`);
+  }
+  return {small, wide: document.documentElement.scrollWidth};
+}
+"""
+
+# Axis, legend and key texts of the charts against the background of the panel they sit on: the contrast ratio
+# (WCAG) and the panel's luminance.
+CONTRAST_JS = """
+() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const panel = (e) => { for (let p = e; p; p = p.parentElement) { const c = getComputedStyle(p).backgroundColor;
+    if (rgb(c).length === 3 || (rgb(c)[3] || 0) > 0.5) return c; } return 'rgb(255, 255, 255)'; };
+  return Array.from(document.querySelectorAll('.chart .tick, .chart .legend li, .mapkey span, .tcap span'))
+    .filter((e) => e.textContent.trim() && e.getBoundingClientRect().width > 0)
+    .map((e) => { const a = lum(getComputedStyle(e).color), b = lum(panel(e));
+      return {text: e.textContent.trim().slice(0, 30), panel: b,
+              ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)}; });
+}
+"""
+
+TILES_JS = """
+() => Promise.all(Array.from(document.querySelectorAll('#map image')).map((i) =>
+  new Promise((done) => { const im = new Image(); im.onload = () => done(im.naturalWidth === 256);
+    im.onerror = () => done(false); im.src = i.getAttribute('href'); })))
+"""
+
+# The cursor's state: readout time and pressure altitude, the marker's centre, the plot, the visible time ticks
+# (centre x, local, UTC), the map's px per metre (scale bar) and the marker's distance from the drawn track.
+CURSOR_JS = """
+() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const readout = document.getElementById('cursor-readout');
+  const time = (readout.querySelector('b') || {textContent: ''}).textContent.replace(' local', '');
+  const p = readout.textContent.match(/pressure alt\\. (-?\\d+) m/);
+  const marker = document.querySelector('#map .dot.cursor');
+  const m = marker && !marker.hidden ? box(marker) : null;
+  const centre = m ? [(m[0] + m[2]) / 2, (m[1] + m[3]) / 2] : null;
+  const shown = (e) => e.getBoundingClientRect().width > 0;
+  const local = Array.from(document.querySelectorAll('#barogram .taxis .lb.strong')).filter(shown);
+  const utc = Array.from(document.querySelectorAll('#barogram .taxis .lb:not(.strong)')).filter(shown);
+  const ticks = local.map((e, i) => { const b = box(e);
+    return [(b[0] + b[2]) / 2, e.textContent.trim(), utc[i] ? utc[i].textContent.trim() : '']; });
+  const bar = document.querySelector('#map .mapkey .scale');
+  const words = bar.nextElementSibling.textContent.trim().split(' ');
+  const metres = parseFloat(words[0]) * (words[1] === 'km' ? 1000 : 1);
+  let offTrack = Infinity;
+  if (centre) document.querySelectorAll('#map svg polyline').forEach((line) => {
+    if (line.closest('.route')) return;
+    const t = line.getScreenCTM(), pts = line.points;
+    let prev = null;
+    for (let i = 0; i < pts.numberOfItems; i++) {
+      const q = pts.getItem(i), x = t.a * q.x + t.c * q.y + t.e, y = t.b * q.x + t.d * q.y + t.f;
+      if (prev) {
+        const dx = x - prev[0], dy = y - prev[1], l = dx * dx + dy * dy;
+        const u = l ? Math.max(0, Math.min(1, ((centre[0] - prev[0]) * dx + (centre[1] - prev[1]) * dy) / l)) : 0;
+        offTrack = Math.min(offTrack, Math.hypot(centre[0] - prev[0] - u * dx, centre[1] - prev[1] - u * dy));
+      }
+      prev = [x, y];
+    }
+  });
+  return {time, pressure: p ? Number(p[1]) : null, marker: centre, plot: box(document.querySelector('#barogram svg.plot')),
+          ticks, pxPerMetre: bar.getBoundingClientRect().width / metres, offTrack};
+}
 """
 
 
@@ -153,6 +236,10 @@ def make_logbook(flightlog, work):
              (8, ["--instructor", "Øyvind Ærø", "--landing-place", "Hürtgenwald"])]
     for flight, opts in edits:
         run([flightlog, "edit", "--database", db, "--config", cfg, str(flight)] + opts)
+    # Flights entered by hand, from a paper logbook: enough for a desktop screen of flights.
+    for day in range(1, 10):
+        run([flightlog, "add", "--database", db, "--config", cfg, "--date", f"2025-04-{day:02d}", "--takeoff", "14:00",
+             "--landing", "14:25", "--takeoff-place", "EDKL", "--launch", "winch", "--guest", "Anna Berg"])
     return db, cfg
 
 
@@ -189,8 +276,6 @@ def make_tiles(path, south=50.4, north=51.3, west=5.8, east=7.8, zooms=range(7, 
     db.commit()
     db.close()
 
-
-STATUS_VIEWPORTS = [(320, 568), (390, 844)]
 
 # The Status page: every visible text's font size, the headline's bottom edge, labels overlapping their values.
 STATUS_JS = """
@@ -236,44 +321,6 @@ def status_files(pid):
                     databaseWritable=False, positionGlitches=2, pressureGlitches=3)
     year_old = dict(live, updatedAt=iso(now - 365 * 86400), lastFixTime=iso(now - 365 * 86400 - 1))
     return [("status-flying", live, 0), ("status-problems", troubled, 0), ("status-year-old", year_old, 365 * 86400)]
-
-
-def measure_status(base, pid, folder, out, problems):
-    """The Status page from each of ``status_files``, at each of STATUS_VIEWPORTS; returns report lines."""
-    from playwright.sync_api import sync_playwright
-
-    path = os.path.join(folder, "flightlogd.status.json")
-    report = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            for width, height in STATUS_VIEWPORTS:
-                context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
-                page = context.new_page()
-                for name, status, age in status_files(pid):
-                    with open(path, "w") as f:
-                        json.dump(status, f)
-                    written = time.time() - age
-                    os.utime(path, (written, written))
-                    where = f"{name} at {width}x{height}"
-                    response = page.goto(base + "/status")
-                    if response is None or response.status != 200:
-                        problems.append(f"{where}: HTTP {response.status if response else 'no answer'}")
-                        continue
-                    page.screenshot(path=os.path.join(out, f"{name}-{width}x{height}.png"))
-                    m = page.evaluate(STATUS_JS)
-                    report.append(f"{where}: '{m['headline']}', its bottom at {m['bottom']} px")
-                    if m["headline"] is None or m["bottom"] > height:
-                        problems.append(f"{where}: the headline is not on the first screen")
-                    if m["wide"] > width:
-                        problems.append(f"{where}: the page is {m['wide']} px wide (scrolls sideways)")
-                    problems.extend(f"{where}: text below {MIN_PX:g} px: {t}" for t in m["small"])
-                    problems.extend(f"{where}: a label overlaps its value: {t}" for t in m["overlaps"])
-                context.close()
-            browser.close()
-    finally:
-        os.remove(path)
-    return report
 
 
 def free_port():
@@ -326,59 +373,211 @@ def check_labels(page_name, labels, problems):
     return smallest
 
 
-def measure(base, tiles_base, out, problems):
+PAGES = [("list", "/"), ("list-filtered", "/?instructor=yes&plane=ASK+21"), ("flight-long", "/flights/4"),
+         ("flight-outlanding", "/flights/9"), ("flight-short", "/flights/8"), ("stats", "/stats"),
+         ("stats-filtered", "/stats?instructor=yes"), ("flight-tiles", "tiles:/flights/9"),
+         ("flight-tiles-short", "tiles:/flights/8")]
+# Dark mode changes colours only: its pass loads these pages (and the status pages), not all of PAGES.
+DARK_PAGES = {"list", "flight-long", "flight-tiles", "stats"}
+# The screenshots docs/ shows (viewport width, scheme, page, clip height or None for the first screen).
+SHOTS = [(390, "light", "flight-long", "phone-flight-cursor.png"), (390, "dark", "flight-long", "phone-flight-dark.png"),
+         (1280, "light", "list", "desktop-list.png"), (1280, "light", "flight-long", "desktop-flight.png")]
+
+
+class Visit:
+    """One loaded page at one viewport and colour scheme: what a check needs, and where it reports."""
+
+    def __init__(self, page, name, width, height, scheme, problems, report, work):
+        self.page, self.name, self.width, self.height, self.scheme = page, name, width, height, scheme
+        self.problems, self.report, self.work = problems, report, work
+        self.where = f"{name} at {width}x{height} {scheme}"
+
+    def fail(self, text):
+        self.problems.append(f"{self.where}: {text}")
+
+
+def check_page(v):
+    """Every page: no sideways scrolling, every text at least 12 CSS px."""
+    m = v.page.evaluate(TEXT_JS)
+    if m["wide"] > v.width:
+        v.fail(f"the page is {m['wide']} px wide (scrolls sideways)")
+    for t in m["small"]:
+        v.fail(f"text below {MIN_PX:g} px: {t}")
+
+
+def check_charts(v):
+    """Chart labels: 12 px, apart, inside their chart, off the plot; readable on the chart's panel."""
+    labels = v.page.evaluate(MEASURE_JS)
+    least = check_labels(v.where, labels, v.problems)
+    if least is not None:
+        v.report.append(f"{v.where}: {len(labels)} chart labels, smallest {least:.1f} px")
+    for c in v.page.evaluate(CONTRAST_JS):
+        if c["ratio"] < 4.5:
+            v.fail(f"chart text '{c['text']}' has contrast {c['ratio']:.1f} on its panel (< 4.5)")
+        if v.scheme == "dark" and c["panel"] > 0.2:
+            v.fail(f"a bright chart panel in dark mode (luminance {c['panel']:.2f}) behind '{c['text']}'")
+
+
+def check_tiles(v):
+    drawn = v.page.evaluate(TILES_JS)
+    if not drawn or not all(drawn):
+        v.fail(f"{len(drawn)} map tiles, not all served")
+
+
+def check_rows(v):
+    """Flights fully on the first screen: 3 of a filtered list on a phone, 15 in the desktop table."""
+    rows = v.page.evaluate(ROWS_JS, v.height)
+    v.report.append(f"{v.where}: {rows} flights fully on the first screen")
+    need = (MIN_DESKTOP_ROWS if v.width >= 1000 and v.name == "list"
+            else MIN_ROWS if v.width == 390 and v.name == "list-filtered" else 0)
+    if v.width == 1280 and v.name == "list" and not v.page.evaluate("() => !!document.querySelector('.flights-table th')"):
+        v.fail("no flight table on the desktop")
+    if rows < need:
+        v.fail(f"only {rows} flights fully visible in the first {v.height} px (need {need})")
+
+
+def check_flight(v):
+    marks = check_analysis(v.where, v.page, v.width, v.problems)
+    if marks and v.name == "flight-long":
+        v.report.append(f"{v.where}: {marks['thermals']} thermals listed, {marks['circles']} drawn on the map")
+
+
+def check_status(v):
+    m = v.page.evaluate(STATUS_JS)
+    v.report.append(f"{v.where}: '{m['headline']}', its bottom at {m['bottom']} px")
+    if m["headline"] is None or m["bottom"] > v.height:
+        v.fail("the headline is not on the first screen")
+    v.problems.extend(f"{v.where}: a label overlaps its value: {t}" for t in m["overlaps"])
+
+
+# Checks by page-name prefix, run in this order on every page visited. A new check: a function of a Visit, a line.
+CHECKS = [("", check_page), ("", check_charts), ("list", check_rows), ("flight", check_flight),
+          ("flight-tiles", check_tiles), ("flight-long", lambda v: check_cursor(v, os.path.join(v.work, "sim-4.igc"))),
+          ("status", check_status)]
+
+
+def igc_fixes(path):
+    """(UTC seconds of the day, latitude, longitude, pressure altitude) of each B record."""
+    fixes = []
+    with open(path, encoding="ascii", errors="replace") as f:
+        for line in f:
+            if line.startswith("B") and len(line) >= 35:
+                t = int(line[1:3]) * 3600 + int(line[3:5]) * 60 + int(line[5:7])
+                lat = (int(line[7:9]) + int(line[9:14]) / 60000) * (1 if line[14] == "N" else -1)
+                lon = (int(line[15:18]) + int(line[18:23]) / 60000) * (1 if line[23] == "E" else -1)
+                fixes.append((t, lat, lon, int(line[25:30])))
+    return fixes
+
+
+def seconds(clock):
+    parts = [int(p) for p in clock.split(":")]
+    return parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0)
+
+
+def check_cursor(v, igc):
+    """The barogram-to-map link: hover a known point of the barogram; the readout's time must be the time axis's
+    at that point, the map marker must lie on the drawn track and where the IGC file's fix at that time lies
+    (relative to the first fix, at the scale bar's scale); Home and the arrow keys move the cursor."""
+    page = v.page
+    if not page.evaluate("() => !!document.getElementById('cursor-readout')"):
+        v.fail("the barogram-to-map script did not run (no readout)")
+        return
+    page.focus("#barogram svg.plot")
+    page.keyboard.press("Home")
+    first = page.evaluate(CURSOR_JS)
+    page.keyboard.press("ArrowRight")
+    if seconds(page.evaluate(CURSOR_JS)["time"]) <= seconds(first["time"]):
+        v.fail("ArrowRight did not move the cursor on")
+    plot = first["plot"]
+    page.mouse.move(plot[0] + 0.37 * (plot[2] - plot[0]), (plot[1] + plot[3]) / 2)
+    m = page.evaluate(CURSOR_JS)
+    ticks = m["ticks"]
+    if len(ticks) < 2 or m["marker"] is None:
+        v.fail(f"no marker on the map or too few time ticks ({len(ticks)})")
+        return
+    # The time at the pointer from the axis labels (local above UTC), the time zone from their difference.
+    (x0, local0, utc0), (x1, local1, _) = ticks[0], ticks[-1]
+    x = plot[0] + 0.37 * (plot[2] - plot[0])
+    axis_time = seconds(local0) + (x - x0) / (x1 - x0) * (seconds(local1) - seconds(local0))
+    shown = seconds(m["time"])
+    per_px = (seconds(local1) - seconds(local0)) / (x1 - x0)
+    if abs(shown - axis_time) > 2 * per_px + 30:
+        v.fail(f"the readout says {m['time']} where the time axis says {axis_time / 3600:.4f} h")
+    offset = seconds(local0) - seconds(utc0)
+    fixes = igc_fixes(igc)
+    fix = min(fixes, key=lambda f: abs(f[0] - (shown - offset) % 86400))
+    start = min(fixes, key=lambda f: abs(f[0] - (seconds(first["time"]) - offset) % 86400))
+    if m["pressure"] is not None and abs(m["pressure"] - fix[3]) > 2:
+        v.fail(f"the readout's pressure altitude {m['pressure']} m is not the IGC fix's {fix[3]} m at {m['time']}")
+    # Metres east and north of the first fix, on the page at the scale bar's px per metre.
+    r = 6371008.8
+    east = math.radians(fix[2] - start[2]) * r * math.cos(math.radians((fix[1] + start[1]) / 2))
+    north = math.radians(fix[1] - start[1]) * r
+    expected = (first["marker"][0] + east * m["pxPerMetre"], first["marker"][1] - north * m["pxPerMetre"])
+    off = math.hypot(m["marker"][0] - expected[0], m["marker"][1] - expected[1])
+    v.report.append(f"{v.where}: cursor at {m['time']}, marker {off:.1f} px from the IGC fix, "
+                    f"{m['offTrack']:.1f} px from the drawn track")
+    if off > 4:
+        v.fail(f"the map marker is {off:.1f} px from the IGC fix at {m['time']} (> 4)")
+    if m["offTrack"] > 3:
+        v.fail(f"the map marker is {m['offTrack']:.1f} px off the drawn track (> 3)")
+
+
+def measure(bases, out, work, problems):
+    """Every page of PAGES (DARK_PAGES in dark) and the Status page from each status file, at every viewport in
+    light and dark, with the CHECKS; one browser."""
     from playwright.sync_api import sync_playwright
 
     report = []
-    filtered = "/?instructor=yes&plane=ASK+21"
-    pages = [("list", "/", False), ("list-filtered", filtered, False), ("flight-long", "/flights/4", True),
-             ("flight-outlanding", "/flights/9", True), ("flight-short", "/flights/8", True),
-             ("stats", "/stats", True), ("stats-filtered", "/stats?instructor=yes", True),
-             ("flight-tiles", tiles_base + "/flights/9", True), ("flight-tiles-short", tiles_base + "/flights/8", True)]
+    status_path = os.path.join(work, "flightlogd.status.json")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        for width, height in VIEWPORTS:
-            context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
-            page = context.new_page()
-            smallest, count = None, 0
-            for name, path, full in pages:
-                response = page.goto(path if path.startswith("http") else base + path)
-                if response is None or response.status != 200:
-                    problems.append(f"{name} at {width}x{height}: HTTP {response.status if response else 'no answer'}")
-                    continue
-                shot = os.path.join(out, f"{name}-{width}x{height}.png")
-                page.screenshot(path=shot, full_page=full)
-                wide = page.evaluate("() => document.documentElement.scrollWidth")
-                if wide > width:
-                    problems.append(f"{name} at {width}x{height}: the page is {wide} px wide (scrolls sideways)")
-                if name.startswith("flight-tiles"):
-                    drawn = page.evaluate(
-                        "() => Promise.all(Array.from(document.querySelectorAll('#map image')).map((i) =>"
-                        " new Promise((done) => { const im = new Image(); im.onload = () => done(im.naturalWidth === 256);"
-                        " im.onerror = () => done(false); im.src = i.getAttribute('href'); })))")
-                    if not drawn or not all(drawn):
-                        problems.append(f"{name} at {width}x{height}: {len(drawn)} map tiles, not all served")
-                labels = page.evaluate(MEASURE_JS)
-                count += len(labels)
-                least = check_labels(f"{name} at {width}x{height}", labels, problems)
-                if least is not None:
-                    smallest = least if smallest is None else min(smallest, least)
-                if name.startswith("flight"):
-                    marks = check_analysis(f"{name} at {width}x{height}", page, width, problems)
-                    if marks and name == "flight-long":
-                        report.append(f"{name} at {width}x{height}: {marks['thermals']} thermals listed, "
-                                      f"{marks['circles']} drawn on the map")
-                if name.startswith("list"):
-                    rows = page.evaluate(ROWS_JS, height)
-                    report.append(f"{name} at {width}x{height}: {rows} flights fully on the first screen")
-                    if name == "list-filtered" and width == 390 and rows < MIN_ROWS:
-                        problems.append(f"{name} at {width}x{height}: only {rows} flight rows fully visible "
-                                        f"in the first {height} px (need {MIN_ROWS})")
-            report.append(f"{width}x{height}: {count} chart labels, smallest "
-                          + (f"{smallest:.1f} px" if smallest is not None else "—"))
-            context.close()
+        for scheme in ("light", "dark"):
+            for width, height in VIEWPORTS:
+                context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
+                                              color_scheme=scheme)
+                page = context.new_page()
+                visits = [(n, bases["tiles"] + path[6:] if path.startswith("tiles:") else bases["plain"] + path, None)
+                          for n, path in PAGES if scheme == "light" or n in DARK_PAGES]
+                visits += [(name, bases["plain"] + "/status", (status, age))
+                           for name, status, age in status_files(bases["pid"])
+                           if scheme == "light" or name == "status-problems"]
+                for name, url, status in visits:
+                    if status:
+                        with open(status_path, "w") as f:
+                            json.dump(status[0], f)
+                        written = time.time() - status[1]
+                        os.utime(status_path, (written, written))
+                    v = Visit(page, name, width, height, scheme, problems, report, work)
+                    response = page.goto(url)
+                    if response is None or response.status != 200:
+                        v.fail(f"HTTP {response.status if response else 'no answer'}")
+                        continue
+                    for prefix, check in CHECKS:
+                        if name.startswith(prefix):
+                            check(v)
+                    for shot_width, shot_scheme, shot_name, file in SHOTS:
+                        if (shot_width, shot_scheme, shot_name) == (width, scheme, name):
+                            shoot(page, os.path.join(out, file))
+                context.close()
         browser.close()
+    if os.path.exists(status_path):
+        os.remove(status_path)
     return report
+
+
+def shoot(page, path):
+    """A screenshot of the first screen, or on a phone's flight page of its map and barogram (the cursor left on,
+    the sticky header and the focus ring out of the picture)."""
+    page.evaluate("() => { document.activeElement.blur(); document.querySelector('.top').style.position = 'static'; }")
+    charts = page.evaluate("() => { const c = document.querySelector('.charts');"
+                           " if (!c) return null; const r = c.getBoundingClientRect();"
+                           " return [r.left, r.top + scrollY, r.width, r.height]; }")
+    if charts and page.viewport_size["width"] < 1000:
+        page.screenshot(path=path, clip={"x": 0, "y": max(0, charts[1] - 8), "width": page.viewport_size["width"],
+                                         "height": charts[3] + 16}, full_page=True)
+    else:
+        page.screenshot(path=path)
 
 
 def main():
@@ -408,9 +607,8 @@ def main():
                 print("measure-pages: flightlog serve did not answer", file=sys.stderr)
                 return 1
         problems = []
-        for line in measure(base, tiles_base, args.out, problems):
-            print("measure-pages: " + line)
-        for line in measure_status(base, servers[0][0].pid, work, args.out, problems):
+        bases = {"plain": base, "tiles": tiles_base, "pid": servers[0][0].pid}
+        for line in measure(bases, args.out, work, problems):
             print("measure-pages: " + line)
         print(f"measure-pages: screenshots in {args.out}")
         for line in problems:

@@ -73,8 +73,9 @@ for i in "${!replay_lines[@]}"; do
 done
 set +m
 
-# The phone pages measured in headless Chromium (labels >= 12 CSS px, none overlapping, 3 flights on the first
-# screen of a filtered list) with the debug flightlog; skips with a note when chromium is absent.
+# The pages measured in headless Chromium at 320, 390 and 1280 px, light and dark (text >= 12 CSS px, no labels
+# overlapping, flights on the first screen, the barogram-map cursor) with the debug flightlog; skips with a note
+# when chromium is absent.
 if [ -x /usr/bin/chromium ] || [ -x /usr/bin/chromium-browser ]; then
     step measure-pages "$(scripts/setup-playwright.sh)" scripts/measure-pages.py
 else

@@ -44,7 +44,7 @@ extension FlightStore {
     package func storedContestSummaries(of flights: [Flight]) throws(LogbookError) -> [Int64: ContestSummary] {
         let ids = Set(flights.compactMap(\.id))
         guard !ids.isEmpty else { return [:] }
-        return try contestSummaries().filter { ids.contains($0.key) }
+        return try contestSummaries(only: ids)
     }
 
     /// Stores `analysis` as flight `id`'s, replacing any before it.
@@ -68,8 +68,10 @@ extension FlightStore {
     /// as `FlightAnalysis.isCurrent` has it, but without its fix count: counting needs each flight's track, and
     /// the fixes between takeoff and landing never change (the track is never rewritten). The glider's index
     /// changes only the points, not the distance. Text that is not JSON, or a distance or time out of range, is
-    /// no analysis (the database is outside input).
-    package func contestSummaries() throws(LogbookError) -> [Int64: ContestSummary] {
+    /// no analysis (the database is outside input). `only`: just these flights (a page of the list reads only its
+    /// own rows).
+    package func contestSummaries(only ids: Set<Int64>? = nil) throws(LogbookError) -> [Int64: ContestSummary] {
+        let idList = ids.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
         let rows = try read { db -> [Row] in
             // An older database opened read-only (never migrated) has no analyses yet.
             guard try db.tableExists("flightAnalysis") else { return [] }
@@ -83,15 +85,16 @@ extension FlightStore {
                             (SELECT total(json_extract(value, '$.end') - json_extract(value, '$.start'))
                              FROM json_each(a.j, '$.engineRuns') WHERE type = 'object')
                         END AS engineMillis
-                    FROM (SELECT flightId, CAST(data AS TEXT) AS j FROM flightAnalysis WHERE length(data) <= ?) a
+                    FROM (SELECT flightId, CAST(data AS TEXT) AS j FROM flightAnalysis WHERE length(data) <= ?1
+                        AND (?2 IS NULL OR flightId IN (SELECT value FROM json_each(?2)))) a
                     JOIN flight f ON f.id = a.flightId
                     WHERE json_valid(a.j) AND json_type(a.j, '$.engineRuns') IS 'array'
-                        AND json_extract(a.j, '$.version') IS ?
+                        AND json_extract(a.j, '$.version') IS ?3
                         AND json_extract(a.j, '$.inputs.takeoff') IS f.takeoffTime
                         AND json_extract(a.j, '$.inputs.landing') IS f.landingTime
                         AND json_extract(a.j, '$.inputs.release') IS f.releaseTime
                     """,
-                arguments: [Self.maxAnalysisBytes, FlightAnalysis.currentVersion])
+                arguments: [Self.maxAnalysisBytes, idList, FlightAnalysis.currentVersion])
         }
         var summaries: [Int64: ContestSummary] = [:]
         for row in rows {

@@ -53,7 +53,11 @@ extension WebApp {
     }
 
     /// The flight map with the tile file's tiles under it (only those the file holds), or today's map without one.
-    func mapChart(flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil) -> String? {
+    /// `placed` gets the map's ``MapPlacement`` (for the barogram–map cursor).
+    func mapChart(
+        flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil,
+        placed: (MapPlacement) -> Void = { _ in }
+    ) -> String? {
         let tiles = mapTiles()
         guard
             var chart = MapChart(
@@ -61,6 +65,7 @@ extension WebApp {
         else {
             return nil
         }
+        placed(chart.placement)
         guard let tiles else { return ChartHTML.map(chart) }
         let held = tiles.existing(chart.tiles.map { ($0.z, $0.x, $0.y) })
         chart.tiles = chart.tiles.filter { held.contains([$0.z, $0.x, $0.y]) }

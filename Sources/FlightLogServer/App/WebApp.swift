@@ -117,6 +117,9 @@ package final class WebApp: Sendable {
                 if segments.count == 1 { return try await login(request, sessionId: sessionId) }
             case (.post, "logout"):
                 if segments.count == 1 { return try await logout(request, sessionId: sessionId) }
+            case (.get, "static"), (.head, "static"):
+                // The flight page's script: the same for everyone, so no login is asked for it.
+                if segments == ["static", "flight.js"] { return FlightScript.response }
             default:
                 break
             }
@@ -231,7 +234,8 @@ package final class WebApp: Sendable {
                 offset: (shown.page - 1) * ListQuery.pageSize)
         let page = ListPage(
             query: shown, flights: flights, totals: (totals.flights, totals.launches, totals.durationMillis),
-            logbookCount: all, error: problem, loggedIn: viewer.loggedIn)
+            logbookCount: all, error: problem, loggedIn: viewer.loggedIn,
+            contest: try await viewer.source.storedContestSummaries(of: flights))
         return .html(page.render(), status: problem == nil ? 200 : 400)
     }
 
@@ -240,13 +244,16 @@ package final class WebApp: Sendable {
         let fixes = flight.hasTrack ? try await viewer.source.track(forFlight: id).fixes : []
         let faults = RecordingFaults.of(flight, fixes: fixes)
         let analysis = try await viewer.source.analysis(forFlight: id)
+        var placement: MapPlacement?
+        let mapHTML = mapChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis) { placement = $0 }
         let page = FlightPage(
-            flight: flight, mapHTML: mapChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis),
+            flight: flight, mapHTML: mapHTML,
             barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis)
                 .map(ChartHTML.barogram),
             history: try await viewer.source.history(id: id),
             notice: notice, loggedIn: viewer.loggedIn, editingEnabled: editingEnabled,
-            faults: faults, analysis: analysis)
+            faults: faults, analysis: analysis,
+            cursorJSON: TrackCursor(flight: flight, fixes: fixes, placement: placement)?.json)
         return .html(page.render())
     }
 

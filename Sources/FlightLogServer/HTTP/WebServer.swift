@@ -11,12 +11,14 @@ package enum WebServer {
     /// Most simultaneous connections; more wait in the listen backlog.
     package static let maxConnections = ConnectionLimits().maxConnections
 
-    /// Headers on every response: nothing may be loaded from elsewhere, no framing, no sniffing, no referrer.
+    /// Headers on every response: nothing may be loaded from elsewhere, scripts only from this site's own files
+    /// (no inline script), no framing, no sniffing, no referrer. A response's own header of the same name (the
+    /// flight page script's `Cache-Control`) replaces the one here.
     static let securityHeaders: [(String, String)] = [
         (
             "Content-Security-Policy",
-            "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'self'; "
-                + "frame-ancestors 'none'; base-uri 'none'"
+            "default-src 'none'; script-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; "
+                + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         ),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
@@ -113,7 +115,8 @@ package enum WebServer {
     private static func encode(_ response: WebResponse, head: Bool) -> Response {
         var fields = HTTPFields()
         fields[.contentType] = response.contentType
-        for (name, value) in securityHeaders + response.headers {
+        let own = Set(response.headers.map { $0.name.lowercased() })
+        for (name, value) in securityHeaders.filter({ !own.contains($0.0.lowercased()) }) + response.headers {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
         }
         fields[.contentLength] = String(response.body.count)

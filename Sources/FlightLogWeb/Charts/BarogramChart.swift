@@ -10,7 +10,8 @@ package struct BarogramChart: Sendable {
     /// The plot's sizes on screen: 260 px wide on the narrowest phone to 940 px on a wide page; its height
     /// follows the width between 180 and 300 px (the stylesheet's `clamp`).
     package static let plotCell = ChartCell(widths: 260...940, heights: 180...300)
-    /// The plot's widths on a page at least ``wideViewport`` CSS px wide, where denser time ticks fit.
+    /// The plot's widths in a barogram at least ``wideViewport`` CSS px wide (the chart's own width, a CSS container
+    /// query: side by side with the map on a desktop it is narrower than the page), where denser time ticks fit.
     package static let widePlotWidths: ClosedRange<Double> = 620...940
     package static let wideViewport = 720
     /// Height of one row of event labels, and the most rows.

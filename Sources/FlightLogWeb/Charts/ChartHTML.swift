@@ -140,34 +140,41 @@ package enum ChartHTML {
 
     static let routeColor = "#111", thermalColor = "#7b2fbf"
 
-    /// The charts' part of the stylesheet.
+    /// The pressure curve on a dark page: the light one's blue, lighter (readable on the dark panel).
+    static let darkPressureColor = "#6fa8ff"
+
+    /// The charts' part of the stylesheet. In dark mode the same marks get lighter colours: CSS overrides the SVG's
+    /// presentation attributes (`stroke`, `fill`), and `!important` the legend swatches' inline colour.
     static let stylesheet = """
-        .chart{margin:.5rem 0;font-size:13px;line-height:17px;color:#111}
+        .chart{margin:.5rem 0;font-size:13px;line-height:17px;color:var(--fg);--panel:#fff;--plot:#fafbfe;--frame:#9aa0a8;\
+        --mapbg:#f6f8f6;--halo:rgba(255,255,255,.88)}
         .chart .lb{position:absolute;white-space:nowrap;padding:0 3px;font-size:13px;line-height:17px}
         .chart .strong{font-weight:700}
         .chart .legend{list-style:none;margin:0 0 .35rem;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;\
         color:var(--fg);font-size:13px}
         .chart .legend i{display:inline-block;width:18px;height:4px;margin-right:6px;vertical-align:middle;border-radius:2px}
-        .baro-grid{display:grid;background:#fff;border:1px solid var(--line);border-radius:10px;padding:6px 10px 4px 0}
+        .chart.baro{container-type:inline-size}
+        .baro-grid{display:grid;background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:6px 10px 4px 0}
         .baro-grid .events{grid-column:2;position:relative}
         .baro-grid .yaxis{grid-column:1;position:relative}
-        .baro-grid .plot{grid-column:2;width:100%;height:clamp(180px,32vw,300px);display:block;background:#fafbfe;\
-        border:0;border-radius:0;outline:1px solid #9aa0a8}
+        .baro-grid .plot{grid-column:2;width:100%;height:clamp(180px,32vw,300px);display:block;background:var(--plot);\
+        border:0;border-radius:0;outline:1px solid var(--frame);touch-action:pan-y;cursor:crosshair}
+        .baro-grid .plot:focus-visible{outline:3px solid var(--accent)}
         .baro-grid .tcap{grid-column:1;display:flex;flex-direction:column;align-items:flex-end;padding:2px 4px 0 0;gap:2px}
         .baro-grid .taxis{grid-column:2;position:relative;margin-top:2px}
-        .chart .tick{color:#333}
+        .chart .tick{color:var(--muted)}
         .baro-grid .wide{display:none}
-        @media (min-width:\(BarogramChart.wideViewport)px){.baro-grid .wide{display:inline}.baro-grid .narrow{display:none}}
-        .chart .event{font-weight:700;background:#fff}
+        @container (min-width:\(BarogramChart.wideViewport)px){.baro-grid .wide{display:inline}.baro-grid .narrow{display:none}}
+        .chart .event{font-weight:700;background:var(--panel)}
         .chart .edge-start{border-left:2px solid;padding-left:1px}
         .chart .edge-end{border-right:2px solid;padding-right:1px}
         .chart.map{max-width:640px}
-        .mapbox{position:relative;width:100%;background:#f6f8f6;border:1px solid var(--line);border-radius:10px;overflow:hidden}
+        .mapbox{position:relative;width:100%;background:var(--mapbg);border:1px solid var(--line);border-radius:10px;overflow:hidden}
         .mapbox svg{position:absolute;inset:0;width:100%;height:100%;display:block}
         .mapbox .dot{position:absolute;width:12px;height:12px;margin:-6px 0 0 -6px;border:2px solid #111;border-radius:50%}
         .mapbox .dot.takeoff{background:#1a9933}
         .mapbox .dot.landing{background:#cc2626;border-radius:2px}
-        .mapbox .lb{font-weight:700;background:rgba(255,255,255,.88);border-radius:4px}
+        .mapbox .lb{font-weight:700;background:var(--halo);border-radius:4px}
         .mapbox .takeoff{color:#0f6b22}
         .mapbox .landing{color:#a31c1c}
         .mapkey{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .6rem;margin-top:.35rem;color:var(--fg)}
@@ -176,5 +183,25 @@ package enum ChartHTML {
         .mapkey .rampkey{display:flex;align-items:center;gap:.4rem}
         .mapkey .ramp{width:90px;height:8px;border-radius:2px}
         .chart .attribution{margin:.2rem 0 0;color:var(--muted);font-size:13px}
+        .chart .readout{margin:0 0 .35rem;min-height:40px;font-size:14px;line-height:20px;\
+        font-variant-numeric:tabular-nums}
+        .baro-grid .cursor-line{stroke:var(--fg);stroke-width:1.5;fill:none}
+        .mapbox .dot.cursor{width:16px;height:16px;margin:-8px 0 0 -8px;background:#ffd400;border:3px solid #111;\
+        box-shadow:0 0 0 2px #fff;pointer-events:none}
+        @media (prefers-color-scheme:dark){
+        .chart{--panel:#16171a;--plot:#1d1f23;--frame:#5a5f66;--mapbg:#1b1e1c;--halo:rgba(13,13,13,.85)}
+        .baro-grid path[stroke="#c9ccd1"]{stroke:#3a3d42}
+        .baro-grid polyline[stroke="\(BarogramChart.pressureColor)"]{stroke:\(darkPressureColor)}
+        .chart .legend i[style*="\(BarogramChart.pressureColor)"]{background:\(darkPressureColor)!important}
+        .baro-grid rect[fill="\(BarogramChart.thermalColor)"]{fill:#1f4029}
+        .chart .legend i[style*="\(BarogramChart.thermalColor)"]{background:#1f4029!important}
+        .baro-grid rect[fill="#fde3b3"]{fill:#4d3512}
+        .chart .event{filter:brightness(1.6)}
+        .mapbox .takeoff{color:#7ddc9a}
+        .mapbox .landing{color:#ff8f80}
+        .mapbox .dot{border-color:#f5f5f5}
+        .route polyline:not(.scored){stroke:#000}
+        .route polyline.scored,.route rect{stroke:#f0f0f0}
+        .route rect{fill:#000}}
         """
 }

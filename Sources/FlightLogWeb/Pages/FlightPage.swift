@@ -14,10 +14,13 @@ package struct FlightPage {
     var faults: [RecordingFault] = []
     /// The flight's analysis (contest distance, thermals, glides); `nil` without a track: the page reads as before.
     var analysis: FlightAnalysis?
+    /// The barogram–map cursor's data (``TrackCursor/json``); with it the page loads ``FlightScript``.
+    var cursorJSON: String?
 
     package init(
         flight: Flight, mapHTML: String?, barogramHTML: String?, history: [FieldChange], notice: String?,
-        loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil
+        loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil,
+        cursorJSON: String? = nil
     ) {
         self.flight = flight
         self.mapHTML = mapHTML
@@ -28,6 +31,7 @@ package struct FlightPage {
         self.editingEnabled = editingEnabled
         self.faults = faults
         self.analysis = analysis
+        self.cursorJSON = cursorJSON
     }
 
     /// `HH:MM` UTC of `end` (takeoff or landing), or "—".
@@ -82,17 +86,23 @@ package struct FlightPage {
         let block = analysis.map { AnalysisBlock(analysis: $0, flight: flight) }
         if let block { body += "<h2>Analysis</h2>" + block.summary() }
         if flight.hasTrack {
-            body += "<h2>Map</h2>"
+            // Side by side on a wide screen (the stylesheet's `.charts`).
+            body += "<div class=\"charts\"><section><h2>Map</h2>"
             let marks =
                 analysis?.freeSix != nil || analysis?.phases.thermals.isEmpty == false
                 ? " The scored route in black (turnpoints as squares), thermals as purple circles (larger: stronger "
                     + "climb)." : ""
             body += figure(mapHTML, caption: "Track; takeoff, release and landing marked. North is up." + marks)
-            body += "<h2>Barogram</h2>"
+            body += "</section><section><h2>Barogram</h2>"
             body += figure(
                 barogramHTML,
                 caption: flight.hasBarometer
                     ? "Pressure altitude (ISA 1013.25 hPa) over time." : "GPS altitude over time (no barometer).")
+            if let cursorJSON, barogramHTML != nil {
+                body += "<script type=\"application/json\" id=\"cursor-data\">\(cursorJSON)</script>"
+                body += "<script src=\"\(FlightScript.path)\" defer></script>"
+            }
+            body += "</section></div>"
             if let thermals = block?.thermalList() {
                 body += "<h2>Thermals</h2><p class=\"muted\">Local time, duration, gain, average climb, direction; "
                 body += "shaded green on the barogram.</p>" + thermals

@@ -40,7 +40,7 @@ package enum PageChrome {
     @TaskLocal package static var account: (login: String, csrfToken: String)?
 }
 
-/// The frame of every page: title, top navigation, inline stylesheet. No scripts, nothing from elsewhere.
+/// The frame of every page: title, top navigation, inline stylesheet. No inline script, nothing from elsewhere.
 package func page(title: String, current: String, loggedIn: Bool = false, body: String) -> String {
     func nav(_ path: String, _ label: String) -> String {
         "<a href=\"\(path)\"\(current == path ? " aria-current=\"page\"" : "")>\(label)</a>"
@@ -119,6 +119,19 @@ let stylesheet = """
     .flights .dur{font-weight:700;text-align:right;font-variant-numeric:tabular-nums}
     .flights .what{color:var(--muted);font-size:.95rem;grid-column:1/-1}
     .flights .where{font-size:.95rem;grid-column:1/-1}
+    .flights-table{display:none}
+    .flights-table table{border-collapse:collapse;width:100%;font-size:.9rem;line-height:1.3}
+    .flights-table th,.flights-table td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid var(--line);\
+    vertical-align:top}
+    .flights-table th{color:var(--muted);white-space:nowrap}
+    .flights-table td{white-space:nowrap}
+    .flights-table td:first-child{font-weight:700}
+    .flights-table td.where{white-space:normal;min-width:14rem}
+    .flights-table .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+    .flights-table tbody tr:hover{background:var(--card)}
+    @media (min-width:\(FlightTable.minWidth)px){ul.flights{display:none}.flights-table{display:block;overflow-x:auto}\
+    main:has(.flights-table),main:has(.charts){max-width:84rem}\
+    .charts{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 1.5rem;align-items:start}}
     .filterbar{position:relative;margin:.4rem 0}
     details.filters{background:var(--card);border-radius:10px;padding:0 .75rem}
     details.filters summary{min-height:44px;display:flex;align-items:center;font-weight:700;cursor:pointer;\

@@ -9,10 +9,12 @@ package struct ListPage {
     var logbookCount: Int
     var error: String?
     var loggedIn: Bool
+    /// The flights' stored contest summaries for the wide table (``FlightTable``); `nil`: the logbook keeps none.
+    var contest: [Int64: ContestSummary]?
 
     package init(
         query: ListQuery, flights: [Flight], totals: (flights: Int, launches: Int, durationMillis: Int64),
-        logbookCount: Int, error: String?, loggedIn: Bool
+        logbookCount: Int, error: String?, loggedIn: Bool, contest: [Int64: ContestSummary]? = nil
     ) {
         self.query = query
         self.flights = flights
@@ -20,6 +22,7 @@ package struct ListPage {
         self.logbookCount = logbookCount
         self.error = error
         self.loggedIn = loggedIn
+        self.contest = contest
     }
 
     var pageCount: Int { max(1, (totals.flights + ListQuery.pageSize - 1) / ListQuery.pageSize) }
@@ -44,6 +47,7 @@ package struct ListPage {
                 "<p class=\"empty\">No flights match \(esc(query.filter.summary)). <a href=\"/\">Show all flights</a></p>"
         } else {
             body += "<ul class=\"flights\">" + flights.map(row).joined() + "</ul>"
+            body += FlightTable.html(flights, contest: contest)
             body += pager
         }
         let which = query.filter.isEmpty ? "all flights" : "these flights"
