@@ -53,7 +53,10 @@ extension WebApp {
     }
 
     /// The flight map with the tile file's tiles under it (only those the file holds), or today's map without one.
-    func mapChart(flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil) -> String? {
+    func mapChart(
+        flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil,
+        airspaces: [Airspace] = []
+    ) -> String? {
         let tiles = mapTiles()
         guard
             var chart = MapChart(
@@ -61,6 +64,7 @@ extension WebApp {
         else {
             return nil
         }
+        chart.addAirspace(airspaces)
         guard let tiles else { return ChartHTML.map(chart) }
         let held = tiles.existing(chart.tiles.map { ($0.z, $0.x, $0.y) })
         chart.tiles = chart.tiles.filter { held.contains([$0.z, $0.x, $0.y]) }

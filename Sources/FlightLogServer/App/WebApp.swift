@@ -240,13 +240,16 @@ package final class WebApp: Sendable {
         let fixes = flight.hasTrack ? try await viewer.source.track(forFlight: id).fixes : []
         let faults = RecordingFaults.of(flight, fixes: fixes)
         let analysis = try await viewer.source.analysis(forFlight: id)
+        let airspaces = flight.hasTrack ? try await viewer.source.airspaces() : []
         let page = FlightPage(
-            flight: flight, mapHTML: mapChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis),
+            flight: flight,
+            mapHTML: mapChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis, airspaces: airspaces),
             barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis)
                 .map(ChartHTML.barogram),
             history: try await viewer.source.history(id: id),
             notice: notice, loggedIn: viewer.loggedIn, editingEnabled: editingEnabled,
-            faults: faults, analysis: analysis)
+            faults: faults, analysis: analysis,
+            airspace: AirspaceFindings(flight: flight, fixes: fixes, airspaces: airspaces))
         return .html(page.render())
     }
 

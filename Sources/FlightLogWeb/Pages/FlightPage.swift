@@ -14,10 +14,13 @@ package struct FlightPage {
     var faults: [RecordingFault] = []
     /// The flight's analysis (contest distance, thermals, glides); `nil` without a track: the page reads as before.
     var analysis: FlightAnalysis?
+    /// Where the track was inside the imported airspace; nil or none imported: no airspace section.
+    var airspace: AirspaceFindings?
 
     package init(
         flight: Flight, mapHTML: String?, barogramHTML: String?, history: [FieldChange], notice: String?,
-        loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil
+        loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil,
+        airspace: AirspaceFindings? = nil
     ) {
         self.flight = flight
         self.mapHTML = mapHTML
@@ -28,6 +31,7 @@ package struct FlightPage {
         self.editingEnabled = editingEnabled
         self.faults = faults
         self.analysis = analysis
+        self.airspace = airspace
     }
 
     /// `HH:MM` UTC of `end` (takeoff or landing), or "—".
@@ -88,6 +92,7 @@ package struct FlightPage {
                 ? " The scored route in black (turnpoints as squares), thermals as purple circles (larger: stronger "
                     + "climb)." : ""
             body += figure(mapHTML, caption: "Track; takeoff, release and landing marked. North is up." + marks)
+            body += airspaceSection()
             body += "<h2>Barogram</h2>"
             body += figure(
                 barogramHTML,
