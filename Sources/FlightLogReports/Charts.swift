@@ -234,6 +234,7 @@ struct Charts {
         let bins = 24
         canvas.save()
         canvas.clip(x, y, width, height)
+        airspaceLayer(x: x, y: y, width: width, height: height) { px(project($0)) }
         for kept in stretches {
             for path in ChartRamp.binnedPaths(kept: kept, values: allValues, lo: lo, hi: hi, bins: bins) {
                 let color = Charts.ramp((Double(path.bin) + 0.5) / Double(bins), vario: options.colorBy == .vario)

@@ -13,6 +13,9 @@ package struct FlightReportOptions: Sendable {
     package var qnhPascals: Double?
     /// What the track colour on the map shows.
     package var colorBy: ColorBy
+    /// The imported airspace: drawn under the track, its infringements listed (limits above mean sea level judged
+    /// at `qnhPascals` when given, else by GNSS altitude).
+    package var airspaces: [Airspace] = []
 
     package init(qnhPascals: Double? = nil, colorBy: ColorBy = .altitude) {
         self.qnhPascals = qnhPascals
@@ -246,6 +249,7 @@ struct ReportPage {
             }
             if faults.isEmpty { rows.append(("Faults", "none (no GPS, barometer or power loss of 10 s or more)")) }
         }
+        rows += airspaceRows
         return rows
     }
 

@@ -78,6 +78,12 @@ package final class LocalLogbookSource: LogbookSource {
         return try db.storedContestSummaries(of: flights)
     }
 
+    /// The logbook's airspace files, read on each call (a country's file takes milliseconds).
+    package func airspaces() async throws(LogbookError) -> [Airspace] {
+        guard let db = try storeIfPresent() else { return [] }
+        return try db.airspaces()
+    }
+
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?
     ) async throws(LogbookError) -> [FieldChange] {

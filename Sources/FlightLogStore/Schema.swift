@@ -282,6 +282,18 @@ enum Schema {
                     )
                     """)
         }
+        migrator.registerMigration("v13 airspace files") { db in
+            // OpenAir files of `flightlog airspace import`, byte for byte, one set per file name; read again on
+            // use, so that the reader is their one interpreter and a better reader improves the sets kept.
+            try db.execute(
+                sql: """
+                    CREATE TABLE airspaceFile (
+                        name TEXT PRIMARY KEY,
+                        bytes BLOB NOT NULL,
+                        importedAt INTEGER NOT NULL   -- machine clock, ms since 1970 (bookkeeping only)
+                    )
+                    """)
+        }
         return migrator
     }()
 

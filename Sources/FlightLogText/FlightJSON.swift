@@ -43,6 +43,8 @@ package enum FlightJSON {
         var faults: [Fault]?
         /// `show --json` only: the contest routes and points, the scoring window (``AnalysisOutput``).
         var analysis: AnalysisOutput.Object?
+        /// `show --json` only: the infringements of the imported airspace (``AirspaceText``).
+        var airspace: [AirspaceText.Entry]?
         /// The free distance over up to 6 legs (OLC classic, WeGlide) from the flight's stored analysis, km; null
         /// when it has none yet (or no track).
         var contestKm: OrNull<Double> = OrNull(nil)
@@ -128,11 +130,13 @@ package enum FlightJSON {
 
     /// `flightlog show ID --json`: the flight, with its faults when recorded here and its analysis when it has one.
     package static func show(
-        _ flight: Flight, faults: [RecordingFault], analysis: FlightAnalysis?, owner: LogbookOwner?
+        _ flight: Flight, faults: [RecordingFault], analysis: FlightAnalysis?, owner: LogbookOwner?,
+        airspace: AirspaceFindings? = nil
     ) -> String {
         var object = object(flight, owner: owner, contest: analysis.map(ContestSummary.init))
         if case .recorded = flight.source { object.faults = faults.map(Fault.init) }
         object.analysis = analysis.map(AnalysisOutput.Object.init)
+        object.airspace = airspace.map { $0.items.map(AirspaceText.Entry.init) }
         return encode(object)
     }
 

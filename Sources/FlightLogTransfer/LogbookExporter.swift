@@ -134,10 +134,12 @@ package struct LogbookExporter: Sendable {
         case .report(let kind, let qnh):
             let fixes = try await source.track(forFlight: id).fixes
             let analysis = try await source.analysis(forFlight: id)
+            var chosen = FlightReportOptions(qnhPascals: qnh)
+            chosen.airspaces = try await source.airspaces()
+            let options = chosen
             let bytes = try await render {
                 try FlightReport.render(
-                    flight: flight, fixes: fixes, analysis: analysis, format: kind,
-                    options: FlightReportOptions(qnhPascals: qnh))
+                    flight: flight, fixes: fixes, analysis: analysis, format: kind, options: options)
             }
             return ExportedFile(name: "\(stem).pdf", bytes: bytes, flightId: id)
         case .logbookPDF(let options):

@@ -16,7 +16,8 @@ struct FlightLogCommand: AsyncParsableCommand {
         version: FlightLogVersion.current,
         subcommands: [
             List.self, Show.self, Stats.self, Add.self, Edit.self, Delete.self, Import.self, Export.self, Backup.self,
-            Status.self, Simulate.self, Replay.self, Serve.self, Airfields.self, Verify.self, Sync.self, Club.self,
+            Status.self, Simulate.self, Replay.self, Serve.self, Airfields.self, AirspaceCommand.self, Verify.self,
+            Sync.self, Club.self,
         ]
     )
 }

@@ -32,7 +32,11 @@ package enum AirspaceInfringements {
         let track = fixes.indices.filter { fixes[$0].isValid }
         guard !track.isEmpty else { return [] }
         var found: [AirspaceInfringement] = []
+        let box = Box(track.map { fixes[$0].coordinate })
         for (index, airspace) in airspaces.enumerated() where airspace.isGuarded {
+            // A country file holds ~1,000 airspaces and a flight passes a few: skip those whose outline's box
+            // misses the track's, before projecting the outline or looking at a single fix.
+            guard box.overlaps(Box(airspace.outline, around: box.longitude0)) else { continue }
             let shape = Outline(airspace.outline)
             var open: AirspaceInfringement?
             var previousTime: UTCMillis?
@@ -105,6 +109,26 @@ package enum AirspaceInfringements {
         }
         guard let altitude else { return nil }
         return isFloor ? altitude - level : level - altitude
+    }
+
+    /// The latitudes and longitudes some points span, longitudes counted from `longitude0` (−180…180 around it, so
+    /// that a box across 180° is not torn), widened by 0.01° (1.1 km) for the projections' small differences.
+    struct Box {
+        let longitude0: Double
+        let latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>
+
+        init(_ points: [Coordinate], around longitude0: Double? = nil) {
+            let l0 = longitude0 ?? points.first?.longitude ?? 0
+            let lats = points.map(\.latitude)
+            let lons = points.map { ($0.longitude - l0 + 540).truncatingRemainder(dividingBy: 360) - 180 }
+            self.longitude0 = l0
+            latitudes = ((lats.min() ?? 0) - 0.01)...((lats.max() ?? 0) + 0.01)
+            longitudes = ((lons.min() ?? 0) - 0.01)...((lons.max() ?? 0) + 0.01)
+        }
+
+        func overlaps(_ other: Box) -> Bool {
+            latitudes.overlaps(other.latitudes) && longitudes.overlaps(other.longitudes)
+        }
     }
 
     /// An outline projected to metres around its centre, with its bounding box for a quick rejection.

@@ -33,6 +33,9 @@ package protocol LogbookSource: Sendable {
     /// The contest summaries of `flights` that have a current stored analysis (none is computed); nil when the
     /// source keeps no analyses at all (the logbook PDF then has no contest column).
     func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]?
+    /// The imported airspace (`flightlog airspace import`), for infringements and the map; the default has none
+    /// (the club's logbook keeps no airspace).
+    func airspaces() async throws(LogbookError) -> [Airspace]
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
@@ -53,6 +56,8 @@ extension LogbookSource {
     package func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]? {
         nil
     }
+
+    package func airspaces() async throws(LogbookError) -> [Airspace] { [] }
 
     /// Replaces the flight's logbook details whatever they are now (see the requirement).
     package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(LogbookError)

@@ -56,7 +56,7 @@ extension WebApp {
     /// `placed` gets the map's ``MapPlacement`` (for the barogram–map cursor).
     func mapChart(
         flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil,
-        placed: (MapPlacement) -> Void = { _ in }
+        airspaces: [Airspace] = [], placed: (MapPlacement) -> Void = { _ in }
     ) -> String? {
         let tiles = mapTiles()
         guard
@@ -65,6 +65,7 @@ extension WebApp {
         else {
             return nil
         }
+        chart.addAirspace(airspaces)
         placed(chart.placement)
         guard let tiles else { return ChartHTML.map(chart) }
         let held = tiles.existing(chart.tiles.map { ($0.z, $0.x, $0.y) })

@@ -244,8 +244,11 @@ package final class WebApp: Sendable {
         let fixes = flight.hasTrack ? try await viewer.source.track(forFlight: id).fixes : []
         let faults = RecordingFaults.of(flight, fixes: fixes)
         let analysis = try await viewer.source.analysis(forFlight: id)
+        let airspaces = flight.hasTrack ? try await viewer.source.airspaces() : []
         var placement: MapPlacement?
-        let mapHTML = mapChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis) { placement = $0 }
+        let mapHTML = mapChart(
+            flight: flight, fixes: fixes, faults: faults, analysis: analysis, airspaces: airspaces
+        ) { placement = $0 }
         let page = FlightPage(
             flight: flight, mapHTML: mapHTML,
             barogramHTML: BarogramChart(flight: flight, fixes: fixes, faults: faults, analysis: analysis)
@@ -253,7 +256,8 @@ package final class WebApp: Sendable {
             history: try await viewer.source.history(id: id),
             notice: notice, loggedIn: viewer.loggedIn, editingEnabled: editingEnabled,
             faults: faults, analysis: analysis,
-            cursorJSON: TrackCursor(flight: flight, fixes: fixes, placement: placement)?.json)
+            cursorJSON: TrackCursor(flight: flight, fixes: fixes, placement: placement)?.json,
+            airspace: AirspaceFindings(flight: flight, fixes: fixes, airspaces: airspaces))
         return .html(page.render())
     }
 

@@ -92,13 +92,14 @@ package enum ChartHTML {
                 "<image href=\"/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)\" x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
                 + "width=\"\(decimal(t.size + 0.6, 1))\" height=\"\(decimal(t.size + 0.6, 1))\" preserveAspectRatio=\"none\"/>"
         }
+        html += airspaceOutlines(c)
         if !c.tiles.isEmpty { html += c.paths.map { polyline($0.points, color: "#fff", width: 5) }.joined() }
         html += c.paths.map { polyline($0.points, color: $0.color, width: 2.5) }.joined()
         html += analysisMarks(c) + "</svg>"
         for (point, kind) in [(c.takeoff, "takeoff"), (c.landing, "landing")] {
             html += "<i class=\"dot \(kind)\" style=\"left:\(percent(point.x));top:\(percent(point.y))\"></i>"
         }
-        html += c.labels.map { label($0) }.joined() + "</div>"
+        html += airspaceLabels(c) + c.labels.map { label($0) }.joined() + "</div>"
         let ramp = c.rampColors.joined(separator: ",")
         html +=
             "<div class=\"mapkey\"><span class=\"scale\" style=\"width:\(percent(c.scaleFraction))\"></span>"

@@ -68,6 +68,8 @@ package struct MapChart: Sendable {
     /// or under the track (airfields, airspace).
     package var placement = MapPlacement(
         local: LocalProjection(around: []), webMercator: false, mid: (0, 0), scale: 1, viewHeight: 750)
+    /// The imported airspace under the track (``addAirspace(_:)``).
+    package var airspace = MapAirspaceLayer()
     /// Thermal marks' radii in CSS px on the narrowest map (``widths``); they grow with the map.
     package static let thermalRadii = (minimum: 4.0, maximum: 12.0)
 

@@ -16,11 +16,14 @@ package struct FlightPage {
     var analysis: FlightAnalysis?
     /// The barogram–map cursor's data (``TrackCursor/json``); with it the page loads ``FlightScript``.
     var cursorJSON: String?
+    /// Where the track was inside the imported airspace; nil or none imported: no airspace section.
+    var airspace: AirspaceFindings?
 
     package init(
         flight: Flight, mapHTML: String?, barogramHTML: String?, history: [FieldChange], notice: String?,
         loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil,
-        cursorJSON: String? = nil
+        cursorJSON: String? = nil,
+        airspace: AirspaceFindings? = nil
     ) {
         self.flight = flight
         self.mapHTML = mapHTML
@@ -32,6 +35,7 @@ package struct FlightPage {
         self.faults = faults
         self.analysis = analysis
         self.cursorJSON = cursorJSON
+        self.airspace = airspace
     }
 
     /// `HH:MM` UTC of `end` (takeoff or landing), or "—".
@@ -90,7 +94,7 @@ package struct FlightPage {
             body += "<div class=\"charts\"><section><h2>Map</h2>"
             let marks =
                 analysis?.freeSix != nil || analysis?.phases.thermals.isEmpty == false
-                ? " The scored route in black (turnpoints as squares), thermals as purple circles (larger: stronger "
+                ? " The scored route as a line (turnpoints as squares), thermals as purple circles (larger: stronger "
                     + "climb)." : ""
             body += figure(mapHTML, caption: "Track; takeoff, release and landing marked. North is up." + marks)
             body += "</section><section><h2>Barogram</h2>"
@@ -103,6 +107,7 @@ package struct FlightPage {
                 body += "<script src=\"\(FlightScript.path)\" defer></script>"
             }
             body += "</section></div>"
+            body += airspaceSection()
             if let thermals = block?.thermalList() {
                 body += "<h2>Thermals</h2><p class=\"muted\">Local time, duration, gain, average climb, direction; "
                 body += "shaded green on the barogram.</p>" + thermals

@@ -73,7 +73,8 @@ extension FlightLogCommand {
         var output: String?
 
         @Option(
-            help: ArgumentHelp("QNH in hPa for the report's barogram (display only; IGC stays ISA).", valueName: "hPa"))
+            help: ArgumentHelp(
+                "QNH in hPa for the report's barogram and airspace check (IGC stays ISA).", valueName: "hPa"))
         var qnh: Double?
 
         @Flag(help: "With --igc: write our own file even for an imported flight (not the recorder's original).")
@@ -94,7 +95,7 @@ extension FlightLogCommand {
             }
             if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
             if qnh != nil && kind != .report {
-                throw ValidationError("--qnh only changes the barogram of --report; leave it out.")
+                throw ValidationError("--qnh only changes the barogram and airspace check of --report; leave it out.")
             }
             if rebuild && kind != .igc { throw ValidationError("--rebuild goes with --igc.") }
             if !ids.isEmpty && !filters.filter.isEmpty {

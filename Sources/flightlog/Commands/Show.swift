@@ -18,6 +18,17 @@ extension FlightLogCommand {
         @Flag(name: .long, help: "Print the flight as a JSON object.")
         var json = false
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "QNH in hPa: airspace limits above mean sea level are checked against the pressure altitude at "
+                    + "this QNH (without it: against the GNSS altitude).", valueName: "hPa"))
+        var qnh: Double?
+
+        func validate() throws {
+            if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
+        }
+
         func run() async throws {
             let owner = try store.loadConfig().owner.flatMap(LogbookOwner.init)
             let db = try store.open(.readOnly)
@@ -25,13 +36,20 @@ extension FlightLogCommand {
             let track = try db.track(forFlight: id)
             let faults = RecordingFaults.of(flight, fixes: track.fixes)
             let analysis = flight.hasTrack ? try db.analysis(forFlight: id) : nil
+            let airspace =
+                flight.hasTrack
+                ? AirspaceFindings(
+                    flight: flight, fixes: track.fixes, airspaces: try db.airspaces(), qnh: qnh.map { $0 * 100 }) : nil
             if json {
-                print(FlightJSON.show(flight, faults: faults, analysis: analysis, owner: owner))
+                print(FlightJSON.show(flight, faults: faults, analysis: analysis, owner: owner, airspace: airspace))
             } else {
                 let history = try db.history(id: id)
                 print(
                     FlightDetailsText.text(
                         flight, fixes: track.fixes, faults: faults, analysis: analysis, history: history, owner: owner))
+                if let airspace {
+                    print("\n" + terminalSafe(AirspaceText.block(airspace, flight: flight), keepNewlines: true))
+                }
             }
         }
     }

@@ -1,0 +1,63 @@
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// One OpenAir file the pilot imported (`flightlog airspace import`), kept byte for byte under its file name.
+package struct AirspaceFile: Sendable {
+    package var name: String
+    package var bytes: [UInt8]
+    /// Machine clock, ms since 1970.
+    package var importedAt: UTCMillis
+
+    package init(name: String, bytes: [UInt8], importedAt: UTCMillis) {
+        self.name = name
+        self.bytes = bytes
+        self.importedAt = importedAt
+    }
+
+    /// The file read now (a few ms for a country's file): the reader is the one interpreter of the kept bytes.
+    package var contents: OpenAirReader.Result { OpenAirReader.read(bytes) }
+}
+
+/// The imported airspace: whole files, so that importing a file of the same name again replaces its set and
+/// removing it takes exactly what it brought.
+extension FlightStore {
+    /// The largest OpenAir file kept (a whole country's is 1–5 MB).
+    package static let maxAirspaceFileBytes = 32 << 20
+
+    /// Stores `file`, replacing a file of the same name. - Returns: whether one was replaced.
+    @discardableResult
+    package func storeAirspaceFile(_ file: AirspaceFile) throws(LogbookError) -> Bool {
+        try write { db in
+            let replaced = try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM airspaceFile WHERE name = ?", arguments: [file.name]) ?? false
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO airspaceFile (name, bytes, importedAt) VALUES (?, ?, ?)",
+                arguments: [file.name, Data(file.bytes), file.importedAt])
+            return replaced
+        }
+    }
+
+    /// Every kept file, by name; none in a logbook of an older flightlog opened read-only.
+    package func airspaceFiles() throws(LogbookError) -> [AirspaceFile] {
+        try read { db in
+            guard try db.tableExists("airspaceFile") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT name, bytes, importedAt FROM airspaceFile ORDER BY name").map {
+                AirspaceFile(name: $0["name"], bytes: [UInt8]($0["bytes"] as Data), importedAt: $0["importedAt"])
+            }
+        }
+    }
+
+    /// Removes the file `name`. - Returns: whether there was one.
+    package func removeAirspaceFile(named name: String) throws(LogbookError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM airspaceFile WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The airspaces of every kept file, file by file in name order.
+    package func airspaces() throws(LogbookError) -> [Airspace] {
+        try airspaceFiles().flatMap { $0.contents.airspaces }
+    }
+}

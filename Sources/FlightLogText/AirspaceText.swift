@@ -1,0 +1,67 @@
+import FlightLogCore
+
+/// `flightlog show`'s airspace block and `show --json`'s `"airspace"` entries (``AirspaceFindings``).
+package enum AirspaceText {
+    /// The block after the analysis: how heights were judged, then one line per infringement.
+    package static func block(_ findings: AirspaceFindings, flight: Flight) -> String {
+        var out = "Airspace: " + (findings.items.isEmpty ? findings.emptyText : "\(findings.items.count) found")
+        if findings.airspaceCount > 0 { out += "\n  (\(findings.basisText))" }
+        for item in findings.items {
+            let local = flight.text(.utcOffset) { item.localText(offsetSeconds: flight.utcOffsetSeconds) }
+            out += "\n  \(local) local (\(item.utcText) UTC), \(item.durationText): \(item.airspace.label), "
+            out += "\(item.limitsText); \(item.depthText)"
+        }
+        return out
+    }
+
+    /// One infringement in `show --json`.
+    package struct Entry: Encodable {
+        var name: String
+        var airspaceClass: String
+        var type: String?
+        var floor: String
+        var ceiling: String
+        var start: String
+        var end: String
+        var durationSeconds: Int64
+        /// Metres inside vertically (past the nearer of floor and ceiling); null: unknown, the entry is "possible".
+        var verticalDepthMeters: Int?
+        var lateralDepthMeters: Int
+        /// false: inside the outline, but the height against an AGL limit (or without an altitude) is unknown.
+        var certain: Bool
+
+        init(_ item: AirspaceFindings.Item) {
+            let a = item.airspace, i = item.infringement
+            name = a.name
+            airspaceClass = a.airspaceClass
+            type = a.type
+            floor = a.floor.description
+            ceiling = a.ceiling.description
+            start = iso8601UTC(i.start)
+            end = iso8601UTC(i.end)
+            durationSeconds = (i.end - i.start) / 1000
+            verticalDepthMeters = i.verticalDepth.map { Int($0.rounded()) }
+            lateralDepthMeters = Int(i.lateralDepth.rounded())
+            certain = i.isCertain
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            enum Key: String, CodingKey {
+                case name, airspaceClass = "class", type, floor, ceiling, start, end, durationSeconds
+                case verticalDepthMeters, lateralDepthMeters, certain
+            }
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(airspaceClass, forKey: .airspaceClass)
+            try c.encode(type, forKey: .type)
+            try c.encode(floor, forKey: .floor)
+            try c.encode(ceiling, forKey: .ceiling)
+            try c.encode(start, forKey: .start)
+            try c.encode(end, forKey: .end)
+            try c.encode(durationSeconds, forKey: .durationSeconds)
+            try c.encode(verticalDepthMeters, forKey: .verticalDepthMeters)
+            try c.encode(lateralDepthMeters, forKey: .lateralDepthMeters)
+            try c.encode(certain, forKey: .certain)
+        }
+    }
+}

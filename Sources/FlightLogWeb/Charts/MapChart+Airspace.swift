@@ -1,0 +1,95 @@
+import FlightLogCore
+
+/// The airspace under the phone map's track: each outline within the view, thin, in its kind's colour
+/// (``Airspace/mapColor``), projected with the track's own ``MapPlacement``, and its name where it fits.
+package struct MapAirspaceLayer: Sendable {
+    package struct Outline: Sendable {
+        package var points: [MapChart.Point]
+        package var color: String
+        /// "CTR Hahn (D), GND–3500 ft MSL": the outline's `<title>`.
+        package var title: String
+    }
+
+    package var outlines: [Outline] = []
+    /// Names inside their outlines, clear of each other and of the map's own labels at every width.
+    package var labels: [ChartLabel] = []
+
+    package init() {}
+
+    /// Most names drawn on one map.
+    static let maxLabels = 12
+}
+
+extension MapChart {
+    /// Adds `airspaces` to ``airspace``: those whose outline reaches into the view.
+    package mutating func addAirspace(_ airspaces: [Airspace]) {
+        var layer = MapAirspaceLayer()
+        let h = viewHeight
+        var named: [(label: ChartLabel, area: Double)] = []
+        for a in airspaces {
+            var points: [Point] = []
+            for c in a.outline {
+                let p = placement.point(c)
+                // Points under a unit apart draw the same line.
+                if let last = points.last, abs(last.x - p.x) < 1, abs(last.y - p.y) < 1 { continue }
+                points.append(p)
+            }
+            guard points.count >= 3, let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
+                let minY = points.map(\.y).min(), let maxY = points.map(\.y).max(),
+                maxX >= 0, minX <= Self.viewWidth, maxY >= 0, minY <= h
+            else { continue }
+            layer.outlines.append(
+                .init(points: points, color: a.mapColor, title: "\(a.label), \(a.floor)–\(a.ceiling)"))
+            // The name at the middle of the outline's part in view, when that lies inside the outline.
+            let x0 = max(minX, 0), x1 = min(maxX, Self.viewWidth), y0 = max(minY, 0), y1 = min(maxY, h)
+            let centre: Point = ((x0 + x1) / 2, (y0 + y1) / 2)
+            guard Self.isInside(centre, points) else { continue }
+            let size = ChartText.labelSize(a.name)
+            var label = ChartLabel(
+                text: a.name, fx: centre.x / Self.viewWidth, fy: centre.y / h, alignX: .center, alignY: .center,
+                width: size.width, height: size.height, style: "airspace")
+            label.color = a.mapColor
+            // It fits when the outline's part in view is wider and taller than the name on the narrowest map.
+            let pxPerUnit = Self.widths.lowerBound / Self.viewWidth
+            guard (x1 - x0) * pxPerUnit > size.width, (y1 - y0) * pxPerUnit > size.height else { continue }
+            named.append((label, (x1 - x0) * (y1 - y0)))
+        }
+        let taken = labels + [Self.dot(takeoff), Self.dot(landing)]
+        for (label, _) in named.sorted(by: { $0.area > $1.area }) {
+            guard layer.labels.count < MapAirspaceLayer.maxLabels else { break }
+            if cell.contains(label, margin: -2), (taken + layer.labels).allSatisfy({ cell.apart(label, $0) }) {
+                layer.labels.append(label)
+            }
+        }
+        airspace = layer
+    }
+
+    /// Whether `p` lies inside the polygon `points` (even-odd rule).
+    static func isInside(_ p: Point, _ points: [Point]) -> Bool {
+        var inside = false
+        var j = points.count - 1
+        for i in points.indices {
+            let a = points[j], b = points[i]
+            if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            j = i
+        }
+        return inside
+    }
+}
+
+extension ChartHTML {
+    /// The outlines as SVG, drawn before the track so that it lies on top: a thin line and a faint fill.
+    static func airspaceOutlines(_ c: MapChart) -> String {
+        c.airspace.outlines.map { o in
+            let list = o.points.map { "\(decimal($0.x, 1)),\(decimal($0.y, 1))" }.joined(separator: " ")
+            return "<polygon class=\"airspace\" points=\"\(list)\" fill=\"\(o.color)\" fill-opacity=\"0.05\" "
+                + "stroke=\"\(o.color)\" stroke-width=\"1\" vector-effect=\"non-scaling-stroke\">"
+                + "<title>\(esc(o.title))</title></polygon>"
+        }.joined()
+    }
+
+    /// The names, as the map's other labels, in their outline's colour and not bold.
+    static func airspaceLabels(_ c: MapChart) -> String {
+        c.airspace.labels.map { label($0, extraStyle: ";font-weight:400;border:0") }.joined()
+    }
+}

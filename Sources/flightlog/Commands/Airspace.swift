@@ -1,0 +1,135 @@
+import ArgumentParser
+import FlightLogConfigFile
+import FlightLogCore
+import FlightLogStore
+import FlightLogText
+import Foundation
+
+extension FlightLogCommand {
+    /// `flightlog airspace import|list|remove`: the OpenAir files that `show`, the phone and the report check
+    /// flights against.
+    struct AirspaceCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "airspace",
+            abstract: "Import, list or remove OpenAir airspace files (for infringements and the map).",
+            discussion: """
+                The files are kept in the logbook, each under its file name; importing a file of the same name \
+                again replaces its airspace. show, the phone's flight page and the PDF report list where a track \
+                was inside guarded airspace (classes A-D, CTR, R, Q, P, TMZ, RMZ ...); see docs/AIRSPACE.md.
+                """,
+            subcommands: [Import.self, List.self, Remove.self])
+
+        struct Import: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "import",
+                abstract: "Keep an OpenAir file's airspace in the logbook (replaces a file of the same name).",
+                discussion: """
+                    Damaged records are skipped with a warning naming their line; a file with no airspace is \
+                    refused and nothing changes.
+                    Example:
+                      flightlog airspace import ~/Downloads/de_asp.txt
+                    """)
+
+            @OptionGroup var store: StoreOptions
+
+            @Argument(help: ArgumentHelp("The OpenAir file.", valueName: "file"))
+            var file: String
+
+            /// Warnings printed one by one; the rest are counted.
+            static let shownWarnings = 20
+
+            func run() throws {
+                let bytes: [UInt8]?
+                do {
+                    bytes = try InputFile.read(
+                        file, what: "the OpenAir file", maxBytes: FlightStore.maxAirspaceFileBytes)
+                } catch {
+                    throw CLIError(terminalSafe(error.description) + " — a country's OpenAir file is a few MB")
+                }
+                guard let bytes else {
+                    throw CLIError("cannot read \(terminalSafe(file)): check that the file exists and is readable")
+                }
+                let name = (file as NSString).lastPathComponent
+                let result = OpenAirReader.read(bytes)
+                guard !result.airspaces.isEmpty else {
+                    let binary = bytes.prefix(4096).contains(0) ? " (it is binary, not text)" : ""
+                    throw CLIError(
+                        "\(terminalSafe(file)) has no airspace\(binary); nothing imported — is it an OpenAir file "
+                            + "(AC, AN, AL, AH, DP lines)?")
+                }
+                for warning in result.warnings.prefix(Self.shownWarnings) {
+                    printError("\(terminalSafe(name)): warning: \(terminalSafe(warning.description))")
+                }
+                if result.warnings.count > Self.shownWarnings {
+                    printError(
+                        "\(terminalSafe(name)): \(result.warnings.count - Self.shownWarnings) more warnings not shown")
+                }
+                let replaced = try store.open(.readWrite).storeAirspaceFile(
+                    AirspaceFile(name: name, bytes: bytes, importedAt: UTCMillis(Date().timeIntervalSince1970 * 1000)))
+                let count = result.airspaces.count
+                let skipped = result.warnings.count
+                let counts = AirspaceCommand.classCounts(result.airspaces)
+                print(
+                    "\(replaced ? "Replaced" : "Imported") \(terminalSafe(name)): "
+                        + "\(count) airspace\(count == 1 ? "" : "s") (\(counts))"
+                        + (skipped > 0 ? "; \(skipped) warning\(skipped == 1 ? "" : "s") (see above)." : "."))
+            }
+        }
+
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List the airspace files kept in the logbook.")
+
+            @OptionGroup var store: StoreOptions
+
+            func run() throws {
+                let files = try store.open(.readOnly).airspaceFiles()
+                guard !files.isEmpty else {
+                    print("No airspace: add an OpenAir file with flightlog airspace import FILE")
+                    return
+                }
+                var table = TextTable(headers: ["File", "Airspaces", "Classes", "Imported (UTC)"])
+                table.rightAligned = [1]
+                for file in files {
+                    let airspaces = file.contents.airspaces
+                    let when = CivilDateTime(utc: file.importedAt)
+                    table.rows.append([
+                        file.name, "\(airspaces.count)", AirspaceCommand.classCounts(airspaces),
+                        "\(when.date) \(when.hourMinute)",
+                    ])
+                }
+                print(terminalSafe(table.render(), keepNewlines: true))
+            }
+        }
+
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "remove", abstract: "Remove an airspace file from the logbook.",
+                discussion: "Example: flightlog airspace remove de_asp.txt")
+
+            @OptionGroup var store: StoreOptions
+
+            @Argument(help: ArgumentHelp("The file's name as airspace list shows it.", valueName: "name"))
+            var name: String
+
+            func run() throws {
+                let db = try store.open(.readWrite)
+                guard try db.removeAirspaceFile(named: name) else {
+                    let names = try db.airspaceFiles().map(\.name)
+                    throw CLIError(
+                        "no airspace file named \(terminalSafe(name)) — "
+                            + (names.isEmpty
+                                ? "none is kept" : "kept: \(terminalSafe(names.joined(separator: ", ")))"))
+                }
+                print("Removed \(terminalSafe(name)).")
+            }
+        }
+
+        /// "CTR 2, D 1, R 3": how many airspaces of each class.
+        static func classCounts(_ airspaces: [Airspace]) -> String {
+            var counts: [String: Int] = [:]
+            for a in airspaces { counts[a.airspaceClass, default: 0] += 1 }
+            return counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+    }
+}
