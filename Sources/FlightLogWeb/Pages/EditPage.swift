@@ -43,7 +43,9 @@ package struct EditPage {
         let when = "\(flight.dateText) \(flight.localText(.takeoffTime, \.hourMinute))"
         body +=
             "<p class=\"muted\">\(when) · \(flight.flightTimeText). "
-            + "Times, places on the track and the track itself are recorded facts and cannot be edited.</p>"
+            + "The times and the track are recorded facts and cannot be edited; everything below can. A place takes "
+            + "a field’s code or name, or = and your own text. The owner’s role and the number of launches are "
+            + "edited with <code>flightlog edit</code>.</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
         if !conflicts.isEmpty {
             body +=
