@@ -10,7 +10,7 @@ package enum AnalysisOutput {
             CivilDateTime(utc: t, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond
         }
         if let w = a.scoringWindow {
-            let from = w.startsAt == .release ? "release" : w.startsAt == .engineOff ? "engine off" : "takeoff"
+            let from = w.startsAt == .release ? "release" : w.startsAt == .engineOff ? "engine off" : "take-off"
             let to = w.endsAt == .landing ? (f.endedInFlight ? "last fix" : "landing") : "engine on"
             rows.append(("Scored", "\(local(w.start)) (\(from)) to \(local(w.end)) (\(to)) local"))
         } else if a.engineRuns.last.map({ $0.end >= f.landingTime - 60_000 }) == true {
