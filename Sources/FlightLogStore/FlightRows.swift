@@ -210,7 +210,7 @@ enum FlightRows {
         flight.takeoffLocation = place("takeoff")
         flight.landingLocation = place("landing")
         flight.endedInFlight = value("f.endedInFlight", else: false)
-        flight.unknown = unknown
+        flight.unreadable = unknown
         return flight
     }
 

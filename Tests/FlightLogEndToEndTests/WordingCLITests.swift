@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// What the built `flightlog` says, in a pilot's words: one spelling of take-off in every text (option names, JSON
-/// keys and CSV headers are contracts and stay),.
+/// keys and CSV headers are contracts and stay), and a flight entered by hand shows what only a track tells as
+/// unknown, never as 0.
 @Suite("Wording of the CLI", .serialized, .timeLimit(.minutes(3)))
 struct WordingCLITests {
     /// A logbook with one simulated flight (id 1) and one entered by hand (id 2).
@@ -56,5 +57,23 @@ struct WordingCLITests {
             #expect(Self.oldSpellings(text).isEmpty, "\(name): \(Self.oldSpellings(text))")
         }
         #expect(texts[2].1.contains("Take-off"), "the list's column")
+    }
+
+    @Test func aFlightEnteredByHandHasNoTrackFacts() throws {
+        let (db, dir) = try Self.logbook()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = try CLI.run(["list", "--json"], database: db, in: dir).stdout
+        let flights = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let manual = try #require(flights.first { ($0["id"] as? NSNumber)?.intValue == 2 })
+        for key in ["maxDistanceKm", "pathLengthKm", "takeoffLatitude", "takeoffLongitude"] {
+            #expect(manual[key] is NSNull, "\(key): \(manual[key] ?? "absent")")
+        }
+        let recorded = try #require(flights.first { ($0["id"] as? NSNumber)?.intValue == 1 })
+        #expect((recorded["pathLengthKm"] as? NSNumber)?.doubleValue ?? 0 > 0, "a track's facts stay")
+        let csv = try CLI.run(["list", "--csv"], database: db, in: dir).stdout.split(separator: "\r\n")
+        let header = csv[0].split(separator: ",", omittingEmptySubsequences: false)
+        let row = try #require(csv.first { $0.hasPrefix("2,") }).split(separator: ",", omittingEmptySubsequences: false)
+        let distance = try #require(header.firstIndex(of: "distance_km"))
+        #expect(row[distance].isEmpty, "\(row)")
     }
 }

@@ -68,7 +68,7 @@ package struct FlightPage {
         facts.append(
             ("Max altitude", flight.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" } ?? Flight.unknownText))
         facts.append(
-            ("Farthest", flight.text(.maxDistance) { distanceText(flight.maxDistanceFromTakeoff) } + " from take-off"))
+            ("Farthest", flight.text(.maxDistance) { distanceText(flight.maxDistanceFromTakeoff) + " from take-off" }))
         facts.append(("Path flown", flight.text(.pathLength) { distanceText(flight.pathLength) }))
         if let remarks = d.remarks { facts.append(("Remarks", remarks)) }
         if case .imported(let name, _) = flight.source { facts.append(("Imported from", name)) }
