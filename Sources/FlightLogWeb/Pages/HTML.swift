@@ -49,6 +49,7 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         "<a href=\"\(path)\"\(current == path ? " aria-current=\"page\"" : "")>\(label)</a>"
     }
     // Who is logged in (``PageChrome``): their name and a log-out button.
+    let logIn = nav(LoginTarget.loginPath(next: PageChrome.target), "Log in")
     let accountBadge = PageChrome.account.map { login, token in
         "<form class=\"logout\" method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\"csrf\" value=\"\(token)\">"
             + "<button type=\"submit\" class=\"link\" title=\"Log out\">\(esc(login)) · Log out</button></form>"
@@ -62,7 +63,7 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         <style>\(stylesheet)\(ChartHTML.stylesheet)\(AnalysisBlock.stylesheet)\(StatusPage.stylesheet)</style>
         </head><body>
         <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
-        \(accountBadge ?? (loggedIn ? "" : nav(LoginTarget.loginPath(next: PageChrome.target), "Log in")))</nav></header>
+        \(accountBadge ?? (loggedIn ? "" : logIn))</nav></header>
         <main>
         \(body)
         </main>
