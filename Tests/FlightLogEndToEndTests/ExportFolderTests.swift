@@ -67,7 +67,7 @@ struct ExportFolderTests {
         #expect(plain.status == 0 && !plain.stderr.contains("note:"), "unedited: no note: \(plain.stderr)")
 
         let edit = try CLI.run(
-            ["edit", "\(ids[0])", "--remarks", "Wave over the Eifel", "--plane", "ASK 21"], database: db, in: dir)
+            ["edit", "\(ids[0])", "--remarks", "Wave over the Eifel", "--plane", "LS 4"], database: db, in: dir)
         try #require(edit.status == 0, "\(edit.stderr)")
         let r = try CLI.run(["export", "--igc", "\(ids[0])", "-o", "edited.igc"], database: db, in: dir)
         #expect(r.status == 0)
@@ -83,6 +83,6 @@ struct ExportFolderTests {
             ["export", "--igc", "--rebuild", "\(ids[0])", "-o", "rebuilt.igc"], database: db, in: dir)
         #expect(rebuilt.status == 0 && !rebuilt.stderr.contains("note:"), "\(rebuilt.stderr)")
         let text = try String(contentsOf: dir.appendingPathComponent("rebuilt.igc"), encoding: .utf8)
-        #expect(text.contains("ASK 21"), "the rebuilt file has the edits")
+        #expect(text.contains("LS 4"), "the rebuilt file has the edits")
     }
 }

@@ -88,8 +88,8 @@ extension FlightLogCommand.Export {
         } catch {
             if made { rmdir(folder) }  // a refused export leaves no empty folder (rmdir never removes a file)
             if let stick {
-                StickReport.save(
-                    "stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)", memoryFolder: memory)
+                let failed = "stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)"
+                StickReport.save(failed, memoryFolder: memory)
             }
             throw CLIError(error.description)
         }
