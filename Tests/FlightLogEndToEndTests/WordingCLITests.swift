@@ -44,14 +44,16 @@ struct WordingCLITests {
         var texts: [(String, String)] = []
         for arguments in [
             ["show", "1"], ["show", "2"], ["list"], ["help", "add"], ["help", "edit"], ["help", "list"],
-            ["help", "airfields", "assign"], ["add", "--date", "2024-08-02", "--takeoff", "15:00", "--landing", "14:00"],
+            ["help", "airfields", "assign"],
+            ["add", "--date", "2024-08-02", "--takeoff", "15:00", "--landing", "14:00"],
         ] {
             let r = try CLI.run(arguments, database: db, in: dir)
             texts.append((arguments.joined(separator: " "), r.stdout + r.stderr))
         }
         let kml = try CLI.run(["export", "--kml", "1", "-o", "-"], database: db, in: dir).stdout
         #expect(kml.contains("<name>Take-off"), "\(kml.prefix(600))")
-        texts.append(("kml names", kml.components(separatedBy: "<name>").dropFirst().map { $0 }.joined()))
+        let names = kml.components(separatedBy: "<name>").dropFirst().map { $0.components(separatedBy: "</name>")[0] }
+        texts.append(("kml names", names.joined(separator: "\n")))
         for (name, text) in texts {
             #expect(!text.isEmpty, "\(name)")
             #expect(Self.oldSpellings(text).isEmpty, "\(name): \(Self.oldSpellings(text))")

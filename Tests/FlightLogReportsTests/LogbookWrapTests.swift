@@ -9,8 +9,9 @@ import Testing
 @Suite("LogbookPDF wrapping")
 struct LogbookWrapTests {
     static let remark =
-        "Wellenflug über der Schwäbischen Alb: Einstieg bei Hülben um 14:05, Basis 3450 m, Rückflug über Nürtingen "
-        + "und Kirchheim; Landung mit Rückenwind, Bremsklappen voll, Außenlandefeld erkundet, ÇAĞRI übernahm ab Zell"
+        "Wellenflug über der Schwäbischen Alb: Einstieg bei Hülben um 14:05, Basis 3450 m, Rückflug über "
+        + "Nürtingen und Kirchheim; Landung mit Rückenwind, Bremsklappen voll, Außenlandefeld erkundet, ÇAĞRI "
+        + "übernahm ab Zell"
     static let place = "Flugplatz Hahnweide-Kirchheim unter Teck Süd (Segelfluggelände der Fliegergruppe Wolf Hirth)"
 
     static func flights() -> [Flight] {
