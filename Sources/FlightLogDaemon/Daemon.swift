@@ -121,7 +121,7 @@ package enum FlightLogDaemon {
         }
         do {
             let placed = try store.assignPlaces(using: placing)
-            logger.notice("named the takeoff and landing places of older flights", metadata: ["flights": "\(placed)"])
+            logger.notice("named the take-off and landing places of older flights", metadata: ["flights": "\(placed)"])
         } catch {
             logger.error("cannot name the places of older flights", metadata: ["error": "\(error)"])
         }

@@ -106,6 +106,12 @@ final class Canvas {
         return size()
     }
 
+    /// The height of `text` wrapped at word boundaries into `width` (up to `style.maxLines` lines).
+    func measure(_ text: String, width: Double, _ style: TextStyle) -> Double {
+        prepare(text, width: width, style)
+        return size().height
+    }
+
     private func prepare(_ text: String, width: Double?, _ style: TextStyle) {
         pango_font_description_set_size(font, Int32(style.size * Double(PANGO_SCALE)))
         pango_font_description_set_weight(font, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)

@@ -108,10 +108,33 @@ private struct LogbookLayout {
     }
 
     var rowsPerPage: Int { max(1, options.rowsPerPage) }
-    var pageCount: Int { (entries.count + rowsPerPage - 1) / rowsPerPage }
+    /// The height of an empty row and the least of every row: `rowsPerPage` of them fill a page's body.
     var rowHeight: Double {
         let available = pageHeight - margin - footerHeight - 3 * totalsRowHeight - tableTop - headerHeight - 6
         return min(30, available / Double(rowsPerPage))
+    }
+    /// The rows' room on a page, between the table header and the totals.
+    var bodyHeight: Double { Double(rowsPerPage) * rowHeight }
+    /// Lines a wrapped cell (a place, the PIC, the remarks) may take: as many as a page's body holds, so that
+    /// only text longer than a whole page is cut.
+    var wrapLines: Int { max(2, Int((bodyHeight - 6) / 9)) }
+
+    /// The entries of each page: at most `rowsPerPage`, and no more than their heights fit in the body (a row
+    /// grows with its wrapped places and remarks).
+    func pages(_ heights: [Double]) -> [Range<Int>] {
+        var pages: [Range<Int>] = []
+        var start = 0
+        var used = 0.0
+        for (i, height) in heights.enumerated() {
+            if i > start && (i - start == rowsPerPage || used + height > bodyHeight + 0.01) {
+                pages.append(start..<i)
+                start = i
+                used = 0
+            }
+            used += height
+        }
+        if start < heights.count { pages.append(start..<heights.count) }
+        return pages
     }
 
     func drawAllPages() {
@@ -122,22 +145,30 @@ private struct LogbookLayout {
             xs.append(x)
             x += col.width
         }
+        let heights = entries.enumerated().map { i, e in
+            min(bodyHeight, max(rowHeight, drawRow(e, number: i + 1, y: 0, cols, xs, draw: false)))
+        }
+        let pages = pages(heights)
         var broughtForward = LogbookTotals()
-        for page in 0..<pageCount {
-            let slice = entries[(page * rowsPerPage)..<min(entries.count, (page + 1) * rowsPerPage)]
-            let thisPage = LogbookTotals(slice)
-            drawHeader(page: page + 1)
+        for (page, range) in pages.enumerated() {
+            let thisPage = LogbookTotals(entries[range])
+            drawHeader(page: page + 1, of: pages.count)
             drawTableHeader(cols, xs)
-            for row in 0..<rowsPerPage {
-                let y = tableTop + headerHeight + Double(row) * rowHeight
-                if row % 2 == 1 { canvas.fillRect(margin, y, pageWidth - 2 * margin, rowHeight, .band) }
-                let index = page * rowsPerPage + row
-                if index < entries.count {
-                    drawRow(slice[slice.startIndex + row], number: index + 1, y: y, cols, xs)
+            let bodyBottom = tableTop + headerHeight + bodyHeight
+            var y = tableTop + headerHeight
+            var index = range.lowerBound
+            // The page's flights, then empty ruled rows down to the totals, as on a paper logbook's page.
+            while y < bodyBottom - 0.01 {
+                let isFlight = index < range.upperBound
+                let height = isFlight ? heights[index] : min(rowHeight, bodyBottom - y)
+                if (index - range.lowerBound) % 2 == 1 {
+                    canvas.fillRect(margin, y, pageWidth - 2 * margin, height, .band)
                 }
-                canvas.line(margin, y + rowHeight, pageWidth - margin, y + rowHeight, .rule, width: 0.3)
+                if isFlight { drawRow(entries[index], number: index + 1, y: y, cols, xs) }
+                canvas.line(margin, y + height, pageWidth - margin, y + height, .rule, width: 0.3)
+                y += height
+                index += 1
             }
-            let bodyBottom = tableTop + headerHeight + Double(rowsPerPage) * rowHeight
             drawVerticalRules(xs, from: tableTop, to: bodyBottom)
             drawTotals(thisPage: thisPage, broughtForward: broughtForward, top: bodyBottom, cols, xs)
             broughtForward = broughtForward + thisPage
@@ -146,7 +177,7 @@ private struct LogbookLayout {
         }
     }
 
-    func drawHeader(page: Int) {
+    func drawHeader(page: Int, of pageCount: Int) {
         let title = owner.map { "Pilot logbook – \($0.name)" } ?? "Pilot logbook"
         canvas.text(title, x: margin, y: 20, width: 480, TextStyle(size: 13, bold: true))
         canvas.text(
@@ -201,25 +232,37 @@ private struct LogbookLayout {
         canvas.strokeRect(margin, top, pageWidth - 2 * margin, bottom - top, .black, width: 0.8)
     }
 
-    func drawRow(_ e: LogbookEntry, number: Int, y: Double, _ cols: [Column], _ xs: [Double]) {
+    /// Draws a flight's row with its top at `y`, or with `draw` false only measures it; returns the height its
+    /// text needs. Places, the PIC's name and the remarks wrap to as many lines as they take (``wrapLines``).
+    @discardableResult
+    func drawRow(
+        _ e: LogbookEntry, number: Int, y: Double, _ cols: [Column], _ xs: [Double], draw: Bool = true
+    ) -> Double {
         let f = e.flight
         let d = f.details
         let main = TextStyle(size: 7.5)
         let second = TextStyle(size: 6.5, color: .grey)
         let line1 = y + 3
         let line2 = y + 3 + 10
+        let wrap = wrapLines
+        var bottom = y
         func cell(_ c: C, _ text: String?, _ style: TextStyle, lines: Int = 1, at top: Double) {
             guard let text, !text.isEmpty else { return }
             var s = style
             s.maxLines = lines
             if cols[c.rawValue].align == .right { s.align = .right }
-            canvas.text(text, x: xs[c.rawValue] + 3, y: top, width: cols[c.rawValue].width - 6, s)
+            let width = cols[c.rawValue].width - 6
+            let height =
+                draw
+                ? canvas.text(text, x: xs[c.rawValue] + 3, y: top, width: width, s)
+                : canvas.measure(text, width: width, s)
+            bottom = max(bottom, top + height)
         }
-        /// A field's code above its name (grey), or a place text over two lines.
+        /// A field's code above its name (grey), or a place text, wrapped.
         func placeCell(_ c: C, _ place: (main: String, name: String?)) {
-            guard let name = place.name else { return cell(c, place.main, main, lines: 2, at: line1) }
+            guard let name = place.name else { return cell(c, place.main, main, lines: wrap, at: line1) }
             cell(c, place.main, main, at: line1)
-            cell(c, name, second, at: line2)
+            cell(c, name, second, lines: wrap, at: line2)
         }
         /// A count or time the owner logged, or in brackets (grey) on a flight the owner did not fly.
         func logged(_ text: String) -> (String, TextStyle) {
@@ -236,7 +279,7 @@ private struct LogbookLayout {
         cell(.landingTime, f.utcText(.landingTime, ReportText.utcTime) + "Z", second, at: line2)
         cell(.glider, d.gliderType, main, at: line1)
         cell(.glider, d.registration, second, at: line2)
-        cell(.pic, d.pilotInCommand, main, lines: 2, at: line1)
+        cell(.pic, d.pilotInCommand, main, lines: wrap, at: line1)
         let launchColumn = C(rawValue: C.winch.rawValue + LogbookPDF.launchColumns.firstIndex(of: d.launchMethod)!)!
         let launches = logged(f.text(.launches) { "\(max(1, d.launches))" })
         cell(launchColumn, launches.0, launches.1, at: line1)
@@ -252,7 +295,8 @@ private struct LogbookLayout {
                 cell(.contest, "eng. " + hoursMinutes(Int64(engine * 1000)), second, at: line2)
             }
         }
-        cell(.remarks, remarks(e).joined(separator: " · "), TextStyle(size: 7), lines: 2, at: line1)
+        cell(.remarks, remarks(e).joined(separator: " · "), TextStyle(size: 7), lines: wrap, at: line1)
+        return bottom - y + 3
     }
 
     /// A place as a paper logbook writes it: a field as its code with its short name below (`EDKA`, `Aachen-Merzbruck`),

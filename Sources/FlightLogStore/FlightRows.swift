@@ -136,7 +136,7 @@ enum FlightRows {
         let takeoffTime =
             mark(
                 .takeoffTime, storedTakeoff,
-                check.checked(storedTakeoff, StoredValues.time, "takeoff time", unit: " ms"),
+                check.checked(storedTakeoff, StoredValues.time, "take-off time", unit: " ms"),
                 column: "f.takeoffTime") ?? 0
         let landingTime =
             mark(
@@ -149,7 +149,7 @@ enum FlightRows {
                 unknown.insert(fact)
                 return zero
             }
-            return mark(fact, 0, check.coordinate(latitude, longitude, "\(end) position")) ?? zero
+            return mark(fact, 0, check.coordinate(latitude, longitude, "\(Self.words(end)) position")) ?? zero
         }
         let takeoff = coordinate("takeoff", .takeoffPosition), landing = coordinate("landing", .landingPosition)
         let storedRelease: Int64? = optional("f.releaseTime")
@@ -164,7 +164,7 @@ enum FlightRows {
         }
         let maxAltitude = number(.maxAltitude, "f.maxAltitude", StoredValues.altitude, "maximum altitude", unit: " m")
         let takeoffAltitude = number(
-            .takeoffAltitude, "f.takeoffAltitude", StoredValues.altitude, "takeoff altitude", unit: " m")
+            .takeoffAltitude, "f.takeoffAltitude", StoredValues.altitude, "take-off altitude", unit: " m")
         let maxDistance =
             number(.maxDistance, "f.maxDistanceFromTakeoff", StoredValues.distance, "maximum distance", unit: " m") ?? 0
         let pathLength = number(.pathLength, "f.pathLength", StoredValues.pathLength, "path length", unit: " m") ?? 0
@@ -189,7 +189,8 @@ enum FlightRows {
             guard let distance, let bearing, let outlanding else { return nil }
             guard StoredValues.distance.contains(distance), StoredValues.bearing.contains(bearing) else {
                 StoredValues.warn(
-                    flight: id, "\(end) place", "\(distance) m, \(bearing)°", expected: "0…40075000 m, 0…360°")
+                    flight: id, "\(Self.words(end)) place", "\(distance) m, \(bearing)°",
+                    expected: "0…40075000 m, 0…360°")
                 return nil
             }
             return FlightPlace(
@@ -209,11 +210,14 @@ enum FlightRows {
         flight.takeoffLocation = place("takeoff")
         flight.landingLocation = place("landing")
         flight.endedInFlight = value("f.endedInFlight", else: false)
-        flight.unknown = unknown
+        flight.unreadable = unknown
         return flight
     }
 
     /// The SQL condition (over `flight f`) equivalent to `FlightFilter.matches`.
+    /// A column prefix (`takeoff`, `landing`) as a warning says it.
+    static func words(_ end: String) -> String { end == "takeoff" ? "take-off" : end }
+
     static func condition(_ filter: FlightFilter) -> (sql: String, arguments: StatementArguments) {
         var clauses: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []

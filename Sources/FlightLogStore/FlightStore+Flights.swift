@@ -167,7 +167,7 @@ extension FlightStore {
             // Checked as in every flight row, so that the margins cannot overflow.
             let check = StoredValueCheck(flight: id)
             let takeoff = StoredValues.integer(row, "takeoffTime")
-            let from = check.checked(takeoff, StoredValues.time, "takeoff time", unit: " ms") ?? 0
+            let from = check.checked(takeoff, StoredValues.time, "take-off time", unit: " ms") ?? 0
             let to = check.time(StoredValues.integer(row, "landingTime"), after: from, "landing time") ?? from
             let fixes = try Recordings.fixes(
                 recordingId: StoredValues.integer(row, "recordingId") ?? 0, from: from - marginMillis,

@@ -104,7 +104,7 @@ struct StoredValueCheck {
     func time(_ value: Int64?, after start: Int64, _ field: String) -> Int64? {
         guard let value else { return nil }
         if StoredValues.time.contains(value), StoredValues.flightLength.contains(value - start) { return value }
-        StoredValues.warn(flight: flight, field, "\(value) ms", expected: "the takeoff time to 2200")
+        StoredValues.warn(flight: flight, field, "\(value) ms", expected: "the take-off time to 2200")
         return nil
     }
 }

@@ -22,9 +22,9 @@ package enum FlightDetailsText {
             if let value, !value.isEmpty { rows.append((label, terminalSafe(value))) }
         }
         let unknown = Flight.unknownText
-        add("Date", "\(f.dateText) (local at the takeoff place, \(f.zoneLabel))")
+        add("Date", "\(f.dateText) (local at the take-off place, \(f.zoneLabel))")
         add(
-            "Takeoff",
+            "Take-off",
             "\(f.localText(.takeoffTime, \.hourMinuteSecond)) local, \(f.utcText(.takeoffTime, iso8601UTC))"
                 + place(f.takeoffPlaceText))
         add(
@@ -52,8 +52,8 @@ package enum FlightDetailsText {
         }
         // A self-launcher has no release: its launch ends when the engine stops.
         let launchEnd = d.launchMethod == .self ? "engine off" : "release"
-        if let h = d.releaseHeight { launch += ", \(launchEnd) at \(decimal(h, 0)) m above takeoff" }
-        if f.unknown.contains(.releaseHeight) { launch += ", \(launchEnd) at \(unknown) m above takeoff" }
+        if let h = d.releaseHeight { launch += ", \(launchEnd) at \(decimal(h, 0)) m above take-off" }
+        if f.unknown.contains(.releaseHeight) { launch += ", \(launchEnd) at \(unknown) m above take-off" }
         if let r = f.releaseTime {
             let local = f.text(.utcOffset) { CivilDateTime(utc: r, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond }
             launch += " (\(local) local)"
@@ -70,7 +70,7 @@ package enum FlightDetailsText {
         add("Max altitude", f.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" } ?? maxUnknown)
         let farthest = f.text(.maxDistance) { decimal(f.maxDistanceFromTakeoff / 1000, 1) }
         let flown = f.text(.pathLength) { decimal(f.pathLength / 1000, 1) }
-        add("Distance", "\(farthest) km farthest from takeoff, \(flown) km flown")
+        add("Distance", "\(farthest) km farthest from take-off, \(flown) km flown")
         add("Track", "\(fixes.count) fixes" + (f.hasBarometer ? "" : " — NO BAROMETRIC ALTITUDE in this recording"))
         switch f.source {
         case .recorded: add("Source", "recorded by flightlogd")

@@ -10,7 +10,7 @@ package enum FlightTable {
 
         var header: String {
             [
-                "ID", "Date", "Takeoff", "Landing", "Time", "Contest", "Place", "Glider", "Reg", "Pilot",
+                "ID", "Date", "Take-off", "Landing", "Time", "Contest", "Place", "Glider", "Reg", "Pilot",
                 "Second person", "Launch",
             ][rawValue]
         }
@@ -78,7 +78,7 @@ package enum FlightTable {
         let zoneNote =
             labels.count == 1
             ? "times local, \(labels.first!)"
-            : offsets.count == 1 ? "times local, \(offsets.first!)" : "times local at each takeoff place"
+            : offsets.count == 1 ? "times local, \(offsets.first!)" : "times local at each take-off place"
         let outlandings = flights.filter(\.isOutlanding).count
         let manual = flights.filter { !$0.hasTrack }.count
         var text =

@@ -45,7 +45,8 @@ extension StickExport {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         } catch {
-            if !exists(folder) {
+            var info = stat()
+            if stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {  // missing, or a file in its place
                 throw StickExportError(
                     "cannot make \(folder) to remember what each stick holds: check the permissions of its parent (run as the flightlog user); nothing was written"
                 )

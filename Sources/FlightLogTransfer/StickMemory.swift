@@ -71,30 +71,16 @@ package struct StickMemory: Sendable, Equatable {
         return text
     }
 
+    /// The memory's id for a folder that is not a stick (no `--stick`): `folder-` and the first 16 hex digits of
+    /// the SHA-256 of its absolute path, so that each folder has its own memory.
+    package static func folderId(_ folder: String) -> String {
+        "folder-" + Digest.sha256Hex(Array(folder.utf8)).prefix(16)
+    }
+
     /// A stick id as a file name: letters, digits, `-` and `_`, 1–64 characters (filesystem UUIDs and labels).
     package static func isValidStickId(_ id: String) -> Bool {
         !id.isEmpty && id.count <= 64
             && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-    }
-}
-
-/// Which stick a folder is on: the UUID of the file system holding it, from udev's `/dev/disk/by-uuid` links
-/// (the same id `blkid` shows, e.g. `3A1F-22C4` for FAT). `nil` when no link names its device (no udev, or a
-/// file system without a UUID): the caller then needs an explicit id.
-package enum StickIdentity {
-    package static func fileSystemUUID(of folder: String, byUUID: String = "/dev/disk/by-uuid") -> String? {
-        var info = stat()
-        guard stat(folder, &info) == 0 else { return nil }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: byUUID) else { return nil }
-        for name in names.sorted() {
-            var device = stat()
-            if stat((byUUID as NSString).appendingPathComponent(name), &device) == 0,
-                device.st_mode & S_IFMT == S_IFBLK, device.st_rdev == info.st_dev
-            {
-                return name
-            }
-        }
-        return nil
     }
 }
 

@@ -12,7 +12,7 @@ import Logging
 struct FlightLogDaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flightlogd",
-        abstract: "Glider flight recorder: gpsd + IIO barometer -> SQLite, automatic takeoff/landing.",
+        abstract: "Glider flight recorder: gpsd + IIO barometer -> SQLite, automatic take-off/landing.",
         discussion:
             "Runs until SIGTERM/SIGINT. Under systemd it sends READY/WATCHDOG/STOPPING and logs to the journal.",
         version: FlightLogVersion.current)

@@ -16,17 +16,17 @@ struct HostileDatabaseTests {
         ("releaseHeight", "1e308", "release height"),
         ("releaseHeight", "-1e308", "release height"),
         ("maxAltitude", "1e308", "maximum altitude"),
-        ("takeoffAltitude", "-1e308", "takeoff altitude"),
-        ("takeoffLatitude", "1e308", "takeoff position"),
+        ("takeoffAltitude", "-1e308", "take-off altitude"),
+        ("takeoffLatitude", "1e308", "take-off position"),
         ("landingLongitude", "-1e308", "landing position"),
-        ("takeoffTime", "-9223372036854775808", "takeoff time"),
+        ("takeoffTime", "-9223372036854775808", "take-off time"),
         ("landingTime", "9223372036854775807", "landing time"),
         ("releaseTime", "9223372036854775807", "release time"),
         ("maxDistanceFromTakeoff", "1e308", "maximum distance"),
         ("pathLength", "1e308", "path length"),
         ("launches", "9223372036854775807", "launches"),
         ("landingPlaceDistance", "1e308", "landing place"),
-        ("takeoffPlaceBearing", "-1e308", "takeoff place"),
+        ("takeoffPlaceBearing", "-1e308", "take-off place"),
     ]
 
     @Test func everyWholeLogbookCommandSurvivesEachHostileValue() throws {

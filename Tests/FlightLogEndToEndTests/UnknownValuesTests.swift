@@ -72,7 +72,7 @@ struct UnknownValuesTests {
         let line = try #require(table.split(separator: "\n").first { $0.hasPrefix(" 2 ") || $0.hasPrefix("2 ") })
         #expect(line.split(separator: " ").filter { $0 == "—" }.count >= 3, "takeoff, landing, time: \(line)")
         #expect(table.contains("1 flight has an unknown flight time or launch count"), "\(table)")
-        #expect(table.contains("UTC offset unknown") || table.contains("times local at each takeoff place"))
+        #expect(table.contains("UTC offset unknown") || table.contains("times local at each take-off place"))
 
         // show: every unknown value as "—".
         let show = try CLI.run(["show", "2"], database: db, in: dir).stdout
@@ -80,7 +80,7 @@ struct UnknownValuesTests {
             #expect(show.contains(expected), "\(expected): \(show)")
         }
         #expect(show.split(separator: "\n").first { $0.hasPrefix("Flight time:") }?.hasSuffix("—") == true, "\(show)")
-        #expect(show.contains("— km farthest from takeoff, — km flown"), "\(show)")
+        #expect(show.contains("— km farthest from take-off, — km flown"), "\(show)")
         #expect(!show.contains("+00:00"), "no made-up offset: \(show)")
 
         // stats: the sums leave flight 2's time and launches out, and say so.

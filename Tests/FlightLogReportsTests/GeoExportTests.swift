@@ -73,7 +73,7 @@ struct GeoExportTests {
         #expect(xml.texts["altitudeMode"] == ["absolute", "absolute"])
         let names = xml.texts["name"] ?? []
         #expect(names.contains { $0.contains("Müller & <Söhne> \"Jürgen\"") })
-        #expect(names.contains("Takeoff: Ålesund 'Vigra' & Co"))
+        #expect(names.contains("Take-off: Ålesund 'Vigra' & Co"))
         let lines = try #require(xml.texts["coordinates"]?.suffix(2)).map { $0.split(whereSeparator: \.isWhitespace) }
         #expect(lines.map(\.count) == stretches)
         let first = lines[0][0].split(separator: ",").compactMap { Double($0) }

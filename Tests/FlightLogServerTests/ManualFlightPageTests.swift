@@ -35,6 +35,11 @@ struct ManualFlightPageTests {
             #expect(!page.text.contains("/flights/\(id)/igc"), "no download links")
             #expect(page.text.contains("launch") && page.text.contains("winch → aerotow"))
             #expect(!page.text.contains("launchMethod"))
+            // What only a track tells is unknown, not zero.
+            for fact in ["Farthest", "Path flown", "Max altitude"] {
+                #expect(page.text.contains("<dt>\(fact)</dt><dd>—</dd>"), "\(fact) reads —")
+            }
+            #expect(!page.text.contains("0 m from take-off") && !page.text.contains("0 km from take-off"))
             let igc = try await client.get("/flights/\(id)/igc")
             #expect(igc.status == 404 && igc.text.contains("no track"))
             let logbookPDF = try await client.get("/logbook.pdf")

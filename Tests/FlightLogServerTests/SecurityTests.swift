@@ -68,7 +68,9 @@ struct SecurityTests {
         try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
             // Not logged in: refused, redirected to the login.
             #expect(try await client.post("/flights/\(id)/edit", form: Self.editForm).status == 403)
-            #expect(try await client.get("/flights/\(id)/edit").header("location") == "/login")
+            #expect(
+                try await client.get("/flights/\(id)/edit").header("location")
+                    == "/login?next=%2Fflights%2F\(id)%2Fedit")
 
             // Login form: a pre-login session with its CSRF token.
             let form = try await client.get("/login")

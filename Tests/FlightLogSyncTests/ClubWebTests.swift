@@ -77,7 +77,9 @@ import Testing
             // Nothing without a login.
             for path in ["/", "/flights/\(anna[0])", "/flights/\(anna[0])/igc", "/logbook.pdf", "/stats", "/status"] {
                 let reply = await browser.get(path)
-                #expect(reply.status == 303 && reply.header("Location") == "/login", "\(path) without a login")
+                #expect(
+                    reply.status == 303 && reply.header("Location") == LoginTarget.loginPath(next: path),
+                    "\(path) without a login, back there after it")
             }
             #expect(await browser.post("/flights/\(anna[0])/edit", [("remarks", "x")]).status == 403)
             let wrong = try await browser.login("anna", "guess")
@@ -91,6 +93,9 @@ import Testing
             #expect(list.status == 200)
             #expect(list.text.contains("<b>3</b> flights"), "two as pilot, one as instructor")
             #expect(list.text.contains("anna · Log out"))
+            for path in ["/stats", "/status", "/flights/999999"] {
+                #expect(await browser.get(path).text.contains("anna · Log out"), "\(path): the login and log-out")
+            }
             for id in anna + [instructing] { #expect(list.text.contains("href=\"/flights/\(id)\"")) }
             #expect(!list.text.contains("href=\"/flights/\(karl)\""))
             // Karl's solo is not there for her, by any address.
@@ -197,7 +202,7 @@ import Testing
             // Removed: the next page asks for a login, which no longer works.
             #expect(try await club.removeAccount(login: "anna"))
             let next = await browser.get("/flights/\(anna[0])")
-            #expect(next.status == 303 && next.header("Location") == "/login")
+            #expect(next.status == 303 && next.header("Location") == "/login?next=%2Fflights%2F\(anna[0])")
             #expect(try await browser.login("anna", "ridge lift").status == 403)
         }
     }

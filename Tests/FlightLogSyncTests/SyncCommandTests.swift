@@ -150,7 +150,7 @@ import Testing
         curl.waitUntilExit()
         #expect(
             String(decoding: answer.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                == "303 http://127.0.0.1:\(port)/login")
+                == "303 http://127.0.0.1:\(port)/login?next=%2Fflights%2F1")
     }
 
     static let flightlogURL = builtExecutable("flightlog")

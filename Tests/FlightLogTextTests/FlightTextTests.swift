@@ -23,7 +23,7 @@ struct FlightTextTests {
     @Test func tableShowsLocalTimesAndTotals() {
         let table = FlightTable.render([Self.flight()], width: 120)
         let lines = table.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix("ID  Date        Takeoff  Landing  Time"), "\(table)")
+        #expect(lines[0].hasPrefix("ID  Date        Take-off  Landing  Time"), "\(table)")
         #expect(lines[2].contains("12:05") && lines[2].contains("13:20") && lines[2].contains("1:15"), "\(table)")
         #expect(lines[3] == "1 flight, 1:15 h, 1 launch (1 with a known method); times local, UTC+02:00")
     }

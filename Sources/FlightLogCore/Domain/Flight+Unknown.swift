@@ -5,6 +5,11 @@
 package enum FlightFact: String, CaseIterable, Sendable, Hashable {
     case takeoffTime, landingTime, utcOffset, takeoffPosition, landingPosition, releaseTime
     case maxAltitude, takeoffAltitude, maxDistance, pathLength, releaseHeight, launches
+
+    /// What only a recorded track tells: unknown for a flight entered by hand.
+    package static let fromTrack: Set<FlightFact> = [
+        .takeoffPosition, .landingPosition, .maxAltitude, .takeoffAltitude, .maxDistance, .pathLength,
+    ]
 }
 
 /// The one owner of how an unknown value reads: "—" in text (terminal, PDF, phone), `null` in JSON and an empty

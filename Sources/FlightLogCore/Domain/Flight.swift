@@ -106,9 +106,12 @@ package struct Flight: Sendable, Hashable {
     /// lost in flight for good): the landing time and position are only the last fix's, there is no landing
     /// place, and it is not an outlanding. The flight time is the recorded time.
     package var endedInFlight = false
-    /// Facts whose stored value was unreadable (out of range in the database): every view shows them as unknown
-    /// (``Flight/unknownText``), and sums leave them out. Empty for every flight this program wrote.
-    package var unknown: Set<FlightFact> = []
+    /// Facts whose stored value was unreadable (out of range in the database). Empty for every flight this
+    /// program wrote.
+    package var unreadable: Set<FlightFact> = []
+    /// Facts every view shows as unknown (``Flight/unknownText``) and sums leave out: the unreadable ones, and for a
+    /// flight entered by hand what only a track tells (its store holds zeros there, not measurements).
+    package var unknown: Set<FlightFact> { hasTrack ? unreadable : unreadable.union(FlightFact.fromTrack) }
 
     /// What every view shows instead of a landing place when ``endedInFlight`` (and the pilot typed none).
     package static let endedInFlightLabel = "recording ended in flight"

@@ -25,7 +25,7 @@ package enum GeoExport {
 
             """
         out += kmlPlacemark(
-            "Takeoff", place: flight.details.takeoffPlace, time: flight.takeoffTime,
+            "Take-off", place: flight.details.takeoffPlace, time: flight.takeoffTime,
             at: flight.takeoffCoordinate, style: "takeoff")
         out += kmlPlacemark(
             "Landing", place: flight.details.landingPlace, time: flight.landingTime,
@@ -59,7 +59,7 @@ package enum GeoExport {
 
             """
         for (label, place, time, at) in [
-            ("Takeoff", flight.details.takeoffPlace, flight.takeoffTime, flight.takeoffCoordinate),
+            ("Take-off", flight.details.takeoffPlace, flight.takeoffTime, flight.takeoffCoordinate),
             ("Landing", flight.details.landingPlace, flight.landingTime, flight.landingCoordinate),
         ] {
             out += "<wpt lat=\"\(degrees(at.latitude))\" lon=\"\(degrees(at.longitude))\">"

@@ -20,7 +20,7 @@ package struct ImportFailure: Error, CustomStringConvertible, Equatable {
 /// and a remark on a flight whose takeoff or landing was not seen. The file itself keeps its headers raw.
 package enum IGCImport {
     /// The remark of a flight whose recording starts in the air or ends before the landing.
-    package static let notDetectedRemark = "takeoff/landing not detected: times are the recording's first and last fix"
+    package static let notDetectedRemark = "take-off/landing not detected: times are the recording's first and last fix"
 
     /// - Parameters:
     ///   - sha256: the file's SHA-256 in hex (it names the import: the same file is never imported twice).

@@ -25,7 +25,7 @@ package enum LogbookField: String, CaseIterable, Sendable, Hashable {
         case .competitionId: "competition id"
         case .launchMethod: "launch"
         case .releaseHeight: "release height"
-        case .takeoffPlace: "takeoff place"
+        case .takeoffPlace: "take-off place"
         case .landingPlace: "landing place"
         case .remarks: "remarks"
         case .ownerRole: "your role"

@@ -22,7 +22,7 @@ package enum ManualFlight {
         package var description: String {
             switch self {
             case .landingNotAfterTakeoff:
-                "the landing time must be after the takeoff time (a flight over midnight: enter it as two flights)"
+                "the landing time must be after the take-off time (a flight over midnight: enter it as two flights)"
             case .badTime(let text): "'\(text)' is not a time: write HH:MM, e.g. 14:05"
             case .needsOffset:
                 "no known airfield gives the time zone: give --utc-offset (e.g. +02:00) or a place flightlog knows (ICAO code or name)"

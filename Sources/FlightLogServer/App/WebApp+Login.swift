@@ -20,7 +20,7 @@ extension WebApp {
         }
         let page = LoginPage(
             csrfToken: sessions.loginToken(nonce: nonce), error: error, club: settings.club != nil,
-            login: request.form["login"])
+            login: request.form["login"], next: LoginTarget.safe(request.form["next"] ?? request.query["next"]))
         return .html(page.render(), status: status, headers: headers)
     }
 
@@ -58,7 +58,10 @@ extension WebApp {
         }
         await sessions.end(id: sessionId)
         let created = try await sessions.create(account: account)
-        return .redirect(to: "/", headers: [(Self.sessionCookie, Sessions.cookie(id: created.id))])
+        // Back to the page that asked for the login, when it is one of this site's (never another site's).
+        return .redirect(
+            to: LoginTarget.safe(request.form["next"]) ?? "/",
+            headers: [(Self.sessionCookie, Sessions.cookie(id: created.id))])
     }
 
     /// A hash no password matches (made once), checked for unknown logins.
@@ -76,7 +79,9 @@ extension WebApp {
 
     func editForm(id: Int64, viewer: Viewer) async throws -> WebResponse {
         guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
-        guard viewer.mayEdit, let session = viewer.session else { return .redirect(to: "/login") }
+        guard viewer.mayEdit, let session = viewer.session else {
+            return .redirect(to: LoginTarget.loginPath(next: "/flights/\(id)/edit"))
+        }
         let flight = try await viewer.source.flight(id: id)
         let page = EditPage(
             flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken,

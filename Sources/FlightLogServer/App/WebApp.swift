@@ -109,6 +109,7 @@ package final class WebApp: Sendable {
             return errorPage(status: 400, title: "Bad request", message: "That address is not allowed.")
         }
         let sessionId = request.cookies[Sessions.cookieName]
+        let target = LoginTarget.target(path: request.path, query: request.query) ?? "/"
         do {
             switch (request.method, segments.first) {
             case (.get, "login"), (.head, "login"):
@@ -124,24 +125,51 @@ package final class WebApp: Sendable {
                 break
             }
             let session = try await current(await sessions.session(id: sessionId), id: sessionId)
+            // Every page from here on, error pages included, shows who is logged in and comes back after a login.
+            return await PageChrome.$target.withValue(target) {
+                await PageChrome.$account.withValue(badge(session)) {
+                    do {
             guard let viewer = viewer(session) else {
                 // The club logbook shows nothing without a login.
                 if request.method == .post {
                     throw HTTPError(
-                        status: 403, title: "Log in first", message: "Log in with your club login, then try again.")
+                                    status: 403, title: "Log in first",
+                                    message: "Log in with your club login, then try again.")
                 }
-                return .redirect(to: "/login")
+                            return .redirect(to: LoginTarget.loginPath(next: target))
             }
             let response = try await route(request, segments, viewer: viewer, sessionId: sessionId)
-            return response ?? errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
-        } catch let error as HTTPError {
+                        return response
+                            ?? errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
+                    } catch {
+                        return errorResponse(error)
+                    }
+                }
+            }
+        } catch {
+            return errorResponse(error)
+        }
+    }
+
+    /// The header's name for a logged-in session: the club login (marked when it is an admin's), or on a glider
+    /// the logbook's owner from the config ("Logged in" without one: the glider has one edit password).
+    private func badge(_ session: Sessions.Session?) -> (login: String, csrfToken: String)? {
+        guard let session else { return nil }
+        guard let account = session.account else { return (settings.config.owner ?? "Logged in", session.csrfToken) }
+        return (account.isAdmin ? "\(account.login) (admin)" : account.login, session.csrfToken)
+    }
+
+    /// The page for a failure.
+    private func errorResponse(_ error: any Error) -> WebResponse {
+        switch error {
+        case let error as HTTPError:
             return errorPage(status: error.status, title: error.title, message: error.message)
-        } catch let error as LogbookError {
+        case let error as LogbookError:
             switch error.code {
             case .notFound: return errorPage(status: 404, title: "No such flight", message: error.message)
             default: return errorPage(status: 503, title: "Logbook unavailable", message: error.message)
             }
-        } catch {
+        default:
             return errorPage(status: 500, title: "Something went wrong", message: "\(error)")
         }
     }
@@ -151,9 +179,6 @@ package final class WebApp: Sendable {
         -> WebResponse?
     {
         let get = request.method == .get || request.method == .head
-        return try await PageChrome.$account.withValue(
-            viewer.session?.account.map { ($0.login, viewer.session!.csrfToken) }
-        ) {
             switch (get, segments.count) {
             case (true, 0):
                 return try await listPage(request.query, viewer: viewer)
@@ -182,7 +207,6 @@ package final class WebApp: Sendable {
                 return nil
             }
         }
-    }
 
     /// `.`/`..`, NUL or backslash in a (decoded) path segment: refused before any routing.
     private func isSuspiciousSegment(_ segment: String) -> Bool {

@@ -43,7 +43,9 @@ package struct EditPage {
         let when = "\(flight.dateText) \(flight.localText(.takeoffTime, \.hourMinute))"
         body +=
             "<p class=\"muted\">\(when) · \(flight.flightTimeText). "
-            + "Times, places on the track and the track itself are recorded facts and cannot be edited.</p>"
+            + "The times and the track are recorded facts and cannot be edited; everything below can. A place takes "
+            + "a field’s code or name, or = and your own text. The owner’s role and the number of launches are "
+            + "edited with <code>flightlog edit</code>.</p>"
         if let error { body += "<p class=\"error\" role=\"alert\">\(esc(error))</p>" }
         if !conflicts.isEmpty {
             body +=
@@ -64,7 +66,7 @@ package struct EditPage {
             \(text("competitionId", "Competition id"))
             \(select("launch", "Launch", LaunchMethod.allCases.map { ($0.rawValue, $0.label) }))
             \(text("releaseHeight", "Release height (m)", mode: "numeric"))
-            \(text("takeoffPlace", "Takeoff place", hint: "EDKA, Merzbrück or =own place"))\
+            \(text("takeoffPlace", "Take-off place", hint: "EDKA, Merzbrück or =own place"))\
             \(text("landingPlace", "Landing place", hint: "EDKA, Merzbrück or =own place"))
             <label style="grid-column:1/-1">Remarks<textarea name="remarks" maxlength="\(DetailsForm.maxLength(values["remarks"] ?? "", WebLimits.maxRemarksCharacters))">\
             \(esc(values["remarks"] ?? ""))</textarea></label>
@@ -96,7 +98,7 @@ package enum DetailsForm {
         case .competitionId: [("competitionId", "Competition id")]
         case .launchMethod: [("launch", "Launch")]
         case .releaseHeight: [("releaseHeight", "Release height (m)")]
-        case .takeoffPlace: [("takeoffPlace", "Takeoff place")]
+        case .takeoffPlace: [("takeoffPlace", "Take-off place")]
         case .landingPlace: [("landingPlace", "Landing place")]
         case .remarks: [("remarks", "Remarks")]
         case .ownerRole, .launches: []
@@ -217,7 +219,7 @@ package enum DetailsForm {
             case .ambiguous: throw ServerError(entry.ambiguityMessage(label)!)
             }
         }
-        d.takeoffPlace = try place("takeoffPlace", "Takeoff place")
+        d.takeoffPlace = try place("takeoffPlace", "Take-off place")
         d.landingPlace = try place("landingPlace", "Landing place")
         d.remarks = try clean("remarks", "Remarks", limit: WebLimits.maxRemarksCharacters, multiline: true)
         return d

@@ -48,7 +48,7 @@ package struct FlightPage {
         let d = flight.details
         var facts: [(String, String)] = [
             ("Date", flight.dateText),
-            ("Takeoff", "\(flight.localText(.takeoffTime, \.hourMinute)) local · \(utcHourMinute(.takeoffTime)) UTC"),
+            ("Take-off", "\(flight.localText(.takeoffTime, \.hourMinute)) local · \(utcHourMinute(.takeoffTime)) UTC"),
             (
                 "Landing",
                 "\(flight.localText(.landingTime, \.hourMinute)) local · \(utcHourMinute(.landingTime)) UTC"
@@ -76,7 +76,7 @@ package struct FlightPage {
         facts.append(
             ("Max altitude", flight.maxAltitude.map { "\(decimal($0, 0)) m (\(altitudeKind))" } ?? Flight.unknownText))
         facts.append(
-            ("Farthest", flight.text(.maxDistance) { distanceText(flight.maxDistanceFromTakeoff) } + " from takeoff"))
+            ("Farthest", flight.text(.maxDistance) { distanceText(flight.maxDistanceFromTakeoff) + " from take-off" }))
         facts.append(("Path flown", flight.text(.pathLength) { distanceText(flight.pathLength) }))
         if let remarks = d.remarks { facts.append(("Remarks", remarks)) }
         if case .imported(let name, _) = flight.source { facts.append(("Imported from", name)) }
@@ -96,7 +96,7 @@ package struct FlightPage {
                 analysis?.freeSix != nil || analysis?.phases.thermals.isEmpty == false
                 ? " The scored route as a line (turnpoints as squares), thermals as purple circles (larger: stronger "
                     + "climb)." : ""
-            body += figure(mapHTML, caption: "Track; takeoff, release and landing marked. North is up." + marks)
+            body += figure(mapHTML, caption: "Track; take-off, release and landing marked. North is up." + marks)
             body += "</section><section><h2>Barogram</h2>"
             body += figure(
                 barogramHTML,

@@ -34,10 +34,13 @@ package func urlEncoded(_ text: String) -> String {
     return out
 }
 
-/// The club login shown in every page's header with a log-out button (set per request by the web app; here,
-/// apart from the logbook types, so that the request-handling fuzz target builds these pages without them).
+/// What every page's header shows of the request (set per request by the web app; here, apart from the logbook
+/// types, so that the request-handling fuzz target builds these pages without them).
 package enum PageChrome {
+    /// Who is logged in (the club login, or the glider's owner) with the session's CSRF token for the log-out form.
     @TaskLocal package static var account: (login: String, csrfToken: String)?
+    /// This request's page: the header's "Log in" link comes back to it.
+    @TaskLocal package static var target = "/"
 }
 
 /// The frame of every page: title, top navigation, inline stylesheet. No inline script, nothing from elsewhere.
@@ -45,7 +48,8 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
     func nav(_ path: String, _ label: String) -> String {
         "<a href=\"\(path)\"\(current == path ? " aria-current=\"page\"" : "")>\(label)</a>"
     }
-    // The club login of this request (``PageChrome``): its name and a log-out button.
+    // Who is logged in (``PageChrome``): their name and a log-out button.
+    let logIn = nav(LoginTarget.loginPath(next: PageChrome.target), "Log in")
     let accountBadge = PageChrome.account.map { login, token in
         "<form class=\"logout\" method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\"csrf\" value=\"\(token)\">"
             + "<button type=\"submit\" class=\"link\" title=\"Log out\">\(esc(login)) · Log out</button></form>"
@@ -59,7 +63,7 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         <style>\(stylesheet)\(ChartHTML.stylesheet)\(AnalysisBlock.stylesheet)\(StatusPage.stylesheet)</style>
         </head><body>
         <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
-        \(accountBadge ?? (loggedIn ? "" : nav("/login", "Log in")))</nav></header>
+        \(accountBadge ?? (loggedIn ? "" : logIn))</nav></header>
         <main>
         \(body)
         </main>

@@ -8,12 +8,17 @@ package struct LoginPage {
     var club = false
     /// The login typed before (kept after a wrong password).
     var login: String?
+    /// The page to go to after the login (a path of this site: ``LoginTarget/safe(_:)``).
+    var next: String?
 
-    package init(csrfToken: String, error: String? = nil, club: Bool = false, login: String? = nil) {
+    package init(
+        csrfToken: String, error: String? = nil, club: Bool = false, login: String? = nil, next: String? = nil
+    ) {
         self.csrfToken = csrfToken
         self.error = error
         self.club = club
         self.login = login
+        self.next = next
     }
 
     package func render() -> String {
@@ -27,9 +32,10 @@ package struct LoginPage {
             club
             ? "<label>Login<input name=\"login\" autocomplete=\"username\" autocapitalize=\"none\" required maxlength=\"64\" value=\"\(esc(login ?? ""))\"></label>"
             : ""
+        let nextField = next.map { "<input type=\"hidden\" name=\"next\" value=\"\(esc($0))\">" } ?? ""
         body += """
             <form class="grid" method="post" action="/login">
-            <input type="hidden" name="csrf" value="\(csrfToken)">\(loginField)
+            <input type="hidden" name="csrf" value="\(csrfToken)">\(nextField)\(loginField)
             <label>Password<input type="password" name="password" autocomplete="current-password" required maxlength="200"></label>
             <div class="actions"><button type="submit">Log in</button></div></form>
             """

@@ -10,7 +10,7 @@ extension FlightLogCommand {
             commandName: "add",
             abstract: "Add a flight without a track: a line of a paper logbook, a flight flown without the recorder.",
             discussion: """
-                Times are local at the takeoff place: a place flightlog knows (its code, its name or any part of \
+                Times are local at the take-off place: a place flightlog knows (its code, its name or any part of \
                 the name only it has, e.g. Merzbrück; case and accents do not matter) gives \
                 its time zone (summer time included); for any other place give --utc-offset. The flight is stored \
                 like any other (list, show, stats, the PDF logbook and the phone mark it "no track"); edit and \
@@ -29,10 +29,10 @@ extension FlightLogCommand {
         @Option(help: ArgumentHelp("The day flown, local (YYYY-MM-DD).", valueName: "date"), transform: parseDay)
         var date: CivilDate
 
-        @Option(help: ArgumentHelp("Takeoff time, local (HH:MM).", valueName: "time"))
+        @Option(help: ArgumentHelp("Take-off time, local (HH:MM).", valueName: "time"))
         var takeoff: String
 
-        @Option(help: ArgumentHelp("Landing time, local (HH:MM), after the takeoff time.", valueName: "time"))
+        @Option(help: ArgumentHelp("Landing time, local (HH:MM), after the take-off time.", valueName: "time"))
         var landing: String
 
         @Option(
@@ -71,7 +71,7 @@ extension FlightLogCommand {
                     throw CLIError("\(error.description) — or give --utc-offset and the places as text")
                 }
                 // With --utc-offset an ambiguous name can stay the pilot's own text (no field gives the zone).
-                let escape = "Without a known takeoff field, a place of your own needs --utc-offset too."
+                let escape = "Without a known take-off field, a place of your own needs --utc-offset too."
                 takeoffPlace = try takeoffText.map {
                     try lookUpPlace(
                         $0, option: "--takeoff-place", in: placing.index, keepAmbiguous: utcOffset != nil,

@@ -8,11 +8,11 @@ extension FlightLogCommand.Airfields {
     struct Assign: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "assign",
-            abstract: "Name the takeoff and landing places of flights that have none yet (--all: every flight).",
+            abstract: "Name the take-off and landing places of flights that have none yet (--all: every flight).",
             discussion: """
                 New flights are placed when they are recorded or imported, and flightlogd places older ones when \
                 it starts. After adding a CUP file, `assign --all` places every flight again: the nearest field \
-                within airfield_radius_km (default 3 km), else an outlanding; the time zone of the takeoff place. \
+                within airfield_radius_km (default 3 km), else an outlanding; the time zone of the take-off place. \
                 A place you edited by hand is kept.
                 Examples:
                   flightlog airfields assign

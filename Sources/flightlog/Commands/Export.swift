@@ -32,12 +32,13 @@ extension FlightLogCommand {
                   flightlog export --pdf --instructor -o logbook.pdf
                   flightlog export --pdf --owner "Müller, Jürgen" -o logbook.pdf   # Müller's flights and roles
                   flightlog export --zip --year 2025 -o season-2025.zip   # every IGC file and the logbook PDF
-                  flightlog export --new --to /media/usb/FLIGHTLOG    # a USB stick: what is not on it yet
-                With --to, the folder gets every flight not yet written to that stick (remembered per stick, by its \
-                file system UUID, beside the logbook; an edited flight counts as new; --all writes all again): the \
-                IGC files, logbook.pdf of all chosen flights and flightlog-backup.sqlite (see flightlog backup). \
-                Nothing is written unless all of it fits; plugging a stick into the Pi does this by itself \
-                (flightlog-usb@.service).
+                  flightlog export --new --to /media/usb/FLIGHTLOG    # a USB stick or any folder: what it lacks
+                With --to, the folder gets every flight not yet written to it (remembered beside the logbook: by the \
+                folder's path, or with --stick ID by the stick's id wherever it is mounted; an edited flight counts \
+                as new; --all writes all again): the IGC files, logbook.pdf of all chosen flights and \
+                flightlog-backup.sqlite (see flightlog backup). Nothing is written unless all of it fits, and a \
+                refused export leaves no folder behind; plugging a stick into the Pi does this by itself \
+                (flightlog-usb@.service, with --stick).
                 A flight entered by hand (flightlog add) has no track: it is in the logbook (--pdf) but has no \
                 IGC, KML, GPX, GeoJSON or report.
                 """)
@@ -179,6 +180,9 @@ extension FlightLogCommand {
                             "flight \(file.flightId!): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)"
                         )
                     }
+                    if file.isOriginal, let id = file.flightId, let note = try editedOriginalNote(id, db) {
+                        printError(note)
+                    }
                     switch try cli({ try writer.write(file) }) {
                     case .standardOutput: break
                     case .wrote(let path): print("Wrote \(path)")
@@ -186,6 +190,19 @@ extension FlightLogCommand {
                     }
                 }
             }
+        }
+
+        /// For an imported flight edited since: the file is its recorder's, unchanged (so its signature stays
+        /// valid) and without the edits; `--rebuild` writes our own file with them. `nil` for an unedited flight.
+        func editedOriginalNote(_ id: Int64, _ db: FlightStore) throws -> String? {
+            var fields: [String] = []
+            for line in FieldChange.lines(try db.history(id: id), currentRole: nil) where !fields.contains(line.label) {
+                fields.append(line.label)
+            }
+            guard !fields.isEmpty else { return nil }
+            return "note: flight \(id) was edited (\(fields.joined(separator: ", "))), but this is the original file "
+                + "as imported, unchanged so that its recorder's signature (G record) stays valid; for a file with "
+                + "the edits: flightlog export --igc --rebuild \(id)"
         }
 
         /// The exporter's format of `kind`; a report's is the file's suffix (`.svg`, `.png`, else PDF).

@@ -10,8 +10,8 @@ import Foundation
 struct StickOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "A USB stick's folder: write the IGC files, logbook.pdf and a backup of the flights not yet on this stick.",
-            valueName: "folder"))
+            "A folder (a USB stick's FLIGHTLOG, or any): write the IGC files, logbook.pdf and a backup of the flights "
+                + "it does not have yet.", valueName: "folder"))
     var to: String?
 
     @Flag(help: "With --to: only flights not yet written to this stick, and edited ones (the default).")
@@ -22,7 +22,9 @@ struct StickOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --to: the stick's id (default: the UUID of the folder's file system).", valueName: "id"))
+            "With --to: the stick's id (its file system UUID): what it got is remembered by it wherever it is "
+                + "mounted, and flightlog status reports the export. Without it: by the folder's path.",
+            valueName: "id"))
     var stick: String?
 
     /// Why these options cannot go together, or nil.
@@ -30,7 +32,7 @@ struct StickOptions: ParsableArguments {
         guard let to else {
             if kind == nil {
                 return
-                    "choose what to export: --igc, --kml, --gpx, --geojson, --report, --pdf, --zip, or --to FOLDER (a USB stick)"
+                    "choose what to export: --igc, --kml, --gpx, --geojson, --report, --pdf, --zip, or --to FOLDER (e.g. a USB stick)"
             }
             return new || all || stick != nil ? "--new, --all and --stick go with --to FOLDER" : nil
         }
@@ -40,7 +42,7 @@ struct StickOptions: ParsableArguments {
         if output != nil { return "--to FOLDER is where the files go; leave out -o" }
         if rebuild { return "--rebuild is for --igc; the stick gets each imported flight's own file" }
         if new && all { return "--new writes what the stick lacks, --all writes everything; choose one" }
-        if to.isEmpty || to == "-" { return "--to needs a folder (the stick's FLIGHTLOG folder)" }
+        if to.isEmpty || to == "-" { return "--to needs a folder (e.g. a stick's FLIGHTLOG folder)" }
         if let stick, !StickMemory.isValidStickId(stick) {
             return "'\(stick)' is not a stick id: use letters, digits, - and _ (its file system UUID)"
         }
@@ -55,6 +57,8 @@ extension FlightLogCommand.Export {
         async throws
     {
         let folder = absolute(stickOptions.to!)
+        let databasePath = try store.databasePath()
+        var made = false
         if !FileManager.default.fileExists(atPath: folder) {
             // Only the folder itself: a stick that is not mounted must not be filled in on the SD card.
             guard FileManager.default.fileExists(atPath: (folder as NSString).deletingLastPathComponent) else {
@@ -64,40 +68,46 @@ extension FlightLogCommand.Export {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
                 throw CLIError("cannot make the folder \(folder): check that the stick is writable")
             }
+            made = true
         }
-        guard let stick = stickOptions.stick ?? StickIdentity.fileSystemUUID(of: folder) else {
-            throw CLIError(
-                "cannot tell which stick \(folder) is on (its file system has no UUID link); give --stick ID")
-        }
-        let databasePath = try store.databasePath()
+        // A stick (--stick, as flightlog-usb@.service gives its file system UUID) keeps its memory under that id,
+        // wherever it is mounted, and its line for `flightlog status`. Any other folder: what that folder lacks,
+        // remembered by its path.
+        let stick = stickOptions.stick
+        let memoryId = stick ?? StickMemory.folderId(folder)
         let memory = StickReport.memoryFolder(databasePath: databasePath)
         let owner = ownerOptions.owner(config)?.name ?? ""
         let request = StickExportRequest(
-            folder: folder, stick: stick, memoryFolder: memory, rewriteAll: stickOptions.all,
+            folder: folder, stick: memoryId, memoryFolder: memory, rewriteAll: stickOptions.all,
             logbook: LogbookOptions(owner: owner, filterSummary: summary),
             logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath))
         let line: String
         do {
             let result = try await StickExport.run(flights, store: db, exporter: exporter, request: request)
-            line = StickReport.line(result, stick: stick)
+            line = StickReport.line(result, stick: stick, folder: folder)
         } catch {
-            StickReport.save(
-                "stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)", memoryFolder: memory)
+            if made { rmdir(folder) }  // a refused export leaves no empty folder (rmdir never removes a file)
+            if let stick {
+                let failed = "stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)"
+                StickReport.save(failed, memoryFolder: memory)
+            }
             throw CLIError(error.description)
         }
-        StickReport.save(line, memoryFolder: memory)
+        if stick != nil { StickReport.save(line, memoryFolder: memory) }
         print(line)
     }
 }
 
 extension StickReport {
-    static func line(_ result: StickExportResult, stick: String) -> String {
+    /// What an export did, to a stick (`stick`) or a folder.
+    static func line(_ result: StickExportResult, stick: String?, folder: String) -> String {
         let s = result.flightsWritten == 1 ? "" : "s"
+        let target = stick.map { "stick \($0)" } ?? folder
         guard result.wroteLogbook else {
             return
-                "nothing new for stick \(stick) at \(clock()): its \(result.flightsOnStick) flight\(result.flightsOnStick == 1 ? "" : "s") are already on it"
+                "nothing new for \(target) at \(clock()): its \(result.flightsOnStick) flight\(result.flightsOnStick == 1 ? "" : "s") are already on it"
         }
-        return "\(result.flightsWritten) flight\(s) written to stick \(stick) at \(clock()) "
+        return "\(result.flightsWritten) flight\(s) written to \(target) at \(clock()) "
             + "(\(result.igcFilesWritten) IGC file\(result.igcFilesWritten == 1 ? "" : "s"), logbook.pdf and backup of \(result.flightsOnStick) flights, "
             + "\(StickExport.megabytes(result.bytesWritten)))"
     }

@@ -18,10 +18,10 @@ struct CrewOptions: ParsableArguments {
     @Option(help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method")) var launch: LaunchMethod?
     @Option(help: ArgumentHelp("Launches logged with this flight (default 1).", valueName: "n")) var launches: Int?
     @Option(
-        name: .customLong("release-height"), help: ArgumentHelp("Release height above takeoff, metres.", valueName: "m")
-    )
+        name: .customLong("release-height"),
+        help: ArgumentHelp("Release height above take-off, metres.", valueName: "m"))
     var releaseHeight: Double?
-    @Option(name: .customLong("takeoff-place"), help: ArgumentHelp("Takeoff place name.", valueName: "name"))
+    @Option(name: .customLong("takeoff-place"), help: ArgumentHelp("Take-off place name.", valueName: "name"))
     var takeoffPlace: String?
     @Option(name: .customLong("landing-place"), help: ArgumentHelp("Landing place name.", valueName: "name"))
     var landingPlace: String?

@@ -50,7 +50,7 @@ struct FilterOptions: ParsableArguments {
     var until: CivilDate?
 
     @Option(
-        name: .long, help: ArgumentHelp("Flights of this year (local date at the takeoff place).", valueName: "year"))
+        name: .long, help: ArgumentHelp("Flights of this year (local date at the take-off place).", valueName: "year"))
     var year: Int?
 
     @Option(name: .long, help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method"))
