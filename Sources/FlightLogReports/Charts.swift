@@ -29,6 +29,9 @@ struct Charts {
         var x, y, width, height: Double
         var time: ((UTCMillis) -> Double)? = nil
         var place: ((Coordinate) -> (x: Double, y: Double))? = nil
+        /// The map's airfield names written, and where its release mark is.
+        var airfieldNames: [String] = []
+        var release: (x: Double, y: Double)? = nil
     }
 
     /// Most track vertices drawn in a map, and in a barogram (both lines together): a 10-hour flight at 1 Hz
@@ -243,6 +246,18 @@ struct Charts {
         canvas.restore()
 
         let takeoff = px(project(marks.takeoff)), landing = px(project(marks.landing))
+        // The airfields and the release under the take-off and landing marks; names clear of the map's furniture.
+        canvas.save()
+        canvas.clip(x, y, width, height)
+        let furniture = [
+            (takeoff.x - 40, takeoff.y - 18, takeoff.x, takeoff.y - 6), (landing.x, landing.y, landing.x + 40, landing.y + 13),
+            (x, y + height - 30, x + width / 3 + 8, y + height), (x + width - 172, y + height - 30, x + width, y + height),
+            (x + width - 32, y, x + width, y + 32),
+        ]
+        let airfieldNames = mapAirfields(
+            x: x, y: y, width: width, height: height, place: { px(project($0)) }, taken: furniture)
+        let release = releaseMark { px(project($0)) }
+        canvas.restore()
         canvas.circle(takeoff.x, takeoff.y, radius: 4, fill: .takeoff)
         canvas.polygon(
             [
@@ -263,7 +278,9 @@ struct Charts {
         legend(x: x + width - 168, y: y + height - 26, lo: lo, hi: hi)
         mapKey(right: x + width, y: y - 12)
         canvas.strokeRect(x, y, width, height, .grey)
-        return Frame(x: x, y: y, width: width, height: height, place: { px(project($0)) })
+        return Frame(
+            x: x, y: y, width: width, height: height, place: { px(project($0)) }, airfieldNames: airfieldNames,
+            release: release)
     }
 
     /// A map label on a translucent white box so that it stays readable over the track.

@@ -13,6 +13,10 @@ package struct FlightReportOptions: Sendable {
     package var qnhPascals: Double?
     /// What the track colour on the map shows.
     package var colorBy: ColorBy
+    /// The airfields the map may show (those around the flight; the map draws the ones on it), and the distance
+    /// within which a take-off or landing is at a field.
+    package var airfields: [Airfield] = []
+    package var airfieldRadius: Meters = AirfieldIndex.defaultRadius
 
     package init(qnhPascals: Double? = nil, colorBy: ColorBy = .altitude) {
         self.qnhPascals = qnhPascals

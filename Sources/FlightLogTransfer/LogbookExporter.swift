@@ -134,10 +134,11 @@ package struct LogbookExporter: Sendable {
         case .report(let kind, let qnh):
             let fixes = try await source.track(forFlight: id).fixes
             let analysis = try await source.analysis(forFlight: id)
+            var reportOptions = FlightReportOptions(qnhPascals: qnh)
+            reportOptions.airfields = ReportAirfields.around(fixes)
+            let options = reportOptions
             let bytes = try await render {
-                try FlightReport.render(
-                    flight: flight, fixes: fixes, analysis: analysis, format: kind,
-                    options: FlightReportOptions(qnhPascals: qnh))
+                try FlightReport.render(flight: flight, fixes: fixes, analysis: analysis, format: kind, options: options)
             }
             return ExportedFile(name: "\(stem).pdf", bytes: bytes, flightId: id)
         case .logbookPDF(let options):

@@ -1,3 +1,4 @@
+import FlightLogCore
 import FlightLogWeb
 import Foundation
 import HTTPTypes
@@ -11,18 +12,21 @@ package enum WebServer {
     /// Most simultaneous connections; more wait in the listen backlog.
     package static let maxConnections = ConnectionLimits().maxConnections
 
-    /// Headers on every response: nothing may be loaded from elsewhere, no framing, no sniffing, no referrer.
-    static let securityHeaders: [(String, String)] = [
+    /// Headers on every response: nothing may be loaded from elsewhere (but map tiles from the one host of
+    /// `[server] online_tiles`), no framing, no sniffing, no referrer.
+    static func securityHeaders(onlineTiles: TileURLTemplate?) -> [(String, String)] {
+        [
         (
             "Content-Security-Policy",
-            "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'self'; "
-                + "frame-ancestors 'none'; base-uri 'none'"
+            "default-src 'none'; img-src 'self' data:\(onlineTiles.map { " " + $0.origin } ?? ""); "
+                + "style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         ),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
         ("X-Frame-Options", "DENY"),
         ("Cache-Control", "no-store"),
-    ]
+        ]
+    }
 
     /// Serves until cancelled (or SIGINT/SIGTERM when `handleSignals`).
     /// - Parameters:
@@ -71,7 +75,9 @@ package enum WebServer {
             response = errorPage(
                 status: 500, title: "Something went wrong", message: "The answer came out empty; try again.")
         }
-        return encode(response, head: request.method == .head)
+        return encode(
+            response, head: request.method == .head,
+            securityHeaders: securityHeaders(onlineTiles: app.settings.config.server.onlineTiles))
     }
 
     private static func decode(_ request: Request, app: WebApp, client: String) async -> WebResponse {
@@ -110,7 +116,7 @@ package enum WebServer {
             to: WebRequest(method: method, path: path, query: query, cookies: cookies, form: form, client: client))
     }
 
-    private static func encode(_ response: WebResponse, head: Bool) -> Response {
+    private static func encode(_ response: WebResponse, head: Bool, securityHeaders: [(String, String)]) -> Response {
         var fields = HTTPFields()
         fields[.contentType] = response.contentType
         for (name, value) in securityHeaders + response.headers {
