@@ -11,12 +11,12 @@ extension Charts {
     static let airfieldColor = Color(r: 0.24, g: 0.29, b: 0.36)
 
     /// Draws the layer over the map at `x, y, width, height`; `place` maps a position to the page, `taken` are
-    /// boxes (x0, y0, x1, y1) names must keep clear of. Returns the names written, in order.
-    @discardableResult
+    /// boxes (x0, y0, x1, y1) names must keep clear of. Returns the other fields' names written, in order, and
+    /// the take-off and landing fields' names (for their labels).
     func mapAirfields(
         x: Double, y: Double, width: Double, height: Double, place: (Coordinate) -> (x: Double, y: Double),
         taken: [(Double, Double, Double, Double)]
-    ) -> [String] {
+    ) -> (names: [String], takeoff: String?, landing: String?) {
         let inside = { (p: (x: Double, y: Double)) in
             p.x >= x + 4 && p.x <= x + width - 4 && p.y >= y + 4 && p.y <= y + height - 4
         }
@@ -49,9 +49,9 @@ extension Charts {
             cairo_stroke(canvas.cr)
         }
         for p in marks.map({ place($0.airfield.coordinate) }) { boxes.append((p.x - 4, p.y - 4, p.x + 4, p.y + 4)) }
-        for mark in marks where names.count < Self.maxAirfieldNames {
+        for mark in marks where names.count < Self.maxAirfieldNames && mark.role == .other {
             let p = place(mark.airfield.coordinate)
-            let name = mark.airfield.shortName
+            let name = MapAirfields.mapName(mark.airfield)
             let color: Color =
                 switch mark.role {
                 case .takeoff, .takeoffAndLanding: .takeoff
@@ -70,7 +70,11 @@ extension Charts {
                 break
             }
         }
-        return names
+        func name(_ roles: [MapAirfields.Role]) -> String? {
+            marks.first { roles.contains($0.role) }.map { MapAirfields.mapName($0.airfield) }
+        }
+        let from = name([.takeoff, .takeoffAndLanding]), to = name([.landing, .takeoffAndLanding])
+        return (names, from, to)
     }
 
     /// The release or engine-off point (the analysis's scoring start, else the flight's release) as a diamond.

@@ -254,9 +254,8 @@ struct Charts {
             (x, y + height - 30, x + width / 3 + 8, y + height), (x + width - 172, y + height - 30, x + width, y + height),
             (x + width - 32, y, x + width, y + 32),
         ]
-        let airfieldNames = mapAirfields(
+        let airfields = mapAirfields(
             x: x, y: y, width: width, height: height, place: { px(project($0)) }, taken: furniture)
-        let release = releaseMark { px(project($0)) }
         canvas.restore()
         canvas.circle(takeoff.x, takeoff.y, radius: 4, fill: .takeoff)
         canvas.polygon(
@@ -269,9 +268,12 @@ struct Charts {
         canvas.save()
         canvas.clip(x, y, width, height)
         mapMarks { px(project($0)) }
+        let release = releaseMark { px(project($0)) }
         canvas.restore()
-        label("Take-off", x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
-        label("Landing", x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
+        let takeoffText = airfields.takeoff.map { "Take-off \($0)" } ?? "Take-off"
+        let landingText = airfields.landing.map { "Landing \($0)" } ?? "Landing"
+        label(takeoffText, x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
+        label(landingText, x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
 
         scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale)
         northArrow(x: x + width - 20, y: y + 10)
@@ -279,7 +281,7 @@ struct Charts {
         mapKey(right: x + width, y: y - 12)
         canvas.strokeRect(x, y, width, height, .grey)
         return Frame(
-            x: x, y: y, width: width, height: height, place: { px(project($0)) }, airfieldNames: airfieldNames,
+            x: x, y: y, width: width, height: height, place: { px(project($0)) }, airfieldNames: airfields.names,
             release: release)
     }
 

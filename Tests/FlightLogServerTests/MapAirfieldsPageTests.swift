@@ -63,7 +63,6 @@ struct MapAirfieldsPageTests {
         let page = String(decoding: response.body, as: UTF8.self)
         #expect(response.status == 200)
         print("flight page with airfields: \(elapsed)")
-        try? page.write(toFile: "/tmp/b/page.html", atomically: true, encoding: .utf8)
 
         // The take-off and landing fields highlighted, with their runway's direction; fields in view drawn.
         #expect(page.contains("<i class=\"afs takeoff\" style=\""))
