@@ -84,7 +84,8 @@ extension Charts {
         let positioned = RecordingFaults.positionedRuns(fixes, faults: faults).flatMap { fixes[$0] }
         guard let time, let fix = positioned.first(where: { $0.time >= time }) ?? positioned.last else { return nil }
         let p = place(fix.coordinate)
-        canvas.polygon([(p.x, p.y - 4.5), (p.x + 4.5, p.y), (p.x, p.y + 4.5), (p.x - 4.5, p.y)], .release, outline: .black)
+        canvas.polygon(
+            [(p.x, p.y - 4.5), (p.x + 4.5, p.y), (p.x, p.y + 4.5), (p.x - 4.5, p.y)], .release, outline: .black)
         return p
     }
 }

@@ -250,8 +250,10 @@ struct Charts {
         canvas.save()
         canvas.clip(x, y, width, height)
         let furniture = [
-            (takeoff.x - 40, takeoff.y - 18, takeoff.x, takeoff.y - 6), (landing.x, landing.y, landing.x + 40, landing.y + 13),
-            (x, y + height - 30, x + width / 3 + 8, y + height), (x + width - 172, y + height - 30, x + width, y + height),
+            (takeoff.x - 40, takeoff.y - 18, takeoff.x, takeoff.y - 6),
+            (landing.x, landing.y, landing.x + 40, landing.y + 13),
+            (x, y + height - 30, x + width / 3 + 8, y + height),
+            (x + width - 172, y + height - 30, x + width, y + height),
             (x + width - 32, y, x + width, y + 32),
         ]
         let airfields = mapAirfields(

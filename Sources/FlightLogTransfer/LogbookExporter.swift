@@ -138,7 +138,8 @@ package struct LogbookExporter: Sendable {
             reportOptions.airfields = ReportAirfields.around(fixes)
             let options = reportOptions
             let bytes = try await render {
-                try FlightReport.render(flight: flight, fixes: fixes, analysis: analysis, format: kind, options: options)
+                try FlightReport.render(
+                    flight: flight, fixes: fixes, analysis: analysis, format: kind, options: options)
             }
             return ExportedFile(name: "\(stem).pdf", bytes: bytes, flightId: id)
         case .logbookPDF(let options):

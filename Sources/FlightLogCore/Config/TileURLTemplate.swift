@@ -12,7 +12,9 @@ package struct TileURLTemplate: Sendable, Hashable {
         let lower = text.lowercased()
         guard let schemeEnd = lower.range(of: "://"), ["http", "https"].contains(lower[..<schemeEnd.lowerBound]),
             ["{z}", "{x}", "{y}"].allSatisfy(text.contains),
-            text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`".unicodeScalars.contains($0) })
+            text.unicodeScalars.allSatisfy({
+                $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`".unicodeScalars.contains($0)
+            })
         else { return nil }
         let rest = text[schemeEnd.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }

@@ -92,7 +92,8 @@ package enum ChartHTML {
             "<svg viewBox=\"0 0 1000 \(n(c.viewHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Track map\">"
         for t in c.tiles {  // a hair larger, so that no seam shows between neighbours
             html +=
-                "<image href=\"\(esc(tileURL?(t.z, t.x, t.y) ?? "/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)"))\" x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
+                "<image href=\"\(esc(tileURL?(t.z, t.x, t.y) ?? "/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)"))\" "
+                + "x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
                 + "width=\"\(decimal(t.size + 0.6, 1))\" height=\"\(decimal(t.size + 0.6, 1))\" preserveAspectRatio=\"none\"/>"
         }
         if !c.tiles.isEmpty { html += c.paths.map { polyline($0.points, color: "#fff", width: 5) }.joined() }

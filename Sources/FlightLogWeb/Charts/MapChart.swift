@@ -166,7 +166,9 @@ package struct MapChart: Sendable {
         landing = (l.x / Self.viewWidth, l.y / viewHeight)
         labels = Self.placeLabels(takeoff: takeoff, landing: landing, cell: cell)
         release = Self.releaseMark(flight: flight, fixes: points, analysis: analysis, placement: placement)
-        if let release, let label = Self.releaseLabel(release, avoiding: labels + [Self.dot(takeoff), Self.dot(landing)], cell: cell) {
+        if let release,
+            let label = Self.releaseLabel(release, avoiding: labels + [Self.dot(takeoff), Self.dot(landing)], cell: cell)
+        {
             labels.append(label)
         }
     }
