@@ -29,6 +29,9 @@ struct Charts {
         var x, y, width, height: Double
         var time: ((UTCMillis) -> Double)? = nil
         var place: ((Coordinate) -> (x: Double, y: Double))? = nil
+        /// The map's airfield names written, and where its release mark is.
+        var airfieldNames: [String] = []
+        var release: (x: Double, y: Double)? = nil
     }
 
     /// Most track vertices drawn in a map, and in a barogram (both lines together): a 10-hour flight at 1 Hz
@@ -244,6 +247,19 @@ struct Charts {
         canvas.restore()
 
         let takeoff = px(project(marks.takeoff)), landing = px(project(marks.landing))
+        // The airfields and the release under the take-off and landing marks; names clear of the map's furniture.
+        canvas.save()
+        canvas.clip(x, y, width, height)
+        let furniture = [
+            (takeoff.x - 40, takeoff.y - 18, takeoff.x, takeoff.y - 6),
+            (landing.x, landing.y, landing.x + 40, landing.y + 13),
+            (x, y + height - 30, x + width / 3 + 8, y + height),
+            (x + width - 172, y + height - 30, x + width, y + height),
+            (x + width - 32, y, x + width, y + 32),
+        ]
+        let airfields = mapAirfields(
+            x: x, y: y, width: width, height: height, place: { px(project($0)) }, taken: furniture)
+        canvas.restore()
         canvas.circle(takeoff.x, takeoff.y, radius: 4, fill: .takeoff)
         canvas.polygon(
             [
@@ -255,16 +271,21 @@ struct Charts {
         canvas.save()
         canvas.clip(x, y, width, height)
         mapMarks { px(project($0)) }
+        let release = releaseMark { px(project($0)) }
         canvas.restore()
-        label("Take-off", x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
-        label("Landing", x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
+        let takeoffText = airfields.takeoff.map { "Take-off \($0)" } ?? "Take-off"
+        let landingText = airfields.landing.map { "Landing \($0)" } ?? "Landing"
+        label(takeoffText, x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
+        label(landingText, x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
 
         scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale)
         northArrow(x: x + width - 20, y: y + 10)
         legend(x: x + width - 168, y: y + height - 26, lo: lo, hi: hi)
         mapKey(right: x + width, y: y - 12)
         canvas.strokeRect(x, y, width, height, .grey)
-        return Frame(x: x, y: y, width: width, height: height, place: { px(project($0)) })
+        return Frame(
+            x: x, y: y, width: width, height: height, place: { px(project($0)) }, airfieldNames: airfields.names,
+            release: release)
     }
 
     /// A map label on a translucent white box so that it stays readable over the track.

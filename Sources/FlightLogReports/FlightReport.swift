@@ -16,6 +16,10 @@ package struct FlightReportOptions: Sendable {
     /// The imported airspace: drawn under the track, its infringements listed (limits above mean sea level judged
     /// at `qnhPascals` when given, else by GNSS altitude).
     package var airspaces: [Airspace] = []
+    /// The airfields the map may show (those around the flight; the map draws the ones on it), and the distance
+    /// within which a take-off or landing is at a field.
+    package var airfields: [Airfield] = []
+    package var airfieldRadius: Meters = AirfieldIndex.defaultRadius
 
     package init(qnhPascals: Double? = nil, colorBy: ColorBy = .altitude) {
         self.qnhPascals = qnhPascals

@@ -134,9 +134,10 @@ package struct LogbookExporter: Sendable {
         case .report(let kind, let qnh):
             let fixes = try await source.track(forFlight: id).fixes
             let analysis = try await source.analysis(forFlight: id)
-            var chosen = FlightReportOptions(qnhPascals: qnh)
-            chosen.airspaces = try await source.airspaces()
-            let options = chosen
+            var reportOptions = FlightReportOptions(qnhPascals: qnh)
+            reportOptions.airspaces = try await source.airspaces()
+            reportOptions.airfields = ReportAirfields.around(fixes)
+            let options = reportOptions
             let bytes = try await render {
                 try FlightReport.render(
                     flight: flight, fixes: fixes, analysis: analysis, format: kind, options: options)

@@ -60,7 +60,8 @@ import Testing
         #expect(config.owner == nil)
         #expect(
             config.warnings.map(\.description) == [
-                "line 18: unknown key [server] owner (known: address, port, password_hash, map_tiles); ignored"
+                "line 18: unknown key [server] owner (known: address, port, password_hash, map_tiles, online_tiles, "
+                    + "online_tiles_attribution); ignored"
             ])
     }
 

@@ -27,6 +27,8 @@
 /// port = 8080
 /// password_hash = "…"
 /// map_tiles = "/var/lib/flightlog/map.mbtiles"  # a raster MBTiles file drawn under the phone's track map
+/// online_tiles = "https://tile.example.org/{z}/{x}/{y}.png"  # tiles the browser fetches (no map_tiles file)
+/// online_tiles_attribution = "© Example maps"
 ///
 /// [sync]
 /// url = "postgres://glider1@logbook.example.org/club"   # the club's PostgreSQL logbook (flightlog sync)
@@ -95,6 +97,10 @@ package struct FlightLogConfig: Sendable, Hashable {
         package var passwordHash: String?
         /// A raster MBTiles file (SQLite) whose tiles the phone's map draws under the track; `nil` = none.
         package var mapTiles: String?
+        /// A tile server the browser fetches the map's tiles from (off by default); a `mapTiles` file wins.
+        package var onlineTiles: TileURLTemplate?
+        /// The words the tile server's licence asks for under the map (e.g. `© OpenStreetMap contributors`).
+        package var onlineTilesAttribution: String?
 
         package init(address: String = "127.0.0.1", port: Int = 8080, passwordHash: String? = nil) {
             self.address = address
@@ -171,6 +177,14 @@ package struct FlightLogConfig: Sendable, Hashable {
         case ("server", "port"): server.port = try v.integer(in: 1...65_535)
         case ("server", "password_hash"): server.passwordHash = try v.string()
         case ("server", "map_tiles"): server.mapTiles = try v.string()
+        case ("server", "online_tiles"):
+            guard let template = TileURLTemplate(try v.string()) else {
+                throw v.wrong(
+                    "an http or https address with a host and {z}, {x} and {y}, e.g. "
+                        + "\"https://tile.example.org/{z}/{x}/{y}.png\"")
+            }
+            server.onlineTiles = template
+        case ("server", "online_tiles_attribution"): server.onlineTilesAttribution = try v.string()
         case ("sync", "url"):
             do throws(ConfigError) {
                 sync.url = try SyncURL(try v.string())
@@ -200,7 +214,7 @@ package struct FlightLogConfig: Sendable, Hashable {
             "airfield_radius_km",
         ],
         "daemon": ["gpsd", "iio_context", "barometer", "barometer_rate_hz", "retention_days"],
-        "server": ["address", "port", "password_hash", "map_tiles"],
+        "server": ["address", "port", "password_hash", "map_tiles", "online_tiles", "online_tiles_attribution"],
         "owner": ["name"],
         "sync": ["url", "password_file"],
     ]
@@ -235,7 +249,7 @@ package struct FlightLogConfig: Sendable, Hashable {
             return d
         }
 
-        private func wrong(_ expected: String) -> ConfigError {
+        func wrong(_ expected: String) -> ConfigError {
             ConfigError(line: entry.line, "\(name) = \(entry.value) must be \(expected)")
         }
 

@@ -15,6 +15,8 @@ package struct Airfield: Sendable, Hashable {
     /// IANA zone, e.g. `Europe/Berlin`; nil when unknown (a CUP entry before it is merged with the data set).
     package var zoneIdentifier: String?
     package var source: Source
+    /// The runways, when the data set's are read (``AirfieldDataSet/parse(_:region:runways:)``); else none.
+    package var runways: [Runway] = []
 
     package init(
         code: String?, name: String, coordinate: Coordinate, elevation: Meters?, zoneIdentifier: String?,

@@ -3,8 +3,8 @@
 ///
 /// Format: the line `#flightlog-airfields 2`, one `@Zone/Name` line per IANA zone (numbered from 0 in order),
 /// then per field `code TAB name TAB latitude TAB longitude TAB elevation-m TAB zone-number TAB runways` (the code
-/// may be empty; runways are kept in the file for a map and not read here). Version 1 files (no runway column)
-/// are still read.
+/// may be empty; runways `ident:length_m:width_m:surface` joined by `,`, read only for a map's region). Version 1
+/// files (no runway column) are still read.
 package enum AirfieldDataSet {
     package struct FormatError: Error, Equatable, CustomStringConvertible {
         package var line: Int
@@ -17,9 +17,12 @@ package enum AirfieldDataSet {
     package static let headerVersion1 = "#flightlog-airfields 1"
 
     /// Every field of the file, or with `region` only those within its distance of one of its points (names
-    /// and codes are made only for those: a daemon in flight keeps a few hundred fields, not 45,000). Strict: the
-    /// file is generated, so any bad line means a damaged install.
-    package static func parse(_ bytes: [UInt8], region: Region? = nil) throws(FormatError) -> [Airfield] {
+    /// and codes are made only for those: a daemon in flight keeps a few hundred fields, not 45,000); with `runways`
+    /// also their ``Airfield/runways`` (for a map: only with a region). Strict: the file is generated, so any bad
+    /// line means a damaged install.
+    package static func parse(_ bytes: [UInt8], region: Region? = nil, runways: Bool = false) throws(FormatError)
+        -> [Airfield]
+    {
         var zones: [String] = []
         var fields: [Airfield] = []
         if region == nil { fields.reserveCapacity(bytes.count / 52) }
@@ -50,11 +53,14 @@ package enum AirfieldDataSet {
             else { throw FormatError(line: lineNumber, message: "expected \(columnCount) valid columns") }
             if let region, !region.contains(Coordinate(latitude: latitude, longitude: longitude)) { continue }
             let code = String(decoding: columns[0], as: UTF8.self)
-            fields.append(
-                Airfield(
-                    code: code.isEmpty ? nil : code, name: String(decoding: columns[1], as: UTF8.self),
-                    coordinate: Coordinate(latitude: latitude, longitude: longitude), elevation: Meters(elevation),
-                    zoneIdentifier: zones[zone], source: .dataSet))
+            var field = Airfield(
+                code: code.isEmpty ? nil : code, name: String(decoding: columns[1], as: UTF8.self),
+                coordinate: Coordinate(latitude: latitude, longitude: longitude), elevation: Meters(elevation),
+                zoneIdentifier: zones[zone], source: .dataSet)
+            if runways, region != nil, columnCount == 7 {
+                field.runways = Runway.list(String(decoding: columns[6], as: UTF8.self))
+            }
+            fields.append(field)
         }
         return fields
     }

@@ -3,8 +3,8 @@ import FlightLogStore
 import FlightLogWeb
 import Foundation
 
-/// The offline background map: tiles of the user's MBTiles file (`[server] map_tiles`), served read-only at
-/// `/tiles/z/x/y.png` and drawn under the flight map's track.
+/// The background map: tiles of the user's MBTiles file (`[server] map_tiles`), served read-only at
+/// `/tiles/z/x/y.png`, or of an online tile server; drawn under the flight map's track.
 extension WebApp {
     /// The configured tile file, opened on first use; `nil` without one, or when it cannot be read (the map is
     /// then drawn without a background, as without a file).
@@ -52,21 +52,30 @@ extension WebApp {
         return WebResponse(contentType: tiles.contentType, headers: [], body: bytes)
     }
 
-    /// The flight map with the tile file's tiles under it (only those the file holds), or today's map without one.
-    /// `placed` gets the map's ``MapPlacement`` (for the barogram–map cursor).
+    /// The flight map with the tile file's tiles under it (only those the file holds), else the online tile
+    /// server's (`[server] online_tiles`, fetched by the browser), else none; the imported airspace under the track
+    /// and the shipped airfields over it. The file wins when both are set: it needs no internet and sends no track
+    /// position to another server. `placed` gets the map's ``MapPlacement`` (for the barogram–map cursor).
     func mapChart(
         flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil,
         airspaces: [Airspace] = [], placed: (MapPlacement) -> Void = { _ in }
     ) -> String? {
         let tiles = mapTiles()
+        let online = tiles == nil ? settings.config.server.onlineTiles : nil
         guard
             var chart = MapChart(
-                flight: flight, fixes: fixes, faults: faults, tileZooms: tiles?.zooms, analysis: analysis)
+                flight: flight, fixes: fixes, faults: faults, tileZooms: tiles?.zooms ?? online.map { _ in 0...19 },
+                analysis: analysis)
         else {
             return nil
         }
         chart.addAirspace(airspaces)
+        chart.addAirfields(mapAirfields(on: chart, flight: flight, fixes: fixes))
         placed(chart.placement)
+        if let online {
+            let attribution = settings.config.server.onlineTilesAttribution ?? online.origin
+            return ChartHTML.map(chart, attribution: attribution, tileURL: online.url)
+        }
         guard let tiles else { return ChartHTML.map(chart) }
         let held = tiles.existing(chart.tiles.map { ($0.z, $0.x, $0.y) })
         chart.tiles = chart.tiles.filter { held.contains([$0.z, $0.x, $0.y]) }

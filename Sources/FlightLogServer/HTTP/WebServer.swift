@@ -1,3 +1,4 @@
+import FlightLogCore
 import FlightLogWeb
 import Foundation
 import HTTPTypes
@@ -11,20 +12,23 @@ package enum WebServer {
     /// Most simultaneous connections; more wait in the listen backlog.
     package static let maxConnections = ConnectionLimits().maxConnections
 
-    /// Headers on every response: nothing may be loaded from elsewhere, scripts only from this site's own files
-    /// (no inline script), no framing, no sniffing, no referrer. A response's own header of the same name (the
-    /// flight page script's `Cache-Control`) replaces the one here.
-    static let securityHeaders: [(String, String)] = [
-        (
-            "Content-Security-Policy",
-            "default-src 'none'; script-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; "
-                + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-        ),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
-        ("X-Frame-Options", "DENY"),
-        ("Cache-Control", "no-store"),
-    ]
+    /// Headers on every response: nothing may be loaded from elsewhere (but map tiles from the one host of
+    /// `[server] online_tiles`), scripts only from this site's own files (no inline script), no framing, no
+    /// sniffing, no referrer. A response's own header of the same name (the flight page script's `Cache-Control`)
+    /// replaces the one here.
+    static func securityHeaders(onlineTiles: TileURLTemplate?) -> [(String, String)] {
+        [
+            (
+                "Content-Security-Policy",
+                "default-src 'none'; script-src 'self'; img-src 'self' data:\(onlineTiles.map { " " + $0.origin } ?? ""); "
+                    + "style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+            ),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("X-Frame-Options", "DENY"),
+            ("Cache-Control", "no-store"),
+        ]
+    }
 
     /// Serves until cancelled (or SIGINT/SIGTERM when `handleSignals`).
     /// - Parameters:
@@ -73,7 +77,9 @@ package enum WebServer {
             response = errorPage(
                 status: 500, title: "Something went wrong", message: "The answer came out empty; try again.")
         }
-        return encode(response, head: request.method == .head)
+        return encode(
+            response, head: request.method == .head,
+            securityHeaders: securityHeaders(onlineTiles: app.settings.config.server.onlineTiles))
     }
 
     private static func decode(_ request: Request, app: WebApp, client: String) async -> WebResponse {
@@ -112,7 +118,7 @@ package enum WebServer {
             to: WebRequest(method: method, path: path, query: query, cookies: cookies, form: form, client: client))
     }
 
-    private static func encode(_ response: WebResponse, head: Bool) -> Response {
+    private static func encode(_ response: WebResponse, head: Bool, securityHeaders: [(String, String)]) -> Response {
         var fields = HTTPFields()
         fields[.contentType] = response.contentType
         let own = Set(response.headers.map { $0.name.lowercased() })

@@ -47,17 +47,17 @@ package enum AirfieldCatalog {
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
-    /// The shipped data set's fields.
+    /// The shipped data set's fields (with `runways`, their runways: only with a `region`).
     /// - Throws: ``LoadError`` when the file is missing or damaged (a broken install).
-    package static func dataSet(path: String? = dataSetPath(), region: AirfieldDataSet.Region? = nil) throws(LoadError)
-        -> [Airfield]
-    {
+    package static func dataSet(
+        path: String? = dataSetPath(), region: AirfieldDataSet.Region? = nil, runways: Bool = false
+    ) throws(LoadError) -> [Airfield] {
         guard let path, let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(
                 description: "the airfield data set is missing: reinstall flightlog (or set FLIGHTLOG_AIRFIELD_DATA)")
         }
         do {
-            return try AirfieldDataSet.parse([UInt8](data), region: region)
+            return try AirfieldDataSet.parse([UInt8](data), region: region, runways: runways)
         } catch {
             throw LoadError(description: "the airfield data set \(path) is damaged (\(error)): reinstall flightlog")
         }
@@ -94,12 +94,12 @@ package enum AirfieldCatalog {
     }
 
     /// The index of the data set and the pilots' CUP files of `directories` (default: system, then user); with
-    /// `region`, only the data set's fields in it.
+    /// `region`, only the data set's fields in it (and with `runways` their runways, for a map).
     package static func index(
         directories: [String] = [systemDirectory()] + [userDirectory()].compactMap { $0 },
-        dataSetPath: String? = dataSetPath(), region: AirfieldDataSet.Region? = nil
+        dataSetPath: String? = dataSetPath(), region: AirfieldDataSet.Region? = nil, runways: Bool = false
     ) throws(LoadError) -> (index: AirfieldIndex, notices: [Notice]) {
-        let base = try dataSet(path: dataSetPath, region: region)
+        let base = try dataSet(path: dataSetPath, region: region, runways: runways)
         let pilots = pilotFields(files: cupFiles(in: directories))
         return (AirfieldIndex(dataSet: base, pilots: pilots.fields), pilots.notices)
     }

@@ -80,26 +80,30 @@ package enum ChartHTML {
         return html + "</div></div>"
     }
 
-    /// The map; its ``MapChart/tiles`` (if any) as images from `/tiles/z/x/y.<tileFormat>` under the track, which
-    /// then gets a white edge, and the tiles' `attribution` below.
-    package static func map(_ c: MapChart, tileFormat: String = "png", attribution: String = "") -> String {
+    /// The map; its ``MapChart/tiles`` (if any) as images from `/tiles/z/x/y.<tileFormat>` (or `tileURL`'s
+    /// address) under the track, which then gets a white edge, and the tiles' `attribution` below.
+    package static func map(
+        _ c: MapChart, tileFormat: String = "png", attribution: String = "",
+        tileURL: ((_ z: Int, _ x: Int, _ y: Int) -> String)? = nil
+    ) -> String {
         var html =
             "<div class=\"chart map\" id=\"map\"><div class=\"mapbox\" style=\"aspect-ratio:1000/\(n(c.viewHeight))\">"
         html +=
             "<svg viewBox=\"0 0 1000 \(n(c.viewHeight))\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Track map\">"
         for t in c.tiles {  // a hair larger, so that no seam shows between neighbours
             html +=
-                "<image href=\"/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)\" x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
+                "<image href=\"\(esc(tileURL?(t.z, t.x, t.y) ?? "/tiles/\(t.z)/\(t.x)/\(t.y).\(tileFormat)"))\" "
+                + "x=\"\(decimal(t.left, 1))\" y=\"\(decimal(t.top, 1))\" "
                 + "width=\"\(decimal(t.size + 0.6, 1))\" height=\"\(decimal(t.size + 0.6, 1))\" preserveAspectRatio=\"none\"/>"
         }
         html += airspaceOutlines(c)
         if !c.tiles.isEmpty { html += c.paths.map { polyline($0.points, color: "#fff", width: 5) }.joined() }
         html += c.paths.map { polyline($0.points, color: $0.color, width: 2.5) }.joined()
-        html += analysisMarks(c) + "</svg>"
+        html += analysisMarks(c) + "</svg>" + mapLayer(c)
         for (point, kind) in [(c.takeoff, "takeoff"), (c.landing, "landing")] {
             html += "<i class=\"dot \(kind)\" style=\"left:\(percent(point.x));top:\(percent(point.y))\"></i>"
         }
-        html += airspaceLabels(c) + c.labels.map { label($0) }.joined() + "</div>"
+        html += airspaceLabels(c) + (c.labels + c.airfieldLabels).map { label($0) }.joined() + "</div>"
         let ramp = c.rampColors.joined(separator: ",")
         html +=
             "<div class=\"mapkey\"><span class=\"scale\" style=\"width:\(percent(c.scaleFraction))\"></span>"
@@ -113,7 +117,7 @@ package enum ChartHTML {
         return html + "</div>"
     }
 
-    /// The scored route (black over a white edge, turnpoints as squares) and the thermals (purple circles, in
+    /// The scored route (black over a white edge) and the thermals (purple circles, in
     /// map units: they grow with the map) over the track.
     static func analysisMarks(_ c: MapChart) -> String {
         var html = ""
@@ -128,15 +132,7 @@ package enum ChartHTML {
         html += "<g class=\"route\">" + polyline(c.route, color: "#fff", width: 4.5)
         html += polyline(c.route, color: routeColor, width: 2)
             .replacing("<polyline ", with: "<polyline class=\"scored\" ")
-        let size = 6 * MapChart.viewWidth / MapChart.widths.lowerBound  // 6 px on the narrowest map
-        for p in c.route {
-            html +=
-                "<rect x=\"\(decimal(p.x - size / 2, 1))\" y=\"\(decimal(p.y - size / 2, 1))\" "
-                + "width=\"\(decimal(size, 1))\" height=\"\(decimal(size, 1))\" fill=\"#fff\" "
-                + "stroke=\"\(routeColor)\" stroke-width=\"2\" "
-                + "vector-effect=\"non-scaling-stroke\"/>"
-        }
-        return html + "</g>"
+        return html + "</g>"  // the turnpoints: numbered squares of a fixed size over the SVG (``mapLayer``)
     }
 
     static let routeColor = "#111", thermalColor = "#7b2fbf"

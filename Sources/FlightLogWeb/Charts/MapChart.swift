@@ -70,6 +70,10 @@ package struct MapChart: Sendable {
         local: LocalProjection(around: []), webMercator: false, mid: (0, 0), scale: 1, viewHeight: 750)
     /// The imported airspace under the track (``addAirspace(_:)``).
     package var airspace = MapAirspaceLayer()
+    /// The shipped layer (MapChart+Airfields.swift): airfields in view, the names that fit, the release point.
+    package var airfields: [AirfieldSymbol] = []
+    package var airfieldLabels: [ChartLabel] = []
+    package var release: ReleaseMark?
     /// Thermal marks' radii in CSS px on the narrowest map (``widths``); they grow with the map.
     package static let thermalRadii = (minimum: 4.0, maximum: 12.0)
 
@@ -163,6 +167,13 @@ package struct MapChart: Sendable {
         takeoff = (t.x / Self.viewWidth, t.y / viewHeight)
         landing = (l.x / Self.viewWidth, l.y / viewHeight)
         labels = Self.placeLabels(takeoff: takeoff, landing: landing, cell: cell)
+        release = Self.releaseMark(flight: flight, fixes: points, analysis: analysis, placement: placement)
+        if let release,
+            let label = Self.releaseLabel(
+                release, avoiding: labels + [Self.dot(takeoff), Self.dot(landing)], cell: cell)
+        {
+            labels.append(label)
+        }
     }
 
     /// The tiles covering a map of ``viewWidth`` × `viewHeight` units around `centre` (projected metres) at
@@ -220,16 +231,20 @@ package struct MapChart: Sendable {
             text: "", fx: point.x, fy: point.y, alignX: .center, alignY: .center, width: dotSize, height: dotSize)
     }
 
-    /// "Take-off" and "Landing" on the first pair of sides where both lie inside the map, apart from each other
-    /// and off the other's dot, at every width; one "Take-off · Landing" label when the two are too close.
-    package static func placeLabels(takeoff: Point, landing: Point, cell: ChartCell) -> [ChartLabel] {
+    /// "Take-off" and "Landing" (or `texts`, e.g. with the fields' names) on the first pair of sides where both
+    /// lie inside the map, apart from each other and off the other's dot, at every width; one "Take-off · Landing"
+    /// label when the two are too close.
+    package static func placeLabels(
+        takeoff: Point, landing: Point, cell: ChartCell,
+        texts: (takeoff: String, landing: String, both: String) = ("Take-off", "Landing", "Take-off · Landing")
+    ) -> [ChartLabel] {
         let preferred = [(1, 0), (0, 1), (2, 3), (3, 2)]
         let pairs =
             preferred + (0..<4).flatMap { a in (0..<4).map { (a, $0) } }.filter { p in !preferred.contains { $0 == p } }
         let dots = [dot(takeoff), dot(landing)]
         for (a, b) in pairs {
-            let t = label("Take-off", at: takeoff, side: a, style: "takeoff")
-            let l = label("Landing", at: landing, side: b, style: "landing")
+            let t = label(texts.takeoff, at: takeoff, side: a, style: "takeoff")
+            let l = label(texts.landing, at: landing, side: b, style: "landing")
             if cell.contains(t), cell.contains(l), cell.apart(t, l), cell.apart(t, dots[1], gap: 0),
                 cell.apart(l, dots[0], gap: 0)
             {
@@ -245,7 +260,7 @@ package struct MapChart: Sendable {
                 case 2: takeoff.y <= landing.y ? takeoff : landing
                 default: takeoff.y >= landing.y ? takeoff : landing
                 }
-            let both = label("Take-off · Landing", at: anchor, side: side, style: "takeoff")
+            let both = label(texts.both, at: anchor, side: side, style: "takeoff")
             if cell.contains(both), dots.allSatisfy({ cell.apart(both, $0, gap: 0) }) { return [both] }
         }
         return []

@@ -94,9 +94,12 @@ package struct FlightPage {
             body += "<div class=\"charts\"><section><h2>Map</h2>"
             let marks =
                 analysis?.freeSix != nil || analysis?.phases.thermals.isEmpty == false
-                ? " The scored route as a line (turnpoints as squares), thermals as purple circles (larger: stronger "
-                    + "climb)." : ""
-            body += figure(mapHTML, caption: "Track; take-off, release and landing marked. North is up." + marks)
+                ? " The scored route as a line (turnpoints as numbered squares S, 1 … F), thermals as purple circles "
+                    + "(larger: stronger climb)." : ""
+            body += figure(
+                mapHTML,
+                caption: "Track; take-off, release (orange diamond) and landing marked; airfields as rings with their "
+                    + "runways, the take-off field green, the landing field red. North is up." + marks)
             body += "</section><section><h2>Barogram</h2>"
             body += figure(
                 barogramHTML,

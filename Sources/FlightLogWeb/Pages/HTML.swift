@@ -60,7 +60,8 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <title>\(esc(title)) · flightlog</title>
-        <style>\(stylesheet)\(ChartHTML.stylesheet)\(AnalysisBlock.stylesheet)\(StatusPage.stylesheet)</style>
+        <style>\(stylesheet)\(ChartHTML.stylesheet)\(ChartHTML.mapLayerStylesheet)\(AnalysisBlock.stylesheet)\
+        \(StatusPage.stylesheet)</style>
         </head><body>
         <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
         \(accountBadge ?? (loggedIn ? "" : logIn))</nav></header>
