@@ -75,7 +75,7 @@ struct ReportAnalysis {
         }
         if let out = a.outAndReturn { closed.append("out-and-return \(Self.km(out.meters))") }
         if !closed.isEmpty { rows.append(("Closed", closed.joined(separator: " · "))) }
-        let index = a.index == 100 ? "index 100: glider's index unknown" : "index \(ReportText.fixed(a.index, 0))"
+        let index = a.indexText
         rows.append(
             (
                 "Points",

@@ -70,7 +70,7 @@ package enum AnalysisOutput {
             }
             rows.append((n == 0 ? "Legs" : "", text))
         }
-        let index = a.index == 100 ? "index 100: glider's index unknown" : "index \(decimal(a.index, 0))"
+        let index = a.indexText
         rows.append(
             (
                 "Points",
@@ -134,7 +134,7 @@ package enum AnalysisOutput {
 
         enum Key: String, CodingKey {
             case free6, free4, faiTriangle, faiTriangleProven, outAndReturn, olcPlusPoints, weglideFreePoints
-            case dmstPoints, index, scoringWindow, distances, engineSensor, engineRuns, circlingPercent, thermals
+            case dmstPoints, index, indexSource, scoringWindow, distances, engineSensor, engineRuns, circlingPercent, thermals
             case glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio, legs
         }
 
@@ -151,6 +151,7 @@ package enum AnalysisOutput {
             try c.encode(points(analysis.weGlideFreePoints), forKey: .weglideFreePoints)
             try c.encode(points(analysis.dmstPoints), forKey: .dmstPoints)
             try c.encode(analysis.index, forKey: .index)
+            try c.encode(analysis.inputs.indexSource, forKey: .indexSource)
             func round(_ value: Double?, _ decimals: Double) -> Double? {
                 value.map { ($0 * decimals).rounded() / decimals }
             }
