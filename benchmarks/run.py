@@ -399,6 +399,17 @@ json.dump(out, open({fixes_json!r}, "w"))
     table.add(f"flight analysis, simulated {'2' if quick else '10'}-hour flight at 1 Hz ({res['fixes']} fixes), in-process",
               res["seconds_per_op"], None, "s", "", "< 1 s")
 
+    # 2c. Each part of the analysis alone (release build, one core): the longest file, the simulated flight and
+    # synthetic tracks that once made the exact search slow (a straight glide losing 1,200 m each hour, circling
+    # in one place, a zig-zag). Goal: the proven optimum in under 1 s each.
+    hours = {"glide": 3, "circling": 5, "zigzag": 10} if not quick else {"glide": 1, "circling": 1, "zigzag": 1}
+    cases = [(os.path.basename(longest), [longest]), (os.path.basename(ten), [ten])]
+    cases += [(f"synthetic {kind}, {h} h at 1 Hz", ["--synthetic", kind, "--hours", str(h)]) for kind, h in hours.items()]
+    for label, args in cases:
+        res = json.loads(run([bins["bench"], "contest"] + args))
+        for part, goal in [("free6", "< 1 s"), ("free4", "< 1 s"), ("triangle", "< 1 s"), ("phases", None)]:
+            table.add(f"analysis {part}, {label} ({res['fixes']} fixes)", res[part], None, "s", "", goal)
+
     # 3. The daemon: a 1-hour flight (quick: 10 min) through gpsfake at full speed, barometer at 25 Hz.
     # 1 Hz only: the IGC file the simulator writes holds whole seconds (10 Hz: benchmarks/daemon.sh, own NMEA).
     for hz in [1]:
