@@ -134,8 +134,8 @@ package enum AnalysisOutput {
 
         enum Key: String, CodingKey {
             case free6, free4, faiTriangle, faiTriangleProven, outAndReturn, olcPlusPoints, weglideFreePoints
-            case dmstPoints, index, indexSource, scoringWindow, distances, engineSensor, engineRuns, circlingPercent, thermals
-            case glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio, legs
+            case dmstPoints, index, indexSource, scoringWindow, distances, engineSensor, engineRuns, circlingPercent
+            case thermals, glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio, legs
         }
 
         package func encode(to encoder: any Encoder) throws {
