@@ -18,6 +18,8 @@ package struct DaemonOptions: Sendable, Hashable {
     package var defaults = FlightDetails()
     package var recorderSerial = "001"
     package var airfieldRadiusMeters = AirfieldIndex.defaultRadius
+    /// The config's `[glider] index` for contest points (nil: the glider type's, else 100).
+    package var gliderIndex: Double?
     /// A RAM folder for the status file (systemd's `RuntimeDirectory=`, `/run/flightlog`): rewritten every 2 s,
     /// it would otherwise be the largest thing written to the SD card. `nil`: next to the database.
     package var runtimeDirectory: String?
@@ -41,6 +43,7 @@ package struct DaemonOptions: Sendable, Hashable {
             competitionId: config.competitionId)
         recorderSerial = config.recorderSerial ?? recorderSerial
         airfieldRadiusMeters = config.airfieldRadiusMeters
+        gliderIndex = config.gliderIndex
     }
 
     /// Sets gpsd from `HOST:PORT` (or `HOST`, port 2947; `[v6]:PORT` for IPv6).
@@ -148,6 +151,7 @@ package enum FlightLogDaemon {
             barometerConfigured: barometerName != nil)
         settings.recorder.extensions = FixFusion.extensions
         settings.airfieldRadiusMeters = options.airfieldRadiusMeters
+        settings.gliderIndex = options.gliderIndex
         settings.journalPath = options.journalPath
         settings.landingStampPath = options.runtimeDirectory.map { ($0 as NSString).appendingPathComponent("landed") }
         placeOlderFlights(store: store, settings: settings, logger: logger)

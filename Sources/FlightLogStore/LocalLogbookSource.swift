@@ -67,7 +67,7 @@ package final class LocalLogbookSource: LogbookSource {
     package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
         let reader = try store()
         guard FlightAnalysis.isAnalysable(try reader.flight(id: id)) else { return nil }
-        return try reader.analysis(forFlight: id) { [writeStore, databasePath] analysis in
+        return try reader.analysis(forFlight: id, index: config.gliderIndex) { [writeStore, databasePath] analysis in
             guard FlightStore.isWritable(databasePath) else { return }
             _ = try? writeStore.get().store(analysis, forFlight: id)
         }

@@ -129,8 +129,8 @@ package enum AnalysisOutput {
 
         enum Key: String, CodingKey {
             case free6, free4, faiTriangle, faiTriangleProven, outAndReturn, olcPlusPoints, weglideFreePoints
-            case dmstPoints, index, scoringWindow, distances, engineSensor, engineRuns, circlingPercent, thermals
-            case glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio, legs
+            case dmstPoints, index, indexSource, scoringWindow, distances, engineSensor, engineRuns, circlingPercent
+            case thermals, glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio, legs
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -146,6 +146,7 @@ package enum AnalysisOutput {
             try c.encode(points(analysis.weGlideFreePoints), forKey: .weglideFreePoints)
             try c.encode(points(analysis.dmstPoints), forKey: .dmstPoints)
             try c.encode(analysis.index, forKey: .index)
+            try c.encode(analysis.inputs.indexSource, forKey: .indexSource)
             func round(_ value: Double?, _ decimals: Double) -> Double? {
                 value.map { ($0 * decimals).rounded() / decimals }
             }

@@ -9,7 +9,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flightlog-bench",
         abstract: "In-process benchmarks for benchmarks/run.py.",
-        subcommands: [IGCWrite.self, IGCParse.self, MakeDatabase.self, Analyse.self])
+        subcommands: [IGCWrite.self, IGCParse.self, MakeDatabase.self, Analyse.self, Contest.self])
 
     /// Writes one IGC file's fixes again and again; prints seconds per write as JSON.
     struct IGCWrite: ParsableCommand {
@@ -128,6 +128,48 @@ extension Bench {
                 }
             }
             printResult("analyse", fixes: fixes.count, iterations: iterations, elapsed: elapsed, extra: Int(km))
+        }
+    }
+}
+
+extension Bench {
+    /// Times each part of the analysis alone over a whole track (an IGC file's, or a synthetic one): free
+    /// distance over 6 and 4 legs, the FAI triangle, thermals and glides; prints seconds per part as JSON.
+    struct Contest: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "contest")
+        @Argument var file: String?
+        @Option(help: "glide, circling or zigzag instead of a file") var synthetic: String?
+        @Option var hours = 10.0
+
+        func run() throws {
+            let fixes: [Fix]
+            if let synthetic {
+                guard let kind = SyntheticTracks.Kind(rawValue: synthetic) else {
+                    throw ValidationError("--synthetic: glide, circling or zigzag")
+                }
+                fixes = SyntheticTracks.fixes(kind, hours: hours)
+            } else if let file {
+                fixes = try IGCReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))).track.fixes
+            } else {
+                throw ValidationError("give an IGC file or --synthetic")
+            }
+            let trace = ContestTrace(fixes: fixes)
+            var km: [String: Double] = [:]
+            func time(_ name: String, _ body: () -> Double?) -> String {
+                var result: Double?
+                let elapsed = ContinuousClock().measure { result = body() }
+                km[name] = (result ?? 0) / 1000
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                return "\"\(name)\": \(seconds)"
+            }
+            let parts = [
+                time("free6") { FreeDistance.optimum(trace, legs: 6)?.distance },
+                time("free4") { FreeDistance.optimum(trace, legs: 4)?.distance },
+                time("triangle") { ClosedTriangle.optimum(trace, fai: true)?.distance },
+                time("phases") { FlightPhases.analyze(fixes).totals.cruiseDistance },
+            ]
+            let kms = km.keys.sorted().map { "\"\($0)_km\": \(km[$0]!)" }
+            print("{\"fixes\": \(trace.count), " + (parts + kms).joined(separator: ", ") + "}")
         }
     }
 }

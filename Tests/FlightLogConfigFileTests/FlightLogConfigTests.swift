@@ -87,6 +87,9 @@ import Testing
             try FlightLogConfig.parse("[daemon]\nbarometer = \"none\"").daemon.barometer
                 == FlightLogConfig.Barometer.none)
         #expect(try FlightLogConfig.parse("[owner]\nname = \"Müller, Jürgen\"\n").owner == "Müller, Jürgen")
+        #expect(config.gliderIndex == nil)
+        #expect(try FlightLogConfig.parse("[glider]\nindex = 108\n").gliderIndex == 108)
+        #expect(try FlightLogConfig.parse("glider.index = 92.5").gliderIndex == 92.5)
     }
 
     @Test(arguments: [
@@ -95,7 +98,7 @@ import Testing
         ("\n[owner]\nnmae = \"X\"\n", 3, "line 3: unknown key [owner] nmae (known: name); ignored"),
         (
             "[demon]\ngpsd = \"x\"", 1,
-            "line 1: unknown table [demon] (known: [daemon], [owner], [server], [sync]); ignored"
+            "line 1: unknown table [demon] (known: [daemon], [glider], [owner], [server], [sync]); ignored"
         ),
         ("pilot = \"A\"\n\n[recorder.gps]\nbogus = 1", 3, "line 3: unknown table [recorder]"),
         ("[server]\nmap_tiles = \"/x\"\n[server.extra]\nx = 1", 3, "line 3: unknown key [server] extra"),
@@ -123,6 +126,8 @@ import Testing
             ("[daemon]\nbarometer_rate_hz = 0", 2, nil, "[daemon] barometer_rate_hz = 0 must be a number 0.1 to 1000"),
             ("airfield_radius_km = nan", 1, nil, "airfield_radius_km = nan must be a number 0.1 to 50"),
             ("[daemon]\nretention_days = -1", 2, nil, "[daemon] retention_days = -1 must be a whole number 0 to 36500"),
+            ("[glider]\nindex = 160", 2, nil, "[glider] index = 160 must be a number 50 to 150"),
+            ("[glider]\nindex = \"LS 4\"", 2, nil, "[glider] index = \"LS 4\" must be a number 50 to 150"),
             ("daemon = \"x\"", 1, nil, "daemon = \"x\" must be a table: [daemon]"),
             (
                 "x = \"\"\"\nport = 1\n\"\"\"\n[server]\nport = true", 5, nil,

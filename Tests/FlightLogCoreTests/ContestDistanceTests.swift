@@ -95,6 +95,26 @@ private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
         }
     }
 
+    /// The tracks that made the search slow (a straight glide losing more than 1000 m, hours of circling in one
+    /// place, a long zig-zag), thinned so that the plain programmes can check them: every route is still the
+    /// optimum, with the block bounds from single points and from blocks of 3.
+    @Test(arguments: [
+        (SyntheticTracks.Kind.descendingGlide, 3.0, 220), (.circling, 5, 350), (.zigzag, 10, 720),
+    ])
+    func hardTracksAreThePlainProgrammesOptimum(kind: SyntheticTracks.Kind, hours: Double, every: Int) {
+        let trace = ContestTrace(fixes: SyntheticTracks.fixes(kind, hours: hours, every: every))
+        #expect((45...55).contains(trace.count))
+        for legs in [4, 6] {
+            let want = plainFreeDistance(trace, legs: legs, maxDrop: 1000)
+            for blockSize in [1, 3] {
+                let got = FreeDistance.optimum(trace, legs: legs, blockSize: blockSize)
+                #expect(abs((got?.distance ?? -1) - (want ?? -1)) < 1e-6, "\(kind), \(legs) legs, blocks \(blockSize)")
+            }
+        }
+        let triangle = ClosedTriangle.optimum(trace, fai: true)?.distance ?? 0
+        #expect(abs(triangle - plainTriangle(trace, fai: true)) < 1e-6, "\(kind)")
+    }
+
     /// The 1000 m rule, fix against fix, by hand: along the equator at 2000, 1500 and 900 m the longest leg
     /// (0° to 2°) drops 1100 m, so one degree is the answer; without the rule two.
     @Test func theFinishMayNotBeMoreThan1000mBelowTheStart() throws {

@@ -52,6 +52,8 @@ struct AnalysisCLITests {
             var faiTriangle: Route?
             var olcPlusPoints: Double
             var weglideFreePoints: Double
+            var index: Double
+            var indexSource: String?
             var scoringWindow: Window?
         }
         var takeoff: String
@@ -100,7 +102,8 @@ struct AnalysisCLITests {
         #expect(a.thermals.allSatisfy { $0.gainMeters > 0 && ["left", "right", "mixed"].contains($0.direction) })
         #expect(a.glides.allSatisfy { $0.distanceKm >= 0 && ($0.speedKmh ?? 0) < 400 })
         #expect(a.circlingPercent.map { (0...100).contains($0) } ?? a.thermals.isEmpty)
-        #expect(abs(a.olcPlusPoints - (six.km + 0.3 * (a.faiTriangle?.km ?? 0))) < 0.1)
+        #expect(abs(a.olcPlusPoints - (six.km + 0.3 * (a.faiTriangle?.km ?? 0)) * 100 / a.index) < 0.1)
+        #expect((a.index == 100) == (a.indexSource == nil), "\(a.index) \(String(describing: a.indexSource))")
 
         let text = try CLI.run(["show", "1"], database: db, in: dir)
         try #require(text.status == 0, "show failed: \(text.stderr)")

@@ -55,7 +55,7 @@ import Testing
         // A known index changes the points: computed again for it, and stored.
         let indexed = try store.analysis(forFlight: id, index: 110)
         #expect(indexed.index == 110)
-        #expect(abs(indexed.olcPlusPoints - first.olcPlusPoints * 100 / 110) < 1e-6)
+        #expect(abs(indexed.olcPlusPoints - first.olcPlusPoints * first.index / 110) < 1e-6)  // first: the type's index
         #expect(try store.storedAnalysis(forFlight: id)?.index == 110)
     }
 

@@ -31,20 +31,16 @@ package enum AnalysisWords {
     /// Said after an FAI triangle the search could not prove to be the largest (it stopped at its limit).
     package static let triangleNotProven = " (maybe not the largest)"
 
-    /// The handicap the points are computed with: `index 108`, or `index 100: glider's index unknown`.
-    package static func index(_ analysis: FlightAnalysis) -> String {
-        analysis.index == 100 ? "index 100: glider's index unknown" : "index \(Int(analysis.index.rounded()))"
-    }
-
     /// `1 run` / `3 runs`.
     package static func runs(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }
 }
 
 extension AnalysisWords {
     /// The points of every contest the analysis scores, with the index they use: `OLC-Plus 412.3 · WeGlide free
-    /// 398.0 · DMSt 301.2 (index 100: glider's index unknown)`.
+    /// 398.0 · DMSt 301.2 (index 100: glider's index unknown)`; the index and where it came from as
+    /// ``FlightAnalysis/indexText`` says.
     package static func points(_ analysis: FlightAnalysis) -> String {
         "OLC-Plus \(decimal(analysis.olcPlusPoints, 1)) · WeGlide free \(decimal(analysis.weGlideFreePoints, 1))"
-            + " · DMSt \(decimal(analysis.dmstPoints, 1)) (\(index(analysis)))"
+            + " · DMSt \(decimal(analysis.dmstPoints, 1)) (\(analysis.indexText))"
     }
 }

@@ -14,11 +14,14 @@ extension FlightAnalysis {
             && flight.landingTime - flight.takeoffTime <= longestFlight
     }
 
-    /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap `index` (nil: unknown).
+    /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap `index` (the config's
+    /// `[glider] index`; nil: the flight's glider type's entry in ``GliderIndex``, else unknown).
     package static func inputs(of flight: Flight, fixCount: Int, index: Double?) -> Inputs {
-        Inputs(
+        let typed = index == nil ? GliderIndex.forType(flight.details.gliderType) : nil
+        return Inputs(
             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
-            fixCount: fixCount, index: index)
+            fixCount: fixCount, index: index ?? typed?.index,
+            indexSource: index != nil ? "[glider] index" : typed.map { "\($0.type) in the type table" })
     }
 
     /// The analysis of `flight` over `track` (nil for a track the flight does not have: see ``isAnalysable(_:)``).

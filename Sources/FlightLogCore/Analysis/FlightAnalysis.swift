@@ -79,13 +79,19 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         package var fixCount: Int
         /// The glider's handicap index; nil when unknown (then 100).
         package var index: Double?
+        /// Where `index` came from, for the pilot: "[glider] index" or the glider type's table entry.
+        package var indexSource: String?
 
-        package init(takeoff: UTCMillis, landing: UTCMillis, release: UTCMillis?, fixCount: Int, index: Double?) {
+        package init(
+            takeoff: UTCMillis, landing: UTCMillis, release: UTCMillis?, fixCount: Int, index: Double?,
+            indexSource: String? = nil
+        ) {
             self.takeoff = takeoff
             self.landing = landing
             self.release = release
             self.fixCount = fixCount
             self.index = index
+            self.indexSource = indexSource
         }
     }
 
@@ -152,6 +158,16 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
             outAndReturn: scores.outAndReturn.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },
             index: scores.index, olcPlusPoints: scores.olcPlusPoints, weGlideFreePoints: scores.weGlideFreePoints,
             dmstPoints: scores.dmstPoints)
+    }
+
+    /// Which index the points use, for the pilot: "index 92: ASK 21 in the type table", "index 108: [glider]
+    /// index", or "index 100: glider's index unknown".
+    package var indexText: String {
+        let number = index == index.rounded() ? String(Int(index)) : String(index)
+        guard inputs.index != nil, let source = inputs.indexSource else {
+            return index == 100 ? "index 100: glider's index unknown" : "index \(number)"
+        }
+        return "index \(number): \(source)"
     }
 
     /// A stored analysis is used only when it is of this version, for these inputs, and every number in it is

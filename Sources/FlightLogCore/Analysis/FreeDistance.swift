@@ -40,10 +40,17 @@ package enum FreeDistance {
             if trace.keepsHeight(start: found.path.first!, finish: found.path.last!, maxDrop: maxDrop) {
                 incumbent = found.path
                 search.floor = found.length
-            } else if lo < hi {
-                let middle = (lo + hi) / 2
-                open.append((lo, middle, found.length))
-                open.append((middle + 1, hi, found.length))
+            } else {
+                // A nearby route that keeps the rule raises the floor early, so that fewer intervals are searched.
+                if let fixed = search.repaired(found.path, maxDrop: maxDrop), fixed.length > search.floor {
+                    incumbent = fixed.path
+                    search.floor = fixed.length
+                }
+                if lo < hi {
+                    let middle = (lo + hi) / 2
+                    open.append((lo, middle, found.length))
+                    open.append((middle + 1, hi, found.length))
+                }
             }
         }
         return incumbent.map { route(trace, $0) }
@@ -115,20 +122,18 @@ package enum FreeDistance {
             for k in 1...legs {
                 let previous = stages[k - 1]
                 var current: [(point: Int, value: Double, from: Int)] = []
-                var reachable = 0
+                var reachable = 0, seed = -1
+                let tree = StageTree(trace, points: previous.map(\.point), values: previous.map(\.value))
                 for j in 0..<n where (k < legs || finishOK[j]) {
                     let b = j / blockSize
                     guard forward[k][b] + backward[k][b] >= target else { continue }
                     while reachable < previous.count && previous[reachable].point <= j { reachable += 1 }
-                    var value = -Double.infinity, from = -1
-                    for q in 0..<reachable {
-                        let v = previous[q].value + trace.arc(previous[q].point, j)
-                        if v > value {
-                            value = v
-                            from = q
-                        }
+                    // Only a predecessor that can still reach the target matters.
+                    let (from, value) = tree.best(for: j, among: reachable, above: target - backward[k][b], seed: seed)
+                    if from >= 0 {
+                        seed = from
+                        current.append((j, value, from))
                     }
-                    if from >= 0 && value + backward[k][b] >= target { current.append((j, value, from)) }
                 }
                 if current.isEmpty { return nil }
                 stages.append(current)
@@ -143,6 +148,36 @@ package enum FreeDistance {
                 at = stages[k][at].from
             }
             return (path, stages[legs][end].value)
+        }
+
+        /// A violating route made to keep the 1000 m rule, for an incumbent: its start moved to the best start
+        /// before its first turnpoint that is at most `maxDrop` above the finish, or its finish to the best one
+        /// after its last turnpoint at most `maxDrop` below the start, whichever is longer.
+        func repaired(_ path: [Int], maxDrop: Meters) -> (path: [Int], length: Double)? {
+            let s = path.first!, f = path.last!, t1 = path[1], last = path[path.count - 2]
+            let middle = trace.length(Array(path[1..<path.count - 1])) / ContestTrace.faiRadius
+            var best: (path: [Int], length: Double)? = nil
+            func consider(_ start: Int, _ finish: Int) {
+                let length = trace.arc(start, t1) + middle + trace.arc(last, finish)
+                if length > best?.length ?? -.infinity {
+                    var p = path
+                    p[0] = start
+                    p[p.count - 1] = finish
+                    best = (p, length)
+                }
+            }
+            var start = -1, length = -Double.infinity
+            for i in 0...t1 where trace.keepsHeight(start: i, finish: f, maxDrop: maxDrop) {
+                if trace.arc(i, t1) > length { (start, length) = (i, trace.arc(i, t1)) }
+            }
+            if start >= 0 { consider(start, f) }
+            var finish = -1
+            length = -.infinity
+            for i in last..<trace.count where trace.keepsHeight(start: s, finish: i, maxDrop: maxDrop) {
+                if trace.arc(last, i) > length { (finish, length) = (i, trace.arc(last, i)) }
+            }
+            if finish >= 0 { consider(s, finish) }
+            return best
         }
 
         /// One stage of the block programme, forward (a ≤ b) or backward.
@@ -217,5 +252,80 @@ package enum FreeDistance {
             }
             return path
         }
+    }
+}
+
+/// One stage of the exact programme (its points in time order, each with the longest route to it), as a binary
+/// tree of runs of consecutive points, each run with a centre point, a radius holding all of its points and its
+/// longest route. The best predecessor of a point is found by a branch and bound over the tree: a run whose
+/// longest route plus the farthest it can be (centre distance + radius) cannot beat the best found is skipped.
+/// Exact, and near-linear where circling packs the fixes into a few hundred metres (every point there a candidate
+/// for the block bounds).
+struct StageTree {
+    private let trace: ContestTrace
+    private let points: [Int], values: [Double]
+    private var from: [Int] = [], to: [Int] = [], left: [Int] = [], right: [Int] = []
+    private var centre: [Int] = [], radius: [Double] = [], top: [Double] = []
+    private static let leaf = 8
+
+    init(_ trace: ContestTrace, points: [Int], values: [Double]) {
+        self.trace = trace
+        self.points = points
+        self.values = values
+        if !points.isEmpty { build(0, points.count) }
+    }
+
+    @discardableResult
+    private mutating func build(_ lo: Int, _ hi: Int) -> Int {
+        let node = from.count, c = points[(lo + hi) / 2]
+        from.append(lo)
+        to.append(hi)
+        left.append(-1)
+        right.append(-1)
+        centre.append(c)
+        radius.append(0)
+        top.append(-.infinity)
+        if hi - lo <= Self.leaf {
+            for q in lo..<hi {
+                radius[node] = max(radius[node], trace.arc(c, points[q]))
+                top[node] = max(top[node], values[q])
+            }
+        } else {
+            let a = build(lo, (lo + hi) / 2), b = build((lo + hi) / 2, hi)
+            left[node] = a
+            right[node] = b
+            radius[node] = max(trace.arc(c, centre[a]) + radius[a], trace.arc(c, centre[b]) + radius[b])
+            top[node] = max(top[a], top[b])
+        }
+        return node
+    }
+
+    /// The predecessor among the first `count` points whose route extended to point `j` is longest, if longer
+    /// than `floor`: (its index, that length), or (−1, floor). `seed` (an index, or −1) is tried first.
+    func best(for j: Int, among count: Int, above floor: Double, seed: Int) -> (Int, Double) {
+        var bestQ = -1, bestV = floor
+        if seed >= 0 && seed < count {
+            let v = values[seed] + trace.arc(points[seed], j)
+            if v > bestV { (bestQ, bestV) = (seed, v) }
+        }
+        func bound(_ node: Int) -> Double { top[node] + min(.pi, trace.arc(centre[node], j) + radius[node]) }
+        guard count > 0 else { return (bestQ, bestV) }
+        var stack = [(node: 0, bound: bound(0))]
+        while let entry = stack.popLast() {
+            let node = entry.node
+            guard entry.bound > bestV else { continue }
+            if left[node] < 0 {
+                for q in from[node]..<min(to[node], count) {
+                    let v = values[q] + trace.arc(points[q], j)
+                    if v > bestV { (bestQ, bestV) = (q, v) }
+                }
+                continue
+            }
+            var children = [(left[node], 0.0), (right[node], 0.0)].filter { from[$0.0] < count }
+            for i in children.indices { children[i].1 = bound(children[i].0) }
+            children.sort { $0.1 < $1.1 }  // the more promising child is searched first
+            for child in children where child.1 > bestV { stack.append((child.0, child.1)) }
+        }
+        return (bestQ, bestV)
     }
 }

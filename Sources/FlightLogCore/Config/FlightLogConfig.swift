@@ -19,6 +19,9 @@
 /// barometer_rate_hz = 10
 /// retention_days = 30       # ground fixes outside flights are kept this long
 ///
+/// [glider]
+/// index = 108               # the glider's handicap (DMSt) index for contest points, 50 to 150
+///
 /// [owner]
 /// name = "Müller, Jürgen"  # whose logbook it is: the PDF, stats and recency follow this pilot's role
 ///
@@ -50,6 +53,9 @@ package struct FlightLogConfig: Sendable, Hashable {
     /// Whose logbook it is (`[owner] name`): the owner's role on each flight decides the PIC, dual and FI(S)
     /// time columns, `stats` and recency. Nil: not set (`--owner NAME` gives it per command).
     package var owner: String?
+    /// The glider's handicap index for contest points (`[glider] index`, 50…150); nil: from the glider type's
+    /// entry in ``GliderIndex``, else 100.
+    package var gliderIndex: Double?
     package var daemon: Daemon
     package var server: Server
     /// The club logbook `flightlog sync` pushes to (`[sync]`).
@@ -173,6 +179,7 @@ package struct FlightLogConfig: Sendable, Hashable {
         case ("daemon", "barometer_rate_hz"): daemon.barometerRateHz = try v.number(in: 0.1...1000)
         case ("daemon", "retention_days"): daemon.retentionDays = try v.integer(in: 0...36_500)
         case ("owner", "name"): owner = try v.string()
+        case ("glider", "index"): gliderIndex = try v.number(in: 50...150)
         case ("server", "address"): server.address = try v.string()
         case ("server", "port"): server.port = try v.integer(in: 1...65_535)
         case ("server", "password_hash"): server.passwordHash = try v.string()
@@ -216,6 +223,7 @@ package struct FlightLogConfig: Sendable, Hashable {
         "daemon": ["gpsd", "iio_context", "barometer", "barometer_rate_hz", "retention_days"],
         "server": ["address", "port", "password_hash", "map_tiles", "online_tiles", "online_tiles_attribution"],
         "owner": ["name"],
+        "glider": ["index"],
         "sync": ["url", "password_file"],
     ]
 

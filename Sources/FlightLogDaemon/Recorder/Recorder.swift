@@ -18,6 +18,8 @@ package struct RecorderSettings: Sendable {
     package var barometerConfigured: Bool
     /// Takeoff and landing places: the nearest airfield within this many metres, else an outlanding.
     package var airfieldRadiusMeters: Meters = AirfieldIndex.defaultRadius
+    /// The config's `[glider] index` for the landed flight's contest points (nil: the glider type's, else 100).
+    package var gliderIndex: Double?
     /// Loads the airfield index for places (nil: flights keep bare coordinates). The daemon loads it at takeoff
     /// and drops it after the landing, so it costs no memory on the ground.
     /// Loads the airfields around the given points (``FlightPlacing/load(radius:near:)``).

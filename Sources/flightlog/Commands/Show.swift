@@ -30,12 +30,13 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
-            let owner = try store.loadConfig().owner.flatMap(LogbookOwner.init)
+            let config = try store.loadConfig()
+            let owner = config.owner.flatMap(LogbookOwner.init)
             let db = try store.open(.readOnly)
             let flight = try db.flight(id: id)
             let track = try db.track(forFlight: id)
             let faults = RecordingFaults.of(flight, fixes: track.fixes)
-            let analysis = flight.hasTrack ? try db.analysis(forFlight: id) : nil
+            let analysis = flight.hasTrack ? try db.analysis(forFlight: id, index: config.gliderIndex) : nil
             let airspace =
                 flight.hasTrack
                 ? AirspaceFindings(
