@@ -29,8 +29,9 @@ extension FlightStore {
     @discardableResult
     package func storeAirspaceFile(_ file: AirspaceFile) throws(LogbookError) -> Bool {
         try write { db in
-            let replaced = try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM airspaceFile WHERE name = ?", arguments: [file.name]) ?? false
+            let replaced =
+                try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM airspaceFile WHERE name = ?", arguments: [file.name]) ?? false
             try db.execute(
                 sql: "INSERT OR REPLACE INTO airspaceFile (name, bytes, importedAt) VALUES (?, ?, ?)",
                 arguments: [file.name, Data(file.bytes), file.importedAt])

@@ -12,7 +12,8 @@ enum ReportAirfields {
         let projection = LocalProjection(around: points)
         let centre = Coordinate(latitude: projection.latitude0, longitude: projection.longitude0)
         let stride = max(1, points.count / 500)
-        let reach = Swift.stride(from: 0, to: points.count, by: stride).map { Geodesy.distance(centre, points[$0]) }
+        let reach =
+            Swift.stride(from: 0, to: points.count, by: stride).map { Geodesy.distance(centre, points[$0]) }
             .max() ?? 0
         let region = AirfieldDataSet.Region(points: [centre], radius: 2 * reach + 10_000)
         guard let index = try? AirfieldCatalog.index(region: region, runways: true).index else { return [] }

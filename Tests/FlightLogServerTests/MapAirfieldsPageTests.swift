@@ -55,7 +55,8 @@ struct MapAirfieldsPageTests {
         defer { logbook.remove() }
         let store = try FlightStore(path: logbook.databasePath, mode: .readWrite)
         let start = CivilDate(year: 2025, month: 5, day: 3).utcMidnight + 10 * 3_600_000
-        let id = try logbook.addFlight(store: store, track: Self.track(start: start), details: FlightDetails(pilot: "A"))
+        let id = try logbook.addFlight(
+            store: store, track: Self.track(start: start), details: FlightDetails(pilot: "A"))
         let app = WebApp(settings: ServerSettings(databasePath: logbook.databasePath, config: FlightLogConfig()))
         let clock = ContinuousClock.now
         let response = await Self.get(app, "/flights/\(id)")
@@ -138,7 +139,8 @@ struct MapAirfieldsPageTests {
         defer { logbook.remove() }
         let store = try FlightStore(path: logbook.databasePath, mode: .readWrite)
         let start = CivilDate(year: 2025, month: 5, day: 3).utcMidnight + 10 * 3_600_000
-        let id = try logbook.addFlight(store: store, track: Self.track(start: start), details: FlightDetails(pilot: "A"))
+        let id = try logbook.addFlight(
+            store: store, track: Self.track(start: start), details: FlightDetails(pilot: "A"))
 
         try await Self.withConfiguredServer(databasePath: logbook.databasePath, config: FlightLogConfig()) { client in
             let reply = try await client.get("/flights/\(id)")
@@ -160,7 +162,8 @@ struct MapAirfieldsPageTests {
             #expect(images.count >= 4 && images.count <= MapChart.maxTiles)
             #expect(page.contains("<p class=\"attribution\">Map: © Example maps</p>"))
             // The airfields are drawn over the tiles (after the SVG that holds them), so they work without them.
-            let svgEnd = try #require(page.range(of: "</svg>", range: page.range(of: "id=\"map\"")!.upperBound..<page.endIndex))
+            let svgEnd = try #require(
+                page.range(of: "</svg>", range: page.range(of: "id=\"map\"")!.upperBound..<page.endIndex))
             #expect(page.range(of: "<i class=\"afs takeoff\"")!.lowerBound > svgEnd.lowerBound)
             // Every other kind of response carries the same policy.
             let status = try await client.get("/status")
@@ -171,7 +174,8 @@ struct MapAirfieldsPageTests {
         guard MapTilesTests.sqlite3 != nil else { return }
         config.server.mapTiles = logbook.folder + "/map.mbtiles"
         try MapTilesTests.makeFile(
-            at: config.server.mapTiles!, tiles: [(3, 4, 2)], metadata: ["format": "png", "minzoom": "0", "maxzoom": "18"])
+            at: config.server.mapTiles!, tiles: [(3, 4, 2)],
+            metadata: ["format": "png", "minzoom": "0", "maxzoom": "18"])
         let both = WebApp(settings: ServerSettings(databasePath: logbook.databasePath, config: config))
         let page = String(decoding: await Self.get(both, "/flights/\(id)").body, as: UTF8.self)
         #expect(page.contains("id=\"map\"") && !page.contains("tile.example.org/"), "the file is configured: it wins")

@@ -36,8 +36,10 @@ package enum MapAirfields {
             }
         }
         let ranked = candidates.filter { onMap($0.coordinate) }.map { field in
-            (mark: Mark(airfield: field, role: role(field)), size: size(field),
-                distance: Geodesy.distance(centre, field.coordinate))
+            (
+                mark: Mark(airfield: field, role: role(field)), size: size(field),
+                distance: Geodesy.distance(centre, field.coordinate)
+            )
         }.sorted { a, b in
             let aEnd = a.mark.role != .other, bEnd = b.mark.role != .other
             if aEnd != bEnd { return aEnd }

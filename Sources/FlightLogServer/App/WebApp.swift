@@ -129,16 +129,16 @@ package final class WebApp: Sendable {
             return await PageChrome.$target.withValue(target) {
                 await PageChrome.$account.withValue(badge(session)) {
                     do {
-            guard let viewer = viewer(session) else {
-                // The club logbook shows nothing without a login.
-                if request.method == .post {
-                    throw HTTPError(
+                        guard let viewer = viewer(session) else {
+                            // The club logbook shows nothing without a login.
+                            if request.method == .post {
+                                throw HTTPError(
                                     status: 403, title: "Log in first",
                                     message: "Log in with your club login, then try again.")
-                }
+                            }
                             return .redirect(to: LoginTarget.loginPath(next: target))
-            }
-            let response = try await route(request, segments, viewer: viewer, sessionId: sessionId)
+                        }
+                        let response = try await route(request, segments, viewer: viewer, sessionId: sessionId)
                         return response
                             ?? errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
                     } catch {
@@ -179,34 +179,34 @@ package final class WebApp: Sendable {
         -> WebResponse?
     {
         let get = request.method == .get || request.method == .head
-            switch (get, segments.count) {
-            case (true, 0):
-                return try await listPage(request.query, viewer: viewer)
-            case (true, 1):
-                switch segments[0] {
-                case "status": return await statusPage(viewer: viewer)
-                case "stats": return try await statsPage(request.query, viewer: viewer)
-                case "logbook.pdf": return try await logbook(request.query, viewer: viewer)
-                case "logbook.zip": return try await logbookArchive(request.query, viewer: viewer)
-                default: return nil
-                }
-            case (true, 2) where segments[0] == "flights":
-                return try await flightPage(id: try flightId(segments[1]), notice: nil, viewer: viewer)
-            case (true, 4) where segments[0] == "tiles":
-                return try tileResponse(segments)
-            case (true, 3) where segments[0] == "flights":
-                let id = try flightId(segments[1])
-                if segments[2] == "edit" { return try await editForm(id: id, viewer: viewer) }
-                if let kind = ExportKind(rawValue: segments[2]) {
-                    return try await export(kind, id: id, viewer: viewer)
-                }
-                return nil
-            case (false, 3) where request.method == .post && segments[0] == "flights" && segments[2] == "edit":
-                return try await saveEdit(id: try flightId(segments[1]), request, viewer: viewer, sessionId: sessionId)
-            default:
-                return nil
+        switch (get, segments.count) {
+        case (true, 0):
+            return try await listPage(request.query, viewer: viewer)
+        case (true, 1):
+            switch segments[0] {
+            case "status": return await statusPage(viewer: viewer)
+            case "stats": return try await statsPage(request.query, viewer: viewer)
+            case "logbook.pdf": return try await logbook(request.query, viewer: viewer)
+            case "logbook.zip": return try await logbookArchive(request.query, viewer: viewer)
+            default: return nil
             }
+        case (true, 2) where segments[0] == "flights":
+            return try await flightPage(id: try flightId(segments[1]), notice: nil, viewer: viewer)
+        case (true, 4) where segments[0] == "tiles":
+            return try tileResponse(segments)
+        case (true, 3) where segments[0] == "flights":
+            let id = try flightId(segments[1])
+            if segments[2] == "edit" { return try await editForm(id: id, viewer: viewer) }
+            if let kind = ExportKind(rawValue: segments[2]) {
+                return try await export(kind, id: id, viewer: viewer)
+            }
+            return nil
+        case (false, 3) where request.method == .post && segments[0] == "flights" && segments[2] == "edit":
+            return try await saveEdit(id: try flightId(segments[1]), request, viewer: viewer, sessionId: sessionId)
+        default:
+            return nil
         }
+    }
 
     /// `.`/`..`, NUL or backslash in a (decoded) path segment: refused before any routing.
     private func isSuspiciousSegment(_ segment: String) -> Bool {

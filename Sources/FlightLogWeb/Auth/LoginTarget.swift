@@ -31,7 +31,8 @@ package enum LoginTarget {
     package static func target(path: String, query: [String: String]) -> String? {
         guard path.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         guard !query.isEmpty else { return path }
-        return path + "?" + query.sorted { $0.key < $1.key }.map { urlEncoded($0.key) + "=" + urlEncoded($0.value) }
+        return path + "?"
+            + query.sorted { $0.key < $1.key }.map { urlEncoded($0.key) + "=" + urlEncoded($0.value) }
             .joined(separator: "&")
     }
 }

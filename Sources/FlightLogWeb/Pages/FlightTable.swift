@@ -9,10 +9,11 @@ enum FlightTable {
     /// `contest`: the stored contest summaries by flight id (a flight without one shows "—"); `nil` when the
     /// logbook keeps none, which leaves the column out.
     static func html(_ flights: [Flight], contest: [Int64: ContestSummary]?) -> String {
-        let heads = [
-            ("Date", ""), ("Take-off", ""), ("Duration", "num"), ("Glider", ""), ("Registration", ""),
-            ("Pilot", ""), ("Instructor / guest", ""), ("Launch", ""), ("Places", ""),
-        ] + (contest == nil ? [] : [("Contest km", "num")])
+        let heads =
+            [
+                ("Date", ""), ("Take-off", ""), ("Duration", "num"), ("Glider", ""), ("Registration", ""),
+                ("Pilot", ""), ("Instructor / guest", ""), ("Launch", ""), ("Places", ""),
+            ] + (contest == nil ? [] : [("Contest km", "num")])
         var html = "<div class=\"flights-table\"><table><thead><tr>"
         html += heads.map { "<th scope=\"col\"\($0.1.isEmpty ? "" : " class=\"\($0.1)\"")>\($0.0)</th>" }.joined()
         html += "</tr></thead><tbody>"
