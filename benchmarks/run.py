@@ -407,9 +407,9 @@ json.dump(out, open({fixes_json!r}, "w"))
     if not quick:
         cases += [(f"synthetic {kind}, 1 h at 1 Hz", ["--synthetic", kind, "--hours", "1"])
                   for kind in ["glide", "circling", "zigzag"]]
-    for label, args in cases:
+    for label, case_args in cases:
         try:
-            out = subprocess.run([bins["bench"], "contest"] + args, capture_output=True, text=True, timeout=120)
+            out = subprocess.run([bins["bench"], "contest"] + case_args, capture_output=True, text=True, timeout=120)
             res = json.loads(out.stdout)
         except subprocess.TimeoutExpired:
             table.add(f"analysis, {label}", None, None, "s", "", "< 1 s", "not finished in 120 s")
