@@ -17,6 +17,17 @@ package struct AirspaceFile: Sendable {
 
     /// The file read now (a few ms for a country's file): the reader is the one interpreter of the kept bytes.
     package var contents: OpenAirReader.Result { OpenAirReader.read(bytes) }
+
+    /// `flightlog airspace import`'s check before anything is stored: the file to keep and what the reader found
+    /// in it (its warnings name the lines it skipped), or `nil` when it holds no airspace (nothing is kept, so the
+    /// logbook is not even opened).
+    package static func reading(name: String, bytes: [UInt8], importedAt: UTCMillis) -> (
+        file: AirspaceFile, contents: OpenAirReader.Result
+    )? {
+        let contents = OpenAirReader.read(bytes)
+        guard !contents.airspaces.isEmpty else { return nil }
+        return (AirspaceFile(name: name, bytes: bytes, importedAt: importedAt), contents)
+    }
 }
 
 /// The imported airspace: whole files, so that importing a file of the same name again replaces its set and

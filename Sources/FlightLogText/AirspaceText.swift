@@ -14,6 +14,13 @@ package enum AirspaceText {
         return out
     }
 
+    /// "CTR 2, D 1, R 3": how many airspaces of each class (`airspace import` and `airspace list`).
+    package static func classCounts(_ airspaces: [Airspace]) -> String {
+        var counts: [String: Int] = [:]
+        for a in airspaces { counts[a.airspaceClass, default: 0] += 1 }
+        return counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
     /// One infringement in `show --json`.
     package struct Entry: Encodable {
         var name: String

@@ -13,6 +13,16 @@ import Testing
         Array("AC R\nAN R 1\nAL FL65\nAH FL95\nDP 50:10:00 N 007:00:00 E\nDP 50:10:00 N 007:10:00 E\n".utf8)
         + Array("DP 50:20:00 N 007:10:00 E\n".utf8) + ctr
 
+    /// What import keeps: a file with airspace (with the reader's warnings), never one without.
+    @Test func onlyAFileWithAirspaceIsToBeKept() throws {
+        let kept = try #require(AirspaceFile.reading(name: "a.txt", bytes: Self.ctr, importedAt: 7))
+        #expect(kept.file.name == "a.txt" && kept.file.bytes == Self.ctr && kept.file.importedAt == 7)
+        #expect(kept.contents.airspaces.map(\.name) == ["CTR A"])
+        for nothing in [[], Array("hello\n".utf8), [0, 1, 2, 0xFF], Array("AC D\nAN no outline\n".utf8)] as [[UInt8]] {
+            #expect(AirspaceFile.reading(name: "b.txt", bytes: nothing, importedAt: 7).map(\.file.name) == nil)
+        }
+    }
+
     @Test func anOldLogbookGainsTheTableAndKeepsItsFlights() throws {
         let dir = try TempDirectory()
         defer { dir.cleanup() }

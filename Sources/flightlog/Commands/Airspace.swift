@@ -50,8 +50,9 @@ extension FlightLogCommand {
                     throw CLIError("cannot read \(terminalSafe(file)): check that the file exists and is readable")
                 }
                 let name = (file as NSString).lastPathComponent
-                let result = OpenAirReader.read(bytes)
-                guard !result.airspaces.isEmpty else {
+                let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
+                guard let (airspaceFile, result) = AirspaceFile.reading(name: name, bytes: bytes, importedAt: now)
+                else {
                     let binary = bytes.prefix(4096).contains(0) ? " (it is binary, not text)" : ""
                     throw CLIError(
                         "\(terminalSafe(file)) has no airspace\(binary); nothing imported — is it an OpenAir file "
@@ -64,14 +65,12 @@ extension FlightLogCommand {
                     printError(
                         "\(terminalSafe(name)): \(result.warnings.count - Self.shownWarnings) more warnings not shown")
                 }
-                let replaced = try store.open(.readWrite).storeAirspaceFile(
-                    AirspaceFile(name: name, bytes: bytes, importedAt: UTCMillis(Date().timeIntervalSince1970 * 1000)))
+                let replaced = try store.open(.readWrite).storeAirspaceFile(airspaceFile)
                 let count = result.airspaces.count
                 let skipped = result.warnings.count
-                let counts = AirspaceCommand.classCounts(result.airspaces)
                 print(
                     "\(replaced ? "Replaced" : "Imported") \(terminalSafe(name)): "
-                        + "\(count) airspace\(count == 1 ? "" : "s") (\(counts))"
+                        + "\(count) airspace\(count == 1 ? "" : "s") (\(AirspaceText.classCounts(result.airspaces)))"
                         + (skipped > 0 ? "; \(skipped) warning\(skipped == 1 ? "" : "s") (see above)." : "."))
             }
         }
@@ -94,7 +93,7 @@ extension FlightLogCommand {
                     let airspaces = file.contents.airspaces
                     let when = CivilDateTime(utc: file.importedAt)
                     table.rows.append([
-                        file.name, "\(airspaces.count)", AirspaceCommand.classCounts(airspaces),
+                        file.name, "\(airspaces.count)", AirspaceText.classCounts(airspaces),
                         "\(when.date) \(when.hourMinute)",
                     ])
                 }
@@ -123,13 +122,6 @@ extension FlightLogCommand {
                 }
                 print("Removed \(terminalSafe(name)).")
             }
-        }
-
-        /// "CTR 2, D 1, R 3": how many airspaces of each class.
-        static func classCounts(_ airspaces: [Airspace]) -> String {
-            var counts: [String: Int] = [:]
-            for a in airspaces { counts[a.airspaceClass, default: 0] += 1 }
-            return counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
     }
 }
