@@ -10,7 +10,8 @@ import Foundation
 /// `WebServer` and `WebApp` use it: the size limits, path percent-decoding, query and form decoding
 /// (`parseURLEncoded`), cookies (`parseCookies`), the list filters (`ListQuery`; its query string must give the
 /// same filters back) and the list page rendered with them, the edit form (`DetailsForm.details`; a refused form
-/// is shown again with the sent values), the login form's token (`Sessions.checkLoginToken`) and a password check.
+/// is shown again with the sent values), the login form's token (`Sessions.checkLoginToken`), the login's `next` (`LoginTarget`: never off this site)
+/// and a password check.
 ///
 /// Not reachable without the database, Reports and Hummingbird modules: `WebApp.respond`'s routing (flight ids,
 /// `.`/`..` segments), the pages that read flights, Hummingbird's own request parsing and the session actor.
@@ -54,6 +55,21 @@ enum HTTPFuzzPipeline {
         }
         for value in fields.values where esc(value).contains(where: { "<>\"'".contains($0) }) {
             return (summary, "esc leaves markup in \(value.debugDescription)")
+        }
+        // The login's `next`: only a path of this site is followed, and the login page's address carries it back.
+        for next in [fields["next"], form?["next"], LoginTarget.target(path: path, query: fields)] {
+            guard let followed = LoginTarget.safe(next) else { continue }
+            let bytes = Array(followed.utf8)
+            if bytes.first != UInt8(ascii: "/") || bytes.dropFirst().first.map({ $0 == 0x2F || $0 == 0x5C }) == true
+                || bytes.contains(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == 0x5C })
+            {
+                return (summary, "login would follow \(followed.debugDescription) off this site")
+            }
+            let login = LoginTarget.loginPath(next: followed)
+            let carried = login.split(separator: "?", maxSplits: 1).dropFirst().first.flatMap { parseURLEncoded($0) }
+            if login != "/login", carried?["next"] != followed {
+                return (summary, "the login page's address \(login) does not carry \(followed) back")
+            }
         }
         guard let form else { return (summary + ", 400 form", nil) }
         do {
