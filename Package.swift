@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        // JPEG map tiles for the report's map (cairo reads PNG itself).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
 
         // Domain and logic, no I/O. Optimised in debug builds too: its parsers and the flight analysis are the
         // tests' hot path (a 7-hour flight's contest analysis took 9.4 s unoptimised, 0.53 s at -O).
@@ -64,8 +66,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        // PDF logbook and flight reports (cairo + pango).
-        .target(name: "FlightLogReports", dependencies: ["FlightLogCore", "CPangoCairo"]),
+        // PDF logbook and flight reports (cairo + pango; libjpeg for JPEG map tiles).
+        .target(name: "FlightLogReports", dependencies: ["FlightLogCore", "CPangoCairo", "CJPEG"]),
         // The flight simulator (a glider's track and pressure, faults to inject, NMEA sentences): pure, no I/O.
         .target(name: "FlightLogSimulation", dependencies: ["FlightLogCore"]),
         // `flightlog replay`: a simulated GNSS receiver and fake barometer tree for the live path on a PC.

@@ -32,6 +32,9 @@ struct Charts {
         /// The map's airfield names written, and where its release mark is.
         var airfieldNames: [String] = []
         var release: (x: Double, y: Double)? = nil
+        /// The map's background tiles drawn, and what went wrong with them, in words (for a warning).
+        var tiles = 0
+        var notes: [String] = []
     }
 
     /// Most track vertices drawn in a map, and in a barogram (both lines together): a 10-hour flight at 1 Hz
@@ -200,7 +203,13 @@ struct Charts {
         }
         canvas.fillRect(x, y, width, height, Color(r: 0.97, g: 0.975, b: 0.97))
         let projection = LocalProjection(around: points.map(\.coordinate))
-        let project = projection.project
+        // Under map tiles (which stop at ±85°) the map is drawn in their Web Mercator, as on the phone.
+        let tiles = points.allSatisfy { abs($0.coordinate.latitude) < 85 } ? options.mapTiles : nil
+        // Projected metres per true metre: 1 for the local projection, 1 / cos φ for Web Mercator.
+        let stretch = tiles == nil ? 1 : WebMercator.stretch(atLatitude: projection.latitude0)
+        let project = { (c: Coordinate) in
+            tiles == nil ? projection.project(c) : WebMercator.project(projection.unwrapped(c))
+        }
         let projected = points.map { project($0.coordinate) }
         let marks = flight.mapEnds(points.map(\.coordinate))
         let ends = [project(marks.takeoff), project(marks.landing)]
@@ -208,7 +217,7 @@ struct Charts {
         let ns = projected.map(\.n) + ends.map(\.n)
         let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
         let inset = 22.0
-        let spanE = max(maxE - minE, 500), spanN = max(maxN - minN, 500)
+        let spanE = max(maxE - minE, 500 * stretch), spanN = max(maxN - minN, 500 * stretch)
         let scale = min((width - 2 * inset) / spanE, (height - 2 * inset) / spanN)  // points per metre
         let cx = x + width / 2, cy = y + height / 2
         let midE = (minE + maxE) / 2, midN = (minN + maxN) / 2
@@ -237,7 +246,13 @@ struct Charts {
         let bins = 24
         canvas.save()
         canvas.clip(x, y, width, height)
+        let background = tiles.map {
+            tileLayer($0, x: x, y: y, width: width, height: height, centre: (midE, midN), scale: scale)
+        }
         airspaceLayer(x: x, y: y, width: width, height: height) { px(project($0)) }
+        if let background, background.drawn > 0 {  // a white edge keeps the track apart from the tiles
+            for kept in stretches { canvas.polyline(kept.map { screen[$0] }, .white, width: 3) }
+        }
         for kept in stretches {
             for path in ChartRamp.binnedPaths(kept: kept, values: allValues, lo: lo, hi: hi, bins: bins) {
                 let color = Charts.ramp((Double(path.bin) + 0.5) / Double(bins), vario: options.colorBy == .vario)
@@ -278,14 +293,17 @@ struct Charts {
         label(takeoffText, x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
         label(landingText, x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
 
-        scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale)
+        scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale * stretch)
         northArrow(x: x + width - 20, y: y + 10)
         legend(x: x + width - 168, y: y + height - 26, lo: lo, hi: hi)
         mapKey(right: x + width, y: y - 12)
         canvas.strokeRect(x, y, width, height, .grey)
+        if let tiles, let background, background.drawn > 0 {
+            tileAttribution(tiles.attribution, x: x, y: y + height, width: width)
+        }
         return Frame(
             x: x, y: y, width: width, height: height, place: { px(project($0)) }, airfieldNames: airfields.names,
-            release: release)
+            release: release, tiles: background?.drawn ?? 0, notes: background?.notes ?? [])
     }
 
     /// A map label on a translucent white box so that it stays readable over the track.

@@ -20,6 +20,8 @@ package struct FlightReportOptions: Sendable {
     /// within which a take-off or landing is at a field.
     package var airfields: [Airfield] = []
     package var airfieldRadius: Meters = AirfieldIndex.defaultRadius
+    /// Raster tiles drawn under the map (the user's MBTiles file); `nil`: a plain background.
+    package var mapTiles: ReportMapTiles?
 
     package init(qnhPascals: Double? = nil, colorBy: ColorBy = .altitude) {
         self.qnhPascals = qnhPascals
@@ -38,6 +40,16 @@ package enum FlightReport {
         options: FlightReportOptions
     ) throws(ReportError) -> [UInt8] {
         try renderWithLayout(flight: flight, fixes: fixes, analysis: analysis, format: format, options: options).bytes
+    }
+
+    /// ``render(flight:fixes:analysis:format:options:)`` and, in words, what of the report could not be drawn as
+    /// asked (map tiles that could not be read): the report is made all the same.
+    package static func renderWithNotes(
+        flight: Flight, fixes: [Fix], analysis: FlightAnalysis? = nil, format: FlightReportFormat,
+        options: FlightReportOptions
+    ) throws(ReportError) -> (bytes: [UInt8], notes: [String]) {
+        let made = try renderWithLayout(flight: flight, fixes: fixes, analysis: analysis, format: format, options: options)
+        return (made.bytes, made.layout.map?.notes ?? [])
     }
 
     /// ``render(flight:fixes:analysis:format:options:)`` and where page 1's charts went (for the tests).

@@ -62,8 +62,15 @@ package final class MBTiles: Sendable {
             self.zooms = zooms
             self.attribution = read.2
         } catch {
-            throw LogbookError.from(error, path: path)
+            throw Self.unreadable(error, path: path)
         }
+    }
+
+    /// Why the file cannot be read, in the map tiles' words (not the flight database's).
+    private static func unreadable(_ error: any Error, path: String) -> LogbookError {
+        if let error = error as? LogbookError { return error }
+        let detail = (error as? DatabaseError)?.message ?? "\(error)"
+        return LogbookError(.notADatabase, "\(path) is not a readable MBTiles file (\(detail)) ([server] map_tiles)")
     }
 
     /// The image's content type.
@@ -80,7 +87,7 @@ package final class MBTiles: Sendable {
                 ).map { [UInt8]($0) }
             }
         } catch {
-            throw LogbookError.from(error, path: path)
+            throw Self.unreadable(error, path: path)
         }
     }
 

@@ -35,6 +35,8 @@ package struct ExportedFile: Sendable {
     package var isOriginal: Bool
     /// Flights the file holds: an imported file is given whole for each of them.
     package var flightsInFile: Int
+    /// What of the file could not be made as asked, in words (a report's map tiles); the file is whole all the same.
+    package var notes: [String] = []
 
     package init(name: String, bytes: [UInt8], flightId: Int64? = nil, isOriginal: Bool = false, flightsInFile: Int = 1)
     {
@@ -56,9 +58,15 @@ package struct LogbookExporter: Sendable {
     package let source: any LogbookSource
     /// Runs the PDF and image renders (inline by default).
     package let render: ExportRender
+    /// The MBTiles file under the report's map (``ReportTiles``), or why it cannot be used; `nil`: none configured.
+    package let mapTiles: Result<MBTiles, LogbookError>?
 
-    package init(source: any LogbookSource, render: @escaping ExportRender = { try $0() }) {
+    package init(
+        source: any LogbookSource, mapTiles: Result<MBTiles, LogbookError>? = nil,
+        render: @escaping ExportRender = { try $0() }
+    ) {
         self.source = source
+        self.mapTiles = mapTiles
         self.render = render
     }
 
@@ -137,12 +145,20 @@ package struct LogbookExporter: Sendable {
             var reportOptions = FlightReportOptions(qnhPascals: qnh)
             reportOptions.airspaces = try await source.airspaces()
             reportOptions.airfields = ReportAirfields.around(fixes)
+            var notes: [String] = []
+            (reportOptions.mapTiles, notes) = ReportTiles.of(mapTiles)
             let options = reportOptions
+            let made = RenderNotes()
             let bytes = try await render {
-                try FlightReport.render(
+                let report = try FlightReport.renderWithNotes(
                     flight: flight, fixes: fixes, analysis: analysis, format: kind, options: options)
+                made.set(report.notes)
+                return report.bytes
             }
-            return ExportedFile(name: "\(stem).pdf", bytes: bytes, flightId: id)
+            notes += made.get().map { ReportTiles.note($0, mapTiles) }
+            var file = ExportedFile(name: "\(stem).pdf", bytes: bytes, flightId: id)
+            file.notes = notes
+            return file
         case .logbookPDF(let options):
             return ExportedFile(name: "\(stem).pdf", bytes: try await logbookPDF([flight], options), flightId: id)
         case .zip(let options):

@@ -30,9 +30,12 @@ extension WebApp {
         return .download(bytes, contentType: "application/zip", fileName: "flights.zip")
     }
 
-    /// The logbook's exporter for this viewer; its PDFs are made off the server's threads, a few at a time.
+    /// The logbook's exporter for this viewer; its PDFs are made off the server's threads, a few at a time. The
+    /// report's map gets the flight page's tile file (its problems were said when the server started).
     private func exporter(_ viewer: Viewer) -> LogbookExporter {
-        LogbookExporter(source: viewer.source) { [self] render in try await limitedRender(render) }
+        LogbookExporter(source: viewer.source, mapTiles: mapTiles().map { .success($0) }) { [self] render in
+            try await limitedRender(render)
+        }
     }
 
     /// The flights the list's filters choose, and the logbook options for them.

@@ -142,7 +142,9 @@ extension FlightLogCommand {
                 return try await toStick(flights, db: db, exporter: exporter, config: config, summary: summary)
             }
             let logbookFiles = LogbookFiles(databasePath: databasePath, configPath: store.configPath)
-            let exporter = LogbookExporter(source: source)
+            // The report's map draws the phone map's MBTiles file (`[server] map_tiles`) under the track.
+            let tiles = kind == .report ? LogbookExporter.mapTiles(path: config.server.mapTiles) : nil
+            let exporter = LogbookExporter(source: source, mapTiles: tiles)
             let owner = ownerOptions.owner(config)?.name ?? ""
             let logbook = LogbookOptions(owner: owner, filterSummary: summary)
             let many = "\(flights.count) flight\(flights.count == 1 ? "" : "s")"
@@ -174,7 +176,9 @@ extension FlightLogCommand {
                 }
                 let target = try target(many: flights.count > 1, logbookFiles: logbookFiles)
                 var writer = ExportWriter(target, logbookFiles: logbookFiles)
+                var warned: Set<String> = []  // the same warning once, however many reports have it
                 try await exporter.export(format(kind, target, logbook: logbook), of: flights) { file in
+                    for note in file.notes where warned.insert(note).inserted { printError("warning: \(note)") }
                     if file.isOriginal && file.flightsInFile > 1 {
                         printError(
                             "flight \(file.flightId!): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)"
