@@ -28,7 +28,8 @@ package final class MBTiles: Sendable {
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
             let read = try queue.read { db -> (String, ClosedRange<Int>?, String) in
-                guard try db.tableExists("tiles") else {
+                // `tiles` is a table, or a view over deduplicated images (`map` and `images`, as many tools write).
+                guard try db.tableExists("tiles") || db.viewExists("tiles") else {
                     throw LogbookError(.notADatabase, "\(path) is not an MBTiles file (no tiles table)")
                 }
                 var metadata: [String: String] = [:]

@@ -38,16 +38,20 @@ struct ReportTilesCLITests {
         try #require(simulated.status == 0, "\(simulated.stderr)")
         try #require(try CLI.run(["import", "s.igc"], database: db, in: dir).status == 0)
 
-        // Zoom 8 only (a tile is about 100 km): the 3 × 3 tiles around Aachen-Merzbrück, where simulate flies.
+        // Zoom 8 only (a tile is about 100 km): the 3 × 3 tiles around Aachen-Merzbrück, where simulate flies, in
+        // the layout many tools write: `tiles` a view over one stored image (`images`) and the grid (`map`).
         let tiles = dir.appendingPathComponent("map.mbtiles")
         let png = TestImages.png(side: 64).map { String(format: "%02X", $0) }.joined()
         let (x0, y0) = (132, 85)  // 6.19° E, 50.83° N at zoom 8
         var sql =
-            "CREATE TABLE metadata (name text, value text); CREATE TABLE tiles (zoom_level integer, "
-            + "tile_column integer, tile_row integer, tile_data blob); INSERT INTO metadata VALUES ('format', 'png'), "
-            + "('minzoom', '8'), ('maxzoom', '8'), ('attribution', '<a href=\"https://x.example\">Test maps</a>');"
+            "CREATE TABLE metadata (name text, value text); CREATE TABLE images (tile_id text, tile_data blob); "
+            + "CREATE TABLE map (zoom_level integer, tile_column integer, tile_row integer, tile_id text); "
+            + "CREATE VIEW tiles AS SELECT zoom_level, tile_column, tile_row, tile_data FROM map JOIN images "
+            + "USING (tile_id); INSERT INTO images VALUES ('cyan', X'\(png)'); INSERT INTO metadata VALUES "
+            + "('format', 'png'), ('minzoom', '8'), ('maxzoom', '8'), "
+            + "('attribution', '<a href=\"https://x.example\">Test maps</a>');"
         for x in (x0 - 1)...(x0 + 1) {
-            for y in (y0 - 1)...(y0 + 1) { sql += "INSERT INTO tiles VALUES (8, \(x), \(255 - y), X'\(png)');" }
+            for y in (y0 - 1)...(y0 + 1) { sql += "INSERT INTO map VALUES (8, \(x), \(255 - y), 'cyan');" }
         }
         try #require(try runProcess(Self.tools[0], [tiles.path], stdin: sql).status == 0)
         let config = dir.appendingPathComponent("flightlog.toml")
