@@ -3,8 +3,8 @@
 # Idempotent: does nothing when everything is there. Needs root (or sudo) for apt-get.
 set -euo pipefail
 
-# Build: C libraries behind the CGPS, CIIO, CPangoCairo and GRDB targets.
-BUILD="libsqlite3-dev libgps-dev libiio-dev libcairo2-dev libpango1.0-dev pkg-config"
+# Build: C libraries behind the CGPS, CIIO, CPangoCairo, CJPEG and GRDB targets.
+BUILD="libsqlite3-dev libgps-dev libiio-dev libcairo2-dev libpango1.0-dev libjpeg-dev pkg-config"
 # make deb: dpkg-deb, dpkg-shlibdeps (Depends) and strip.
 BUILD="$BUILD dpkg-dev binutils"
 # Run: fonts for the PDF, time zones for local dates, gpsd for the recorder.

@@ -48,7 +48,8 @@ package enum FlightReport {
         flight: Flight, fixes: [Fix], analysis: FlightAnalysis? = nil, format: FlightReportFormat,
         options: FlightReportOptions
     ) throws(ReportError) -> (bytes: [UInt8], notes: [String]) {
-        let made = try renderWithLayout(flight: flight, fixes: fixes, analysis: analysis, format: format, options: options)
+        let made = try renderWithLayout(
+            flight: flight, fixes: fixes, analysis: analysis, format: format, options: options)
         return (made.bytes, made.layout.map?.notes ?? [])
     }
 

@@ -34,7 +34,8 @@ struct ReportTilesCLITests {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
-        let simulated = try CLI.run(["simulate", "--minutes", "5", "--seed", "2", "-o", "s.igc"], database: nil, in: dir)
+        let simulated = try CLI.run(
+            ["simulate", "--minutes", "5", "--seed", "2", "-o", "s.igc"], database: nil, in: dir)
         try #require(simulated.status == 0, "\(simulated.stderr)")
         try #require(try CLI.run(["import", "s.igc"], database: db, in: dir).status == 0)
 

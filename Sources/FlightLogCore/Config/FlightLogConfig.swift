@@ -29,7 +29,7 @@
 /// address = "127.0.0.1"
 /// port = 8080
 /// password_hash = "…"
-/// map_tiles = "/var/lib/flightlog/map.mbtiles"  # a raster MBTiles file drawn under the phone's track map
+/// map_tiles = "/var/lib/flightlog/map.mbtiles"  # raster MBTiles under the phone's and the report's track map
 /// online_tiles = "https://tile.example.org/{z}/{x}/{y}.png"  # tiles the browser fetches (no map_tiles file)
 /// online_tiles_attribution = "© Example maps"
 ///
@@ -101,7 +101,8 @@ package struct FlightLogConfig: Sendable, Hashable {
         package var port: Int
         /// Hash of the web UI password; `nil` = no password.
         package var passwordHash: String?
-        /// A raster MBTiles file (SQLite) whose tiles the phone's map draws under the track; `nil` = none.
+        /// A raster MBTiles file (SQLite) whose tiles the phone's map and the report's draw under the track;
+        /// `nil` = none.
         package var mapTiles: String?
         /// A tile server the browser fetches the map's tiles from (off by default); a `mapTiles` file wins.
         package var onlineTiles: TileURLTemplate?
