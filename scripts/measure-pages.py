@@ -8,8 +8,8 @@ the Status page (from status files written beside the logbook: in flight, with p
 The CHECKS, each a function of one visited page:
   - every page: no sideways scrolling; every text at least 12 CSS px;
   - every chart label (HTML labels of the barogram and map, any SVG <text>) at least 12 CSS px, no two of a chart
-    overlapping, each inside its chart, none covering the plot; axis, legend and key texts with a contrast of 4.5
-    on their panel, and in dark mode no bright panel;
+    overlapping, each inside its chart, none covering the plot; axis, legend and key texts and the map's labels
+    with a contrast of 4.5 on their panel, and in dark mode no bright panel;
   - at least 3 flight rows of a filtered list fully on the first phone screen, 15 in the desktop table;
   - the flight analysis (#analysis facts, #thermals lines) at least 12 CSS px, inside the page, no two of its texts
     overlapping; a flight with thermals draws them on the map (circle.thermal) with its scored route;
@@ -106,8 +106,8 @@ TEXT_JS = """
 }
 """
 
-# Axis, legend and key texts of the charts against the background of the panel they sit on: the contrast ratio
-# (WCAG) and the panel's luminance.
+# Axis, legend and key texts of the charts, and the map's labels (on their own halo), against the background of
+# the panel they sit on: the contrast ratio (WCAG) and the panel's luminance.
 CONTRAST_JS = """
 () => {
   const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
@@ -116,7 +116,7 @@ CONTRAST_JS = """
     return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
   const panel = (e) => { for (let p = e; p; p = p.parentElement) { const c = getComputedStyle(p).backgroundColor;
     if (rgb(c).length === 3 || (rgb(c)[3] || 0) > 0.5) return c; } return 'rgb(255, 255, 255)'; };
-  return Array.from(document.querySelectorAll('.chart .tick, .chart .legend li, .mapkey span, .tcap span'))
+  return Array.from(document.querySelectorAll('.chart .tick, .chart .legend li, .mapkey span, .tcap span, .mapbox .lb'))
     .filter((e) => e.textContent.trim() && e.getBoundingClientRect().width > 0)
     .map((e) => { const a = lum(getComputedStyle(e).color), b = lum(panel(e));
       return {text: e.textContent.trim().slice(0, 30), panel: b,

@@ -147,7 +147,8 @@ extension ChartHTML {
         return html
     }
 
-    /// The layer's part of the stylesheet.
+    /// The layer's part of the stylesheet; in dark mode the names sit on the dark halo of the map's other labels
+    /// and the symbols and names take the lighter colours of its take-off and landing marks.
     static let mapLayerStylesheet = """
         .mapbox .afs{position:absolute;width:10px;height:10px;margin:-5px 0 0 -5px;box-sizing:border-box;\
         border:2px solid #3d4a5c;border-radius:50%;background:#fff}
@@ -165,5 +166,16 @@ extension ChartHTML {
         .mapbox .rel{position:absolute;width:12px;height:12px;margin:-6px 0 0 -6px;box-sizing:border-box;\
         background:#e07b00;border:2px solid #111;transform:rotate(45deg)}
         .mapbox .lb.release{color:#8a4b00}
+        @media (prefers-color-scheme:dark){
+        .mapbox .afs{border-color:#c3ccd8;background:#1b1e1c}
+        .mapbox .afs b{background:#c3ccd8}
+        .mapbox .afs.takeoff{border-color:#7ddc9a}
+        .mapbox .afs.takeoff b{background:#7ddc9a}
+        .mapbox .afs.landing{border-color:#ff8f80}
+        .mapbox .afs.landing b{background:#ff8f80}
+        .mapbox .lb.af{color:#e3e8ee;background:var(--halo)}
+        .mapbox .lb.af.takeoff{color:#7ddc9a}
+        .mapbox .lb.af.landing{color:#ff8f80}
+        .mapbox .lb.release{color:#ffb35c}}
         """
 }
