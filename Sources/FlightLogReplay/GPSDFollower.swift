@@ -101,23 +101,14 @@ package struct GPSDFollower {
             let now = Monotonic.nowNanos()
             return toff.cycleStart(receivedAt: now, realtimeNow: realtime, monotonicNow: now)
         case "TPV":
-            guard (line.integer("mode") ?? 0) >= 2, let time = line.string("time").flatMap(parseISOTime) else {
+            guard (line.integer("mode") ?? 0) >= 2,
+                let time = line.string("time").flatMap(RecorderStatus.utcMillis(iso:))
+            else {
                 return nil
             }
             return (time, Monotonic.nowNanos())
         default: return nil
         }
-    }
-
-    /// `2025-06-15T09:30:01.000Z` → UTC millis.
-    static func parseISOTime(_ text: String) -> UTCMillis? {
-        guard text.hasSuffix("Z"), let t = text.firstIndex(of: "T"), let date = CivilDate(iso: String(text[..<t]))
-        else { return nil }
-        let clock = text[text.index(after: t)..<text.index(before: text.endIndex)].split(separator: ":")
-        guard clock.count == 3, let h = Int64(clock[0]), let m = Int64(clock[1]), let s = Double(clock[2]) else {
-            return nil
-        }
-        return date.utcMidnight + h * 3_600_000 + m * 60_000 + Int64((s * 1000).rounded())
     }
 }
 

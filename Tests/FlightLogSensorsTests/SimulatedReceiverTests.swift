@@ -47,6 +47,11 @@ struct SimulatedReceiverTests {
         #expect(epochStart(tpv).map { $0.1 >= before } == true)
         #expect(epochStart(tpv.replacingOccurrences(of: #""mode":3"#, with: #""mode":1"#)) == nil)  // no fix
         #expect(epochStart(#"{"class":"SKY","time":"2025-06-14T10:01:54.400Z","mode":3}"#) == nil)
+        // A time no clock shows is no epoch (1e300 seconds used to trap the follower's own time reader).
+        for time in ["2025-06-14T10:01:1e300Z", "2025-06-14T25:00:00Z", "2025-06-14T10:99:00Z", "2025-06-14 10:01:54Z"]
+        {
+            #expect(epochStart(#"{"class":"TPV","mode":3,"time":"\#(time)"}"#) == nil, "\(time)")
+        }
     }
 
     private func epochStart(_ text: String) -> (UTCMillis, Int64)? {
