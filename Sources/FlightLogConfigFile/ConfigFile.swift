@@ -12,6 +12,40 @@ extension FlightLogConfig {
     package static func parse(_ text: String) throws(ConfigError) -> FlightLogConfig {
         try parse(utf8: Array(text.utf8))
     }
+
+    /// The settings of the config file at `path`, the one way flightlogd and flightlog read it: as a file a user
+    /// brings (``InputFile``: a regular file of at most ``TOMLDocument/maxBytes``), then ``parse(utf8:)``.
+    /// - Throws: ``ConfigFileError``, one line naming the file; the command adds what its user can do about it.
+    package static func read(path: String) throws(ConfigFileError) -> FlightLogConfig {
+        let bytes: [UInt8]?
+        do {
+            bytes = try InputFile.read(path, what: "the config file", maxBytes: TOMLDocument.maxBytes)
+        } catch {
+            throw .unreadable(error.description)
+        }
+        guard let bytes else {
+            throw .unreadable("cannot read the config file \(path): check that it exists and is readable")
+        }
+        do {
+            return try parse(utf8: bytes)
+        } catch {
+            throw .invalid(error.described(in: path))
+        }
+    }
+}
+
+/// Why the config file at a path could not be used.
+package enum ConfigFileError: Error, CustomStringConvertible {
+    /// The file itself: missing, not a regular file, too large or not readable.
+    case unreadable(String)
+    /// What is in it: a syntax error or a bad value, with the file's path and the line.
+    case invalid(String)
+
+    package var description: String {
+        switch self {
+        case .unreadable(let message), .invalid(let message): message
+        }
+    }
 }
 
 /// A TOML 1.0 document read by toml++ (through TOMLKit), as Core's neutral ``ConfigTable`` with each key's line.

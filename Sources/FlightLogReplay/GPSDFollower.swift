@@ -65,15 +65,9 @@ package struct GPSDFollower {
             if count <= 0 { return }  // gpsd closed (end of the gpsfake log)
             pending += buffer[0..<count]
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[..<newline]
+                let start = pending[..<newline].withUnsafeBufferPointer { Self.epochStart(GPSDLine($0)) }
                 pending.removeSubrange(...newline)
-                let text = String(decoding: line, as: UTF8.self)
-                if let (utc, monotonic) = Self.cycleStart(toff: text)
-                    ?? Self.tpvTime(text).map({ ($0, Monotonic.nowNanos()) }),
-                    clock.add(utc: utc, monotonic: monotonic)
-                {
-                    positions += 1
-                }
+                if let (utc, monotonic) = start, clock.add(utc: utc, monotonic: monotonic) { positions += 1 }
             }
         }
     }
@@ -97,46 +91,24 @@ package struct GPSDFollower {
         }
     }
 
-    /// A TOFF line: the epoch's UTC (`real_sec/nsec`) and, as `CLOCK_MONOTONIC` nanoseconds, the instant gpsd
-    /// received its first data (`clock_sec/nsec`, on `CLOCK_REALTIME`).
-    static func cycleStart(toff line: String) -> (UTCMillis, Int64)? {
-        guard line.contains(#""class":"TOFF""#), let real = number("real_sec", line),
-            let clock = number("clock_sec", line)
-        else { return nil }
-        // gpsd's numbers are outside input: arithmetic that would overflow means a line to ignore, not a trap.
-        let (clockNanos, overflow) = clock.multipliedReportingOverflow(by: 1_000_000_000)
-        let (sent, overflow2) = clockNanos.addingReportingOverflow(number("clock_nsec", line) ?? 0)
-        let (age, overflow3) = Monotonic.realtimeNanos().subtractingReportingOverflow(sent)
-        let now = Monotonic.nowNanos()
-        guard !overflow, !overflow2, !overflow3, (0...2_000_000_000).contains(age), age < now,
-            abs(real) < 1 << 40, abs(number("real_nsec", line) ?? 0) < 1 << 40
-        else { return nil }
-        return (real * 1000 + ((number("real_nsec", line) ?? 0) + 500_000) / 1_000_000, now - age)
-    }
-
-    /// The `time` of a TPV line with a fix (mode ≥ 2), as UTC millis.
-    static func tpvTime(_ line: String) -> UTCMillis? {
-        guard line.contains(#""class":"TPV""#), (number("mode", line) ?? 0) >= 2,
-            let key = line.range(of: #""time":""#), let end = line[key.upperBound...].firstIndex(of: "\"")
-        else { return nil }
-        return parseISOTime(String(line[key.upperBound..<end]))
-    }
-
-    /// The integer after `"key":` in a JSON line.
-    static func number(_ key: String, _ line: String) -> Int64? {
-        guard let range = line.range(of: "\"\(key)\":") else { return nil }
-        return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
-    }
-
-    /// `2025-06-15T09:30:01.000Z` → UTC millis.
-    static func parseISOTime(_ text: String) -> UTCMillis? {
-        guard text.hasSuffix("Z"), let t = text.firstIndex(of: "T"), let date = CivilDate(iso: String(text[..<t]))
-        else { return nil }
-        let clock = text[text.index(after: t)..<text.index(before: text.endIndex)].split(separator: ":")
-        guard clock.count == 3, let h = Int64(clock[0]), let m = Int64(clock[1]), let s = Double(clock[2]) else {
-            return nil
+    /// The epoch start a gpsd line tells: a TOFF's (``GPSDTimeOffset``: gpsd's own clock reading, the monotonic
+    /// instant it received the epoch's first data), else a TPV with a fix (mode ≥ 2) at the moment it is read.
+    static func epochStart(_ line: GPSDLine) -> (UTCMillis, Int64)? {
+        switch line.string("class") {
+        case "TOFF":
+            guard let toff = GPSDTimeOffset(line) else { return nil }
+            let realtime = Monotonic.realtimeNanos()
+            let now = Monotonic.nowNanos()
+            return toff.cycleStart(receivedAt: now, realtimeNow: realtime, monotonicNow: now)
+        case "TPV":
+            guard (line.integer("mode") ?? 0) >= 2,
+                let time = line.string("time").flatMap(RecorderStatus.utcMillis(iso:))
+            else {
+                return nil
+            }
+            return (time, Monotonic.nowNanos())
+        default: return nil
         }
-        return date.utcMidnight + h * 3_600_000 + m * 60_000 + Int64((s * 1000).rounded())
     }
 }
 

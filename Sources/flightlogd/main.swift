@@ -81,17 +81,10 @@ struct FlightLogDaemonCommand: AsyncParsableCommand {
 
     func loadConfig() throws -> FlightLogConfig {
         guard let path = configPath else { return FlightLogConfig() }
-        let data: [UInt8]?
         do {
-            data = try InputFile.read(path, what: "the config file", maxBytes: TOMLDocument.maxBytes)
+            return try FlightLogConfig.read(path: path)
         } catch {
             throw DaemonError(error.description)
-        }
-        guard let data else { throw DaemonError("cannot read the config file \(path)") }
-        do {
-            return try FlightLogConfig.parse(utf8: data)
-        } catch {
-            throw DaemonError(error.described(in: path))
         }
     }
 }

@@ -69,6 +69,7 @@ struct BroughtFilesTests {
         for args in [
             ["list", "--config", "pipe"], ["import", "pipe"], ["airfields", "import", "pipe"],
             ["verify", "pipe"], ["list", "--config", "/dev/zero"], ["verify", "1", "--key", "pipe"],
+            ["replay", "pipe", "--nmea", "out.nmea"],
         ] {
             let r = try runBounded(args, db: db, dir: dir)
             #expect(r.status != 0, "\(args)")

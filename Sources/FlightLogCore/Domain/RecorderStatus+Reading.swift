@@ -24,7 +24,8 @@ extension RecorderStatus {
         return ages.min().map { max(0, $0) }
     }
 
-    /// The instant of the ISO-8601 UTC text the recorder writes (`2025-06-01T10:00:00Z`, optional milliseconds).
+    /// The instant of ISO-8601 UTC text as the recorder writes it and gpsd sends it (`2025-06-01T10:00:00Z`,
+    /// optional milliseconds); `nil` for anything else, such as a field out of range.
     package static func utcMillis(iso text: String) -> UTCMillis? {
         let parts = text.split(separator: "T")
         guard parts.count == 2, let date = CivilDate(iso: String(parts[0])), parts[1].last == "Z" else { return nil }

@@ -177,26 +177,12 @@ struct GPSDSession {
                     epochMonotonicNanos: epoch)))
     }
 
-    /// A TOFF line (GNSS time `real_sec/nsec`; host `CLOCK_REALTIME` `clock_sec/nsec` when gpsd got the cycle's
-    /// first data) as a monotonic instant: `clock` is moved onto the monotonic clock by how long ago it was on the
-    /// wall clock. `nil` when that age is implausible (negative or over 2 s: the wall clock was stepped meanwhile).
-    /// Parsed from the raw JSON: libgps 3.22 flags TOFF_SET but leaves `toff` zero (measured). Seconds beyond
-    /// 2^33 (year 2242) or nanoseconds of a second or more are corrupt: `nil`, never an overflow.
+    /// A TOFF line as its cycle start (``GPSDTimeOffset``), received at `now`. Parsed from the raw JSON: libgps 3.22
+    /// flags TOFF_SET but leaves `toff` zero (measured).
     static func cycleStart(toff line: GPSDLine, receivedAt now: Int64) -> (time: UTCMillis, monotonicNanos: Int64)? {
-        func nanos(_ name: String) -> Int64? {
-            guard let seconds = line.integer(name + "_sec"), (0..<(1 << 33)).contains(seconds) else { return nil }
-            let fraction = line.integer(name + "_nsec") ?? 0
-            guard abs(fraction) < 1_000_000_000 else { return nil }
-            return seconds * 1_000_000_000 + fraction
-        }
-        guard let real = nanos("real"), real > 0, let clock = nanos("clock") else { return nil }
-        // The two clocks are read one after the other: a stamp of a moment ago can come out a few microseconds
-        // "in the future". Up to 10 ms of that is read as age 0; more is a stepped clock: no cycle start.
-        let measured = Monotonic.realtimeNanos() - clock - (Monotonic.nowNanos() - now)
-        guard (-10_000_000...2_000_000_000).contains(measured) else { return nil }
-        let age = max(0, measured)
-        guard age <= now else { return nil }
-        return ((real + 500_000) / 1_000_000, now - age)
+        guard let toff = GPSDTimeOffset(line) else { return nil }
+        let realtime = Monotonic.realtimeNanos()  // then the monotonic clock, as `cycleStart` expects
+        return toff.cycleStart(receivedAt: now, realtimeNow: realtime, monotonicNow: Monotonic.nowNanos())
     }
 }
 

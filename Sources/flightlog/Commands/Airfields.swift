@@ -3,6 +3,7 @@ import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
 import FlightLogText
+import FlightLogTransfer
 import Foundation
 
 #if canImport(Glibc)
@@ -109,35 +110,22 @@ extension FlightLogCommand {
                 guard let data else {
                     throw CLIError("cannot read \(terminalSafe(file)): check that the file exists and is readable")
                 }
-                let result = CUPReader.read(data)
-                for warning in result.warnings {
-                    printError("\(terminalSafe(file)): warning: \(terminalSafe(warning.description)); skipped")
-                }
-                guard !result.airfields.isEmpty else {
-                    throw CLIError(
-                        "\(terminalSafe(file)) has no airfields (SeeYou styles 2-5); nothing imported — is it a CUP waypoint file?"
-                    )
-                }
-                guard
-                    let directory = getuid() == 0 ? AirfieldCatalog.systemDirectory() : AirfieldCatalog.userDirectory()
-                else {
+                guard let directory = AirfieldFileImport.directory(asRoot: getuid() == 0) else {
                     throw CLIError("cannot find your home folder: set HOME")
                 }
+                let done: AirfieldFileImport.Result
                 do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                    done = try AirfieldFileImport.install(data, from: file, into: directory) { warning in
+                        printError("\(terminalSafe(file)): warning: \(terminalSafe(warning.description)); skipped")
+                    }
                 } catch {
-                    throw CLIError("cannot create the folder \(directory): check its permissions")
+                    throw CLIError(terminalSafe(error.description))
                 }
-                var name = (file as NSString).lastPathComponent
-                if !name.lowercased().hasSuffix(".cup") { name += ".cup" }
-                let target = (directory as NSString).appendingPathComponent(name)
-                let replacing = FileManager.default.fileExists(atPath: target)
-                try AtomicFile.write([UInt8](data), to: target)
-                let count = result.airfields.count
-                let skipped = result.warnings.count
+                let count = done.read.airfields.count
+                let skipped = done.read.warnings.count
                 print(
-                    "\(replacing ? "Replaced" : "Imported") \(count) airfield\(count == 1 ? "" : "s") from \(terminalSafe(file)) "
-                        + "as \(terminalSafe(target))"
+                    "\(done.replaced ? "Replaced" : "Imported") \(count) airfield\(count == 1 ? "" : "s") from \(terminalSafe(file)) "
+                        + "as \(terminalSafe(done.path))"
                         + (skipped > 0
                             ? "; \(skipped) damaged line\(skipped == 1 ? "" : "s") skipped (see above)." : "."))
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogReplay
 import FlightLogSimulation
@@ -196,11 +197,17 @@ struct Replay: AsyncParsableCommand {
         Self.say("gpsd closed: followed \(follower.positions) epochs, wrote \(follower.writes) pressures.")
     }
 
+    /// The fixes of the IGC file at `path`, read as every file a user brings (``InputFile``: a regular file within
+    /// the IGC size limit; a FIFO or device is refused, not read forever).
     static func readFixes(_ path: String) throws -> [Fix] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReplayError("cannot read \(path) (does it exist?)")
+        let bytes: [UInt8]?
+        do {
+            bytes = try InputFile.read(path, what: "the IGC file", maxBytes: IGCReader.maxFileSize)
+        } catch {
+            throw ReplayError(error.description)
         }
-        let fixes = try IGCReader.read([UInt8](data)).track.fixes
+        guard let bytes else { throw ReplayError("cannot read \(path) (does it exist?)") }
+        let fixes = try IGCReader.read(bytes).track.fixes
         guard !fixes.isEmpty else { throw ReplayError("\(path) has no B records to replay") }
         return fixes
     }

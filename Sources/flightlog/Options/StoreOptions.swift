@@ -30,20 +30,13 @@ struct StoreOptions: ParsableArguments {
     /// an unknown key is a warning on standard error (once per run), as in flightlogd's journal.
     func loadConfig() throws -> FlightLogConfig {
         guard let path = configPath else { return FlightLogConfig() }
-        let data: [UInt8]?
-        do {
-            data = try InputFile.read(path, what: "the config file", maxBytes: TOMLDocument.maxBytes)
-        } catch {
-            throw CLIError(terminalSafe(error.description) + " (or pass --config)")
-        }
-        guard let data else {
-            throw CLIError("cannot read the config file \(path): check that it exists and is readable")
-        }
         let config: FlightLogConfig
-        do {
-            config = try FlightLogConfig.parse(utf8: data)
-        } catch {
-            throw CLIError("\(error.described(in: path)) — fix the file or pass --config")
+        do throws(ConfigFileError) {
+            config = try FlightLogConfig.read(path: path)
+        } catch .unreadable(let message) {
+            throw CLIError(terminalSafe(message) + " (or pass --config)")
+        } catch .invalid(let message) {
+            throw CLIError(terminalSafe(message) + " — fix the file or pass --config")
         }
         ConfigWarnings.printOnce(config.warnings, path: path)
         return config

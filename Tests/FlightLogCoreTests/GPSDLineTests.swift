@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FlightLogSensors
+@testable import FlightLogCore
 
 /// The raw-line scanner the gpsd reader runs on every message (lines as gpsd 3.22 sends them).
 @Suite struct GPSDLineTests {
@@ -34,5 +34,24 @@ import Testing
         #expect(scan(toff) { $0.integer("device") } == nil)  // a string, not a number
         #expect(scan(toff) { $0.integer("real") } == nil)  // only whole keys match
         #expect(scan(toff) { $0.integer("pps_sec") } == nil)
+    }
+
+    /// A number too long for any clock or count is no number, not its first 18 digits.
+    @Test func integersOfMoreThan18DigitsAreNone() {
+        #expect(scan(#"{"a":999999999999999999}"#) { $0.integer("a") } == 999_999_999_999_999_999)
+        #expect(scan(#"{"a":-999999999999999999}"#) { $0.integer("a") } == -999_999_999_999_999_999)
+        #expect(scan(#"{"a":9223372036854775807}"#) { $0.integer("a") } == nil)
+        #expect(scan(#"{"a":-1000000000000000000}"#) { $0.integer("a") } == nil)
+    }
+
+    /// Keys are matched whole, at any place in the line, and a line shorter than the key is no match.
+    @Test func keysAreMatchedWhole() {
+        #expect(scan(#"{"mode":3,"xmode":1}"#) { $0.integer("mode") } == 3)
+        #expect(scan(#"{"xmode":1,"mode":3}"#) { $0.integer("mode") } == 3)
+        #expect(scan(#"{"mode" :3}"#) { $0.integer("mode") } == nil)
+        #expect(scan(#"{"mode":"#) { $0.integer("mode") } == nil)
+        #expect(scan(#""mode":"#) { $0.integer("mode") } == nil)
+        #expect(scan(#"mode":7"#) { $0.integer("mode") } == nil)
+        #expect(scan(#""mode":7"#) { $0.integer("mode") } == 7)
     }
 }
