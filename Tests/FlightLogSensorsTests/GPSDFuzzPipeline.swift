@@ -18,7 +18,7 @@ import Glibc
 /// Arrival times are the monotonic clock's (the reader's TOFF handling compares them with the clocks).
 ///
 /// Only lines of gpsd's own shape are fed (``isGPSDShaped(_:)``): libgps 3.22's parser loops forever on some
-/// others (`{s"class":"VERSION"`, a TOFF with a `devices` array; see /work/coord/fuzz-findings.md), which is a bug
+/// others (`{s"class":"VERSION"`, a TOFF with a `devices` array: README, "Fuzzing"), which is a bug
 /// of libgps that gpsd itself never triggers; the values in them are free.
 enum GPSDFuzzPipeline {
     /// Longest message the reader accepts (`GPSDSession.run`'s buffer).
