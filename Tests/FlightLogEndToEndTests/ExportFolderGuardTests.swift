@@ -95,4 +95,19 @@ struct AirspaceRefusalReasonTests {
         #expect(r.stderr.contains("more than 2000000 outline points"), "\(r.stderr)")
         #expect(r.stderr.contains("has no airspace it can keep (see the warnings); nothing imported"), "\(r.stderr)")
     }
+
+    @Test func oneFileImportedUnderTwoNamesReportsEachCrossingOnce() throws {
+        let (dir, db) = try AirspaceCLITests().logbook()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A second download of the same file ("boxes (1).txt") beside the first.
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent("boxes.txt"), to: dir.appendingPathComponent("boxes (1).txt"))
+        for name in ["boxes.txt", "boxes (1).txt"] {
+            #expect(try CLI.run(["airspace", "import", name], database: db, in: dir).status == 0)
+        }
+        let json = try CLI.run(["show", "1", "--json"], database: db, in: dir)
+        try #require(json.status == 0, "\(json.stderr)")
+        let found = try JSONDecoder().decode(AirspaceCLITests.Shown.self, from: Data(json.stdout.utf8)).airspace
+        #expect(found.map(\.name) == ["CTR Inside", "R Ground"], "\(found.map(\.name))")
+    }
 }
