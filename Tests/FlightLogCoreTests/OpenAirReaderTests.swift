@@ -148,7 +148,8 @@ struct OpenAirReaderTests {
     /// survives the reader, and none is longer than a name can be.
     @Test func namesClassesAndTypesAreReadAsPlainText() throws {
         let file =
-            "AC r\u{1B}]0;x\u{7}\nAY \u{202E}ctr\nAN \u{202E}CTR\u{2066}  Hahn\u{85}\t(east)\u{200F}\nAL GND\nAH FL100\n"
+            "AC r\u{1B}]0;x\u{7}\nAY \u{202E}ctr\nAN \u{202E}CTR\u{2066}  Hahn\u{85}\t(east)\u{200F}\n"
+            + "AL GND\nAH FL100\n"
             + "DP 50:00:00 N 007:00:00 E\nDP 50:10:00 N 007:00:00 E\nDP 50:10:00 N 007:10:00 E\n"
             + "AC \(String(repeating: "D", count: 500))\nAN Long\nAL GND\nAH FL100\n"
             + "DP 50:00:00 N 007:00:00 E\nDP 50:10:00 N 007:00:00 E\nDP 50:10:00 N 007:10:00 E\n"
