@@ -26,6 +26,61 @@ extension StickExport {
         }
     }
 
+    /// Takes the folder's export lock (`flock` on the folder itself), held until the returned descriptor is closed:
+    /// two exports into one folder at once (the stick's service and one by hand, or two logbooks) would each pick
+    /// names and write their memory without seeing the other's files, and could replace each other's files.
+    static func lockFolder(_ folder: String) throws(StickExportError) -> Int32 {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw StickExportError("cannot write to \(folder): \(AtomicFile.reason(errno)); nothing was written")
+        }
+        var result: Int32
+        repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+        if result != 0 && errno == EWOULDBLOCK {
+            close(fd)
+            throw StickExportError(
+                "another export is writing to \(folder) right now; run this again when it has finished "
+                    + "(nothing was written)")
+        }
+        return fd  // a file system without locks (result != 0 otherwise) is written without one, as before
+    }
+
+    /// Throws when `path` (the folder's `logbook.pdf` or backup) holds a file this export may not replace: one
+    /// that is there although no export to this folder is remembered (`remembered`), and that is not flightlog's
+    /// own (a PDF whose creator is flightlog, an SQLite database). A pilot's own `logbook.pdf` (a scan of the
+    /// paper logbook) in a folder chosen for the export is never written over.
+    static func checkSetFile(_ path: String, remembered: Bool) throws(StickExportError) {
+        guard !remembered, exists(path) else { return }
+        let name = (path as NSString).lastPathComponent
+        let ours =
+            name == logbookName
+            ? bytes(path, count: 5, fromStart: true) == Array("%PDF-".utf8)
+                && contains(bytes(path, count: 64 << 10), Array("/Creator (flightlog)".utf8))
+            : bytes(path, count: 16, fromStart: true) == Array("SQLite format 3\0".utf8)
+        guard !ours else { return }
+        throw StickExportError(
+            "\(path) is not a file flightlog wrote there: move it away or export to another folder "
+                + "(nothing was written)")
+    }
+
+    /// The last `count` bytes of the regular file at `path` (or the first, `fromStart`); empty when unreadable.
+    private static func bytes(_ path: String, count: Int, fromStart: Bool = false) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
+        let offset = fromStart ? 0 : max(0, Int(info.st_size) - count)
+        var bytes = [UInt8](repeating: 0, count: min(count, Int(info.st_size)))
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
+        return n == bytes.count ? bytes : []
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
     /// Room for every file at once (a replaced file's old copy stays until the new one is complete), with a
     /// cluster's slack per file.
     static func checkSpace(_ folder: String, needed: Int64, files: Int) throws(StickExportError) {

@@ -71,6 +71,8 @@ package enum StickExport {
                 "'\(request.stick)' is not a stick id: use letters, digits, - and _ (its file system UUID)")
         }
         try checkWritableFolder(request.folder)
+        let lock = try lockFolder(request.folder)
+        defer { close(lock) }
         let memoryPath = (request.memoryFolder as NSString).appendingPathComponent("\(request.stick).tsv")
         try prepareMemoryFolder(request.memoryFolder)
         let uuids: [Int64: String]
@@ -95,6 +97,7 @@ package enum StickExport {
             do { try request.logbookFiles.check(target) } catch {
                 throw StickExportError("\(error.description); nothing was written")
             }
+            try checkSetFile(target, remembered: exists(memoryPath))
         }
         if changed.isEmpty && exists(logbookPath) && exists(backupPath) {
             return StickExportResult(

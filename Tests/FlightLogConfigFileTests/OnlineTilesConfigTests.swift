@@ -35,6 +35,16 @@ struct OnlineTilesConfigTests {
         "https://user@tile.example.org/{z}/{x}/{y}.png",  // credentials
         "https://tile.example.org/{z}/{x}/{y} .png",
         "javascript:alert(1)//{z}/{x}/{y}",
+        // Hosts the Content-Security-Policy would read as more than one host, or as more than a host.
+        "https://*/{z}/{x}/{y}.png",  // any https host
+        "https://*.example.org/{z}/{x}/{y}.png",  // every subdomain
+        "https://tile.example.org:*/{z}/{x}/{y}.png",  // every port
+        "https://tile.example.org;script-src/{z}/{x}/{y}.png",  // ends the img-src directive
+        "https://tile.example.org,evil.example/{z}/{x}/{y}.png",  // a second policy
+        "https://tile%2Eexample.org/{z}/{x}/{y}.png",
+        "https://[::1]:8080/{z}/{x}/{y}.png",  // the policy has no IPv6 hosts
+        "https://tile.example.org:99999/{z}/{x}/{y}.png",
+        "https://tile..example.org/{z}/{x}/{y}.png",
     ])
     func aBadAddressIsAnErrorNamingTheKey(_ address: String) {
         let text = "[server]\nport = 8080\nonline_tiles = \"\(address.replacing("\"", with: "\\\""))\"\n"
@@ -45,6 +55,15 @@ struct OnlineTilesConfigTests {
             return message.contains("line 3: [server] online_tiles = ") && message.contains("{z}, {x} and {y}")
                 && message.contains("https://tile.example.org/{z}/{x}/{y}.png")
         }
+    }
+
+    @Test(arguments: [
+        ("http://10.42.0.1:8081/{z}/{x}/{y}.png", "http://10.42.0.1:8081"),
+        ("https://a-1.tile.example.org/{z}/{x}/{y}.png", "https://a-1.tile.example.org"),
+    ])
+    func aPlainHostOrAddressWithAPortIsKept(_ address: String, _ origin: String) throws {
+        let config = try FlightLogConfig.parse("[server]\nonline_tiles = \"\(address)\"\n")
+        #expect(config.server.onlineTiles?.origin == origin)
     }
 
     @Test func theAddressMustBeAString() {

@@ -41,6 +41,13 @@ struct AirspaceInfringementTests {
         #expect(abs(depth - (1066.8 - 500)) < 1e-6)
     }
 
+    @Test func theSameAirspaceTwiceIsOneInfringement() throws {
+        var twice = airspaces + airspaces
+        twice[airspaces.count].line += 100  // as read from another file, or further down the same one
+        let found = AirspaceInfringements.find(in: line(offset: 0, pressure: 520, gnss: 500), airspaces: twice)
+        #expect(found.map(\.airspaceIndex) == [0], "\(found)")
+    }
+
     @Test func nearMissesAreNotInfringements() {
         // 200 m outside the circle, at the same height.
         #expect(

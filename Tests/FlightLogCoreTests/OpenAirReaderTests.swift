@@ -143,4 +143,20 @@ struct OpenAirReaderTests {
         #expect(OpenAirFuzzPipeline.run(Self.example).violation == nil)
         #expect(OpenAirFuzzPipeline.run(Array(Self.example.prefix(700))).violation == nil)
     }
+
+    /// Names, classes and types are shown on pages, in PDFs and terminals: no control or reordering character
+    /// survives the reader, and none is longer than a name can be.
+    @Test func namesClassesAndTypesAreReadAsPlainText() throws {
+        let file =
+            "AC r\u{1B}]0;x\u{7}\nAY \u{202E}ctr\nAN \u{202E}CTR\u{2066}  Hahn\u{85}\t(east)\u{200F}\n"
+            + "AL GND\nAH FL100\n"
+            + "DP 50:00:00 N 007:00:00 E\nDP 50:10:00 N 007:00:00 E\nDP 50:10:00 N 007:10:00 E\n"
+            + "AC \(String(repeating: "D", count: 500))\nAN Long\nAL GND\nAH FL100\n"
+            + "DP 50:00:00 N 007:00:00 E\nDP 50:10:00 N 007:00:00 E\nDP 50:10:00 N 007:10:00 E\n"
+        let airspaces = OpenAirReader.read(Array(file.utf8)).airspaces
+        try #require(airspaces.count == 2)
+        #expect(airspaces[0].name == "CTR Hahn (east)")
+        #expect(airspaces[0].airspaceClass == "R ]0;X" && airspaces[0].type == "CTR")
+        #expect(airspaces[1].airspaceClass.count == 24)
+    }
 }

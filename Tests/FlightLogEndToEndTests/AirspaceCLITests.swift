@@ -167,7 +167,8 @@ struct AirspaceCLITests {
         try FileHandle(forWritingTo: huge).truncate(atOffset: 40 << 20)  // sparse: nothing is written
         let expected = [
             "boxes.bin": "has no airspace (it is binary, not text); nothing imported",
-            "empty.txt": "has no airspace; nothing imported", "none.txt": "has no airspace; nothing imported",
+            "empty.txt": "has no airspace; nothing imported",
+            "none.txt": "has no airspace it can keep (see the warnings); nothing imported",
             "huge.txt": "huge.txt", "missing.txt": "cannot read missing.txt",
         ]
         for (name, message) in expected {

@@ -33,7 +33,13 @@ package enum AirspaceInfringements {
         guard !track.isEmpty else { return [] }
         var found: [AirspaceInfringement] = []
         let box = Box(track.map { fixes[$0].coordinate })
+        // The same airspace twice (one file imported under two names, a record repeated in a file) is one
+        // airspace: reported once, under its first index.
+        var seen = Set<Airspace>()
         for (index, airspace) in airspaces.enumerated() where airspace.isGuarded {
+            var plain = airspace
+            plain.line = 0
+            guard seen.insert(plain).inserted else { continue }
             // A country file holds ~1,000 airspaces and a flight passes a few: skip those whose outline's box
             // misses the track's, before projecting the outline or looking at a single fix.
             guard box.overlaps(Box(airspace.outline, around: box.longitude0)) else { continue }

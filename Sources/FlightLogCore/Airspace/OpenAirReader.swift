@@ -75,7 +75,7 @@ package enum OpenAirReader {
             let value = argument.prefix { $0 != "*" }.trimmingSpaces
             if command == "AC" {
                 finish()
-                let kind = value.uppercased()
+                let kind = OpenAirReader.plainText(value, maxLength: 24).uppercased()
                 guard !kind.isEmpty else { return warn(number, "AC without a class: this airspace is left out") }
                 current = Draft(line: number, airspaceClass: kind)
                 return
@@ -87,8 +87,10 @@ package enum OpenAirReader {
                 return
             }
             switch command {
-            case "AN": current?.name = String(argument.prefix(200))
-            case "AY": current?.type = value.isEmpty ? nil : value.uppercased()
+            case "AN": current?.name = OpenAirReader.plainText(argument, maxLength: 200)
+            case "AY":
+                let type = OpenAirReader.plainText(value, maxLength: 32)
+                current?.type = type.isEmpty ? nil : type.uppercased()
             case "AL", "AH":
                 guard let limit = OpenAirReader.limit(value) else {
                     return warn(number, "\(command) '\(value.prefix(40))' is not a height like FL95, 3500ft MSL or GND")

@@ -77,6 +77,28 @@ extension OpenAirReader {
         return value <= maximumDegrees ? value : nil
     }
 
+    /// A name, class or type as it may be shown anywhere (page, PDF, terminal): controls (C0, DEL, C1) and the
+    /// invisible characters that reorder or break the text around them (bidirectional overrides and isolates,
+    /// line and paragraph separators) each become a space, runs of spaces one, and at most `maxLength` characters
+    /// are kept. A file's `AN \u{202E}…` would otherwise show the limits beside the name reversed.
+    package static func plainText(_ text: Substring, maxLength: Int) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let hidden: Bool =
+                switch scalar.value {
+                case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                    true
+                default: false
+                }
+            let next: Unicode.Scalar = hidden ? " " : scalar
+            if next == " ", out.last == " " || out.isEmpty { continue }
+            out.append(next)
+        }
+        var result = String(String(out).prefix(maxLength))
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+
     /// A radius in nautical miles, above 0 and at most ``maximumRadius``.
     static func radius(_ text: Substring) -> Double? {
         let trimmed = text.filter { $0 != " " && $0 != "\t" }

@@ -188,7 +188,8 @@ package struct FlightLogConfig: Sendable, Hashable {
         case ("server", "online_tiles"):
             guard let template = TileURLTemplate(try v.string()) else {
                 throw v.wrong(
-                    "an http or https address with a host and {z}, {x} and {y}, e.g. "
+                    "an http or https address with one host (letters, digits, - and ., and a :port if needed) and "
+                        + "{z}, {x} and {y}, e.g. "
                         + "\"https://tile.example.org/{z}/{x}/{y}.png\"")
             }
             server.onlineTiles = template

@@ -74,7 +74,8 @@ extension FlightLogCommand.Export {
         // wherever it is mounted, and its line for `flightlog status`. Any other folder: what that folder lacks,
         // remembered by its path.
         let stick = stickOptions.stick
-        let memoryId = stick ?? StickMemory.folderId(folder)
+        // By the folder's real path: `DIR`, `DIR/`, `./DIR` and a link to it are one folder with one memory.
+        let memoryId = stick ?? StickMemory.folderId(realFolder(folder))
         let memory = StickReport.memoryFolder(databasePath: databasePath)
         let owner = ownerOptions.owner(config)?.name ?? ""
         let request = StickExportRequest(
@@ -96,6 +97,13 @@ extension FlightLogCommand.Export {
         if stick != nil { StickReport.save(line, memoryFolder: memory) }
         print(line)
     }
+}
+
+/// `folder` with every symbolic link, `.` and `..` resolved (as given when it cannot be resolved).
+private func realFolder(_ folder: String) -> String {
+    guard let real = realpath(folder, nil) else { return folder }
+    defer { free(real) }
+    return String(cString: real)
 }
 
 extension StickReport {
