@@ -12,6 +12,10 @@ package final class ClubLogbook: Sendable {
     package let device: String
     let connection: PostgresConnection
     let logger: Logger
+    /// The server has the contest columns (``ServerSchema/additions``): a server not yet upgraded by the admin's
+    /// flightlog has not, and a glider's own login may not add them; the flights sync without their figures then.
+    package let hasContest: Bool
+    static let contestColumns = ["contest_km", "contest_points", "contest_index"]
 
     /// Connects, brings the server's tables up to date and registers `device`.
     /// - Throws: ``SyncError`` (unreachable, wrong password, no such database, newer server schema).
@@ -21,9 +25,13 @@ package final class ClubLogbook: Sendable {
     {
         let logger = Logger(label: "flightlog.sync") { _ in SwiftLogNoOpLogHandler() }
         let connection = try await ClubServer.connect(url: url, password: password, logger: logger)
-        let logbook = ClubLogbook(url: url, device: device, connection: connection, logger: logger)
-        try await logbook.run {
+        let hasContest = try await ClubLogbook(url: url, device: device, connection: connection, logger: logger).run {
             try await ServerSchema.migrate(connection, logger: logger)
+            return try await ServerSchema.hasColumns(Self.contestColumns, connection, logger: logger)
+        }
+        let logbook = ClubLogbook(
+            url: url, device: device, connection: connection, logger: logger, hasContest: hasContest)
+        try await logbook.run {
             try await connection.query(
                 """
                 INSERT INTO device (uuid, name, last_sync) VALUES (\(UUID(uuidString: device)), \(deviceName), now())
@@ -33,11 +41,14 @@ package final class ClubLogbook: Sendable {
         return logbook
     }
 
-    private init(url: SyncURL, device: String, connection: PostgresConnection, logger: Logger) {
+    private init(
+        url: SyncURL, device: String, connection: PostgresConnection, logger: Logger, hasContest: Bool = false
+    ) {
         self.url = url
         self.device = device
         self.connection = connection
         self.logger = logger
+        self.hasContest = hasContest
     }
 
     package func close() async {
@@ -189,6 +200,33 @@ package final class ClubLogbook: Sendable {
                 }
                 return (held, new)
             }
+        }
+    }
+
+    /// Sets the contest figures of this device's flights on the server where they differ (nil: none, NULL), in one
+    /// statement; flights the server does not have are left out. Nothing when the server lacks the columns.
+    /// - Returns: how many flights' figures changed.
+    package func push(contest: [(uuid: String, contest: ClubContest?)]) async throws(SyncError) -> Int {
+        let flights = contest.compactMap { flight in UUID(uuidString: flight.uuid).map { ($0, flight.contest) } }
+        guard hasContest, !flights.isEmpty else { return 0 }
+        let uuids = flights.map(\.0), known = flights.map { $0.1 != nil }
+        let kms = flights.map { $0.1?.km ?? 0 }, points = flights.map { $0.1?.points ?? 0 }
+        let indexes = flights.map { $0.1?.index ?? 0 }
+        return try await run { [self] in
+            let rows = try await connection.query(
+                """
+                UPDATE flight f SET contest_km = v.km, contest_points = v.points, contest_index = v.idx
+                FROM (SELECT uuid, CASE WHEN known THEN km END AS km, CASE WHEN known THEN points END AS points,
+                        CASE WHEN known THEN idx END AS idx
+                    FROM unnest(\(uuids), \(known), \(kms), \(points), \(indexes)) AS u(uuid, known, km, points, idx)
+                ) v
+                WHERE f.uuid = v.uuid AND f.device_uuid = \(UUID(uuidString: device))
+                    AND (f.contest_km, f.contest_points, f.contest_index) IS DISTINCT FROM (v.km, v.points, v.idx)
+                RETURNING f.id
+                """, logger: logger)
+            var changed = 0
+            for try await _ in rows { changed += 1 }
+            return changed
         }
     }
 

@@ -84,6 +84,10 @@ package enum LogbookSync {
         let deletions = try local { () throws(LogbookError) in try store.deletionsToPush() }
         summary.pushedDeletions = try await logbook.push(deletions: deletions)
         try local { () throws(LogbookError) in try store.markDeletionsPushed(deletions.map(\.flightUuid)) }
+        if logbook.hasContest {  // every flight's contest figures; the server changes those that differ
+            let contest = try local { () throws(LogbookError) in try store.clubContest() }
+            _ = try await logbook.push(contest: contest)
+        }
         var after = cursor
         while true {
             let page = try await logbook.edits(after: after)

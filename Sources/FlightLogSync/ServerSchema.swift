@@ -167,6 +167,25 @@ enum ServerSchema {
         ),
     ]
 
+    /// Additions: new nullable columns that an older flightlog neither reads nor writes, recorded by name in
+    /// `flightlog_schema_addition`. Older flightlogs read only `flightlog_schema` and refuse a server whose version
+    /// is newer than theirs; an addition leaves that version as it is, so an older glider keeps syncing with a server
+    /// that has it. Only the tables' owner (the admin's login, the club's web pages) may add one: a glider's own
+    /// login syncs without it until then (``ClubLogbook/hasContest``).
+    static let additions: [(name: String, statements: [String])] = [
+        (
+            "contest",
+            [
+                // ClubContest: the free distance over 6 legs (km), the OLC-Plus points and the index they are at;
+                // NULL for a flight not analysed on its glider (or synced by an older flightlog).
+                """
+                ALTER TABLE flight ADD COLUMN contest_km double precision,
+                    ADD COLUMN contest_points double precision, ADD COLUMN contest_index double precision
+                """
+            ]
+        )
+    ]
+
     /// Group role of the gliders' logins (``ClubGliders``): may read the club's rows and write its own.
     static let gliderRole = "flightlog_glider"
 
@@ -276,5 +295,57 @@ enum ServerSchema {
                     logger: logger)
             }
         }
+        try await addLocked(connection, logger: logger)
+    }
+
+    /// Applies the ``additions`` the server lacks, each in one transaction; one this login may not make (a glider's
+    /// login, not the tables' owner) is left for the admin's flightlog.
+    private static func addLocked(_ connection: PostgresConnection, logger: Logger) async throws {
+        var added: Set<String> = []
+        // Unreadable (not there yet, or no privilege): each addition is tried, and refused where not allowed.
+        do {
+            for try await name in try await connection.query(
+                "SELECT name FROM flightlog_schema_addition", logger: logger
+            ).decode(String.self) {
+                added.insert(name)
+            }
+        } catch {}
+        for addition in additions where !added.contains(addition.name) {
+            do {
+                try await connection.withTransaction(logger: logger) { connection in
+                    try await connection.query(
+                        """
+                        CREATE TABLE IF NOT EXISTS flightlog_schema_addition (
+                            name text PRIMARY KEY,
+                            applied_at timestamptz NOT NULL DEFAULT now()
+                        )
+                        """, logger: logger)
+                    for statement in addition.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO flightlog_schema_addition (name) VALUES (\(addition.name))", logger: logger)
+                }
+            } catch let error where isInsufficientPrivilege(error) {
+                continue
+            }
+        }
+    }
+
+    /// "permission denied" or "must be owner of table" (SQLSTATE 42501), also inside a transaction.
+    static func isInsufficientPrivilege(_ error: any Error) -> Bool {
+        let error = (error as? PostgresTransactionError)?.closureError ?? error
+        return (error as? PSQLError)?.serverInfo?[.sqlState] == "42501"
+    }
+
+    /// Whether the server's `flight` table has every column of `columns` (readable by any login).
+    static func hasColumns(_ columns: [String], _ connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        let rows = try await connection.query(
+            """
+            SELECT count(*) FROM pg_attribute
+            WHERE attrelid = 'flight'::regclass AND attname = ANY(\(columns)) AND NOT attisdropped
+            """, logger: logger)
+        for try await count in rows.decode(Int64.self) { return count == columns.count }
+        return false
     }
 }

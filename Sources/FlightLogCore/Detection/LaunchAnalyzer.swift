@@ -24,8 +24,10 @@ package struct LaunchAnalysis: Sendable, Hashable {
 ///   release = engine stop (start of the first 30 s below 500);
 /// - winch: ≥ 150 m gained at a mean ≥ 4 m/s within 90 s of takeoff, then the climb rate at least halves;
 ///   release = top of the climb;
-/// - aerotow: from 1 min after takeoff, the tow ends at a 200° turn within 30 s or a mean sink below
-///   −0.3 m/s over 20 s; release = the highest fix before; the tow must last ≥ 2 min and gain ≥ 200 m at 1–6 m/s;
+/// - aerotow: from 1 min after takeoff, the tow ends at a 200° turn within 30 s on a circle tighter than a tug
+///   flies (radius < 125 m), or a mean sink below −0.3 m/s over 20 s (while circling: over the last whole circle,
+///   up to 1 min);
+///   release = the highest fix before; the tow must last ≥ 2 min and gain ≥ 200 m at 1–6 m/s;
 /// - else unknown (no release).
 package enum LaunchAnalyzer {
     /// Engine-noise value counting as "engine running" (of 0...999).
@@ -161,30 +163,21 @@ package enum LaunchAnalyzer {
             let start = series.position(atOrAfter: series.times[0] + 60_000)
             let limit = series.position(atOrAfter: series.times[0] + 20 * 60_000)
             guard start < limit else { return nil }
-            // Signed heading change accumulated up to each position (metres-scale moves only).
-            var turned = [Double](repeating: 0, count: limit)
-            // Headings between positions ≥ 10 m apart, so 10 Hz noise does not look like turning.
-            var heading: Degrees?
-            var anchor = series.coordinates[0]
-            for i in 1..<limit {
-                turned[i] = turned[i - 1]
-                let here = series.coordinates[i]
-                guard Geodesy.distance(anchor, here) >= 10 else { continue }
-                let h = Geodesy.bearing(anchor, here)
-                if let previous = heading { turned[i] += Geodesy.headingChange(from: previous, to: h) }
-                heading = h
-                anchor = here
-            }
+            let turns = TowTurns(series, limit: limit)
             var turnStart = 0, sinkStart = 0
             var end: Int?
             for i in start..<limit {
                 while series.seconds(turnStart, i) > 30 { turnStart += 1 }
                 while series.seconds(sinkStart + 1, i) >= 20 { sinkStart += 1 }
-                let turn = abs(turned[i] - turned[turnStart])
+                // A tug circles with its glider too (on a wide circle): only a glider's tight circle ends the tow.
+                let turn = turns.turned(from: turnStart, to: i)
+                let tightTurn = turn >= 200 && turns.radius(from: turnStart, to: i) < TowTurns.tightRadius
+                // Sink over 20 s, or over the last whole circle (up to a minute) when circling: a circling tow
+                // meets the thermal's sinking side once a turn and climbs out of it on the other.
+                let from = turn >= 200 ? min(sinkStart, turns.circleStart(before: i)) : sinkStart
                 let sinking =
-                    series.seconds(sinkStart, i) >= 15
-                    && (altitude(i) - altitude(sinkStart)) / series.seconds(sinkStart, i) < -0.3
-                if turn >= 200 || sinking {
+                    series.seconds(from, i) >= 15 && (altitude(i) - altitude(from)) / series.seconds(from, i) < -0.3
+                if tightTurn || sinking {
                     end = i
                     break
                 }

@@ -75,6 +75,29 @@ package struct ClubLogbookSource: LogbookSource {
         }
     }
 
+    /// The contest distances the gliders synced (``ClubContest``) of those of `flights` this login sees: the club
+    /// list's contest column. A flight synced without them (not analysed on its glider) has none and shows "—";
+    /// nil when the server has no contest columns. A value no analysis gives is refused with what to do.
+    package func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]? {
+        let query = query(FlightFilter(ids: flights.compactMap(\.id)))
+        return try await logbook.withConnection { [logger = logbook.logger] c -> [Int64: ContestSummary]? in
+            guard try await ServerSchema.hasColumns(ClubLogbook.contestColumns, c, logger: logger) else { return nil }
+            let sql = """
+                SELECT f.id, f.contest_km, f.contest_points, f.contest_index FROM flight f WHERE \(query.condition)
+                """
+            var summaries: [Int64: ContestSummary] = [:]
+            for try await (id, km, points, index) in try await c.query(query.query(sql), logger: logger).decode(
+                (Int64, Double?, Double?, Double?).self)
+            {
+                guard let contest = try ClubContest.checked(flight: id, km: km, points: points, index: index) else {
+                    continue
+                }
+                summaries[id] = ContestSummary(freeSixMeters: contest.km * 1000, engineSeconds: nil)
+            }
+            return summaries
+        }
+    }
+
     package func track(forFlight id: Int64) async throws(LogbookError) -> Track {
         let query = query(id: id)
         return try await logbook.withConnection { [logger = logbook.logger] c in

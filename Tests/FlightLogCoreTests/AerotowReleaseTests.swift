@@ -1,0 +1,68 @@
+import FlightLogCore
+import Foundation
+import Testing
+
+/// The aerotow release (docs/DETECTION.md, rule L) on tows whose release is known to the second: a tug may circle
+/// with its glider in a thermal, and a glider may let go into one.
+@Suite struct AerotowReleaseTests {
+    /// The tug's circles: 9 °/s at 32 m/s (a radius of 204 m, 40 s a turn), climbing 1.2 m/s on the average and
+    /// sinking on the thermal's far side (over 20 s as much as −0.7 m/s).
+    static func circlingTow(_ glider: inout SyntheticGlider, seconds: Int) {
+        for s in 0..<seconds {
+            glider.fly(1, turn: -9, speed: 32, climb: 1.2 + 3 * sin(Double(s) * 2 * .pi / 40))
+        }
+    }
+
+    static func release(_ glider: SyntheticGlider) -> (LaunchAnalysis, ScoringWindow?) {
+        let launch = LaunchAnalyzer.analyze(
+            glider.fixes, extensions: [], takeoffIndex: 0, landingIndex: glider.fixes.count - 1)
+        let window = ScoringWindow.find(
+            glider.fixes, extensions: [], takeoffIndex: 0, landingIndex: glider.fixes.count - 1)
+        return (launch, window)
+    }
+
+    /// Straight for 90 s, then 6 minutes circling with the tug, then the release: a straight dive and a glide.
+    @Test("circling on tow does not end the tow", arguments: [1, 3])
+    func circlingTowIsStillTheTow(every interval: Int) throws {
+        var glider = SyntheticGlider(interval: interval, altitude: 100)
+        glider.fly(90, speed: 30, climb: 3)
+        Self.circlingTow(&glider, seconds: 360)
+        let releasedAt = glider.time
+        glider.fly(20, speed: 40, climb: -2.3)
+        glider.fly(300, speed: 28, climb: -0.8)
+
+        let (launch, window) = Self.release(glider)
+        #expect(launch.method == .aerotow)
+        let release = try #require(launch.releaseTime)
+        // The highest fix of the last circle: the climb there wavers by ±3 m/s.
+        #expect(release <= releasedAt && release >= releasedAt - 40_000, "released \(release - releasedAt) ms")
+        #expect(window?.startsAt == .release && window?.start == release)
+    }
+
+    /// A glider that lets go from a circling tow and circles on in the thermal, tighter than the tug.
+    @Test func aTightCircleAfterACirclingTowIsTheRelease() throws {
+        var glider = SyntheticGlider(altitude: 100)
+        glider.fly(90, speed: 30, climb: 3)
+        Self.circlingTow(&glider, seconds: 200)
+        let releasedAt = glider.time
+        glider.fly(300, turn: 17, speed: 24, climb: 2)  // 85 m radius, 21 s a turn
+
+        let release = try #require(Self.release(glider).0.releaseTime)
+        #expect(release <= releasedAt + 20_000 && release >= releasedAt - 40_000, "released \(release - releasedAt) ms")
+    }
+
+    /// A straight tow released into a thermal: the glider circles at once, still climbing.
+    @Test("a tight circle off a straight tow is the release", arguments: [1, 4])
+    func releaseIntoAThermal(every interval: Int) throws {
+        var glider = SyntheticGlider(interval: interval, altitude: 100)
+        glider.fly(240, turn: 0.5, speed: 30, climb: 3)
+        let releasedAt = glider.time
+        glider.fly(300, turn: 15, speed: 24, climb: 2)
+
+        let (launch, window) = Self.release(glider)
+        #expect(launch.method == .aerotow)
+        let release = try #require(launch.releaseTime)
+        #expect(abs(release - releasedAt) <= 20_000, "released \(release - releasedAt) ms")
+        #expect(window?.start == release)
+    }
+}

@@ -1,0 +1,155 @@
+import FlightLogCore
+import FlightLogServer
+import FlightLogStore
+@testable import FlightLogSync
+import FlightLogWeb
+import Foundation
+import Testing
+
+/// The contest figures in the club logbook (real PostgreSQL): sent with each flight from its stored analysis,
+/// changed when the analysis changes, added to an older server without locking older flightlogs out, listed on the
+/// club's list page, and refused there when the server holds a value no analysis gives.
+@Suite(.serialized) struct ClubContestSyncTests {
+    /// `flight`'s three contest columns as text, by the glider's flight uuid.
+    static func serverContest(_ fixture: SyncFixture, _ pi: Logbook, flight id: Int64) throws -> [String] {
+        let uuid = try #require(try sqlite(pi.path, "SELECT uuid FROM flight WHERE id = \(id)").first)
+        return try fixture.rows(
+            "SELECT coalesce(nullif(concat_ws(' ', round(contest_km::numeric, 3), round(contest_points::numeric, 3), "
+                + "contest_index), ''), 'NULL') FROM flight WHERE uuid = '\(uuid)'")
+    }
+
+    static func text(_ analysis: FlightAnalysis) -> [String] {
+        let contest = ClubContest(analysis)
+        func rounded(_ x: Double) -> String { String(format: "%.3f", x) }
+        let index = contest.index == contest.index.rounded() ? String(Int(contest.index)) : String(contest.index)
+        return ["\(rounded(contest.km)) \(rounded(contest.points)) \(index)"]
+    }
+
+    @Test func theFiguresTravelWithEachFlightAndFollowItsAnalysis() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        let pi = try fixture.logbook("pi")
+        let first = try #require(try pi.importFile(start: june14).first)
+        let second = try #require(try pi.importFile(start: june14 + 86_400_000).first)
+        let analysed = try pi.store.analysis(forFlight: first, index: 110)
+        #expect(analysed.freeSix != nil && analysed.index == 110)
+        // The import in these tests stores no analysis: the second flight has none yet.
+        #expect(try pi.store.storedAnalysis(forFlight: second) == nil)
+
+        #expect(try await fixture.sync(pi).pushedFlights == 2)
+        #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(analysed))
+        #expect(try Self.serverContest(fixture, pi, flight: second) == ["NULL"], "not analysed")
+        // An addition, not a schema version: an older flightlog (it refuses only a newer version) syncs on.
+        #expect(try fixture.rows("SELECT max(version) FROM flightlog_schema") == ["5"])
+        #expect(try fixture.rows("SELECT name FROM flightlog_schema_addition") == ["contest"])
+
+        // Analysed again at another index, and the second flight for the first time: the next sync sends both.
+        let again = try pi.store.analysis(forFlight: first, index: 92)
+        let now = try pi.store.analysis(forFlight: second)
+        #expect(again.index == 92)
+        let summary = try await fixture.sync(pi)
+        #expect(summary.pushedFlights == 0)
+        #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(again))
+        #expect(try Self.serverContest(fixture, pi, flight: second) == Self.text(now))
+
+        // The landing edited: the stored analysis is no longer current, and the club's figures go with it.
+        var flight = try pi.store.flight(id: first)
+        flight.landingTime -= 60_000
+        try setLanding(pi, flight: first, to: flight.landingTime)
+        _ = try await fixture.sync(pi)
+        #expect(try Self.serverContest(fixture, pi, flight: first) == ["NULL"])
+    }
+
+    /// A server set up by an older flightlog (schema 5, no contest columns): the admin's login adds them on its next
+    /// sync; an addition this flightlog does not know (a newer one's) does not stop it.
+    @Test func anOlderServerGetsTheColumnsAndANewerAdditionIsIgnored() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        let old = ServerSchema.migrations.flatMap { migration in
+            migration.statements + ["INSERT INTO flightlog_schema (version, name) VALUES (\(migration.version), 'old')"]
+        }
+        _ = try fixture.rows(
+            "SET ROLE glider; CREATE TABLE flightlog_schema (version integer PRIMARY KEY, name text NOT NULL, "
+                + "applied_at timestamptz NOT NULL DEFAULT now()); " + old.joined(separator: "; "))
+        #expect(try fixture.count("SELECT count(*) FROM pg_attribute WHERE attname = 'contest_km'") == 0)
+
+        let pi = try fixture.logbook("pi")
+        let id = try #require(try pi.importFile(start: june14).first)
+        let analysis = try pi.store.analysis(forFlight: id)
+        #expect(try await fixture.sync(pi).pushedFlights == 1)
+        #expect(try Self.serverContest(fixture, pi, flight: id) == Self.text(analysis))
+
+        // A newer flightlog's addition, unknown here.
+        _ = try fixture.rows(
+            "SET ROLE glider; INSERT INTO flightlog_schema_addition (name) VALUES ('something newer'); "
+                + "ALTER TABLE flight ADD COLUMN something_newer text")
+        try pi.importFile(start: june14 + 86_400_000)
+        #expect(try await fixture.sync(pi).pushedFlights == 1)
+    }
+
+    /// A glider's own login may not alter the tables: on a server without the columns it syncs without figures.
+    @Test func aGlidersLoginSyncsWithoutTheColumnsUntilTheAdminAddsThem() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        _ = try fixture.server.psql("ALTER ROLE glider CREATEROLE", database: "postgres")
+        let pi = try fixture.logbook("pi")
+        try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
+            _ = try await club.addGlider(login: "pia", password: "pia-secret", device: nil)
+        }
+        // As a server from before the columns: they and their record gone.
+        _ = try fixture.rows(
+            "SET ROLE glider; ALTER TABLE flight DROP COLUMN contest_km, DROP COLUMN contest_points, "
+                + "DROP COLUMN contest_index; DELETE FROM flightlog_schema_addition")
+        let id = try #require(try pi.importFile(start: june14).first)
+        let analysis = try pi.store.analysis(forFlight: id)
+        let url = try SyncURL("postgres://pia@127.0.0.1:\(fixture.server.port)/club")
+        #expect(try await LogbookSync.run(store: pi.store, url: url, password: "pia-secret").pushedFlights == 1)
+        #expect(try fixture.count("SELECT count(*) FROM pg_attribute WHERE attname = 'contest_km'") == 0)
+
+        // The admin's flightlog (the club's web pages, `flightlog club …`) adds them; the glider then sends its own.
+        try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { _ in }
+        #expect(try await LogbookSync.run(store: pi.store, url: url, password: "pia-secret").pushedFlights == 0)
+        #expect(try Self.serverContest(fixture, pi, flight: id) == Self.text(analysis))
+    }
+
+    @Test func theClubListShowsThemAndRefusesAnImpossibleOne() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        let pi = try fixture.logbook("pi")
+        let ids = try pi.importFile(start: june14, flights: 2, pilot: "Anna Berg")
+        let analysis = try pi.store.analysis(forFlight: ids[0])
+        _ = try await fixture.sync(pi)
+        try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
+            try await club.saveAccount(
+                ClubAccount(
+                    login: "anna", pilotName: "Anna Berg", isAdmin: false,
+                    passwordHash: try PasswordHash.make(password: "contest")))
+            let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: FlightLogConfig())))
+            #expect(try await browser.login("anna", "contest").status == 303)
+            let list = await browser.get("/")
+            #expect(list.status == 200)
+            #expect(list.text.contains("Contest km"))
+            let km = decimal(try #require(analysis.freeSix).kilometers, 1)
+            #expect(list.text.contains(">\(km)<"), "the analysed flight's km")
+
+            _ = try fixture.rows("UPDATE flight SET contest_km = 'NaN' WHERE contest_km IS NOT NULL")
+            let refused = await browser.get("/")
+            #expect(refused.status != 200)
+            #expect(refused.text.contains("impossible contest distance (nan km)"))
+            #expect(refused.text.contains("UPDATE flight SET contest_km = NULL"))
+            // The glider's next sync sends its own figures again.
+            _ = try await fixture.sync(pi)
+            #expect(await browser.get("/").text.contains(">\(km)<"))
+        }
+    }
+
+    /// As an edit of the landing time would leave it (by the sqlite3 tool, not the code under test).
+    private func setLanding(_ pi: Logbook, flight id: Int64, to landing: UTCMillis) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [pi.path, "UPDATE flight SET landingTime = \(landing) WHERE id = \(id)"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
