@@ -165,6 +165,20 @@ enum ServerSchema {
                 "ALTER TABLE flight ADD COLUMN ended_in_flight boolean NOT NULL DEFAULT false"
             ]
         ),
+        (
+            7, "the club's airspace files",
+            [
+                // OpenAir files of `flightlog airspace import FILE --database postgres://…`, byte for byte, one set
+                // per file name (as on a glider); read by the club's web pages only (the gliders get no grant).
+                """
+                CREATE TABLE airspace_file (
+                    name text PRIMARY KEY,
+                    bytes bytea NOT NULL,
+                    imported_at bigint NOT NULL     -- machine clock, UTC ms (bookkeeping only)
+                )
+                """
+            ]
+        ),
     ]
 
     /// Group role of the gliders' logins (``ClubGliders``): may read the club's rows and write its own.
