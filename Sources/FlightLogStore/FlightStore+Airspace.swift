@@ -72,4 +72,19 @@ extension FlightStore {
     package func airspaces() throws(LogbookError) -> [Airspace] {
         try airspaceFiles().flatMap { $0.contents.airspaces }
     }
+
+    /// The kept files' stamps, by name, without reading their bytes (``AirspaceCache``).
+    package func airspaceStamps() throws(LogbookError) -> [AirspaceCache.Stamp] {
+        try read { db in
+            guard try db.tableExists("airspaceFile") else { return [] }
+            return try Row.fetchAll(
+                db, sql: "SELECT name, importedAt, length(bytes) AS size FROM airspaceFile ORDER BY name"
+            ).map { AirspaceCache.Stamp(name: $0["name"], importedAt: $0["importedAt"], size: $0["size"]) }
+        }
+    }
+
+    /// The airspaces of every kept file through `cache`: read again only when the files changed.
+    package func airspaces(cache: AirspaceCache) throws(LogbookError) -> [Airspace] {
+        try cache.airspaces(stamps: airspaceStamps()) { () throws(LogbookError) in try airspaceFiles().map(\.bytes) }
+    }
 }

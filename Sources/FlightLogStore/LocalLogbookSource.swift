@@ -11,6 +11,8 @@ package final class LocalLogbookSource: LogbookSource {
     /// The device key's IGC signer, asked when a file is written (``igcExport(flightId:store:config:rebuild:signer:)``).
     let signer: @Sendable () -> IGCSigner?
     private let readStore: OpenOnce
+    /// The parsed airspace files, kept between pages of `flightlog serve`.
+    package let airspaceCache = AirspaceCache()
     private let writeStore: OpenOnce
 
     package init(
@@ -78,10 +80,10 @@ package final class LocalLogbookSource: LogbookSource {
         return try db.storedContestSummaries(of: flights)
     }
 
-    /// The logbook's airspace files, read on each call (a country's file takes milliseconds).
+    /// The logbook's airspace files, parsed once and kept until they change (``AirspaceCache``).
     package func airspaces() async throws(LogbookError) -> [Airspace] {
         guard let db = try storeIfPresent() else { return [] }
-        return try db.airspaces()
+        return try db.airspaces(cache: airspaceCache)
     }
 
     package func updateDetails(

@@ -167,10 +167,10 @@ enum ServerSchema {
         ),
     ]
 
-    /// Additions: new nullable columns that an older flightlog neither reads nor writes, recorded by name in
-    /// `flightlog_schema_addition`. Older flightlogs read only `flightlog_schema` and refuse a server whose version
-    /// is newer than theirs; an addition leaves that version as it is, so an older glider keeps syncing with a server
-    /// that has it. Only the tables' owner (the admin's login, the club's web pages) may add one: a glider's own
+    /// Additions: new nullable columns and new tables that an older flightlog neither reads nor writes, recorded by
+    /// name in `flightlog_schema_addition`. Older flightlogs read only `flightlog_schema` and refuse a server whose
+    /// version is newer than theirs; an addition leaves that version as it is, so an older glider keeps syncing with
+    /// a server that has it. Only the tables' owner (the admin's login, the club's web pages) may add one: a glider's own
     /// login syncs without it until then (``ClubLogbook/hasContest``).
     static let additions: [(name: String, statements: [String])] = [
         (
@@ -183,7 +183,21 @@ enum ServerSchema {
                     ADD COLUMN contest_points double precision, ADD COLUMN contest_index double precision
                 """
             ]
-        )
+        ),
+        (
+            "airspace files",
+            [
+                // OpenAir files of `flightlog airspace import FILE --database postgres://…`, byte for byte, one set
+                // per file name (as on a glider); read by the club's web pages only (the gliders get no grant).
+                """
+                CREATE TABLE airspace_file (
+                    name text PRIMARY KEY,
+                    bytes bytea NOT NULL,
+                    imported_at bigint NOT NULL     -- machine clock, UTC ms (bookkeeping only)
+                )
+                """
+            ]
+        ),
     ]
 
     /// Group role of the gliders' logins (``ClubGliders``): may read the club's rows and write its own.

@@ -105,21 +105,42 @@ package struct LogbookExporter: Sendable {
         return options
     }
 
-    /// The ZIP of the flights' IGC files (those with a track) and their logbook PDF.
-    package func zip(_ flights: [Flight], _ options: LogbookOptions) async throws -> (bytes: [UInt8], igcFiles: Int) {
+    /// The ZIP of the flights' IGC files (those with a track) and their logbook PDF; with a `README.txt` naming
+    /// the imported flights edited since, whose IGC files are the originals without the edits (``EditedOriginal``).
+    package func zip(_ flights: [Flight], _ options: LogbookOptions) async throws
+        -> (bytes: [UInt8], igcFiles: Int, edited: [EditedOriginal])
+    {
         var files: [(IGCExport, dated: UTCMillis)] = []
-        var originals: Set<String> = []
+        var originals: [String: Int] = [:]  // an imported file's SHA-256 → its place in `files`
+        var edited: [(file: Int, item: EditedOriginal)] = []
         for flight in flights where flight.hasTrack {
             // Flights of one imported file share it (the file's SHA-256 names it): fetched and written once.
-            if case .imported(_, let sha256) = flight.source, originals.contains(sha256) { continue }
+            var index = files.count
+            if case .imported(_, let sha256) = flight.source, let first = originals[sha256] {
+                index = first
+            } else {
             let file = try await source.igcFile(flightId: flight.id!)
-            if file.isOriginal, case .imported(_, let sha256) = flight.source { originals.insert(sha256) }
+                if file.isOriginal, case .imported(_, let sha256) = flight.source { originals[sha256] = index }
             files.append((file, flight.landingTime))
+        }
+            if files[index].0.isOriginal,
+                let item = EditedOriginal(flight: flight, history: try await source.history(id: flight.id!))
+            {
+                edited.append((index, item))
+            }
+        }
+        let names = LogbookArchive.entryNames(files.map(\.0))
+        let notes = edited.map { file, item in
+            var item = item
+            item.fileName = names[file]
+            return item
         }
         let chosen = files
         let logbook = try await withContest(options, flights)
-        let bytes = try await render { try LogbookArchive.zip(files: chosen, flights: flights, logbook: logbook).bytes }
-        return (bytes, chosen.count)
+        let bytes = try await render {
+            try LogbookArchive.zip(files: chosen, flights: flights, logbook: logbook, edited: notes).bytes
+        }
+        return (bytes, chosen.count, notes)
     }
 
     /// One flight's file in `format`; for the logbook formats, its page alone.

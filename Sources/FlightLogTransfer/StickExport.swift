@@ -52,13 +52,17 @@ package struct StickExportResult: Sendable, Equatable {
     /// Chosen flights (all of them are in the PDF and the backup).
     package var flightsOnStick: Int
     package var bytesWritten: Int64
+    /// The imported flights on the stick edited since: their IGC files are the originals (`README.txt` says so).
+    package var edited: [EditedOriginal] = []
 }
 
 /// Writes the log to a USB stick: every flight not yet on this stick as its IGC file (imported ones
 /// verbatim, ours signed), the logbook PDF of all flights and a single-file backup of the database, into one
-/// folder. The files are the library's (``LogbookExporter``: the same IGC files and PDF as `flightlog export` and
-/// the web) and written by its ``ExportWriter``; each is complete or absent (temporary name, fsync, rename); the
-/// space needed is checked before anything is written; the stick's memory is saved only after everything is on it.
+/// folder, with a `README.txt` saying what they are and which imported flights were edited since (their IGC files
+/// are the originals, without the edits: ``EditedOriginal``). The files are the library's (``LogbookExporter``:
+/// the same IGC files and PDF as `flightlog export` and the web) and written by its ``ExportWriter``; each is
+/// complete or absent (temporary name, fsync, rename); the space needed is checked before anything is written; the
+/// stick's memory is saved only after everything is on it.
 package enum StickExport {
     package static let logbookName = "logbook.pdf"
     package static let backupName = "flightlog-backup.sqlite"
@@ -93,7 +97,7 @@ package enum StickExport {
             memory.entries[key, default: StickMemory.Entry(fingerprint: fingerprint)].fingerprint = fingerprint
         }
         let logbookPath = path(request.folder, logbookName), backupPath = path(request.folder, backupName)
-        for target in [logbookPath, backupPath] {
+        for target in [logbookPath, backupPath, path(request.folder, EditedOriginal.readmeName)] {
             do { try request.logbookFiles.check(target) } catch {
                 throw StickExportError("\(error.description); nothing was written")
             }
@@ -107,6 +111,8 @@ package enum StickExport {
 
         let files = try await igcFiles(
             for: changed, uuids: uuids, old: old, memory: &memory, request: request, exporter: exporter)
+        let edited = try await editedOriginals(flights, uuids: uuids, memory: memory, exporter: exporter)
+        let readme = Array(EditedOriginal.readme(edited, backup: true).utf8)
         let pdf: [UInt8]
         do {
             pdf = try await exporter.logbookPDF(flights, request.logbook)
@@ -115,12 +121,13 @@ package enum StickExport {
         }
         let backupEstimate = store.fileSizes().total
         try checkSpace(
-            request.folder, needed: files.reduce(0) { $0 + Int64($1.bytes.count) } + Int64(pdf.count) + backupEstimate,
-            files: files.count + 2)
+            request.folder,
+            needed: files.reduce(0) { $0 + Int64($1.bytes.count) } + Int64(pdf.count + readme.count) + backupEstimate,
+            files: files.count + 3)
 
         var written: Int64 = 0
         do {
-            for file in files + [(logbookName, pdf)] {
+            for file in files + [(logbookName, pdf), (EditedOriginal.readmeName, readme)] {
                 var writer = ExportWriter(.file(path(request.folder, file.name)), logbookFiles: request.logbookFiles)
                 _ = try writer.write(ExportedFile(name: file.name, bytes: file.bytes))
                 written += Int64(file.bytes.count)
@@ -144,7 +151,25 @@ package enum StickExport {
         return StickExportResult(
             flightsWritten: changed.count, igcFilesWritten: files.count, wroteLogbook: true,
             flightsOnStick: flights.count,
-            bytesWritten: written)
+            bytesWritten: written, edited: edited)
+    }
+
+    /// The imported flights among `flights` edited since, each with its IGC file's name on the stick.
+    private static func editedOriginals(
+        _ flights: [Flight], uuids: [Int64: String], memory: StickMemory, exporter: LogbookExporter
+    ) async throws(StickExportError) -> [EditedOriginal] {
+        var edited: [EditedOriginal] = []
+        for flight in flights where flight.hasTrack {
+            guard case .imported = flight.source, let id = flight.id else { continue }
+            let history: [FieldChange]
+            do { history = try await exporter.source.history(id: id) } catch {
+                throw StickExportError("flight \(id): \(error); nothing was written")
+            }
+            guard var item = EditedOriginal(flight: flight, history: history) else { continue }
+            if let name = memory.entries[uuids[id] ?? "id-\(id)"]?.fileName { item.fileName = name }
+            edited.append(item)
+        }
+        return edited
     }
 
     /// The IGC files of `changed` flights that are not already on the stick byte for byte, each under its name
@@ -158,7 +183,7 @@ package enum StickExport {
         var files: [(name: String, bytes: [UInt8])] = []
         var originals: [String: String] = [:]  // an imported file's SHA-256 → its name on the stick
         let changedKeys = Set(changed.map { uuids[$0.id!] ?? "id-\($0.id!)" })
-        var names = ExportNames(reserved: [logbookName, backupName])
+        var names = ExportNames(reserved: [logbookName, backupName, EditedOriginal.readmeName])
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for (key, entry) in old.entries where !changedKeys.contains(key) { entry.fileName.map { names.insert($0) } }
         for flight in changed where flight.hasTrack {

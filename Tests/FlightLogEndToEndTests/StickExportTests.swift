@@ -108,7 +108,7 @@ struct StickExportTests {
         #expect(first.output.contains("unmounted: safe to pull"), "\(first.output)")
         #expect(
             Set(first.files.keys) == [
-                "flight1.igc", "flight2.igc", "flight3.igc", "logbook.pdf", "flightlog-backup.sqlite",
+                "flight1.igc", "flight2.igc", "flight3.igc", "logbook.pdf", "flightlog-backup.sqlite", "README.txt",
             ])
         for file in files {
             #expect(
@@ -219,8 +219,9 @@ struct StickExportTests {
             "\(result["FULL_STATUS_LINE"] ?? "")")
         #expect(result["OK_STATUS"] == "0")
         #expect(
-            result["OK_FILES"] == "flight1.igc flight2.igc flight3.igc flightlog-backup.sqlite logbook.pdf ",
-            "\(result["OK_FILES"] ?? "")")
+            Set((result["OK_FILES"] ?? "").split(separator: " ").map(String.init)) == [
+                "flight1.igc", "flight2.igc", "flight3.igc", "flightlog-backup.sqlite", "logbook.pdf", "README.txt",
+            ], "\(result["OK_FILES"] ?? "")")
         #expect(result["RO_STATUS"] != "0")
         #expect(result["RO_ERROR"]?.contains("the stick is read-only") == true, "\(result["RO_ERROR"] ?? "")")
     }

@@ -33,8 +33,8 @@ package protocol LogbookSource: Sendable {
     /// The contest summaries of `flights` that have a current stored analysis (none is computed); nil when the
     /// source keeps no analyses at all (the logbook PDF then has no contest column).
     func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]?
-    /// The imported airspace (`flightlog airspace import`), for infringements and the map; the default has none
-    /// (the club's logbook keeps no airspace).
+    /// The imported airspace (`flightlog airspace import`, with `--database postgres://…` the club's), for
+    /// infringements and the map; the default has none.
     func airspaces() async throws(LogbookError) -> [Airspace]
 }
 

@@ -44,12 +44,14 @@ package final class WebApp: Sendable {
     package let settings: ServerSettings
     package let sessions = Sessions()
     /// The glider's logbook (`nil` for the club's).
-    let local: LocalLogbookSource?
+    package let local: LocalLogbookSource?
     /// The map tile file: not opened yet (`nil`), or opened (`.some`, `nil` inside when it could not be read).
     let tileFile = Locked<MBTiles??>(nil)
     /// PDF renders in progress (each runs on its own thread); more than `maxRenders` get a 503.
     let renders = Locked(0)
     let maxRenders = 2
+    /// The map's airfields, read once (the data set) or when they change (the pilots' CUP files).
+    let airfieldRegions = AirfieldRegions()
 
     package init(settings: ServerSettings) {
         self.settings = settings

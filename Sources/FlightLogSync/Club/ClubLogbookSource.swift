@@ -223,6 +223,9 @@ package struct ClubLogbookSource: LogbookSource {
         }
     }
 
+    /// The club's airspace (`flightlog airspace import FILE --database postgres://…`), the same for every login.
+    package func airspaces() async throws(LogbookError) -> [Airspace] { try await logbook.airspaces() }
+
     /// The uuid of the flight `query` selects, if any.
     private static func uuid(_ query: ServerQuery, on c: PostgresConnection, logger: Logger) async throws -> UUID? {
         for try await uuid in try await c.query(

@@ -14,6 +14,8 @@ package final class ClubWebLogbook: ClubBackend {
     let config: FlightLogConfig
     let client: PostgresClient
     let logger = ClubServer.quietLogger
+    /// The club's airspace files, parsed once and kept until they change (``airspaces()``).
+    package let airspaceCache = AirspaceCache()
 
     /// The device the web pages' edits are made by (the `device` row "club web"); the gliders pull these edits.
     static let webDevice = UUID(uuidString: "00000000-0000-4000-8000-00000000c1ab")!

@@ -2,7 +2,7 @@ import FlightLogCore
 
 extension FlightPage {
     /// The infringements of the imported airspace (``AirspaceFindings``), after the map; nothing when no airspace
-    /// is imported (the club's logbook keeps none).
+    /// is imported.
     func airspaceSection() -> String {
         guard let airspace, airspace.airspaceCount > 0 else { return "" }
         var html = "<h2>Airspace</h2>"

@@ -137,6 +137,9 @@ package struct FlightPage {
                     "<a class=\"button secondary\" href=\"/flights/\(id)/\(kind.rawValue)\" download>\(kind.label)</a>"
             }
             body += "</div>"
+            if EditedOriginal(flight: flight, history: history) != nil {
+                body += "<p class=\"muted\" id=\"igc-original\">\(esc(EditedOriginal.downloadNote))</p>"
+            }
         }
         if !history.isEmpty {
             body +=

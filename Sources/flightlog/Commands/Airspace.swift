@@ -2,13 +2,14 @@ import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
+import FlightLogSync
 import FlightLogText
 import Foundation
 
 extension FlightLogCommand {
     /// `flightlog airspace import|list|remove`: the OpenAir files that `show`, the phone and the report check
     /// flights against.
-    struct AirspaceCommand: ParsableCommand {
+    struct AirspaceCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "airspace",
             abstract: "Import, list or remove OpenAir airspace files (for infringements and the map).",
@@ -16,10 +17,12 @@ extension FlightLogCommand {
                 The files are kept in the logbook, each under its file name; importing a file of the same name \
                 again replaces its airspace. show, the phone's flight page and the PDF report list where a track \
                 was inside guarded airspace (classes A-D, CTR, R, Q, P, TMZ, RMZ ...); see docs/AIRSPACE.md.
+                With --database postgres://USER@HOST/DATABASE the files are the club logbook's: its web pages \
+                (flightlog serve --database postgres://...) check every flight against them.
                 """,
             subcommands: [Import.self, List.self, Remove.self])
 
-        struct Import: ParsableCommand {
+        struct Import: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "import",
                 abstract: "Keep an OpenAir file's airspace in the logbook (replaces a file of the same name).",
@@ -28,6 +31,7 @@ extension FlightLogCommand {
                     refused and nothing changes.
                     Example:
                       flightlog airspace import ~/Downloads/de_asp.txt
+                      flightlog airspace import de_asp.txt --database postgres://flightlog@db.example.org/club
                     """)
 
             @OptionGroup var store: StoreOptions
@@ -38,7 +42,7 @@ extension FlightLogCommand {
             /// Warnings printed one by one; the rest are counted.
             static let shownWarnings = 20
 
-            func run() throws {
+            func run() async throws {
                 let bytes: [UInt8]?
                 do {
                     bytes = try InputFile.read(
@@ -72,7 +76,12 @@ extension FlightLogCommand {
                     printError(
                         "\(terminalSafe(name)): \(result.warnings.count - Self.shownWarnings) more warnings not shown")
                 }
-                let replaced = try store.open(.readWrite).storeAirspaceFile(airspaceFile)
+                let replaced =
+                    if let club = store.clubURL {
+                        try await withClub(club, store) { try await $0.storeAirspaceFile(airspaceFile) }
+                    } else {
+                        try store.open(.readWrite).storeAirspaceFile(airspaceFile)
+                    }
                 let count = result.airspaces.count
                 let skipped = result.warnings.count
                 print(
@@ -82,14 +91,19 @@ extension FlightLogCommand {
             }
         }
 
-        struct List: ParsableCommand {
+        struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "list", abstract: "List the airspace files kept in the logbook.")
 
             @OptionGroup var store: StoreOptions
 
-            func run() throws {
-                let files = try store.open(.readOnly).airspaceFiles()
+            func run() async throws {
+                let files =
+                    if let club = store.clubURL {
+                        try await withClub(club, store) { try await $0.airspaceFiles() }
+                    } else {
+                        try store.open(.readOnly).airspaceFiles()
+                    }
                 guard !files.isEmpty else {
                     print("No airspace: add an OpenAir file with flightlog airspace import FILE")
                     return
@@ -108,7 +122,7 @@ extension FlightLogCommand {
             }
         }
 
-        struct Remove: ParsableCommand {
+        struct Remove: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "remove", abstract: "Remove an airspace file from the logbook.",
                 discussion: "Example: flightlog airspace remove de_asp.txt")
@@ -118,10 +132,18 @@ extension FlightLogCommand {
             @Argument(help: ArgumentHelp("The file's name as airspace list shows it.", valueName: "name"))
             var name: String
 
-            func run() throws {
+            func run() async throws {
+                let name = self.name
+                let (removed, names): (Bool, [String])
+                if let club = store.clubURL {
+                    (removed, names) = try await withClub(club, store) {
+                        (try await $0.removeAirspaceFile(named: name), try await $0.airspaceFiles().map(\.name))
+                    }
+                } else {
                 let db = try store.open(.readWrite)
-                guard try db.removeAirspaceFile(named: name) else {
-                    let names = try db.airspaceFiles().map(\.name)
+                    (removed, names) = (try db.removeAirspaceFile(named: name), try db.airspaceFiles().map(\.name))
+                }
+                guard removed else {
                     throw CLIError(
                         "no airspace file named \(terminalSafe(name)) — "
                             + (names.isEmpty
@@ -131,4 +153,19 @@ extension FlightLogCommand {
             }
         }
     }
+}
+
+extension StoreOptions {
+    /// `--database postgres://…`: the club logbook's airspace instead of this glider's.
+    var clubURL: String? { database.flatMap { SyncURL.looksLikeURL($0) ? $0 : nil } }
+}
+
+/// Runs `body` on the club logbook at `url` (password from `[sync] password_file`, else `$FLIGHTLOG_SYNC_PASSWORD`).
+private func withClub<T: Sendable>(
+    _ url: String, _ store: StoreOptions, _ body: @Sendable (ClubWebLogbook) async throws -> T
+) async throws -> T {
+    var options = FlightLogCommand.Club.ClubOptions()
+    options.database = url
+    options.config = store.config
+    return try await options.withLogbook(body)
 }

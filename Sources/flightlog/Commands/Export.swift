@@ -159,6 +159,7 @@ extension FlightLogCommand {
                         "Wrote \(path): \(archive.igcFiles) IGC file\(archive.igcFiles == 1 ? "" : "s") and logbook.pdf (\(many))."
                     )
                 }
+                if !archive.edited.isEmpty { printError(EditedOriginal.summary(archive.edited, in: "the ZIP")) }
             case .pdf:
                 let chosen = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
                 let target = try wholeFile(logbookFiles)

@@ -83,9 +83,11 @@ extension FlightLogCommand.Export {
             logbook: LogbookOptions(owner: owner, filterSummary: summary),
             logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath))
         let line: String
+        var edited: [EditedOriginal] = []
         do {
             let result = try await StickExport.run(flights, store: db, exporter: exporter, request: request)
             line = StickReport.line(result, stick: stick, folder: folder)
+            if result.wroteLogbook { edited = result.edited }
         } catch {
             if made { rmdir(folder) }  // a refused export leaves no empty folder (rmdir never removes a file)
             if let stick {
@@ -96,6 +98,7 @@ extension FlightLogCommand.Export {
         }
         if stick != nil { StickReport.save(line, memoryFolder: memory) }
         print(line)
+        if !edited.isEmpty { print(EditedOriginal.summary(edited, in: "the folder")) }
     }
 }
 

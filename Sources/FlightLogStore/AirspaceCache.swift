@@ -1,0 +1,51 @@
+import FlightLogCore
+import Foundation
+
+/// The imported airspace, read once and kept while its files stay the same: `flightlog serve` reads it for every
+/// flight page, and a country's files take tens of milliseconds to load and parse. Each use first asks for the
+/// files' ``Stamp``s (a query that reads no file bytes); when they differ from the kept ones (`airspace import`
+/// or `remove` meanwhile, by any process), the files are read and parsed again, so the next page shows the change.
+/// The parsed airspace of a country costs a few MB of memory.
+package final class AirspaceCache: @unchecked Sendable {
+    /// What tells one kept file from another: its name, when it was imported, and its size.
+    package struct Stamp: Hashable, Sendable {
+        package var name: String
+        package var importedAt: UTCMillis
+        package var size: Int
+
+        package init(name: String, importedAt: UTCMillis, size: Int) {
+            self.name = name
+            self.importedAt = importedAt
+            self.size = size
+        }
+    }
+
+    private let lock = NSLock()
+    private var held: (stamps: [Stamp], airspaces: [Airspace])?
+    /// How many times the files were read and parsed (for tests).
+    package private(set) var loads = 0
+
+    package init() {}
+
+    /// The airspace of the files `stamps` describe: the kept airspace when they are the ones it was read from,
+    /// else `load()`'s files (their bytes, in the stamps' order) parsed and kept.
+    package func airspaces<E: Error>(stamps: [Stamp], load: () throws(E) -> [[UInt8]]) throws(E) -> [Airspace] {
+        if let airspaces = kept(stamps) { return airspaces }
+        return keep(stamps.isEmpty ? [] : try load(), stamps: stamps)
+    }
+
+    /// The kept airspace, when it was read from the files `stamps` describe.
+    package func kept(_ stamps: [Stamp]) -> [Airspace]? {
+        lock.withLock { held?.stamps == stamps ? held?.airspaces : nil }
+    }
+
+    /// Parses `files` (the bytes of the files `stamps` describe) and keeps their airspace.
+    package func keep(_ files: [[UInt8]], stamps: [Stamp]) -> [Airspace] {
+        let airspaces = files.flatMap { OpenAirReader.read($0).airspaces }
+        lock.withLock {
+            held = (stamps, airspaces)
+            loads += 1
+        }
+        return airspaces
+    }
+}
