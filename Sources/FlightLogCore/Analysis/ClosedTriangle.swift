@@ -6,10 +6,10 @@ import Foundation
 ///
 /// `fai`: every leg at least 28 % of the perimeter; from 500 km at least 25 % and at most 45 %.
 ///
-/// Exact (docs/CONTEST-AND-THERMALS.md, "Exact triangles"): a best-first branch and bound over index ranges of the three
-/// turnpoints. Ranges are nodes of a binary tree over the points, each with the 3-D bounding box of its unit
-/// vectors, which bounds every leg between two ranges from above and below; a node whose bound cannot beat the
-/// best triangle found is dropped. The search runs on every 16th point, then every 4th, then all: each level's
+/// Exact (docs/CONTEST-AND-THERMALS.md, "Exact triangles"): a best-first branch and bound over sets of points for
+/// the three turnpoints: nodes of a k-d tree over the points, each with the 3-D bounding box of its unit vectors,
+/// which bounds every leg between two nodes from above and below, and its earliest and latest point, for the time
+/// order; a triple of nodes whose bound cannot beat the best triangle found is dropped. The search runs on every 16th point, then every 4th, then all: each level's
 /// triangle is a triangle of the whole trace and the next level's starting bound.
 package enum ClosedTriangle {
     package struct Result: Sendable, Equatable {
