@@ -32,7 +32,9 @@ package enum FreeDistance {
         var open: [(lo: Int, hi: Int, bound: Double)] = [(0, levels.count - 1, .infinity)]
         while let next = open.indices.max(by: { open[$0].bound < open[$1].bound }) {
             let (lo, hi, bound) = open.remove(at: next)
-            if bound <= search.floor { break }
+            // Within 1e-12 rad (6 µm) is a tie, not a better route: on a plateau (a straight glide losing more
+            // than 1000 m) the parent's bound and the floor are the same length summed in another order.
+            if bound <= search.floor + 1e-12 { break }
             let low = levels[lo], high = levels[hi]
             let startOK = trace.altitude.map { $0 >= low && $0 <= high }
             let finishOK = trace.altitude.map { $0 >= low - maxDrop }
