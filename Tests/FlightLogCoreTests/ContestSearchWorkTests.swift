@@ -47,3 +47,15 @@ import Testing
         #expect((300...320).contains(triangle.distance), "\(triangle.distance) m: an equilateral in a 60 m circle")
     }
 }
+
+extension ContestSearchWorkTests {
+    /// 3 hours of straight glides, each losing 1,200 m (every start altitude gives nearly the same route): one
+    /// pruned programme proves the optimum. Intervals of start altitude whose bound was the best route summed in
+    /// another order were split again and again: 13 programmes.
+    @Test func aGlideLosingMoreThan1000mNeedsOneProgramme() {
+        let trace = ContestTrace(fixes: SyntheticTracks.fixes(.descendingGlide, hours: 3, every: 20))
+        let (route, programmes) = FreeDistance.optimumAndWork(trace, legs: 6)
+        #expect(programmes == 1)
+        #expect(abs((route?.distance ?? 0) - 130_319.5) < 1, "\(route?.distance ?? 0) m")
+    }
+}

@@ -19,14 +19,22 @@ package enum FreeDistance {
     package static func optimum(
         _ trace: ContestTrace, legs: Int, maxDrop: Meters? = 1000, blockSize: Int? = nil
     ) -> ContestRoute? {
-        guard trace.count >= 2, legs >= 1 else { return nil }
+        optimumAndWork(trace, legs: legs, maxDrop: maxDrop, blockSize: blockSize).route
+    }
+
+    /// The optimum, and how many pruned programmes the branch and bound over the start's altitude ran (the work).
+    package static func optimumAndWork(
+        _ trace: ContestTrace, legs: Int, maxDrop: Meters? = 1000, blockSize: Int? = nil
+    ) -> (route: ContestRoute?, programmes: Int) {
+        guard trace.count >= 2, legs >= 1 else { return (nil, 0) }
         var search = Search(trace: trace, legs: legs, pointsPerBlock: blockSize)
         let all = [Bool](repeating: true, count: trace.count)
         guard let maxDrop else {
-            return search.best(startOK: all, finishOK: all).map { route(trace, $0.path) }
+            return (search.best(startOK: all, finishOK: all).map { route(trace, $0.path) }, 1)
         }
         let levels = Array(Set(trace.altitude.filter { !$0.isNaN })).sorted()
-        guard !levels.isEmpty else { return nil }
+        guard !levels.isEmpty else { return (nil, 0) }
+        var programmes = 0
         var incumbent: [Int]? = nil
         // Open intervals of start altitude (indices into levels) with the bound their parent gave, best first.
         var open: [(lo: Int, hi: Int, bound: Double)] = [(0, levels.count - 1, .infinity)]
@@ -38,6 +46,7 @@ package enum FreeDistance {
             let low = levels[lo], high = levels[hi]
             let startOK = trace.altitude.map { $0 >= low && $0 <= high }
             let finishOK = trace.altitude.map { $0 >= low - maxDrop }
+            programmes += 1
             guard let found = search.best(startOK: startOK, finishOK: finishOK) else { continue }
             if trace.keepsHeight(start: found.path.first!, finish: found.path.last!, maxDrop: maxDrop) {
                 incumbent = found.path
@@ -55,7 +64,7 @@ package enum FreeDistance {
                 }
             }
         }
-        return incumbent.map { route(trace, $0) }
+        return (incumbent.map { route(trace, $0) }, programmes)
     }
 
     private static func route(_ trace: ContestTrace, _ path: [Int]) -> ContestRoute {
