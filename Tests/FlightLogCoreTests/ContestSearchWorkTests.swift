@@ -13,11 +13,10 @@ import Testing
         let metre = 180 / (.pi * ContestTrace.faiRadius)
         let angles = (0..<count).map { Double($0) / 40 * 2 * .pi }
         let noise = (0..<count).map { Double(($0 * 7_919) % 201) / 100 - 1 }
+        let north = angles.indices.map { circle ? (60 * sin(angles[$0]) + noise[$0]) * metre : 0 }
+        let east = angles.indices.map { circle ? (60 * cos(angles[$0]) - noise[$0]) * metre : Double($0) * 30 * metre }
         let trace = ContestTrace(
-            latitudes: circle ? angles.indices.map { (60 * sin(angles[$0]) + noise[$0]) * metre } : angles.map { _ in 0 },
-            longitudes: circle
-                ? angles.indices.map { (60 * cos(angles[$0]) - noise[$0]) * metre } : (0..<count).map { Double($0) * 30 * metre },
-            altitudes: [Double](repeating: 1000, count: count))
+            latitudes: north, longitudes: east, altitudes: [Double](repeating: 1000, count: count))
         return (trace, (0..<count).map { trace.arc(0, $0) })
     }
 

@@ -201,7 +201,9 @@ package enum ClosedTriangle {
             guard size > 1, to - from > 1 else { return }
             let axes = [trace.x, trace.y, trace.z]
             let spread = axes.map { axis in
-                ids[from..<to].reduce((Double.infinity, -Double.infinity)) { (min($0.0, axis[$1]), max($0.1, axis[$1])) }
+                ids[from..<to].reduce((Double.infinity, -Double.infinity)) {
+                    (min($0.0, axis[$1]), max($0.1, axis[$1]))
+                }
             }
             let widest = axes[spread.indices.max { spread[$0].1 - spread[$0].0 < spread[$1].1 - spread[$1].0 }!]
             ids[from..<to].sort { widest[$0] < widest[$1] }
