@@ -6,10 +6,10 @@ import Foundation
 ///
 /// `fai`: every leg at least 28 % of the perimeter; from 500 km at least 25 % and at most 45 %.
 ///
-/// Exact (docs/CONTEST-AND-THERMALS.md, "Exact triangles"): a best-first branch and bound over index ranges of the three
-/// turnpoints. Ranges are nodes of a binary tree over the points, each with the 3-D bounding box of its unit
-/// vectors, which bounds every leg between two ranges from above and below; a node whose bound cannot beat the
-/// best triangle found is dropped. The search runs on every 16th point, then every 4th, then all: each level's
+/// Exact (docs/CONTEST-AND-THERMALS.md, "Exact triangles"): a best-first branch and bound over sets of points for
+/// the three turnpoints: nodes of a k-d tree over the points, each with the 3-D bounding box of its unit vectors,
+/// which bounds every leg between two nodes from above and below, and its earliest and latest point, for the time
+/// order; a triple of nodes whose bound cannot beat the best triangle found is dropped. The search runs on every 16th point, then every 4th, then all: each level's
 /// triangle is a triangle of the whole trace and the next level's starting bound.
 package enum ClosedTriangle {
     package struct Result: Sendable, Equatable {
@@ -42,7 +42,8 @@ package enum ClosedTriangle {
         var isProven = true
         for stride in [16, 4, 1] where stride == 1 || n / stride >= 64 {
             let ids = Array(Swift.stride(from: 0, to: n, by: stride))
-            var search = BranchAndBound(trace: trace, tree: BoxTree(trace, ids: ids), closing: closing, fai: fai)
+            let tree = BoxTree(trace, ids: ids, spatial: true)
+            var search = BranchAndBound(trace: trace, tree: tree, closing: closing, fai: fai)
             search.best = incumbentLength
             search.bestTriangle = incumbent
             search.run(nodeLimit: nodeLimit)
@@ -123,20 +124,26 @@ package enum ClosedTriangle {
         func ends(firstTurnpoint tp1: Int) -> (start: Int, finish: Int) { (startOf[tp1], latest[tp1]) }
     }
 
-    /// A perfect binary tree over the fixes; node k covers [lo[k], hi[k]] with the bounding box of its vectors.
+    /// A perfect binary tree over the fixes; node k covers positions [lo[k], hi[k]] of `ids` with the bounding box
+    /// of their vectors and the earliest and latest of their fixes (`first[k]`, `last[k]`: trace indices).
     struct BoxTree {
         var lo: [Int32], hi: [Int32]
         var minX: [Double], maxX: [Double], minY: [Double], maxY: [Double], minZ: [Double], maxZ: [Double]
+        var first: [Int], last: [Int]
         let leaves: Int
 
-        /// The fixes the tree covers (indices into the trace, ascending); node ranges are positions in it.
+        /// The fixes the tree covers (indices into the trace); node ranges are positions in it. In time order, or
+        /// with `spatial` in k-d order: each node's fixes split in two halves along its box's widest axis, so that
+        /// a node holds fixes close in space, whenever they were flown (circling in one place passes the same
+        /// spot once a turn: a node of consecutive fixes would hold the whole circle).
         let ids: [Int]
 
-        init(_ trace: ContestTrace, ids: [Int]) {
-            self.ids = ids
+        init(_ trace: ContestTrace, ids: [Int], spatial: Bool = false) {
+            var ids = ids
             let n = ids.count
-            var leaves = 1
-            while leaves < n { leaves *= 2 }
+            if spatial { Self.spatialOrder(&ids, trace, from: 0, size: Self.leafCount(n)) }
+            self.ids = ids
+            let leaves = Self.leafCount(n)
             self.leaves = leaves
             let size = 2 * leaves
             lo = [Int32](repeating: 0, count: size)
@@ -147,6 +154,8 @@ package enum ClosedTriangle {
             maxY = maxX
             minZ = minX
             maxZ = maxX
+            first = [Int](repeating: Int.max, count: size)
+            last = [Int](repeating: -1, count: size)
             for i in 0..<leaves {
                 let k = leaves + i
                 lo[k] = Int32(i)
@@ -159,6 +168,8 @@ package enum ClosedTriangle {
                     maxY[k] = trace.y[f]
                     minZ[k] = trace.z[f]
                     maxZ[k] = trace.z[f]
+                    first[k] = f
+                    last[k] = f
                 } else {
                     hi[k] = -1  // padding: empty
                 }
@@ -173,10 +184,37 @@ package enum ClosedTriangle {
                 maxY[k] = max(maxY[l], maxY[r])
                 minZ[k] = min(minZ[l], minZ[r])
                 maxZ[k] = max(maxZ[l], maxZ[r])
+                first[k] = min(first[l], first[r])
+                last[k] = max(last[l], last[r])
             }
         }
 
+        private static func leafCount(_ n: Int) -> Int {
+            var leaves = 1
+            while leaves < n { leaves *= 2 }
+            return leaves
+        }
+
+        /// Orders ids[from ..< from + size] (a node of `size` positions) by its widest axis, then each half alike.
+        private static func spatialOrder(_ ids: inout [Int], _ trace: ContestTrace, from: Int, size: Int) {
+            let to = min(from + size, ids.count)
+            guard size > 1, to - from > 1 else { return }
+            let axes = [trace.x, trace.y, trace.z]
+            let spread = axes.map { axis in
+                ids[from..<to].reduce((Double.infinity, -Double.infinity)) {
+                    (min($0.0, axis[$1]), max($0.1, axis[$1]))
+                }
+            }
+            let widest = axes[spread.indices.max { spread[$0].1 - spread[$0].0 < spread[$1].1 - spread[$1].0 }!]
+            ids[from..<to].sort { widest[$0] < widest[$1] }
+            spatialOrder(&ids, trace, from: from, size: size / 2)
+            spatialOrder(&ids, trace, from: from + size / 2, size: size / 2)
+        }
+
         func isEmpty(_ k: Int) -> Bool { hi[k] < lo[k] }
+
+        /// How many fixes node k covers.
+        func size(_ k: Int) -> Int { Int(hi[k] - lo[k]) + 1 }
 
         /// Bounds (radians) of the arc between any fix of node a and any fix of node b.
         @inline(__always)
@@ -224,10 +262,11 @@ package enum ClosedTriangle {
         /// Upper bound of the perimeter of a triangle with its turnpoints in nodes a, b, c (0 if none can exist).
         func bound(_ a: Int, _ b: Int, _ c: Int) -> Double {
             let t = tree
-            // Time order: tp1 ≤ tp2 ≤ tp3, and tp3 no later than the latest closing finish of tp1.
-            guard t.lo[a] <= t.hi[b], t.lo[b] <= t.hi[c], t.lo[a] <= t.hi[c] else { return 0 }
-            let latest = closing.latest[t.ids[Int(t.hi[a])]]
-            guard latest >= 0, t.ids[Int(t.lo[c])] <= latest else { return 0 }
+            // Time order: tp1 ≤ tp2 ≤ tp3, and tp3 no later than the latest closing finish of tp1 (which never
+            // decreases with tp1: the latest fix of a's is the most lenient).
+            guard t.first[a] <= t.last[b], t.first[b] <= t.last[c], t.first[a] <= t.last[c] else { return 0 }
+            let latest = closing.latest[t.last[a]]
+            guard latest >= 0, t.first[c] <= latest else { return 0 }
             let ab = t.arcBounds(a, b), bc = t.arcBounds(b, c), ca = t.arcBounds(c, a)
             var upper = ab.high + bc.high + ca.high
             if fai {
@@ -252,20 +291,22 @@ package enum ClosedTriangle {
                 nodes += 1
                 if nodes > nodeLimit { break }
                 let a = Int(node.a), b = Int(node.b), c = Int(node.c)
-                let sizes = [a, b, c].map { Int(tree.hi[$0] - tree.lo[$0]) + 1 }
-                if sizes[0] * sizes[1] * sizes[2] <= 64 {
+                let sizeA = tree.size(a), sizeB = tree.size(b), sizeC = tree.size(c)
+                if sizeA * sizeB * sizeC <= 64 {
                     enumerate(a, b, c)
                     continue
                 }
-                // Split the widest node that still covers more than one fix.
-                let candidates = [a, b, c].enumerated().filter { sizes[$0.offset] > 1 }
-                let split = candidates.max { tree.extent($0.element) < tree.extent($1.element) }!.offset
-                for child in [2 * [a, b, c][split], 2 * [a, b, c][split] + 1] where !tree.isEmpty(child) {
-                    var parts = [a, b, c]
-                    parts[split] = child
-                    let value = bound(parts[0], parts[1], parts[2])
+                // Split the widest node that still covers more than one fix (no arrays: this runs millions of times).
+                var split = -1, widest = -1.0
+                for (part, size) in [(a, sizeA), (b, sizeB), (c, sizeC)] where size > 1 && tree.extent(part) > widest {
+                    (split, widest) = (part, tree.extent(part))
+                }
+                for child in [2 * split, 2 * split + 1] where !tree.isEmpty(child) {
+                    let (ca, cb, cc) = (a == split ? child : a, b == split && a != split ? child : b,
+                        c == split && a != split && b != split ? child : c)
+                    let value = bound(ca, cb, cc)
                     if value > best {
-                        heap.push(Node(bound: value, a: Int32(parts[0]), b: Int32(parts[1]), c: Int32(parts[2])))
+                        heap.push(Node(bound: value, a: Int32(ca), b: Int32(cb), c: Int32(cc)))
                     }
                 }
             }
@@ -276,14 +317,14 @@ package enum ClosedTriangle {
             for pi in Int(t.lo[a])...Int(t.hi[a]) {
                 let i = t.ids[pi]
                 let latest = closing.latest[i]
-                guard latest >= 0, pi <= Int(t.hi[b]) else { continue }
-                for pj in max(pi, Int(t.lo[b]))...Int(t.hi[b]) {
+                guard latest >= 0 else { continue }
+                for pj in Int(t.lo[b])...Int(t.hi[b]) {
                     let j = t.ids[pj]
+                    guard j >= i else { continue }
                     let ij = trace.arc(i, j)
-                    guard max(pj, Int(t.lo[c])) <= Int(t.hi[c]) else { continue }
-                    for pk in max(pj, Int(t.lo[c]))...Int(t.hi[c]) {
+                    for pk in Int(t.lo[c])...Int(t.hi[c]) {
                         let k = t.ids[pk]
-                        if k > latest { break }
+                        guard k >= j, k <= latest else { continue }
                         let jk = trace.arc(j, k), ki = trace.arc(k, i)
                         let p = ij + jk + ki
                         if p > best && (!fai || ClosedTriangle.isFAI(ij, jk, ki)) {

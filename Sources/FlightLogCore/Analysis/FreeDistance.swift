@@ -19,23 +19,34 @@ package enum FreeDistance {
     package static func optimum(
         _ trace: ContestTrace, legs: Int, maxDrop: Meters? = 1000, blockSize: Int? = nil
     ) -> ContestRoute? {
-        guard trace.count >= 2, legs >= 1 else { return nil }
+        optimumAndWork(trace, legs: legs, maxDrop: maxDrop, blockSize: blockSize).route
+    }
+
+    /// The optimum, and how many pruned programmes the branch and bound over the start's altitude ran (the work).
+    package static func optimumAndWork(
+        _ trace: ContestTrace, legs: Int, maxDrop: Meters? = 1000, blockSize: Int? = nil
+    ) -> (route: ContestRoute?, programmes: Int) {
+        guard trace.count >= 2, legs >= 1 else { return (nil, 0) }
         var search = Search(trace: trace, legs: legs, pointsPerBlock: blockSize)
         let all = [Bool](repeating: true, count: trace.count)
         guard let maxDrop else {
-            return search.best(startOK: all, finishOK: all).map { route(trace, $0.path) }
+            return (search.best(startOK: all, finishOK: all).map { route(trace, $0.path) }, 1)
         }
         let levels = Array(Set(trace.altitude.filter { !$0.isNaN })).sorted()
-        guard !levels.isEmpty else { return nil }
+        guard !levels.isEmpty else { return (nil, 0) }
+        var programmes = 0
         var incumbent: [Int]? = nil
         // Open intervals of start altitude (indices into levels) with the bound their parent gave, best first.
         var open: [(lo: Int, hi: Int, bound: Double)] = [(0, levels.count - 1, .infinity)]
         while let next = open.indices.max(by: { open[$0].bound < open[$1].bound }) {
             let (lo, hi, bound) = open.remove(at: next)
-            if bound <= search.floor { break }
+            // Within 1e-12 rad (6 µm) is a tie, not a better route: on a plateau (a straight glide losing more
+            // than 1000 m) the parent's bound and the floor are the same length summed in another order.
+            if bound <= search.floor + 1e-12 { break }
             let low = levels[lo], high = levels[hi]
             let startOK = trace.altitude.map { $0 >= low && $0 <= high }
             let finishOK = trace.altitude.map { $0 >= low - maxDrop }
+            programmes += 1
             guard let found = search.best(startOK: startOK, finishOK: finishOK) else { continue }
             if trace.keepsHeight(start: found.path.first!, finish: found.path.last!, maxDrop: maxDrop) {
                 incumbent = found.path
@@ -53,7 +64,7 @@ package enum FreeDistance {
                 }
             }
         }
-        return incumbent.map { route(trace, $0) }
+        return (incumbent.map { route(trace, $0) }, programmes)
     }
 
     private static func route(_ trace: ContestTrace, _ path: [Int]) -> ContestRoute {
@@ -123,7 +134,7 @@ package enum FreeDistance {
                 let previous = stages[k - 1]
                 var current: [(point: Int, value: Double, from: Int)] = []
                 var reachable = 0, seed = -1
-                let tree = StageTree(trace, points: previous.map(\.point), values: previous.map(\.value))
+                var tree = StageTree(trace, points: previous.map(\.point), values: previous.map(\.value))
                 for j in 0..<n where (k < legs || finishOK[j]) {
                     let b = j / blockSize
                     guard forward[k][b] + backward[k][b] >= target else { continue }
@@ -252,80 +263,5 @@ package enum FreeDistance {
             }
             return path
         }
-    }
-}
-
-/// One stage of the exact programme (its points in time order, each with the longest route to it), as a binary
-/// tree of runs of consecutive points, each run with a centre point, a radius holding all of its points and its
-/// longest route. The best predecessor of a point is found by a branch and bound over the tree: a run whose
-/// longest route plus the farthest it can be (centre distance + radius) cannot beat the best found is skipped.
-/// Exact, and near-linear where circling packs the fixes into a few hundred metres (every point there a candidate
-/// for the block bounds).
-struct StageTree {
-    private let trace: ContestTrace
-    private let points: [Int], values: [Double]
-    private var from: [Int] = [], to: [Int] = [], left: [Int] = [], right: [Int] = []
-    private var centre: [Int] = [], radius: [Double] = [], top: [Double] = []
-    private static let leaf = 8
-
-    init(_ trace: ContestTrace, points: [Int], values: [Double]) {
-        self.trace = trace
-        self.points = points
-        self.values = values
-        if !points.isEmpty { build(0, points.count) }
-    }
-
-    @discardableResult
-    private mutating func build(_ lo: Int, _ hi: Int) -> Int {
-        let node = from.count, c = points[(lo + hi) / 2]
-        from.append(lo)
-        to.append(hi)
-        left.append(-1)
-        right.append(-1)
-        centre.append(c)
-        radius.append(0)
-        top.append(-.infinity)
-        if hi - lo <= Self.leaf {
-            for q in lo..<hi {
-                radius[node] = max(radius[node], trace.arc(c, points[q]))
-                top[node] = max(top[node], values[q])
-            }
-        } else {
-            let a = build(lo, (lo + hi) / 2), b = build((lo + hi) / 2, hi)
-            left[node] = a
-            right[node] = b
-            radius[node] = max(trace.arc(c, centre[a]) + radius[a], trace.arc(c, centre[b]) + radius[b])
-            top[node] = max(top[a], top[b])
-        }
-        return node
-    }
-
-    /// The predecessor among the first `count` points whose route extended to point `j` is longest, if longer
-    /// than `floor`: (its index, that length), or (−1, floor). `seed` (an index, or −1) is tried first.
-    func best(for j: Int, among count: Int, above floor: Double, seed: Int) -> (Int, Double) {
-        var bestQ = -1, bestV = floor
-        if seed >= 0 && seed < count {
-            let v = values[seed] + trace.arc(points[seed], j)
-            if v > bestV { (bestQ, bestV) = (seed, v) }
-        }
-        func bound(_ node: Int) -> Double { top[node] + min(.pi, trace.arc(centre[node], j) + radius[node]) }
-        guard count > 0 else { return (bestQ, bestV) }
-        var stack = [(node: 0, bound: bound(0))]
-        while let entry = stack.popLast() {
-            let node = entry.node
-            guard entry.bound > bestV else { continue }
-            if left[node] < 0 {
-                for q in from[node]..<min(to[node], count) {
-                    let v = values[q] + trace.arc(points[q], j)
-                    if v > bestV { (bestQ, bestV) = (q, v) }
-                }
-                continue
-            }
-            var children = [(left[node], 0.0), (right[node], 0.0)].filter { from[$0.0] < count }
-            for i in children.indices { children[i].1 = bound(children[i].0) }
-            children.sort { $0.1 < $1.1 }  // the more promising child is searched first
-            for child in children where child.1 > bestV { stack.append((child.0, child.1)) }
-        }
-        return (bestQ, bestV)
     }
 }
