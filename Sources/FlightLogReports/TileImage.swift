@@ -78,7 +78,8 @@ final class TileImage {
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         func damaged() -> ReportError {
-            ReportError("a JPEG map tile is damaged (\(String(cString: message)))")
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return ReportError("a JPEG map tile is damaged (\(text))")
         }
         guard flightlog_jpeg_read(bytes, UInt(bytes.count), &width, &height, nil, 0, &message) == 0 else {
             throw damaged()

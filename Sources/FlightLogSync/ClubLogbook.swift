@@ -31,7 +31,7 @@ package final class ClubLogbook: Sendable {
         }
         let logbook = ClubLogbook(
             url: url, device: device, connection: connection, logger: logger, hasContest: hasContest)
-        try await logbook.run {
+        _ = try await logbook.run {
             try await connection.query(
                 """
                 INSERT INTO device (uuid, name, last_sync) VALUES (\(UUID(uuidString: device)), \(deviceName), now())
