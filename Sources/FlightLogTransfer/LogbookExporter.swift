@@ -119,10 +119,10 @@ package struct LogbookExporter: Sendable {
             if case .imported(_, let sha256) = flight.source, let first = originals[sha256] {
                 index = first
             } else {
-            let file = try await source.igcFile(flightId: flight.id!)
+                let file = try await source.igcFile(flightId: flight.id!)
                 if file.isOriginal, case .imported(_, let sha256) = flight.source { originals[sha256] = index }
-            files.append((file, flight.landingTime))
-        }
+                files.append((file, flight.landingTime))
+            }
             if files[index].0.isOriginal,
                 let item = EditedOriginal(flight: flight, history: try await source.history(id: flight.id!))
             {

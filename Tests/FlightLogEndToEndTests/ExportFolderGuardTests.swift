@@ -85,7 +85,8 @@ struct AirspaceRefusalReasonTests {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         // One airspace whose circles add up to more outline points than a file may hold (6000 × 360).
-        let file = "AC D\nAN Repeated\nAL GND\nAH FL100\nV X=50:00:00 N 007:00:00 E\n"
+        let file =
+            "AC D\nAN Repeated\nAL GND\nAH FL100\nV X=50:00:00 N 007:00:00 E\n"
             + String(repeating: "DC 50\n", count: 6000)
         try Data(file.utf8).write(to: dir.appendingPathComponent("repeat.txt"))
         let db = dir.appendingPathComponent("flights.sqlite")

@@ -1,10 +1,11 @@
 import FlightLogCore
 import FlightLogServer
 import FlightLogStore
-@testable import FlightLogSync
 import FlightLogWeb
 import Foundation
 import Testing
+
+@testable import FlightLogSync
 
 /// The contest figures in the club logbook (real PostgreSQL): sent with each flight from its stored analysis,
 /// changed when the analysis changes, added to an older server without locking older flightlogs out, listed on the

@@ -302,8 +302,10 @@ package enum ClosedTriangle {
                     (split, widest) = (part, tree.extent(part))
                 }
                 for child in [2 * split, 2 * split + 1] where !tree.isEmpty(child) {
-                    let (ca, cb, cc) = (a == split ? child : a, b == split && a != split ? child : b,
-                        c == split && a != split && b != split ? child : c)
+                    let (ca, cb, cc) = (
+                        a == split ? child : a, b == split && a != split ? child : b,
+                        c == split && a != split && b != split ? child : c
+                    )
                     let value = bound(ca, cb, cc)
                     if value > best {
                         heap.push(Node(bound: value, a: Int32(ca), b: Int32(cb), c: Int32(cc)))

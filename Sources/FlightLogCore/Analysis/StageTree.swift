@@ -44,13 +44,17 @@ struct StageTree {
     @discardableResult
     private mutating func build(_ lo: Int, _ hi: Int, parent up: Int) -> Int {
         let node = from.count
-        var box = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity, Double.infinity,
-            -Double.infinity)
+        var box = (
+            Double.infinity, -Double.infinity, Double.infinity, -Double.infinity, Double.infinity,
+            -Double.infinity
+        )
         var latest = order[lo]
         for q in lo..<hi {
             let p = points[order[q]]
-            box = (min(box.0, trace.x[p]), max(box.1, trace.x[p]), min(box.2, trace.y[p]), max(box.3, trace.y[p]),
-                min(box.4, trace.z[p]), max(box.5, trace.z[p]))
+            box = (
+                min(box.0, trace.x[p]), max(box.1, trace.x[p]), min(box.2, trace.y[p]), max(box.3, trace.y[p]),
+                min(box.4, trace.z[p]), max(box.5, trace.z[p])
+            )
             latest = max(latest, order[q])
         }
         from.append(lo)

@@ -13,9 +13,10 @@ package final class AirfieldRegions: @unchecked Sendable {
     private var pilots: (stamps: [String], fields: [Airfield])?
 
     package init(
-        directories: [String] = [AirfieldCatalog.systemDirectory()] + [AirfieldCatalog.userDirectory()].compactMap {
-            $0
-        },
+        directories: [String] = [AirfieldCatalog.systemDirectory()]
+            + [AirfieldCatalog.userDirectory()].compactMap {
+                $0
+            },
         dataSetPath: String? = AirfieldCatalog.dataSetPath()
     ) {
         self.directories = directories

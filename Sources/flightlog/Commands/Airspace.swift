@@ -140,7 +140,7 @@ extension FlightLogCommand {
                         (try await $0.removeAirspaceFile(named: name), try await $0.airspaceFiles().map(\.name))
                     }
                 } else {
-                let db = try store.open(.readWrite)
+                    let db = try store.open(.readWrite)
                     (removed, names) = (try db.removeAirspaceFile(named: name), try db.airspaceFiles().map(\.name))
                 }
                 guard removed else {
