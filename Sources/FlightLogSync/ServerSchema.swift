@@ -189,8 +189,9 @@ enum ServerSchema {
             [
                 // OpenAir files of `flightlog airspace import FILE --database postgres://…`, byte for byte, one set
                 // per file name (as on a glider); read by the club's web pages only (the gliders get no grant).
+                // IF NOT EXISTS: a server whose addition records were lost keeps its files.
                 """
-                CREATE TABLE airspace_file (
+                CREATE TABLE IF NOT EXISTS airspace_file (
                     name text PRIMARY KEY,
                     bytes bytea NOT NULL,
                     imported_at bigint NOT NULL     -- machine clock, UTC ms (bookkeeping only)
