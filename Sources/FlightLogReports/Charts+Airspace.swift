@@ -12,7 +12,12 @@ extension Charts {
         let style = TextStyle(size: 6.5)
         var taken: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
         for airspace in options.airspaces {
-            let points = airspace.outline.map(place)
+            // Only the part on the map (and a margin wider than the line), thinned to what the page can show: a
+            // country's borders and circles would otherwise be drawn whole, point by point, into every report.
+            let m = Self.airspaceClipMargin
+            let points = DrawnOutline.thinned(
+                DrawnOutline.clipped(airspace.outline.map(place), to: (x - m, y - m, x + width + m, y + height + m)),
+                tolerance: Self.airspaceTolerance)
             guard points.count >= 3, let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
                 let minY = points.map(\.y).min(), let maxY = points.map(\.y).max(),
                 maxX >= x, minX <= x + width, maxY >= y, minY <= y + height
@@ -34,6 +39,13 @@ extension Charts {
             canvas.text(airspace.name, x: left, y: top, named)
         }
     }
+}
+
+extension Charts {
+    /// Points beyond the map's box an outline is kept: its clipped edge stays outside the map's clip.
+    static let airspaceClipMargin = 2.0
+    /// Points (1/72 in) a drawn outline may stray from its true line: under 0.2 mm, less than the line is wide.
+    static let airspaceTolerance = 0.5
 }
 
 extension ReportPage {

@@ -47,7 +47,8 @@ package enum AirspaceText {
             start = iso8601UTC(i.start)
             end = iso8601UTC(i.end)
             durationSeconds = (i.end - i.start) / 1000
-            verticalDepthMeters = i.verticalDepth.map { Int($0.rounded()) }
+            // None for GND–UNL (every height inside: no limit to measure from), as for an unknown height.
+            verticalDepthMeters = i.verticalDepth.flatMap { $0.isFinite ? Int($0.rounded()) : nil }
             lateralDepthMeters = Int(i.lateralDepth.rounded())
             certain = i.isCertain
         }

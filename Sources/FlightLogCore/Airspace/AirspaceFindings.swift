@@ -56,6 +56,8 @@ extension AirspaceFindings.Item {
             return "possible: height against \(limitsText) unknown (AGL without terrain, or no altitude); "
                 + "\(across) inside the outline"
         }
+        // From the ground to no ceiling (GND–UNL) every height is inside: there is no nearer limit to measure.
+        guard vertical.isFinite else { return "inside at every height, \(across) inside the outline" }
         return "\(Int(vertical.rounded())) m inside vertically, \(across) inside the outline"
     }
 

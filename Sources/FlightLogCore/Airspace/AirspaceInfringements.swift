@@ -42,7 +42,8 @@ package enum AirspaceInfringements {
             guard seen.insert(plain).inserted else { continue }
             // A country file holds ~1,000 airspaces and a flight passes a few: skip those whose outline's box
             // misses the track's, before projecting the outline or looking at a single fix.
-            guard box.overlaps(Box(airspace.outline, around: box.longitude0)) else { continue }
+            let own = Box(airspace.outline, around: box.longitude0)
+            guard box.overlaps(own) else { continue }
             let shape = Outline(airspace.outline)
             var open: AirspaceInfringement?
             var previousTime: UTCMillis?
@@ -53,7 +54,9 @@ package enum AirspaceInfringements {
                     found.append(o)
                     open = nil
                 }
-                guard let lateral = shape.depth(of: fix.coordinate),
+                // A fix outside the airspace's own box is outside it: rejected with four comparisons before the
+                // outline's projection and its every edge are looked at (a track spends most fixes outside).
+                guard own.contains(fix.coordinate), let lateral = shape.depth(of: fix.coordinate),
                     let vertical = verticalDepth(of: fix, in: airspace, qnh: qnh)
                 else {
                     if let o = open { found.append(o) }
@@ -130,6 +133,12 @@ package enum AirspaceInfringements {
             self.longitude0 = l0
             latitudes = ((lats.min() ?? 0) - 0.01)...((lats.max() ?? 0) + 0.01)
             longitudes = ((lons.min() ?? 0) - 0.01)...((lons.max() ?? 0) + 0.01)
+        }
+
+        /// Whether `c` lies inside (its longitude counted from ``longitude0`` as the box's are).
+        func contains(_ c: Coordinate) -> Bool {
+            latitudes.contains(c.latitude)
+                && longitudes.contains((c.longitude - longitude0 + 540).truncatingRemainder(dividingBy: 360) - 180)
         }
 
         func overlaps(_ other: Box) -> Bool {

@@ -27,17 +27,13 @@ extension MapChart {
         let h = viewHeight
         var named: [(label: ChartLabel, area: Double)] = []
         for a in airspaces {
-            var points: [Point] = []
-            for c in a.outline {
-                let p = placement.point(c)
-                // Points under a unit apart draw the same line.
-                if let last = points.last, abs(last.x - p.x) < 1, abs(last.y - p.y) < 1 { continue }
-                points.append(p)
-            }
-            // Only the part in view (and a margin wider than the line) goes to the page: a country's border of
-            // thousands of points around the view would otherwise be sent whole with every flight page.
+            // Only the part in view (and a margin wider than the line) goes to the page, thinned to what a unit
+            // (under a pixel even on the widest map) can show: a country's border of thousands of points around
+            // the view, or a circle's 360, would otherwise be sent whole with every flight page.
             let m = Self.clipMargin
-            points = Self.clipped(points, to: (-m, -m, Self.viewWidth + m, h + m))
+            let points = DrawnOutline.thinned(
+                Self.clipped(a.outline.map(placement.point), to: (-m, -m, Self.viewWidth + m, h + m)),
+                tolerance: Self.drawnTolerance)
             guard points.count >= 3, let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
                 let minY = points.map(\.y).min(), let maxY = points.map(\.y).max(),
                 maxX >= 0, minX <= Self.viewWidth, maxY >= 0, minY <= h
@@ -72,40 +68,12 @@ extension MapChart {
     /// the narrowest map, the line 1 px).
     static let clipMargin = 5.0
 
-    /// The polygon `points` cut to the rectangle `box` (Sutherland–Hodgman: exact for a convex clip region; the
-    /// parts outside become runs along the rectangle's edge).
+    /// Map units a drawn outline may stray from its true line (1 unit is 0.3–0.64 px on the phone's map).
+    static let drawnTolerance = 1.0
+
+    /// The polygon `points` cut to the rectangle `box` (``DrawnOutline/clipped(_:to:)``).
     static func clipped(_ points: [Point], to box: (x0: Double, y0: Double, x1: Double, y1: Double)) -> [Point] {
-        if points.allSatisfy({ $0.x >= box.x0 && $0.x <= box.x1 && $0.y >= box.y0 && $0.y <= box.y1 }) {
-            return points
-        }
-        typealias Edge = (inside: (Point) -> Bool, cut: (Point, Point) -> Point)
-        func atX(_ x: Double) -> (Point, Point) -> Point {
-            { a, b in (x, a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)) }
-        }
-        func atY(_ y: Double) -> (Point, Point) -> Point {
-            { a, b in (a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y) }
-        }
-        let edges: [Edge] = [
-            ({ $0.x >= box.x0 }, atX(box.x0)), ({ $0.x <= box.x1 }, atX(box.x1)),
-            ({ $0.y >= box.y0 }, atY(box.y0)), ({ $0.y <= box.y1 }, atY(box.y1)),
-        ]
-        var polygon = points
-        for edge in edges {
-            guard let last = polygon.last else { break }
-            var out: [Point] = []
-            var previous = last
-            for p in polygon {
-                switch (edge.inside(p), edge.inside(previous)) {
-                case (true, true): out.append(p)
-                case (true, false): out += [edge.cut(previous, p), p]
-                case (false, true): out.append(edge.cut(previous, p))
-                case (false, false): break
-                }
-                previous = p
-            }
-            polygon = out
-        }
-        return polygon
+        DrawnOutline.clipped(points, to: box)
     }
 
     /// Whether `p` lies inside the polygon `points` (even-odd rule).
