@@ -1,5 +1,5 @@
-import Foundation
 import FlightLogTestSupport
+import Foundation
 import Testing
 
 @testable import FlightLogCore
@@ -77,7 +77,8 @@ struct AirspaceCountryScaleTests {
             }
         }
         let fixes =
-            standing(flying[0], Self.t0 - 120_000) + flying + standing(flying[flying.count - 1], flying.last!.time + 1000)
+            standing(flying[0], Self.t0 - 120_000) + flying
+            + standing(flying[flying.count - 1], flying.last!.time + 1000)
         let igc = IGCWriter.write(
             fixes: fixes, extensions: [], headers: IGCHeaderValues(pressureSensor: "test,country,max9999m"),
             serial: "CTY", flightNumberOfDay: 1)

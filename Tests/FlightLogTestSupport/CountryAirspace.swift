@@ -19,8 +19,11 @@ package enum CountryAirspace {
             for i in 0..<n {
                 let f = Double(i) / Double(n)
                 let altitude = 1200 + 150 * sin(Double(out.count) * step / 300)
-                out.append((a.latitude + f * (b.latitude - a.latitude), a.longitude + f * (b.longitude - a.longitude),
-                    altitude))
+                out.append(
+                    (
+                        a.latitude + f * (b.latitude - a.latitude), a.longitude + f * (b.longitude - a.longitude),
+                        altitude
+                    ))
             }
         }
         return out
@@ -59,7 +62,8 @@ package enum CountryAirspace {
             case 3:  // a polygon of 5 to 30 corners
                 let n = Int(random.next(in: 5...30))
                 for k in 0..<n {
-                    text += "DP \(openAir(at(centre, radius * random.next(in: 0.6...1), Double(k) * 360 / Double(n))))\n"
+                    text +=
+                        "DP \(openAir(at(centre, radius * random.next(in: 0.6...1), Double(k) * 360 / Double(n))))\n"
                 }
             default:  // a border: hundreds of points along a wiggly ring of 15 to 40 NM
                 let n = Int(random.next(in: 300...800)), big = radius * 5
