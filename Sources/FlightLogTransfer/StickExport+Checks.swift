@@ -1,3 +1,4 @@
+import FlightLogCore
 import Foundation
 
 #if canImport(Glibc)
@@ -45,18 +46,25 @@ extension StickExport {
         return fd  // a file system without locks (result != 0 otherwise) is written without one, as before
     }
 
-    /// Throws when `path` (the folder's `logbook.pdf` or backup) holds a file this export may not replace: one
-    /// that is there although no export to this folder is remembered (`remembered`), and that is not flightlog's
-    /// own (a PDF whose creator is flightlog, an SQLite database). A pilot's own `logbook.pdf` (a scan of the
-    /// paper logbook) in a folder chosen for the export is never written over.
+    /// Throws when `path` (the folder's `logbook.pdf`, backup or `README.txt`) holds a file this export may not
+    /// replace: one that is there although no export to this folder is remembered (`remembered`), and that is not
+    /// flightlog's own (a PDF whose creator is flightlog, an SQLite database, flightlog's README). A pilot's own
+    /// `logbook.pdf` (a scan of the paper logbook) in a folder chosen for the export is never written over.
     static func checkSetFile(_ path: String, remembered: Bool) throws(StickExportError) {
         guard !remembered, exists(path) else { return }
         let name = (path as NSString).lastPathComponent
-        let ours =
-            name == logbookName
-            ? bytes(path, count: 5, fromStart: true) == Array("%PDF-".utf8)
+        let ours: Bool
+        switch name {
+        case logbookName:
+            ours =
+                bytes(path, count: 5, fromStart: true) == Array("%PDF-".utf8)
                 && contains(bytes(path, count: 64 << 10), Array("/Creator (flightlog)".utf8))
-            : bytes(path, count: 16, fromStart: true) == Array("SQLite format 3\0".utf8)
+        case EditedOriginal.readmeName:
+            let first = Array(EditedOriginal.readmeFirstLine.utf8)
+            ours = bytes(path, count: first.count, fromStart: true) == first
+        default:
+            ours = bytes(path, count: 16, fromStart: true) == Array("SQLite format 3\0".utf8)
+        }
         guard !ours else { return }
         throw StickExportError(
             "\(path) is not a file flightlog wrote there: move it away or export to another folder "

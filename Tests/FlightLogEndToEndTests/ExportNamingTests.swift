@@ -164,7 +164,7 @@ struct ExportNamingTests {
         let names =
             try FileManager.default.contentsOfDirectory(atPath: out.path)
             + FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("stick").path)
-        #expect(names.count == 7, "\(names)")  // 2 IGC and the ZIP; 2 IGC, logbook.pdf and the backup
+        #expect(names.count == 8, "\(names)")  // 2 IGC and the ZIP; 2 IGC, logbook.pdf, the backup and README.txt
         #expect(names.allSatisfy { $0.utf8.count <= 255 })
         #expect(try Set(Self.hashes(out).values).contains(CLI.sha256(of: long)))
     }
@@ -182,7 +182,7 @@ struct ExportNamingTests {
         let r = try CLI.run(["export", "--to", stick.path, "--stick", "TEST"], database: db, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let written = try Self.hashes(stick)
-        #expect(written.count == 4, "\(written.keys.sorted())")
+        #expect(written.count == 5, "\(written.keys.sorted())")  // 2 IGC, logbook.pdf, the backup, README.txt
         #expect(try Data(contentsOf: stick.appendingPathComponent("logbook.pdf")).starts(with: Data("%PDF".utf8)))
         #expect(try Set(written.values).isSuperset(of: [CLI.sha256(of: pdfNamed), CLI.sha256(of: backupNamed)]))
         let again = try CLI.run(["export", "--to", stick.path, "--stick", "TEST"], database: db, in: dir)

@@ -29,6 +29,8 @@ package struct EditedOriginal: Sendable, Equatable {
 
     /// The name of the note beside the files in a ZIP and on a USB stick.
     package static let readmeName = "README.txt"
+    /// The first line of every `README.txt` flightlog writes: how an export knows the file is its own.
+    package static let readmeFirstLine = "Flights exported by flightlog."
 
     /// "flight 7, 2025-06-14, 0E5X7Q51.IGC: pilot, glider type".
     package var line: String { "flight \(flightId), \(date), \(fileName): \(fields.joined(separator: ", "))" }
@@ -50,7 +52,7 @@ package struct EditedOriginal: Sendable, Equatable {
     /// `README.txt` for a ZIP or a stick folder: what the folder holds and which IGC files lack edits.
     package static func readme(_ edited: [EditedOriginal], backup: Bool) -> String {
         var text = """
-            Flights exported by flightlog.
+            \(readmeFirstLine)
 
             logbook.pdf: the logbook of every flight here, with the details as they are now (edits included).
             *.IGC / *.igc: each flight's track. A flight recorded by flightlog has a file written from the logbook.
