@@ -24,18 +24,27 @@ extension FlightStore {
                     : "SELECT id, uuid, NULL AS points, NULL AS idx FROM flight WHERE NOT inProgress",
                 arguments: analysed ? [Self.maxAnalysisBytes] : [])
         }
-        return rows.compactMap { row in
-            guard let id = StoredValues.integer(row, "id"), let uuid = StoredValues.text(row, "uuid") else {
-                return nil
-            }
-            // A number out of range makes no figures (the database is outside input): the club shows none.
-            let points = Double.fromDatabaseValue(row["points"] as DatabaseValue)
+        // A plain loop: Swift 6.3's optimiser crashed (an ownership check in CopyPropagation) on the same code
+        // written as a `compactMap` closure with `try?` in a release build.
+        var figures: [(uuid: String, contest: ClubContest?)] = []
+        figures.reserveCapacity(rows.count)
+        for row in rows {
+            guard let id = StoredValues.integer(row, "id"), let uuid = StoredValues.text(row, "uuid") else { continue }
+            figures.append((uuid, Self.clubContest(flight: id, row: row, summary: current[id])))
+        }
+        return figures
+    }
+
+    /// The figures of one row, nil when any is missing or out of range (the database is outside input: the club
+    /// then shows none).
+    private static func clubContest(flight id: Int64, row: Row, summary: ContestSummary?) -> ClubContest? {
+        guard let summary, let points = Double.fromDatabaseValue(row["points"] as DatabaseValue),
             let index = Double.fromDatabaseValue(row["idx"] as DatabaseValue)
-            guard let summary = current[id], let points, let index,
-                let contest = try? ClubContest.checked(
-                    flight: id, km: summary.freeSixKm, points: points, index: index)
-            else { return (uuid, nil) }
-            return (uuid, contest)
+        else { return nil }
+        do {
+            return try ClubContest.checked(flight: id, km: summary.freeSixKm, points: points, index: index)
+        } catch {
+            return nil
         }
     }
 }
