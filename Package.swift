@@ -133,7 +133,7 @@ let package = Package(
 
         // Helpers every test target shares (package paths, the shared flights, temporary folders, free ports,
         // running processes); a plain target so that test targets can depend on it, in no product.
-        .target(name: "FlightLogTestSupport", path: "Tests/FlightLogTestSupport"),
+        .target(name: "FlightLogTestSupport", dependencies: ["FlightLogCore"], path: "Tests/FlightLogTestSupport"),
         .testTarget(
             name: "FlightLogCoreTests", dependencies: ["FlightLogCore", "FlightLogSimulation", "FlightLogTestSupport"]),
         .testTarget(

@@ -7,16 +7,10 @@ import Testing
 /// A whole country's airspace in view of a flight: infringements as a plain search over every airspace and fix
 /// finds them, and outlines drawn with no more points than the map can show.
 struct AirspaceCountryScaleTests {
-    static let t0: UTCMillis = 1_751_446_800_000
+    static let t0 = CountryAirspace.takeoff
 
     /// The generated country file's flight, a fix every `step` seconds.
-    static func fixes(step: Double) -> [Fix] {
-        CountryAirspace.track(step: step).enumerated().map { i, p in
-            Fix(
-                time: t0 + Int64(Double(i) * step * 1000), latitude: p.latitude, longitude: p.longitude,
-                pressureAltitude: p.altitude, gnssAltitude: p.altitude)
-        }
-    }
+    static func fixes(step: Double) -> [Fix] { CountryAirspace.fixes(step: step) }
 
     @Test func infringementsAreThoseOfAPlainSearchOverEveryAirspaceAndFix() throws {
         let read = OpenAirReader.read(Array(CountryAirspace.file().utf8))

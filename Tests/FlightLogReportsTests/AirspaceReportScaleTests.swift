@@ -10,17 +10,7 @@ import Testing
 @Suite("Airspace of a whole country on the report")
 struct AirspaceReportScaleTests {
     @Test func aCountrysOutlinesKeepTheReportSmall() throws {
-        let t0 = CivilDate(year: 2025, month: 7, day: 2).utcMidnight + 9 * 3_600_000
-        let fixes = CountryAirspace.track(step: 20).enumerated().map { i, p in
-            Fix(
-                time: t0 + Int64(i) * 20_000, latitude: p.latitude, longitude: p.longitude,
-                pressureAltitude: p.altitude, gnssAltitude: p.altitude)
-        }
-        let flight = Flight(
-            takeoffTime: fixes.first!.time, landingTime: fixes.last!.time,
-            takeoffCoordinate: fixes.first!.coordinate, landingCoordinate: fixes.last!.coordinate,
-            details: FlightDetails(pilot: "P"), source: .recorded, hasBarometer: true,
-            timeZoneIdentifier: "Europe/Berlin", utcOffsetSeconds: 7200)
+        let (flight, fixes) = CountryAirspace.flight(step: 20)
         let plain = try FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions())
         var options = FlightReportOptions()
         options.airspaces = OpenAirReader.read(Array(CountryAirspace.file().utf8)).airspaces

@@ -7,20 +7,7 @@ import Testing
 /// more points than the map can show.
 struct MapAirspaceScaleTests {
     /// The generated country file's triangle flight, a fix every 20 s.
-    static func flight() -> (Flight, [Fix]) {
-        let t0 = CivilDate(year: 2025, month: 7, day: 2).utcMidnight + 9 * 3_600_000
-        let fixes = CountryAirspace.track(step: 20).enumerated().map { i, p in
-            Fix(
-                time: t0 + Int64(i) * 20_000, latitude: p.latitude, longitude: p.longitude,
-                pressureAltitude: p.altitude, gnssAltitude: p.altitude)
-        }
-        let flight = Flight(
-            takeoffTime: fixes.first!.time, landingTime: fixes.last!.time,
-            takeoffCoordinate: fixes.first!.coordinate, landingCoordinate: fixes.last!.coordinate,
-            details: FlightDetails(pilot: "P"), source: .recorded, hasBarometer: true,
-            timeZoneIdentifier: "Europe/Berlin", utcOffsetSeconds: 7200)
-        return (flight, fixes)
-    }
+    static func flight() -> (Flight, [Fix]) { CountryAirspace.flight(step: 20) }
 
     @Test func outlinesInViewAreThinnedToTheMapsResolution() throws {
         let airspaces = OpenAirReader.read(Array(CountryAirspace.file().utf8)).airspaces

@@ -1,3 +1,4 @@
+import FlightLogCore
 import Foundation
 
 /// A made-up country's OpenAir file the size of a real one (openAIP's Germany: ~1,500 airspaces) and a triangle
@@ -11,6 +12,29 @@ package enum CountryAirspace {
     package static let speed = 25.0
 
     /// The flight: a point every `step` seconds along the triangle at 1,200 m, from its first corner to its last.
+    /// The triangle's take-off: 2 July 2025, 09:00 UTC.
+    package static let takeoff: UTCMillis = 1_751_446_800_000
+
+    /// The triangle flight as fixes, one every `step` seconds from `takeoff`.
+    package static func fixes(step: Double) -> [Fix] {
+        track(step: step).enumerated().map { i, p in
+            Fix(
+                time: takeoff + Int64(Double(i) * step * 1000), latitude: p.latitude, longitude: p.longitude,
+                pressureAltitude: p.altitude, gnssAltitude: p.altitude)
+        }
+    }
+
+    /// The triangle flight and its fixes, one every `step` seconds.
+    package static func flight(step: Double) -> (Flight, [Fix]) {
+        let fixes = fixes(step: step)
+        let flight = Flight(
+            takeoffTime: fixes.first!.time, landingTime: fixes.last!.time,
+            takeoffCoordinate: fixes.first!.coordinate, landingCoordinate: fixes.last!.coordinate,
+            details: FlightDetails(pilot: "P"), source: .recorded, hasBarometer: true,
+            timeZoneIdentifier: "Europe/Berlin", utcOffsetSeconds: 7200)
+        return (flight, fixes)
+    }
+
     package static func track(step: Double) -> [(latitude: Double, longitude: Double, altitude: Double)] {
         var out: [(latitude: Double, longitude: Double, altitude: Double)] = []
         for (a, b) in zip(corners, corners.dropFirst()) {
