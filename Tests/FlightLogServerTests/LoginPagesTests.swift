@@ -115,6 +115,12 @@ struct LoginPagesTests {
             #expect(out.status == 303 && out.header("location") == "/")
             #expect(out.header("set-cookie")?.contains("Max-Age=0") == true)
             #expect(try await client.get("/flights/\(id)/edit", cookie: cookie).status == 303, "the session ended")
+            // Logging out again from a page left open (the session already gone): logged out, not "refused".
+            for form in [[("csrf", csrf)], []] {
+                let again = try await client.post("/logout", form: form, cookie: cookie)
+                #expect(again.status == 303 && again.header("location") == "/", "\(again.status)")
+                #expect(again.header("set-cookie")?.contains("Max-Age=0") == true)
+            }
         }
     }
 }

@@ -68,11 +68,17 @@ extension WebApp {
     private static let decoyHash: String =
         (try? PasswordHash.make(password: Hex.encode((try? randomBytes(32)) ?? []))) ?? ""
 
+    /// Ends a live session, if its form carries the session's token. With no live session (it expired, the server
+    /// restarted, or it was ended in another tab) there is nothing to end: the pilot is already logged out, so the
+    /// answer is the same as a log-out's, not "refused".
     func logout(_ request: WebRequest, sessionId: String?) async throws -> WebResponse {
-        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
-            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
+        if await sessions.session(id: sessionId) != nil {
+            guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
+                throw HTTPError(
+                    status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
+            }
+            await sessions.end(id: sessionId)
         }
-        await sessions.end(id: sessionId)
         return .redirect(
             to: settings.club == nil ? "/" : "/login", headers: [(Self.sessionCookie, Sessions.cookie(id: nil))])
     }
