@@ -64,7 +64,7 @@ struct ReportAnalysis {
 
     private var distanceRows: [(String, String)] {
         let a = analysis
-        guard let six = a.freeSix else { return [("Contest", AnalysisWords.noRoute)] }
+        guard let six = a.freeSix else { return a.scoringWindow == nil ? [] : [("Contest", AnalysisWords.noRoute)] }
         var rows = [("Free distance", "\(Self.km(six.meters)) (\(AnalysisWords.freeSixContests))")]
         if let four = a.freeFour { rows.append(("", "\(Self.km(four.meters)) (\(AnalysisWords.freeFourContests))")) }
         var closed: [String] = []

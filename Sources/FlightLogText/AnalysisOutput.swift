@@ -50,7 +50,7 @@ package enum AnalysisOutput {
             rows.append(("Glides", glides))
         }
         guard let six = a.freeSix else {
-            rows.append(("Contest", AnalysisWords.noRoute))
+            if a.scoringWindow != nil { rows.append(("Contest", AnalysisWords.noRoute)) }
             return rows
         }
         var distances = "free \(km(six)) (\(AnalysisWords.freeSixContests))"

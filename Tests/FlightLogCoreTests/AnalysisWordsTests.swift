@@ -20,6 +20,19 @@ struct AnalysisWordsTests {
         #expect(AnalysisWords.nothingScored(a) == "nothing: the engine ran to the landing")
     }
 
+    /// A flight over 24 h (a recorder's broken clock) is not analysed (``FlightAnalysis/compute(flight:track:index:)``
+    /// gives it no fixes), and the words say so rather than "no free flight".
+    @Test func aFlightOverADaySaysItWasNotAnalysed() {
+        func words(hours: Int64) -> String {
+            let t = SyntheticGlider.t0
+            let inputs = FlightAnalysis.Inputs(
+                takeoff: t, landing: t + hours * 3_600_000, release: nil, fixCount: 0, index: nil)
+            return AnalysisWords.nothingScored(FlightAnalysis.compute(fixes: [], inputs: inputs))
+        }
+        #expect(words(hours: 25).contains("not analysed, over 24 h"))
+        #expect(words(hours: 23) == "nothing: no free flight in the track")
+    }
+
     @Test func aSelfLauncherIsScoredFromEngineOffToEngineOn() throws {
         var glider = SyntheticGlider(altitude: 200, enl: 20)
         glider.enl = 800

@@ -65,7 +65,40 @@ struct EngineRunsTests {
         #expect(EngineRuns.find(fixes, extensions: []).isEmpty)
         #expect(EngineRuns.find(relabel(fixes) { _ in "9x9" }, extensions: SyntheticGlider.enlExtensions).isEmpty)
         #expect(
-            EngineRuns.sensor([FixExtension(code: "mop", length: 3), FixExtension(code: "ENL", length: 3)]) == "ENL")
+            EngineRuns.sensor([FixExtension(code: "mop", length: 3), FixExtension(code: "ENL", length: 3)])
+                == "ENL+MOP")
+    }
+
+    /// An electric sustainer that the noise sensor barely hears: ENL stays at 120, MOP shows the run. Every
+    /// declared sensor counts, and the launch (the logbook's launch method and release) reads the same runs.
+    @Test func mopBesideAQuietNoiseSensor() throws {
+        let fixes = Self.motorGlider().fixes
+        let enl = fixes.map { Int($0.extensions)! }
+        let both = relabel(fixes) { "120" + String("00\(enl[$0])".suffix(3)) }
+        let layout = [FixExtension(code: "ENL", length: 3), FixExtension(code: "MOP", length: 3)]
+        #expect(EngineRuns.find(both, extensions: layout).map(\.endIndex) == [281])
+        #expect(EngineRuns.sensor(layout) == "ENL+MOP")
+        let launch = LaunchAnalyzer.analyze(both, extensions: layout, takeoffIndex: 40, landingIndex: both.count - 1)
+        #expect(launch.method == .self && launch.releaseIndex == 281)
+    }
+
+    /// The launch reads an engine field on its own scale, as the runs do: 80 of 99 and 2400 rpm are an engine
+    /// running; 0600 of 9999 (60 of 999) is a quiet cockpit, no self-launch.
+    @Test func theLaunchReadsEachSensorOnItsScale() throws {
+        let fixes = Self.motorGlider().fixes
+        let enl = fixes.map { Int($0.extensions)! }
+        func launch(_ fixes: [Fix], _ code: String, _ length: Int) -> LaunchAnalysis {
+            LaunchAnalyzer.analyze(
+                fixes, extensions: [FixExtension(code: code, length: length)], takeoffIndex: 40,
+                landingIndex: fixes.count - 1)
+        }
+        let narrow = relabel(fixes) { String("0\(enl[$0] / 10)".suffix(2)) }
+        #expect(launch(narrow, "ENL", 2).method == .self)
+        let rpm = relabel(fixes) { enl[$0] > 350 ? "2400" : "0000" }
+        #expect(launch(rpm, "RPM", 4).releaseIndex == 281)
+        let quiet = relabel(fixes) { _ in "0600" }
+        #expect(launch(quiet, "ENL", 4).method != .self)
+        #expect(EngineRuns.find(quiet, extensions: [FixExtension(code: "ENL", length: 4)]).isEmpty)
     }
 
     /// Engine on the ground and up to 700 m, glide, engine started again in flight, glide, landing.

@@ -25,6 +25,20 @@ private func readError(_ bytes: [UInt8]) -> IGCError? {
 }
 
 @Suite struct IGCReaderTests {
+    /// `00000` among readings far from 0 m is a barometer that gave nothing (warming up, a dropout): unknown, not
+    /// sea level; among readings near 0 m (a field at sea level) it is 0 m.
+    @Test func pressureDropoutsAreUnknownNotSeaLevel() throws {
+        func pressures(_ columns: [String]) throws -> [Int32?] {
+            let lines = columns.enumerated().map { b(String(format: "1000%02d", $0.offset), pressure: $0.element) }
+            return try IGCReader.read(igc(header + lines)).track.fixes.map(\.pressureAltitudeDm)
+        }
+        #expect(try pressures(["00800", "00000", "00000", "00810"]) == [8000, nil, nil, 8100])
+        #expect(try pressures(["00000", "00000", "00150", "00160"]) == [nil, nil, 1500, 1600])
+        #expect(try pressures(["00900", "00000"]) == [9000, nil])
+        #expect(try pressures(["00003", "00000", "-0002", "00000"]) == [30, 0, -20, 0])
+        #expect(try pressures(["00000", "00000"]) == [nil, nil])
+    }
+
     @Test func readsAB_RecordWithAllFields() throws {
         let file = try IGCReader.read(igc(header + [b("160240")]))
         let fix = try #require(file.track.fixes.first)

@@ -16,10 +16,14 @@ package enum AnalysisWords {
         window.endsAt == .engineStart ? "Engine on" : endedInFlight ? "Last fix" : "Landing"
     }
 
-    /// Why nothing is scored when the analysis has no scoring window: the engine ran from the launch to the
-    /// landing, or the track holds no free flight at all.
+    /// Why nothing is scored when the analysis has no scoring window: the flight is longer than any glider flies
+    /// (``FlightAnalysis/longestFlight``: not analysed), the engine ran from the launch to the landing, or the
+    /// track holds no free flight at all.
     package static func nothingScored(_ analysis: FlightAnalysis) -> String {
-        analysis.engineRuns.isEmpty
+        if analysis.inputs.landing - analysis.inputs.takeoff > FlightAnalysis.longestFlight {
+            return "nothing: not analysed, over 24 h from take-off to landing (the recorder's clock?)"
+        }
+        return analysis.engineRuns.isEmpty
             ? "nothing: no free flight in the track" : "nothing: the engine ran to the landing"
     }
 

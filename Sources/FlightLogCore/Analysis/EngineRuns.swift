@@ -10,29 +10,47 @@ package struct EngineRun: Sendable, Hashable, Codable {
 
 /// Engine runs from an engine sensor in the B records (docs/CONTEST-AND-THERMALS.md, "Engine runs").
 ///
-/// The sensor is `ENL` (engine noise), else `MOP` (a means-of-propulsion sensor), else `RPM`. ENL and MOP are read
-/// on their field's scale: 0…999 for the usual 3 digits, and a wider or narrower field is rescaled to that. RPM is
-/// revolutions per minute. XCSoar's rule: the engine is on once the reading stays above 500 for 30 s, and off
-/// again once it stays at or below 350 for 30 s; the run is dated from the first fix of the first stretch to the
-/// first fix of the second. A reading above 500 for less than 30 s (an open window, a landing roll) is no run.
+/// The sensors are `ENL` (engine noise), `MOP` (a means-of-propulsion sensor) and `RPM`, each that the file
+/// declares: the engine reading of a fix is the highest of them, so that an electric or jet sustainer that the
+/// noise sensor barely hears (the reason MOP exists) still shows its runs through MOP. ENL and MOP are read on
+/// their field's scale: 0…999 for the usual 3 digits, and a wider or narrower field is rescaled to that. RPM is
+/// revolutions per minute. A field that is not digits, or missing from a fix, is no reading. XCSoar's rule: the
+/// engine is on once the reading stays above 500 for 30 s, and off again once it stays at or below 350 for 30 s;
+/// the run is dated from the first fix of the first stretch to the first fix of the second. A reading above 500
+/// for less than 30 s (an open window, a landing roll) is no run. The launch (``LaunchAnalyzer``) reads the same
+/// runs, so that the logbook's launch method and the analysis never disagree about the engine.
 package enum EngineRuns {
     static let onAbove: Double = 500
     static let offAtOrBelow: Double = 350
     static let hold: Double = 30
 
-    /// The engine sensor declared in `extensions` (ENL before MOP before RPM), or nil without one.
+    /// The engine sensors declared in `extensions`, joined in the order ENL, MOP, RPM ("ENL", "ENL+MOP"), or nil
+    /// without one.
     package static func sensor(_ extensions: [FixExtension]) -> String? {
-        ["ENL", "MOP", "RPM"].first { LaunchAnalyzer.extensionRange($0, extensions) != nil }
+        let codes = sensors(extensions).map(\.code)
+        return codes.isEmpty ? nil : codes.joined(separator: "+")
+    }
+
+    /// Each declared engine sensor's field and the factor that brings its reading to the 0…999 scale (RPM: 1).
+    static func sensors(_ extensions: [FixExtension]) -> [(code: String, range: Range<Int>, scale: Double)] {
+        ["ENL", "MOP", "RPM"].compactMap { code in
+            guard let range = LaunchAnalyzer.extensionRange(code, extensions), !range.isEmpty else { return nil }
+            return (code, range, code == "RPM" ? 1 : 999 / (pow10(range.count) - 1))
+        }
+    }
+
+    /// The engine reading of `fix`: the highest of its sensors' readings, nil when none can be read.
+    static func reading(_ fix: Fix, _ sensors: [(code: String, range: Range<Int>, scale: Double)]) -> Double? {
+        sensors.compactMap { sensor in
+            LaunchAnalyzer.extensionValue(sensor.range, in: fix).map { Double($0) * sensor.scale }
+        }.max()
     }
 
     /// The runs in `fixes[window]`, in time order; empty without an engine sensor. A run still on at the window's
     /// end ends there (or where its last stretch at or below 350 began).
     package static func find(_ fixes: [Fix], extensions: [FixExtension], window: Range<Int>? = nil) -> [EngineRun] {
-        guard let code = sensor(extensions), let range = LaunchAnalyzer.extensionRange(code, extensions),
-            !range.isEmpty
-        else { return [] }
-        // 3 digits read as they are; other widths scaled to 0…999. RPM is taken as it is.
-        let scale = code == "RPM" ? 1 : 999 / (pow10(range.count) - 1)
+        let sensors = sensors(extensions)
+        guard !sensors.isEmpty else { return [] }
         let window = window.map { $0.clamped(to: fixes.indices) } ?? fixes.indices
         let usesPressure = fixes[window].contains { $0.pressureAltitudeDm != nil }
         func altitude(_ i: Int) -> Meters? { usesPressure ? fixes[i].pressureAltitude : fixes[i].gnssAltitude }
@@ -40,10 +58,9 @@ package enum EngineRuns {
         var runs: [EngineRun] = []
         var on = false, stretchStart: Int?, runStart = 0, last: Int?
         for i in window {
-            guard let raw = LaunchAnalyzer.extensionValue(range, in: fixes[i]) else { continue }
+            guard let value = reading(fixes[i], sensors) else { continue }
             if let previous = last, fixes[i].time <= fixes[previous].time { continue }
             last = i
-            let value = Double(raw) * scale
             let leaving = on ? value <= offAtOrBelow : value > onAbove
             guard leaving else {
                 stretchStart = nil

@@ -20,8 +20,8 @@ package struct LaunchAnalysis: Sendable, Hashable {
 }
 
 /// Launch method and release (docs/DETECTION.md, rule L), checked in this order:
-/// - self-launch: engine noise (`ENL`, else `MOP`) ≥ 500 of 999 for 30 s, starting within 2 min of takeoff;
-///   release = engine stop (start of the first 30 s below 500);
+/// - self-launch: an engine run (``EngineRuns``: ENL, MOP or RPM above 500 of 999 for 30 s) starting within 2 min
+///   of takeoff; release = engine stop (the first fix of the 30 s at or below 350 that ended the run);
 /// - winch: ≥ 150 m gained at a mean ≥ 4 m/s within 90 s of takeoff, then the climb rate at least halves;
 ///   release = top of the climb;
 /// - aerotow: from 1 min after takeoff, the tow ends at a 200° turn within 30 s on a circle tighter than a tug
@@ -30,9 +30,6 @@ package struct LaunchAnalysis: Sendable, Hashable {
 ///   release = the highest fix before; the tow must last ≥ 2 min and gain ≥ 200 m at 1–6 m/s;
 /// - else unknown (no release).
 package enum LaunchAnalyzer {
-    /// Engine-noise value counting as "engine running" (of 0...999).
-    static let engineOn = 500
-    static let engineHold: Double = 30
     static let engineStartWindow: Double = 120
 
     package static func analyze(
@@ -82,42 +79,17 @@ package enum LaunchAnalyzer {
         return value
     }
 
-    /// Index of the engine stop if the engine ran ≥ 30 s (dips under 30 s ignored) starting within
-    /// 2 min of takeoff; `nil` without an engine sensor or engine run.
+    /// Index of the engine stop when an engine run (``EngineRuns``: any of ENL, MOP or RPM, each on its own scale)
+    /// started within 2 min of takeoff and went on past it (on the ground before it counts: the engine may start
+    /// there); the landing when it ran to the landing. `nil` without an engine sensor or such a run.
     static func engineRelease(_ fixes: [Fix], extensions: [FixExtension], takeoffIndex: Int, landingIndex: Int) -> Int?
     {
-        guard let range = extensionRange("ENL", extensions) ?? extensionRange("MOP", extensions) else { return nil }
         let takeoffTime = fixes[takeoffIndex].time
         let windowEnd = takeoffTime + UTCMillis(engineStartWindow * 1000)
-        // The engine may start on the ground: look back up to the start window before takeoff.
         var first = takeoffIndex
         while first > 0, fixes[first - 1].time >= takeoffTime - UTCMillis(engineStartWindow * 1000) { first -= 1 }
-
-        var runStart: UTCMillis?, lastOn: UTCMillis?, belowSince: Int?
-        for i in first...landingIndex {
-            let fix = fixes[i]
-            guard let value = extensionValue(range, in: fix) else { continue }
-            if value >= engineOn {
-                if runStart == nil {
-                    guard fix.time <= windowEnd else { return nil }
-                    runStart = fix.time
-                }
-                lastOn = fix.time
-                belowSince = nil
-            } else if let start = runStart, let on = lastOn {
-                if belowSince == nil { belowSince = i }
-                guard Double(fix.time - fixes[belowSince!].time) / 1000 >= engineHold else { continue }
-                if Double(on - start) / 1000 >= engineHold, on >= takeoffTime { return belowSince }
-                runStart = nil
-                lastOn = nil
-                belowSince = nil
-            }
-        }
-        // Still running (or only just stopped) at the landing.
-        if let start = runStart, let on = lastOn, Double(on - start) / 1000 >= engineHold, on >= takeoffTime {
-            return belowSince ?? landingIndex
-        }
-        return nil
+        let runs = EngineRuns.find(fixes, extensions: extensions, window: first..<(landingIndex + 1))
+        return runs.first { $0.start <= windowEnd && $0.end > takeoffTime }?.endIndex
     }
 
     /// The first minutes of a flight with the tests for winch and aerotow.

@@ -39,6 +39,7 @@ package struct IGCFile: Sendable {
     /// Every fix has pressure altitude == GNSS altitude (`apf-bug554.igc`): the pressure column is not real.
     package var pressureCopiesGNSS: Bool
     /// `false` when the pressure column is all `00000` (then every `pressureAltitudeDm` is nil) or copies GNSS.
+    /// Else a stretch of `00000` among readings far from 0 m is nil too (``IGCReader/withoutPressureDropouts(_:)``).
     package var hasBarometer: Bool
     /// B records dropped: duplicate times and small backward steps.
     package var skippedFixes: Int
@@ -210,6 +211,7 @@ struct IGCParser {
             for i in fixes.indices { fixes[i].pressureAltitudeDm = nil }
         }
         let copies = pressureCopiesGNSS && !pressureAllZero
+        if !pressureAllZero && !copies { fixes = IGCReader.withoutPressureDropouts(fixes) }
         let recorder = RecorderInfo(
             manufacturer: manufacturer, serial: serial, recorderType: recorderType, gpsReceiver: gpsReceiver,
             pressureSensor: pressureSensor,
