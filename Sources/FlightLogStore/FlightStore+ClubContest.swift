@@ -3,11 +3,17 @@ import Foundation
 import GRDB
 
 extension FlightStore {
-    /// Every finished flight's contest figures for the club logbook, by flight UUID: from its current stored
-    /// analysis (as ``contestSummaries(only:)`` judges current), nil for a flight with none (never analysed, or its
-    /// times edited since). Sync sends them all each time and the server changes only the rows that differ, so a
-    /// flight analysed again (or for the first time) reaches the club at the next sync. Reads no tracks.
-    package func clubContest() throws(LogbookError) -> [(uuid: String, contest: ClubContest?)] {
+    /// Every finished flight's contest figures for the club logbook, by flight UUID. A flight whose stored analysis
+    /// is current (as ``contestSummaries(only:)`` judges it: this version, its takeoff, landing and release as
+    /// stored now) and was made with the index the flight has now (`index`, the config's `[glider] index`, else
+    /// its glider type's) sends what is stored. One that was never analysed, or whose times or glider type were
+    /// edited since, is analysed now (and the analysis stored) — at most `analyseAtMost` of them per call, so that
+    /// the first sync after an upgrade does not analyse years of flights at once; the rest are left out (the club
+    /// keeps what it has until a later sync). A flight that cannot be analysed (no track, no times) sends none.
+    /// Sync sends the list each time and the server changes only the rows that differ.
+    package func clubContest(index: Double?, analyseAtMost: Int = 100) throws(LogbookError) -> [(
+        uuid: String, contest: ClubContest?
+    )] {
         let current = try contestSummaries()
         let rows = try read { db -> [Row] in
             let analysed = try db.tableExists("flightAnalysis")
@@ -15,30 +21,51 @@ extension FlightStore {
                 db,
                 sql: analysed
                     ? """
-                    SELECT f.id, f.uuid, json_extract(CAST(a.data AS TEXT), '$.olcPlusPoints') AS points,
-                        json_extract(CAST(a.data AS TEXT), '$.index') AS idx
+                    SELECT f.id, f.uuid, f.gliderType, json_extract(CAST(a.data AS TEXT), '$.olcPlusPoints') AS points,
+                        json_extract(CAST(a.data AS TEXT), '$.index') AS idx,
+                        json_extract(CAST(a.data AS TEXT), '$.inputs.index') AS inputIndex
                     FROM flight f LEFT JOIN flightAnalysis a ON a.flightId = f.id
                         AND length(a.data) <= ?1 AND json_valid(CAST(a.data AS TEXT))
                     WHERE NOT f.inProgress ORDER BY f.id
                     """
-                    : "SELECT id, uuid, NULL AS points, NULL AS idx FROM flight WHERE NOT inProgress",
+                    : """
+                    SELECT id, uuid, gliderType, NULL AS points, NULL AS idx, NULL AS inputIndex
+                    FROM flight WHERE NOT inProgress
+                    """,
                 arguments: analysed ? [Self.maxAnalysisBytes] : [])
         }
         // A plain loop: Swift 6.3's optimiser crashed (an ownership check in CopyPropagation) on the same code
         // written as a `compactMap` closure with `try?` in a release build.
         var figures: [(uuid: String, contest: ClubContest?)] = []
         figures.reserveCapacity(rows.count)
+        var budget = analyseAtMost
         for row in rows {
             guard let id = StoredValues.integer(row, "id"), let uuid = StoredValues.text(row, "uuid") else { continue }
-            figures.append((uuid, Self.clubContest(flight: id, row: row, summary: current[id])))
+            let wanted = index ?? GliderIndex.forType(StoredValues.text(row, "gliderType"))?.index
+            let stored = Double.fromDatabaseValue(row["inputIndex"] as DatabaseValue)
+            if let summary = current[id], stored == wanted {
+                figures.append((uuid, Self.clubContest(flight: id, row: row, summary: summary)))
+                continue
+            }
+            let flight = try flight(id: id)
+            guard FlightAnalysis.isAnalysable(flight) else {
+                figures.append((uuid, nil))
+                continue
+            }
+            guard budget > 0 else { continue }
+            budget -= 1
+            let analysis = try analysis(forFlight: id, index: index)
+            let made = ClubContest(analysis)
+            figures.append(
+                (uuid, try? ClubContest.checked(flight: id, km: made.km, points: made.points, index: made.index)))
         }
         return figures
     }
 
     /// The figures of one row, nil when any is missing or out of range (the database is outside input: the club
     /// then shows none).
-    private static func clubContest(flight id: Int64, row: Row, summary: ContestSummary?) -> ClubContest? {
-        guard let summary, let points = Double.fromDatabaseValue(row["points"] as DatabaseValue),
+    private static func clubContest(flight id: Int64, row: Row, summary: ContestSummary) -> ClubContest? {
+        guard let points = Double.fromDatabaseValue(row["points"] as DatabaseValue),
             let index = Double.fromDatabaseValue(row["idx"] as DatabaseValue)
         else { return nil }
         do {

@@ -47,14 +47,16 @@ package enum LogbookSync {
     /// - Parameter deviceName: stored with the device on the server (e.g. the host name).
     /// - Throws: ``SyncError``, one line saying what to do. What was committed before the error stays committed.
     package static func run(
-        store: FlightStore, url: SyncURL, password: String?, deviceName: String? = nil, hooks: Hooks = Hooks()
+        store: FlightStore, url: SyncURL, password: String?, deviceName: String? = nil, gliderIndex: Double? = nil,
+        hooks: Hooks = Hooks()
     ) async throws(SyncError) -> SyncSummary {
         let device: (uuid: String, editCursor: Int64)
         do { device = try store.syncDevice() } catch { throw SyncError(.local, error.description) }
         let logbook = try await ClubLogbook.connect(
             url: url, password: password, device: device.uuid, deviceName: deviceName)
         do {
-            let summary = try await run(store: store, logbook: logbook, cursor: device.editCursor, hooks: hooks)
+            let summary = try await run(
+                store: store, logbook: logbook, cursor: device.editCursor, gliderIndex: gliderIndex, hooks: hooks)
             await logbook.close()
             return summary
         } catch {
@@ -63,7 +65,9 @@ package enum LogbookSync {
         }
     }
 
-    private static func run(store: FlightStore, logbook: ClubLogbook, cursor: Int64, hooks: Hooks)
+    private static func run(
+        store: FlightStore, logbook: ClubLogbook, cursor: Int64, gliderIndex: Double?, hooks: Hooks
+    )
         async throws(SyncError) -> SyncSummary
     {
         var summary = SyncSummary()
@@ -84,10 +88,6 @@ package enum LogbookSync {
         let deletions = try local { () throws(LogbookError) in try store.deletionsToPush() }
         summary.pushedDeletions = try await logbook.push(deletions: deletions)
         try local { () throws(LogbookError) in try store.markDeletionsPushed(deletions.map(\.flightUuid)) }
-        if logbook.hasContest {  // every flight's contest figures; the server changes those that differ
-            let contest = try local { () throws(LogbookError) in try store.clubContest() }
-            _ = try await logbook.push(contest: contest)
-        }
         var after = cursor
         while true {
             let page = try await logbook.edits(after: after)
@@ -98,6 +98,12 @@ package enum LogbookSync {
             summary.refusedEdits += pulled.refused
             guard page.edits.count == 1000 else { break }
             after = page.cursor
+        }
+        // Every flight's contest figures, after the pulled edits (an edited glider type changes the points); the
+        // server changes the rows that differ.
+        if logbook.hasContest {
+            let contest = try local { () throws(LogbookError) in try store.clubContest(index: gliderIndex) }
+            _ = try await logbook.push(contest: contest)
         }
         return summary
     }

@@ -32,14 +32,15 @@ import Testing
         let pi = try fixture.logbook("pi")
         let first = try #require(try pi.importFile(start: june14).first)
         let second = try #require(try pi.importFile(start: june14 + 86_400_000).first)
-        let analysed = try pi.store.analysis(forFlight: first, index: 110)
-        #expect(analysed.freeSix != nil && analysed.index == 110)
-        // The import in these tests stores no analysis: the second flight has none yet.
+        let analysed = try pi.store.analysis(forFlight: first)
+        #expect(analysed.freeSix != nil && analysed.index == 100)
+        // The import in these tests stores no analysis: the second flight has none yet, and sync makes it.
         #expect(try pi.store.storedAnalysis(forFlight: second) == nil)
 
         #expect(try await fixture.sync(pi).pushedFlights == 2)
         #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(analysed))
-        #expect(try Self.serverContest(fixture, pi, flight: second) == ["NULL"], "not analysed")
+        let made = try #require(try pi.store.storedAnalysis(forFlight: second), "analysed by the sync, and kept")
+        #expect(try Self.serverContest(fixture, pi, flight: second) == Self.text(made))
         // An addition, not a schema version: an older flightlog (it refuses only a newer version) syncs on.
         #expect(try fixture.rows("SELECT max(version) FROM flightlog_schema") == ["5"])
         #expect(
@@ -47,21 +48,38 @@ import Testing
                 "airspace files", "contest",
             ])
 
-        // Analysed again at another index, and the second flight for the first time: the next sync sends both.
-        let again = try pi.store.analysis(forFlight: first, index: 92)
-        let now = try pi.store.analysis(forFlight: second)
-        #expect(again.index == 92)
-        let summary = try await fixture.sync(pi)
-        #expect(summary.pushedFlights == 0)
-        #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(again))
-        #expect(try Self.serverContest(fixture, pi, flight: second) == Self.text(now))
+        // The glider type edited to one of the type table: the points follow its index at the next sync.
+        let before = try pi.store.flight(id: first).details
+        var details = before
+        details.gliderType = "LS 4"
+        _ = try pi.store.updateDetails(id: first, to: details, editedAt: june14 + 3_600_000, base: before)
+        _ = try await fixture.sync(pi)
+        let typed = try #require(try pi.store.storedAnalysis(forFlight: first))
+        #expect(typed.index == 106 && typed.olcPlusPoints < analysed.olcPlusPoints)
+        #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(typed))
 
-        // The landing edited: the stored analysis is no longer current, and the club's figures go with it.
+        // The config's [glider] index wins over the type table.
+        _ = try await LogbookSync.run(
+            store: pi.store, url: fixture.url, password: fixture.password, deviceName: "test", gliderIndex: 110)
+        let configured = try #require(try pi.store.storedAnalysis(forFlight: first))
+        #expect(configured.index == 110)
+        #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(configured))
+
+        // The landing edited: the club's figures are those of the flight as it is now, not the stored ones.
         var flight = try pi.store.flight(id: first)
         flight.landingTime -= 60_000
         try setLanding(pi, flight: first, to: flight.landingTime)
         _ = try await fixture.sync(pi)
-        #expect(try Self.serverContest(fixture, pi, flight: first) == ["NULL"])
+        let landed = try #require(try pi.store.storedAnalysis(forFlight: first))
+        #expect(landed.inputs.landing == flight.landingTime)
+        #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(landed))
+
+        // With no analyses left to make this time, a flight never analysed is left out: the club keeps its figures.
+        let third = try #require(try pi.importFile(start: june14 + 2 * 86_400_000).first)
+        let uuid = try #require(try sqlite(pi.path, "SELECT uuid FROM flight WHERE id = \(third)").first)
+        let sent = try pi.store.clubContest(index: nil, analyseAtMost: 0)
+        #expect(!sent.contains { $0.uuid == uuid } && sent.count == 2)
+        #expect(try pi.store.storedAnalysis(forFlight: third) == nil)
     }
 
     /// A server set up by an older flightlog (schema 5, no contest columns): the admin's login adds them on its next

@@ -43,7 +43,8 @@ extension FlightLogCommand {
             let db = try store.open(.readWrite)
             do {
                 let summary = try await LogbookSync.run(
-                    store: db, url: url, password: password, deviceName: Self.hostName)
+                    store: db, url: url, password: password, deviceName: Self.hostName,
+                    gliderIndex: config.gliderIndex)
                 print(summary.line)
                 for line in summary.refusedEdits { print(terminalSafe(line)) }
             } catch  where error.code == .unreachable || error.code == .connectionLost {
