@@ -60,14 +60,14 @@ extension ContestSearchWorkTests {
 
     /// Circling while climbing and sinking 1,200 m: the route found for all start altitudes breaks the 1000 m
     /// rule, and so do many nearly as long. Each interval of start altitude is split where the route found stops
-    /// counting (starts at most 1000 m above its finish; higher starts, with higher finishes), so that neither half
-    /// finds it again: 3 programmes for 6 and 4 legs; halving the interval ran 7 (it kept that route in one half).
+    /// counting (starts at most 1000 m above its finish; higher starts, with higher finishes), so that no part
+    /// finds it again: 4 programmes for 6 and 4 legs; halving the interval alone ran 7 (it kept that route).
     @Test(arguments: [(6, 729.877_911), (4, 486.992_022)])
     func circlingNeedsFewStartAltitudeIntervals(legs: Int, metres: Double) throws {
         let trace = ContestTrace(fixes: SyntheticTracks.fixes(.circling, hours: 3, every: 45))
         let (route, programmes) = FreeDistance.optimumAndWork(trace, legs: legs)
         let found = try #require(route)
-        #expect(programmes <= 3, "\(programmes) programmes")
+        #expect(programmes <= 4, "\(programmes) programmes")
         #expect(abs(found.distance - metres) < 1e-3, "\(found.distance) m")
         #expect(trace.keepsHeight(start: found.points.first!, finish: found.points.last!, maxDrop: 1000))
     }

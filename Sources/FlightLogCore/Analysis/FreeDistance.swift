@@ -58,15 +58,16 @@ package enum FreeDistance {
                     search.floor = fixed.length
                 }
                 // Split where this route stops counting: starts at most maxDrop above its finish (its own start is
-                // higher), and higher starts, whose finishes must then be higher than its finish. Neither half
-                // holds it again, so each search of a half finds another route. (Halving the interval kept the
-                // route in one half for as long as the halves stayed above that altitude.)
+                // higher), and higher starts, whose finishes must then be higher than its finish. No part holds it
+                // again, so that each finds another route; halving as well keeps the parts few (log of the levels).
                 let limit = trace.altitude[found.path.last!] + maxDrop
-                var middle = lo
-                while middle + 1 < hi && levels[middle + 1] <= limit { middle += 1 }
-                if lo < hi {
-                    open.append((lo, middle, found.length))
-                    open.append((middle + 1, hi, found.length))
+                var cut = lo
+                while cut + 1 < hi && levels[cut + 1] <= limit { cut += 1 }
+                let middle = (lo + hi) / 2
+                var from = lo
+                for to in Set([cut, middle, hi]).sorted() where lo < hi {
+                    open.append((from, to, found.length))
+                    from = to + 1
                 }
             }
         }
