@@ -60,12 +60,13 @@ package enum FreeDistance {
                 // Split where this route stops counting: starts at most maxDrop above its finish (its own start is
                 // higher), and higher starts, whose finishes must then be higher than its finish. No part holds it
                 // again, so that each finds another route; halving as well keeps the parts few (log of the levels).
+                // (A route found breaks the rule only if its start is above its finish + maxDrop: lo < hi here.)
                 let limit = trace.altitude[found.path.last!] + maxDrop
                 var cut = lo
                 while cut + 1 < hi && levels[cut + 1] <= limit { cut += 1 }
                 let middle = (lo + hi) / 2
                 var from = lo
-                for to in Set([cut, middle, hi]).sorted() where lo < hi {
+                for to in Set([cut, middle, hi]).sorted() {
                     open.append((from, to, found.length))
                     from = to + 1
                 }
@@ -97,7 +98,7 @@ package enum FreeDistance {
             self.blockSize = max(1, pointsPerBlock ?? (n <= 256 ? 1 : max(4, (n + 699) / 700)))
             blockCount = (n + blockSize - 1) / blockSize
             // A block's centre is the middle of its box (not one of its fixes), so that a block of circling is
-            // bounded by its circle, not by twice the circle's diameter. Rounding cannot make a bound smaller than
+            // bounded by its circle, not by three of its diameters. Rounding cannot make a bound smaller than
             // an arc it bounds: each radius is taken a hair over the largest arc.
             var centre = [(x: Double, y: Double, z: Double)](), radius = [Double]()
             func arc(_ c: (x: Double, y: Double, z: Double), _ p: Int) -> Double {
