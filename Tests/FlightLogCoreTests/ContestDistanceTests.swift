@@ -100,6 +100,8 @@ private func plainTriangle(_ trace: ContestTrace, fai: Bool) -> Double {
     /// optimum, with the block bounds from single points and from blocks of 3.
     @Test(arguments: [
         (SyntheticTracks.Kind.descendingGlide, 3.0, 220), (.circling, 5, 350), (.zigzag, 10, 720),
+        // Circling 3 hours while climbing and sinking 1,200 m: the 1000 m rule splits the start altitudes.
+        (.circling, 3, 240),
     ])
     func hardTracksAreThePlainProgrammesOptimum(kind: SyntheticTracks.Kind, hours: Double, every: Int) {
         let trace = ContestTrace(fixes: SyntheticTracks.fixes(kind, hours: hours, every: every))

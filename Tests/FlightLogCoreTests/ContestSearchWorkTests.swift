@@ -57,4 +57,40 @@ extension ContestSearchWorkTests {
         #expect(programmes == 1)
         #expect(abs((route?.distance ?? 0) - 130_319.5) < 1, "\(route?.distance ?? 0) m")
     }
+
+    /// Circling while climbing and sinking 1,200 m: the route found for all start altitudes breaks the 1000 m
+    /// rule, and so do many nearly as long. Each interval of start altitude is split where the route found stops
+    /// counting (starts at most 1000 m above its finish; higher starts, with higher finishes), so that no part
+    /// finds it again: 4 programmes for 6 and 4 legs; halving the interval alone ran 7 (it kept that route).
+    @Test(arguments: [(6, 729.877_911), (4, 486.992_022)])
+    func circlingNeedsFewStartAltitudeIntervals(legs: Int, metres: Double) throws {
+        let trace = ContestTrace(fixes: SyntheticTracks.fixes(.circling, hours: 3, every: 45))
+        let (route, programmes) = FreeDistance.optimumAndWork(trace, legs: legs)
+        let found = try #require(route)
+        #expect(programmes <= 4, "\(programmes) programmes")
+        #expect(abs(found.distance - metres) < 1e-3, "\(found.distance) m")
+        #expect(trace.keepsHeight(start: found.points.first!, finish: found.points.last!, maxDrop: 1000))
+    }
+
+    /// Blocks of consecutive fixes bound every pair of their fixes by the arc between their centres plus both
+    /// radii. In circling a block holds whole turns: with a fix of the block as its centre, its radius is the
+    /// circle's diameter and the bound three diameters (370 m here); with the middle of its box, the circle's.
+    @Test func circlingBlocksAreBoundedByTheirCircle() {
+        let trace = ContestTrace(fixes: SyntheticTracks.fixes(.circling, hours: 2, every: 1))
+        let search = FreeDistance.Search(trace: trace, legs: 6, pointsPerBlock: 60)
+        let widest = search.bounds.max()! * ContestTrace.faiRadius
+        // 60 m radius and up to √2 m of noise: no two fixes are more than 123 m apart.
+        #expect(widest < 126, "\(widest) m")
+        #expect(widest >= (0..<trace.count).map { trace.arc(0, $0) }.max()! * ContestTrace.faiRadius)
+    }
+
+    /// The search's cheap upper bound of an arc from its chord: never below the arc, and as tight as the arc's own
+    /// rounding from 1 mm to 10,000 km (the box bound of a straight glide must stay exact to prune its plateau).
+    @Test func arcBoundFromTheChordIsTight() {
+        for metres in stride(from: -3.0, through: 7.0, by: 0.01).map({ pow(10, $0) }) {
+            let chord = 2 * sin(metres / ContestTrace.faiRadius / 2)
+            let arc = 2 * asin(chord / 2), bound = StageTree.arcAtMost(chord * chord)
+            #expect(bound >= arc && bound - arc <= 2e-15 * arc, "\(metres) m: \(bound - arc) rad over")
+        }
+    }
 }

@@ -57,10 +57,18 @@ package enum FreeDistance {
                     incumbent = fixed.path
                     search.floor = fixed.length
                 }
-                if lo < hi {
-                    let middle = (lo + hi) / 2
-                    open.append((lo, middle, found.length))
-                    open.append((middle + 1, hi, found.length))
+                // Split where this route stops counting: starts at most maxDrop above its finish (its own start is
+                // higher), and higher starts, whose finishes must then be higher than its finish. No part holds it
+                // again, so that each finds another route; halving as well keeps the parts few (log of the levels).
+                // (A route found breaks the rule only if its start is above its finish + maxDrop: lo < hi here.)
+                let limit = trace.altitude[found.path.last!] + maxDrop
+                var cut = lo
+                while cut + 1 < hi && levels[cut + 1] <= limit { cut += 1 }
+                let middle = (lo + hi) / 2
+                var from = lo
+                for to in Set([cut, middle, hi]).sorted() {
+                    open.append((from, to, found.length))
+                    from = to + 1
                 }
             }
         }
@@ -89,18 +97,31 @@ package enum FreeDistance {
             // ~700 blocks: the block programme stays near a million steps per stage.
             self.blockSize = max(1, pointsPerBlock ?? (n <= 256 ? 1 : max(4, (n + 699) / 700)))
             blockCount = (n + blockSize - 1) / blockSize
-            var centre = [Int](), radius = [Double]()
+            // A block's centre is the middle of its box (not one of its fixes), so that a block of circling is
+            // bounded by its circle, not by three of its diameters. Rounding cannot make a bound smaller than
+            // an arc it bounds: each radius is taken a hair over the largest arc.
+            var centre = [(x: Double, y: Double, z: Double)](), radius = [Double]()
+            func arc(_ c: (x: Double, y: Double, z: Double), _ p: Int) -> Double {
+                let dx = c.x - trace.x[p], dy = c.y - trace.y[p], dz = c.z - trace.z[p]
+                return 2 * asin(min(1, (dx * dx + dy * dy + dz * dz).squareRoot() / 2))
+            }
             for block in 0..<blockCount {
-                let from = block * blockSize, to = min(n, from + blockSize)
-                let middle = (from + to) / 2
-                centre.append(middle)
-                radius.append((from..<to).reduce(0) { max($0, trace.arc(middle, $1)) })
+                let points = block * blockSize..<min(n, (block + 1) * blockSize)
+                let x = points.map { trace.x[$0] }, y = points.map { trace.y[$0] }, z = points.map { trace.z[$0] }
+                let middle = ((x.min()! + x.max()!) / 2, (y.min()! + y.max()!) / 2, (z.min()! + z.max()!) / 2)
+                let norm = (middle.0 * middle.0 + middle.1 * middle.1 + middle.2 * middle.2).squareRoot()
+                let c = (x: middle.0 / norm, y: middle.1 / norm, z: middle.2 / norm)
+                centre.append(c)
+                radius.append(points.reduce(0) { max($0, arc(c, $1)) } * (1 + 1e-12) + 1e-15)
             }
             var bounds = [Double](repeating: 0, count: blockCount * blockCount)
             for a in 0..<blockCount {
-                bounds[a * blockCount + a] = 2 * radius[a]
+                bounds[a * blockCount + a] = min(.pi, 2 * radius[a])
                 for b in a + 1..<blockCount {
-                    bounds[a * blockCount + b] = min(.pi, trace.arc(centre[a], centre[b]) + radius[a] + radius[b])
+                    let (p, q) = (centre[a], centre[b])
+                    let (dx, dy, dz) = (p.x - q.x, p.y - q.y, p.z - q.z)
+                    let between = 2 * asin(min(1, (dx * dx + dy * dy + dz * dz).squareRoot() / 2))
+                    bounds[a * blockCount + b] = min(.pi, between + radius[a] + radius[b])
                 }
             }
             self.bounds = bounds

@@ -19,14 +19,18 @@ struct StageTree {
     /// Ranks (indices into points) in k-d order; node k covers order[from[k] ..< to[k]].
     private var order: [Int]
     private var from: [Int] = [], to: [Int] = [], left: [Int] = [], right: [Int] = [], parent: [Int] = []
-    private var minX: [Double] = [], maxX: [Double] = [], minY: [Double] = [], maxY: [Double] = []
-    private var minZ: [Double] = [], maxZ: [Double] = []
-    private var anchor: [Int] = [], top: [Double] = [], topAnchor: [Double] = []
+    /// Per node, side by side (what a search reads of a node in one or two cache lines): its box (min x, max x,
+    /// min y, max y, min z, max z), `top`, `topAnchor` and its anchor's unit vector.
+    private var nodeData: [Double] = []
+    private static let stride = 11
+    private var anchor: [Int] = []
     /// The leaf holding each rank, and how many ranks have joined.
     private var leafOf: [Int]
     private var joined = 0
     /// Nodes searched by `best` so far: the work, for tests.
     private(set) var visited = 0
+    /// The nodes `best` has still to search, kept from call to call.
+    private var stack: [(node: Int, bound: Double)] = []
     private static let leaf = 8
     /// Bounds within this (radians, 6 mm in a million km of route) of the best found are not searched: a straight
     /// line's exact bound may round one unit above the route it bounds.
@@ -62,15 +66,10 @@ struct StageTree {
         left.append(-1)
         right.append(-1)
         parent.append(up)
-        minX.append(box.0)
-        maxX.append(box.1)
-        minY.append(box.2)
-        maxY.append(box.3)
-        minZ.append(box.4)
-        maxZ.append(box.5)
-        anchor.append(points[latest])
-        top.append(-.infinity)
-        topAnchor.append(-.infinity)
+        let a = points[latest]
+        nodeData += [box.0, box.1, box.2, box.3, box.4, box.5, -.infinity, -.infinity]
+        nodeData += [trace.x[a], trace.y[a], trace.z[a]]
+        anchor.append(a)
         if hi - lo <= Self.leaf {
             for q in lo..<hi { leafOf[order[q]] = node }
         } else {
@@ -92,23 +91,41 @@ struct StageTree {
             let p = points[joined], value = values[joined]
             var node = leafOf[joined]
             while node >= 0 {
-                top[node] = max(top[node], value)
-                topAnchor[node] = max(topAnchor[node], value + trace.arc(p, anchor[node]))
+                let at = node * Self.stride
+                nodeData[at + 6] = max(nodeData[at + 6], value)
+                nodeData[at + 7] = max(nodeData[at + 7], value + trace.arc(p, anchor[node]))
                 node = parent[node]
             }
             joined += 1
         }
     }
 
-    /// An upper bound of value(q) + d(q, j) over the points of `node` that have joined.
+    /// An upper bound of the arc (radians) of a chord whose square is `squared`, cheaper than the arc itself up to
+    /// 60 km: the arc of a chord 2h is 2 asin(h) ≤ 2h (1 + h²/6 + 3h⁴/40 + (5/84) h⁶) for h < 1/2 (from h⁷ on,
+    /// asin's coefficients are at most 5/112 and their sum is below 4/3 of the first), taken 1e-15 over for the
+    /// rounding: so close to the arc that the bound of a box on a straight glide still prunes its plateau.
     @inline(__always)
-    private func bound(_ node: Int, _ j: Int) -> Double {
-        guard top[node] > -.infinity else { return -.infinity }
-        let x = trace.x[j], y = trace.y[j], z = trace.z[j]
-        let dx = max(abs(x - minX[node]), abs(x - maxX[node])), dy = max(abs(y - minY[node]), abs(y - maxY[node]))
-        let dz = max(abs(z - minZ[node]), abs(z - maxZ[node]))
-        let far = 2 * asin(min(1, (dx * dx + dy * dy + dz * dz).squareRoot() / 2))
-        return min(top[node] + far, topAnchor[node] + trace.arc(anchor[node], j))
+    static func arcAtMost(_ squared: Double) -> Double {
+        let h = min(1, squared.squareRoot() / 2), s = h * h
+        guard h < 0.005 else { return 2 * asin(h) }
+        return 2 * h * (1 + s * (1.0 / 6 + s * (3.0 / 40 + s * (5.0 / 84)))) * (1 + 1e-15)
+    }
+
+    /// An upper bound of value(q) + d(q, j) over the points of `node` that have joined; once the box's bound is
+    /// no more than `floor` (the node can be skipped), that one, without the dearer anchor bound.
+    @inline(__always)
+    private func bound(_ node: Int, _ j: Int, _ floor: Double) -> Double {
+        let at = node * Self.stride
+        return nodeData.withUnsafeBufferPointer { b in
+            guard b[at + 6] > -.infinity else { return -.infinity }
+            let x = trace.x[j], y = trace.y[j], z = trace.z[j]
+            let dx = max(abs(x - b[at]), abs(x - b[at + 1])), dy = max(abs(y - b[at + 2]), abs(y - b[at + 3]))
+            let dz = max(abs(z - b[at + 4]), abs(z - b[at + 5]))
+            let box = b[at + 6] + Self.arcAtMost(dx * dx + dy * dy + dz * dz)
+            if box <= floor { return box }
+            let ax = b[at + 8] - x, ay = b[at + 9] - y, az = b[at + 10] - z
+            return min(box, b[at + 7] + 2 * asin(min(1, (ax * ax + ay * ay + az * az).squareRoot() / 2)))
+        }
     }
 
     /// The predecessor among the first `count` points (a count that never decreases from call to call) whose route
@@ -122,19 +139,25 @@ struct StageTree {
             if v > bestV { (bestQ, bestV) = (seed, v) }
         }
         guard count > 0 else { return (bestQ, bestV) }
-        var stack = [(node: 0, bound: bound(0, j))]
+        stack.removeAll(keepingCapacity: true)
+        stack.append((0, bound(0, j, bestV + Self.slack)))
         while let entry = stack.popLast() {
             let node = entry.node
             guard entry.bound > bestV + Self.slack else { continue }
             visited += 1
             if left[node] < 0 {
+                let x = trace.x[j], y = trace.y[j], z = trace.z[j]
                 for q in from[node]..<to[node] where order[q] < count {
-                    let v = values[order[q]] + trace.arc(points[order[q]], j)
+                    let p = points[order[q]], dx = trace.x[p] - x, dy = trace.y[p] - y, dz = trace.z[p] - z
+                    // The exact arc (asin) only where the cheap bound of it could beat the best.
+                    guard values[order[q]] + Self.arcAtMost(dx * dx + dy * dy + dz * dz) > bestV else { continue }
+                    let v = values[order[q]] + trace.arc(p, j)
                     if v > bestV { (bestQ, bestV) = (order[q], v) }
                 }
                 continue
             }
-            let a = left[node], b = right[node], boundA = bound(a, j), boundB = bound(b, j)
+            let a = left[node], b = right[node]
+            let boundA = bound(a, j, bestV + Self.slack), boundB = bound(b, j, bestV + Self.slack)
             // The more promising child is searched first.
             if boundA < boundB {
                 if boundA > bestV + Self.slack { stack.append((a, boundA)) }
