@@ -48,6 +48,21 @@ import Testing
 }
 
 extension ContestSearchWorkTests {
+    /// An hour at 1 Hz of circling in one place or of a zig-zag between two points 30 km apart: proven within
+    /// 100,000 nodes of the last search, all searches together within 120,000. Near every triangle there are
+    /// others nearly as large; every set of three nodes was searched once per order of its nodes, and boxes on
+    /// the Earth's axes lay tilted across the ground: 317,000 and 256,000 nodes in the last search alone.
+    @Test(arguments: [SyntheticTracks.Kind.circling, .zigzag])
+    func triangleSearchProvesAnHourOfNearTiesWithFewNodes(kind: SyntheticTracks.Kind) throws {
+        let trace = ContestTrace(fixes: SyntheticTracks.fixes(kind, hours: 1))
+        let triangle = try #require(ClosedTriangle.optimum(trace, fai: true, nodeLimit: 100_000))
+        #expect(triangle.isProven)
+        let (_, work) = ClosedTriangle.optimumAndWork(trace, fai: true)
+        #expect(work.coarseNodes + work.nodes < 120_000, "\(work)")
+    }
+}
+
+extension ContestSearchWorkTests {
     /// 3 hours of straight glides, each losing 1,200 m (every start altitude gives nearly the same route): one
     /// pruned programme proves the optimum. Intervals of start altitude whose bound was the best route summed in
     /// another order were split again and again: 13 programmes.

@@ -6,11 +6,10 @@ import Foundation
 ///
 /// `fai`: every leg at least 28 % of the perimeter; from 500 km at least 25 % and at most 45 %.
 ///
-/// Exact (docs/CONTEST-AND-THERMALS.md, "Exact triangles"): a best-first branch and bound over sets of points for
-/// the three turnpoints: nodes of a k-d tree over the points, each with the 3-D bounding box of its unit vectors,
-/// which bounds every leg between two nodes from above and below, and its earliest and latest point, for the time
-/// order; a triple of nodes whose bound cannot beat the best triangle found is dropped. The search runs on every 16th point, then every 4th, then all: each level's
-/// triangle is a triangle of the whole trace and the next level's starting bound.
+/// Exact (docs/CONTEST-AND-THERMALS.md, "Exact triangles"): a branch and bound over sets of three fixes, each
+/// drawn from a node of a k-d tree over the fixes (`Search`). A good first triangle lets it drop nearly every
+/// node at once: the best triangle over every 16th fix, then every 4th (each found with a bounded amount of
+/// work, so not always the best there), each improved by moving one turnpoint at a time to its best fix.
 package enum ClosedTriangle {
     package struct Result: Sendable, Equatable {
         /// Start, tp1, tp2, tp3, finish (indices into the trace).
@@ -29,35 +28,62 @@ package enum ClosedTriangle {
         }
     }
 
+    /// The work of the last call (nodes of each level, the last one exact), for the tests and the benchmark.
+    package struct Work: Sendable, Equatable {
+        package var coarseNodes = 0, nodes = 0
+    }
+
     package static func optimum(
         _ trace: ContestTrace, fai: Bool, closing: Meters = 1000, maxDrop: Meters = 1000, nodeLimit: Int = 20_000_000
     ) -> Result? {
+        optimumAndWork(trace, fai: fai, closing: closing, maxDrop: maxDrop, nodeLimit: nodeLimit).result
+    }
+
+    package static func optimumAndWork(
+        _ trace: ContestTrace, fai: Bool, closing: Meters = 1000, maxDrop: Meters = 1000, nodeLimit: Int = 20_000_000
+    ) -> (result: Result?, work: Work) {
         let n = trace.count
-        guard n >= 3 else { return nil }
+        var work = Work()
+        guard n >= 3 else { return (nil, work) }
         let closing = Closing(trace, distance: closing, maxDrop: maxDrop)
-        // Coarse to fine: the best triangle over every 16th fix, then every 4th, is a triangle of the whole
-        // trace and the next level's incumbent, so the last, exact level starts with a near-optimal bound.
-        var incumbent: (Int, Int, Int)? = nil
-        var incumbentLength = 0.0
-        var isProven = true
-        for stride in [16, 4, 1] where stride == 1 || n / stride >= 64 {
-            let ids = Array(Swift.stride(from: 0, to: n, by: stride))
-            let tree = BoxTree(trace, ids: ids, spatial: true)
-            var search = BranchAndBound(trace: trace, tree: tree, closing: closing, fai: fai)
-            search.best = incumbentLength
-            search.bestTriangle = incumbent
-            search.run(nodeLimit: nodeLimit)
-            isProven = search.nodes <= nodeLimit
-            incumbent = search.bestTriangle
-            incumbentLength = search.best
+        let frame = BoxTree.Frame(trace)
+        // First triangles: over every 16th fix, then every 4th, each search stopped after 10,000 nodes (a triangle
+        // of a thinned trace is a triangle of the whole trace: exactness does not need them) and then polished on
+        // every fix, which on the hard tracks finds the optimum however short the search was stopped.
+        var incumbent = Incumbent(trace: trace, closing: closing, fai: fai)
+        for stride in [16, 4] where n / stride >= 64 {
+            let tree = BoxTree(trace, ids: Array(Swift.stride(from: 0, to: n, by: stride)), spatial: true, frame: frame)
+            var search = Search(tree: tree, incumbent: incumbent)
+            search.run(nodeLimit: 10_000)
+            work.coarseNodes += search.nodes
+            incumbent = search.incumbent
+            incumbent.polish()
         }
-        guard let best = incumbent else { return nil }
-        let (tp1, tp2, tp3) = best
+        let tree = BoxTree(trace, ids: Array(0..<n), spatial: true, frame: frame)
+        var search = Search(tree: tree, incumbent: incumbent)
+        search.run(nodeLimit: nodeLimit)
+        work.nodes = search.nodes
+        guard let (tp1, tp2, tp3) = search.incumbent.triangle else { return (nil, work) }
         let pair = closing.ends(firstTurnpoint: tp1)
-        return Result(
+        let result = Result(
             start: pair.start, turnpoints: [tp1, tp2, tp3], finish: pair.finish,
             distance: (trace.arc(tp1, tp2) + trace.arc(tp2, tp3) + trace.arc(tp3, tp1)) * ContestTrace.faiRadius,
-            isProven: isProven)
+            isProven: search.nodes <= nodeLimit)
+        return (result, work)
+    }
+
+    /// At least the arc of a chord (radians, the unit sphere): up to a chord of 1, c + c³/20 ≥ 2 asin(c/2) =
+    /// c + c³/24 + 3c⁵/640 + …, whose terms after c add up to at most 0.048 c³; beyond it the arc itself.
+    @inline(__always)
+    static func arcAbove(chord c: Double) -> Double {
+        c <= 1 ? c + c * c * c / 20 : 2 * asin(min(1, c / 2))
+    }
+
+    /// The straight distance through the unit sphere between points i and j of the trace.
+    @inline(__always)
+    static func chord(_ trace: ContestTrace, _ i: Int, _ j: Int) -> Double {
+        let dx = trace.x[i] - trace.x[j], dy = trace.y[i] - trace.y[j], dz = trace.z[i] - trace.z[j]
+        return (dx * dx + dy * dy + dz * dz).squareRoot()
     }
 
     /// Shape rules on legs and perimeter in radians of the FAI sphere.
@@ -68,6 +94,50 @@ package enum ClosedTriangle {
             return min(a, b, c) >= 0.28 * p
         }
         return min(a, b, c) >= 0.25 * p && max(a, b, c) <= 0.45 * p
+    }
+
+    /// The best triangle found so far: turnpoints in time order and perimeter (radians).
+    struct Incumbent {
+        let trace: ContestTrace
+        let closing: Closing
+        let fai: Bool
+        var triangle: (Int, Int, Int)? = nil
+        var perimeter = 0.0
+
+        /// Takes fixes i, j, k (any order) if they make a valid triangle longer than the best so far.
+        @inline(__always)
+        mutating func offer(_ i: Int, _ j: Int, _ k: Int) {
+            let first = min(i, j, k), last = max(i, j, k)
+            guard closing.latest[first] >= last else { return }
+            // Chords first (no arc sines): most triangles are shorter, or too thin, even on these bounds.
+            let cij = chord(trace, i, j), cjk = chord(trace, j, k), cki = chord(trace, k, i)
+            let above = arcAbove(chord: cij) + arcAbove(chord: cjk) + arcAbove(chord: cki)
+            guard above > perimeter else { return }
+            if fai && above * ContestTrace.faiRadius < 500_000
+                && arcAbove(chord: min(cij, cjk, cki)) < 0.28 * (cij + cjk + cki)
+            {
+                return
+            }
+            let ij = trace.arc(i, j), jk = trace.arc(j, k), ki = trace.arc(k, i)
+            let p = ij + jk + ki
+            guard p > perimeter, !fai || ClosedTriangle.isFAI(ij, jk, ki) else { return }
+            perimeter = p
+            triangle = (first, i + j + k - first - last, last)
+        }
+
+        /// Moves one turnpoint at a time to the fix that makes the triangle longest, until none does.
+        mutating func polish() {
+            var before = -1.0
+            while perimeter > before {
+                before = perimeter
+                for corner in 0..<3 {
+                    guard let (i, j, k) = triangle else { return }
+                    for f in 0..<trace.count {
+                        if corner == 0 { offer(f, j, k) } else if corner == 1 { offer(i, f, k) } else { offer(i, j, f) }
+                    }
+                }
+            }
+        }
     }
 
     /// For every tp1: the latest fix that can be a finish closing the triangle with a start at or before tp1.
@@ -131,6 +201,7 @@ package enum ClosedTriangle {
         var minX: [Double], maxX: [Double], minY: [Double], maxY: [Double], minZ: [Double], maxZ: [Double]
         var first: [Int], last: [Int]
         let leaves: Int
+        let frame: Frame
 
         /// The fixes the tree covers (indices into the trace); node ranges are positions in it. In time order, or
         /// with `spatial` in k-d order: each node's fixes split in two halves along its box's widest axis, so that
@@ -138,10 +209,46 @@ package enum ClosedTriangle {
         /// spot once a turn: a node of consecutive fixes would hold the whole circle).
         let ids: [Int]
 
-        init(_ trace: ContestTrace, ids: [Int], spatial: Bool = false) {
+        /// Axes for the boxes: a rotation of the sphere's axes that puts the trace's mean direction on z, so that
+        /// x and y lie nearly in the ground under it and a box around a patch of ground is flat and tight (boxes
+        /// on the Earth's axes are tilted across the ground and hold much more than the patch). A rotation keeps
+        /// every distance, so the bounds stay bounds.
+        struct Frame {
+            var ex = SIMD3<Double>(1, 0, 0), ey = SIMD3<Double>(0, 1, 0), ez = SIMD3<Double>(0, 0, 1)
+
+            init() {}
+
+            init(_ trace: ContestTrace) {
+                var sum = SIMD3<Double>()
+                for i in 0..<trace.count { sum += SIMD3(trace.x[i], trace.y[i], trace.z[i]) }
+                let length = (sum * sum).sum().squareRoot()
+                guard length > 1e-9 else { return }
+                ez = sum / length
+                // East at the mean direction, or any axis across it near a pole.
+                var across = SIMD3<Double>(-ez.y, ez.x, 0)
+                if (across * across).sum() < 1e-6 { across = SIMD3(0, -ez.z, ez.y) }
+                ex = across / (across * across).sum().squareRoot()
+                ey = SIMD3(ez.y * ex.z - ez.z * ex.y, ez.z * ex.x - ez.x * ex.z, ez.x * ex.y - ez.y * ex.x)
+            }
+
+            /// Point i of the trace on these axes.
+            @inline(__always)
+            func apply(_ trace: ContestTrace, _ i: Int) -> SIMD3<Double> {
+                let v = SIMD3(trace.x[i], trace.y[i], trace.z[i])
+                return SIMD3((v * ex).sum(), (v * ey).sum(), (v * ez).sum())
+            }
+        }
+
+        init(_ trace: ContestTrace, ids: [Int], spatial: Bool = false, frame: Frame = Frame()) {
+            self.frame = frame
+            var px = trace.x, py = trace.y, pz = trace.z
+            for i in ids {
+                let v = frame.apply(trace, i)
+                (px[i], py[i], pz[i]) = (v.x, v.y, v.z)
+            }
             var ids = ids
             let n = ids.count
-            if spatial { Self.spatialOrder(&ids, trace, from: 0, size: Self.leafCount(n)) }
+            if spatial { Self.spatialOrder(&ids, [px, py, pz], from: 0, size: Self.leafCount(n)) }
             self.ids = ids
             let leaves = Self.leafCount(n)
             self.leaves = leaves
@@ -162,12 +269,12 @@ package enum ClosedTriangle {
                 hi[k] = Int32(i)
                 if i < n {
                     let f = ids[i]
-                    minX[k] = trace.x[f]
-                    maxX[k] = trace.x[f]
-                    minY[k] = trace.y[f]
-                    maxY[k] = trace.y[f]
-                    minZ[k] = trace.z[f]
-                    maxZ[k] = trace.z[f]
+                    minX[k] = px[f]
+                    maxX[k] = px[f]
+                    minY[k] = py[f]
+                    maxY[k] = py[f]
+                    minZ[k] = pz[f]
+                    maxZ[k] = pz[f]
                     first[k] = f
                     last[k] = f
                 } else {
@@ -196,10 +303,9 @@ package enum ClosedTriangle {
         }
 
         /// Orders ids[from ..< from + size] (a node of `size` positions) by its widest axis, then each half alike.
-        private static func spatialOrder(_ ids: inout [Int], _ trace: ContestTrace, from: Int, size: Int) {
+        private static func spatialOrder(_ ids: inout [Int], _ axes: [[Double]], from: Int, size: Int) {
             let to = min(from + size, ids.count)
             guard size > 1, to - from > 1 else { return }
-            let axes = [trace.x, trace.y, trace.z]
             let spread = axes.map { axis in
                 ids[from..<to].reduce((Double.infinity, -Double.infinity)) {
                     (min($0.0, axis[$1]), max($0.1, axis[$1]))
@@ -207,8 +313,8 @@ package enum ClosedTriangle {
             }
             let widest = axes[spread.indices.max { spread[$0].1 - spread[$0].0 < spread[$1].1 - spread[$1].0 }!]
             ids[from..<to].sort { widest[$0] < widest[$1] }
-            spatialOrder(&ids, trace, from: from, size: size / 2)
-            spatialOrder(&ids, trace, from: from + size / 2, size: size / 2)
+            spatialOrder(&ids, axes, from: from, size: size / 2)
+            spatialOrder(&ids, axes, from: from + size / 2, size: size / 2)
         }
 
         func isEmpty(_ k: Int) -> Bool { hi[k] < lo[k] }
@@ -234,108 +340,6 @@ package enum ClosedTriangle {
         func extent(_ k: Int) -> Double {
             let dx = maxX[k] - minX[k], dy = maxY[k] - minY[k], dz = maxZ[k] - minZ[k]
             return dx * dx + dy * dy + dz * dz
-        }
-    }
-
-    struct BranchAndBound {
-        let trace: ContestTrace
-        let tree: BoxTree
-        let closing: Closing
-        let fai: Bool
-        var best = 0.0
-        var bestTriangle: (Int, Int, Int)? = nil
-        var nodes = 0
-
-        struct Node: Comparable {
-            var bound: Double
-            var a: Int32, b: Int32, c: Int32
-            static func < (l: Node, r: Node) -> Bool { l.bound < r.bound }
-        }
-
-        init(trace: ContestTrace, tree: BoxTree, closing: Closing, fai: Bool) {
-            self.trace = trace
-            self.tree = tree
-            self.closing = closing
-            self.fai = fai
-        }
-
-        /// Upper bound of the perimeter of a triangle with its turnpoints in nodes a, b, c (0 if none can exist).
-        func bound(_ a: Int, _ b: Int, _ c: Int) -> Double {
-            let t = tree
-            // Time order: tp1 ≤ tp2 ≤ tp3, and tp3 no later than the latest closing finish of tp1 (which never
-            // decreases with tp1: the latest fix of a's is the most lenient).
-            guard t.first[a] <= t.last[b], t.first[b] <= t.last[c], t.first[a] <= t.last[c] else { return 0 }
-            let latest = closing.latest[t.last[a]]
-            guard latest >= 0, t.first[c] <= latest else { return 0 }
-            let ab = t.arcBounds(a, b), bc = t.arcBounds(b, c), ca = t.arcBounds(c, a)
-            var upper = ab.high + bc.high + ca.high
-            if fai {
-                // Every leg ≥ 25 % of the perimeter: the perimeter ≤ 4 × the shortest leg's upper bound; below
-                // 500 km 28 %.
-                let shortest = min(ab.high, bc.high, ca.high)
-                upper = min(upper, shortest / 0.25)
-                if upper * ContestTrace.faiRadius < 500_000 { upper = min(upper, shortest / 0.28) }
-                // No leg may exceed 45 % (from 500 km) or 44 % (below: the other two are ≥ 28 % each).
-                if max(ab.low, bc.low, ca.low) > 0.45 * upper { return 0 }
-            }
-            return upper
-        }
-
-        mutating func run(nodeLimit: Int) {
-            var heap = MaxHeap<Node>()
-            let root = 1
-            let first = bound(root, root, root)
-            if first > 0 { heap.push(Node(bound: first, a: Int32(root), b: Int32(root), c: Int32(root))) }
-            while let node = heap.pop() {
-                if node.bound <= best { break }
-                nodes += 1
-                if nodes > nodeLimit { break }
-                let a = Int(node.a), b = Int(node.b), c = Int(node.c)
-                let sizeA = tree.size(a), sizeB = tree.size(b), sizeC = tree.size(c)
-                if sizeA * sizeB * sizeC <= 64 {
-                    enumerate(a, b, c)
-                    continue
-                }
-                // Split the widest node that still covers more than one fix (no arrays: this runs millions of times).
-                var split = -1, widest = -1.0
-                for (part, size) in [(a, sizeA), (b, sizeB), (c, sizeC)] where size > 1 && tree.extent(part) > widest {
-                    (split, widest) = (part, tree.extent(part))
-                }
-                for child in [2 * split, 2 * split + 1] where !tree.isEmpty(child) {
-                    let (ca, cb, cc) = (
-                        a == split ? child : a, b == split && a != split ? child : b,
-                        c == split && a != split && b != split ? child : c
-                    )
-                    let value = bound(ca, cb, cc)
-                    if value > best {
-                        heap.push(Node(bound: value, a: Int32(ca), b: Int32(cb), c: Int32(cc)))
-                    }
-                }
-            }
-        }
-
-        mutating func enumerate(_ a: Int, _ b: Int, _ c: Int) {
-            let t = tree
-            for pi in Int(t.lo[a])...Int(t.hi[a]) {
-                let i = t.ids[pi]
-                let latest = closing.latest[i]
-                guard latest >= 0 else { continue }
-                for pj in Int(t.lo[b])...Int(t.hi[b]) {
-                    let j = t.ids[pj]
-                    guard j >= i else { continue }
-                    let ij = trace.arc(i, j)
-                    for pk in Int(t.lo[c])...Int(t.hi[c]) {
-                        let k = t.ids[pk]
-                        guard k >= j, k <= latest else { continue }
-                        let jk = trace.arc(j, k), ki = trace.arc(k, i)
-                        let p = ij + jk + ki
-                        if p > best && (!fai || ClosedTriangle.isFAI(ij, jk, ki)) {
-                            best = p
-                            bestTriangle = (i, j, k)
-                        }
-                    }
-                }
-            }
         }
     }
 }
