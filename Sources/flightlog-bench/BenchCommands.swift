@@ -134,12 +134,14 @@ extension Bench {
 
 extension Bench {
     /// Times each part of the analysis alone over a whole track (an IGC file's, or a synthetic one): free
-    /// distance over 6 and 4 legs, the FAI triangle, thermals and glides; prints seconds per part as JSON.
+    /// distance over 6 and 4 legs, the FAI triangle, thermals and glides; prints seconds per part as JSON: the
+    /// thread's CPU time (what one core pays, also on a busy machine) and, as `<part>_wall`, the wall time.
     struct Contest: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "contest")
         @Argument var file: String?
         @Option(help: "glide, circling or zigzag instead of a file") var synthetic: String?
         @Option var hours = 10.0
+        @Option(help: "only these parts, comma-separated: free6,free4,triangle,phases") var parts: String?
 
         func run() throws {
             let fixes: [Fix]
@@ -154,24 +156,46 @@ extension Bench {
                 throw ValidationError("give an IGC file or --synthetic")
             }
             let trace = ContestTrace(fixes: fixes)
-            var km: [String: Double] = [:]
-            func time(_ name: String, _ body: () -> Double?) -> String {
+            var triangleProven = true  // false: the search stopped at its node limit (maybe not the largest)
+            let all: [(String, () -> Double?)] = [
+                ("free6", { FreeDistance.optimum(trace, legs: 6)?.distance }),
+                ("free4", { FreeDistance.optimum(trace, legs: 4)?.distance }),
+                (
+                    "triangle",
+                    {
+                        let triangle = ClosedTriangle.optimum(trace, fai: true)
+                        triangleProven = triangle?.isProven ?? true
+                        return triangle?.distance
+                    }
+                ),
+                ("phases", { FlightPhases.analyze(fixes).totals.cruiseDistance }),
+            ]
+            let wanted = parts.map { Set($0.split(separator: ",").map(String.init)) } ?? Set(all.map(\.0))
+            guard wanted.isSubset(of: all.map(\.0)) else {
+                throw ValidationError("--parts: free6, free4, triangle or phases, comma-separated")
+            }
+            var fields = ["\"fixes\": \(trace.count)"]
+            for (name, body) in all where wanted.contains(name) {
+                let cpuBefore = threadCPUSeconds()
                 var result: Double?
                 let elapsed = ContinuousClock().measure { result = body() }
-                km[name] = (result ?? 0) / 1000
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                return "\"\(name)\": \(seconds)"
+                let cpu = threadCPUSeconds() - cpuBefore
+                let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                fields += [
+                    "\"\(name)\": \(cpu)", "\"\(name)_wall\": \(wall)", "\"\(name)_km\": \((result ?? 0) / 1000)",
+                ]
             }
-            let parts = [
-                time("free6") { FreeDistance.optimum(trace, legs: 6)?.distance },
-                time("free4") { FreeDistance.optimum(trace, legs: 4)?.distance },
-                time("triangle") { ClosedTriangle.optimum(trace, fai: true)?.distance },
-                time("phases") { FlightPhases.analyze(fixes).totals.cruiseDistance },
-            ]
-            let kms = km.keys.sorted().map { "\"\($0)_km\": \(km[$0]!)" }
-            print("{\"fixes\": \(trace.count), " + (parts + kms).joined(separator: ", ") + "}")
+            if wanted.contains("triangle") { fields.append("\"triangle_proven\": \(triangleProven)") }
+            print("{" + fields.joined(separator: ", ") + "}")
         }
     }
+}
+
+/// CPU time of the calling thread so far, seconds.
+private func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 private func printResult(_ name: String, fixes: Int, iterations: Int, elapsed: Duration, extra: Int) {
