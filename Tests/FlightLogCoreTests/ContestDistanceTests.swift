@@ -68,21 +68,21 @@ private func plainTriangles(_ trace: ContestTrace) -> (any: Double, fai: Double)
     var any = 0.0, fai = 0.0
     arcs.withUnsafeBufferPointer { arcs in
         closes.withUnsafeBufferPointer { closes in
-    for i in 0..<n {
+            for i in 0..<n {
                 for k in i..<n where closes[i * n + k] {
                     let c = arcs[k * n + i]
                     for j in i...k {
                         let a = arcs[i * n + j], b = arcs[j * n + k]
-                let p = a + b + c
+                        let p = a + b + c
                         any = max(any, p)
                         guard p > fai else { continue }
-                let shape =
-                    p * ContestTrace.faiRadius < 500_000
-                    ? min(a, b, c) >= 0.28 * p : min(a, b, c) >= 0.25 * p && max(a, b, c) <= 0.45 * p
+                        let shape =
+                            p * ContestTrace.faiRadius < 500_000
+                            ? min(a, b, c) >= 0.28 * p : min(a, b, c) >= 0.25 * p && max(a, b, c) <= 0.45 * p
                         if shape { fai = p }
+                    }
+                }
             }
-        }
-    }
         }
     }
     return (any * ContestTrace.faiRadius, fai * ContestTrace.faiRadius)

@@ -65,7 +65,7 @@ package enum CUPReader {
         let degreeText = number.prefix(degreeDigits), minuteText = number.dropFirst(degreeDigits)
         guard degreeText.allSatisfy(\.isASCIIDigit), let degrees = Int(degreeText),
             minuteText.allSatisfy({ $0.isASCIIDigit || $0 == "." }), minuteText.filter({ $0 == "." }).count <= 1,
-            minuteText.prefix { $0 != "." }.count == 2, let minutes = Double(minuteText), minutes < 60
+            minuteText.prefix(while: { $0 != "." }).count == 2, let minutes = Double(minuteText), minutes < 60
         else { return nil }
         let value = Double(degrees) + minutes / 60
         guard value <= (degreeDigits == 2 ? 90 : 180) else { return nil }
