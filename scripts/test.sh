@@ -40,21 +40,6 @@ step lint lint
 
 step build swift build --build-tests
 
-# Each libFuzzer target for ~12 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
-# It runs beside the tests at the lowest CPU priority (nice 19): the tests below use about one and a half of two
-# cores, mostly waiting on their replays, and the smoke (~260 s building instrumented modules, 12 s a target) takes
-# what is left, instead of adding ~380 s before them. One input may then take longer than the usual hang limit, so
-# the limit is raised. It needs the debug build's swift-crypto and TOMLKit checkout, hence after the build; the
-# static links below wait for it. Its output is printed at the end.
-fuzz_pid=
-fuzz_log=$(mktemp)
-if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
-    set -m
-    FUZZ_HANG_SECONDS=120 step fuzz-smoke nice -n 19 scripts/fuzz.sh smoke >"$fuzz_log" 2>&1 &
-    fuzz_pid=$!
-    set +m
-fi
-
 # The real-time replay suites (scripts/replay-suites) wait for their replays far more than they compute: one after
 # the other they took 1,113 of swift test's 2,029 s. So each line of that file runs in a test process of its own
 # (its suites one after the other), started here and run beside the Chromium measurement and the other tests. They
@@ -73,6 +58,8 @@ fi
 suites() { echo "$*" | tr -s ' ' '|'; }
 replay_skip="FlightLogEndToEndTests\\.($(suites "${replay_lines[@]}"))/"
 # Each process in its own process group (set -m), so that an interrupted or failed run stops it and its children.
+fuzz_pid=
+fuzz_log=$(mktemp)
 trap 'for pid in "${replay_pids[@]}" $fuzz_pid; do kill -- "-$pid" 2>/dev/null || true; done; rm -rf "$replay_logs" "$fuzz_log"' EXIT
 bundle="$(swift build --show-bin-path)/flightlogPackageTests.xctest"
 set -m
@@ -82,6 +69,27 @@ for i in "${!replay_lines[@]}"; do
     replay_pids+=("$!")
 done
 set +m
+
+# Each libFuzzer target for ~12 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
+# It starts once the replays above have ended and runs beside the rest of swift test at the lowest CPU priority
+# (nice 19): swift test then uses about one of the two cores, and the smoke (~260 s building instrumented modules,
+# 12 s a target) takes the other instead of ~380 s of its own. Not beside the replays: under load the 50x replay
+# outran flightlogd (a power cut struck before it had seen the touchdown). One input may take longer than the usual
+# hang limit at that priority, so the limit is raised. The static links below wait for it (they must not race its
+# reads of the debug build). Its output is printed at the end.
+fuzz_after_replays() {
+    local pid
+    for pid in "${replay_pids[@]}"; do
+        while kill -0 "$pid" 2>/dev/null; do sleep 5; done
+    done
+    FUZZ_HANG_SECONDS=120 step fuzz-smoke nice -n 19 scripts/fuzz.sh smoke
+}
+if [ "${FLIGHTLOG_SKIP_FUZZ:-0}" != 1 ]; then
+    set -m
+    fuzz_after_replays >"$fuzz_log" 2>&1 &
+    fuzz_pid=$!
+    set +m
+fi
 
 # The pages measured in headless Chromium at 320, 390 and 1280 px, light and dark (text >= 12 CSS px, no labels
 # overlapping, flights on the first screen, the barogram-map cursor) with the debug flightlog; skips with a note
