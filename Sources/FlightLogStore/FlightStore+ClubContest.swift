@@ -6,10 +6,11 @@ extension FlightStore {
     /// Every finished flight's contest figures for the club logbook, by flight UUID. A flight whose stored analysis
     /// is current (as ``contestSummaries(only:)`` judges it: this version, its takeoff, landing and release as
     /// stored now) and was made with the index the flight has now (`index`, the config's `[glider] index`, else
-    /// its glider type's) sends what is stored. One that was never analysed, or whose times or glider type were
-    /// edited since, is analysed now (and the analysis stored) — at most `analyseAtMost` of them per call, so that
-    /// the first sync after an upgrade does not analyse years of flights at once; the rest are left out (the club
-    /// keeps what it has until a later sync). A flight that cannot be analysed (no track, no times) sends none.
+    /// its glider type's) sends what is stored. One whose analysis is out of date (its times or glider type edited
+    /// since, or an older flightlog's analysis) is analysed again now and stored — at most `analyseAtMost` of them
+    /// per call, so that the first sync after an upgrade does not analyse years of flights at once; the rest are
+    /// left out (the club keeps what it has until a later sync). A flight never analysed (import and landing
+    /// analyse every flight; only one from before the analysis has none) or that cannot be analysed sends none.
     /// Sync sends the list each time and the server changes only the rows that differ.
     package func clubContest(index: Double?, analyseAtMost: Int = 100) throws(LogbookError) -> [(
         uuid: String, contest: ClubContest?
@@ -21,7 +22,8 @@ extension FlightStore {
                 db,
                 sql: analysed
                     ? """
-                    SELECT f.id, f.uuid, f.gliderType, json_extract(CAST(a.data AS TEXT), '$.olcPlusPoints') AS points,
+                    SELECT f.id, f.uuid, f.gliderType, a.flightId IS NOT NULL AS analysed,
+                        json_extract(CAST(a.data AS TEXT), '$.olcPlusPoints') AS points,
                         json_extract(CAST(a.data AS TEXT), '$.index') AS idx,
                         json_extract(CAST(a.data AS TEXT), '$.inputs.index') AS inputIndex
                     FROM flight f LEFT JOIN flightAnalysis a ON a.flightId = f.id
@@ -29,7 +31,7 @@ extension FlightStore {
                     WHERE NOT f.inProgress ORDER BY f.id
                     """
                     : """
-                    SELECT id, uuid, gliderType, NULL AS points, NULL AS idx, NULL AS inputIndex
+                    SELECT id, uuid, gliderType, 0 AS analysed, NULL AS points, NULL AS idx, NULL AS inputIndex
                     FROM flight WHERE NOT inProgress
                     """,
                 arguments: analysed ? [Self.maxAnalysisBytes] : [])
@@ -47,8 +49,9 @@ extension FlightStore {
                 figures.append((uuid, Self.clubContest(flight: id, row: row, summary: summary)))
                 continue
             }
+            let analysed = StoredValues.integer(row, "analysed") == 1
             let flight = try flight(id: id)
-            guard FlightAnalysis.isAnalysable(flight) else {
+            guard analysed, FlightAnalysis.isAnalysable(flight) else {
                 figures.append((uuid, nil))
                 continue
             }
