@@ -12,6 +12,9 @@ extension FlightStore {
     /// left out (the club keeps what it has until a later sync). A flight never analysed (import and landing
     /// analyse every flight; only one from before the analysis has none) or that cannot be analysed sends none.
     /// Sync sends the list each time and the server changes only the rows that differ.
+    // Not optimised: Swift 6.3.1's release optimiser crashes on this function (an ownership check in
+    // CopyPropagation), whichever way its loop is written; it runs once a sync and reads no tracks when current.
+    @_optimize(none)
     package func clubContest(index: Double?, analyseAtMost: Int = 100) throws(LogbookError) -> [(
         uuid: String, contest: ClubContest?
     )] {
@@ -36,8 +39,6 @@ extension FlightStore {
                     """,
                 arguments: analysed ? [Self.maxAnalysisBytes] : [])
         }
-        // A plain loop: Swift 6.3's optimiser crashed (an ownership check in CopyPropagation) on the same code
-        // written as a `compactMap` closure with `try?` in a release build.
         var figures: [(uuid: String, contest: ClubContest?)] = []
         figures.reserveCapacity(rows.count)
         var budget = analyseAtMost
@@ -58,11 +59,19 @@ extension FlightStore {
             guard budget > 0 else { continue }
             budget -= 1
             let analysis = try analysis(forFlight: id, index: index)
-            let made = ClubContest(analysis)
-            figures.append(
-                (uuid, try? ClubContest.checked(flight: id, km: made.km, points: made.points, index: made.index)))
+            figures.append((uuid, Self.clubContest(flight: id, analysis: analysis)))
         }
         return figures
+    }
+
+    /// The figures of an analysis just made, nil when one is out of range.
+    private static func clubContest(flight id: Int64, analysis: FlightAnalysis) -> ClubContest? {
+        let made = ClubContest(analysis)
+        do {
+            return try ClubContest.checked(flight: id, km: made.km, points: made.points, index: made.index)
+        } catch {
+            return nil
+        }
     }
 
     /// The figures of one row, nil when any is missing or out of range (the database is outside input: the club
