@@ -20,10 +20,10 @@ extension FlightStore {
     )] {
         let current = try contestSummaries()
         let rows = try read { db -> [Row] in
-            let analysed = try db.tableExists("flightAnalysis")
+            let hasAnalyses = try db.tableExists("flightAnalysis")
             return try Row.fetchAll(
                 db,
-                sql: analysed
+                sql: hasAnalyses
                     ? """
                     SELECT f.id, f.uuid, f.gliderType, a.flightId IS NOT NULL AS analysed,
                         json_extract(CAST(a.data AS TEXT), '$.olcPlusPoints') AS points,
@@ -37,7 +37,7 @@ extension FlightStore {
                     SELECT id, uuid, gliderType, 0 AS analysed, NULL AS points, NULL AS idx, NULL AS inputIndex
                     FROM flight WHERE NOT inProgress
                     """,
-                arguments: analysed ? [Self.maxAnalysisBytes] : [])
+                arguments: hasAnalyses ? [Self.maxAnalysisBytes] : [])
         }
         var figures: [(uuid: String, contest: ClubContest?)] = []
         figures.reserveCapacity(rows.count)
@@ -50,16 +50,26 @@ extension FlightStore {
                 figures.append((uuid, Self.clubContest(flight: id, row: row, summary: summary)))
                 continue
             }
-            let analysed = StoredValues.integer(row, "analysed") == 1
-            let flight = try flight(id: id)
-            guard analysed, FlightAnalysis.isAnalysable(flight) else {
+            // Never analysed: none, without reading the flight (an old logbook may hold thousands of them).
+            guard StoredValues.integer(row, "analysed") == 1 else {
                 figures.append((uuid, nil))
                 continue
             }
-            guard budget > 0 else { continue }
-            budget -= 1
-            let analysis = try analysis(forFlight: id, index: index)
-            figures.append((uuid, Self.clubContest(flight: id, analysis: analysis)))
+            do {
+                let flight = try flight(id: id)
+                guard FlightAnalysis.isAnalysable(flight) else {
+                    figures.append((uuid, nil))
+                    continue
+                }
+                guard budget > 0 else { continue }
+                budget -= 1
+                let analysis = try analysis(forFlight: id, index: index)
+                figures.append((uuid, Self.clubContest(flight: id, analysis: analysis)))
+            } catch {
+                // One flight that cannot be read or analysed now is left out (the club keeps what it has), so
+                // that it does not stop the sync of every other flight's figures.
+                continue
+            }
         }
         return figures
     }
