@@ -68,8 +68,10 @@ extension FlightStore {
     /// as `FlightAnalysis.isCurrent` has it, but without its fix count: counting needs each flight's track, and
     /// the fixes between takeoff and landing never change (the track is never rewritten). The glider's index
     /// changes only the points, not the distance. Text that is not JSON, or a distance or time out of range, is
-    /// no analysis (the database is outside input). `only`: just these flights (a page of the list reads only its
-    /// own rows).
+    /// no analysis (the database is outside input). A flight over ``FlightAnalysis/longestFlight`` from takeoff to
+    /// landing is not analysed (its stored analysis holds no route, which is not a distance of 0): it has none
+    /// here, so every list shows "—" for it. `only`: just these flights (a page of the list reads only its own
+    /// rows).
     package func contestSummaries(only ids: Set<Int64>? = nil) throws(LogbookError) -> [Int64: ContestSummary] {
         let idList = ids.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
         let rows = try read { db -> [Row] in
@@ -93,8 +95,11 @@ extension FlightStore {
                         AND json_extract(a.j, '$.inputs.takeoff') IS f.takeoffTime
                         AND json_extract(a.j, '$.inputs.landing') IS f.landingTime
                         AND json_extract(a.j, '$.inputs.release') IS f.releaseTime
+                        AND f.landingTime - f.takeoffTime <= ?4
                     """,
-                arguments: [Self.maxAnalysisBytes, idList, FlightAnalysis.currentVersion])
+                arguments: [
+                    Self.maxAnalysisBytes, idList, FlightAnalysis.currentVersion, FlightAnalysis.longestFlight,
+                ])
         }
         var summaries: [Int64: ContestSummary] = [:]
         for row in rows {

@@ -133,7 +133,7 @@ package enum FlightJSON {
         _ flight: Flight, faults: [RecordingFault], analysis: FlightAnalysis?, owner: LogbookOwner?,
         airspace: AirspaceFindings? = nil
     ) -> String {
-        var object = object(flight, owner: owner, contest: analysis.map(ContestSummary.init))
+        var object = object(flight, owner: owner, contest: analysis.flatMap(ContestSummary.init))
         if case .recorded = flight.source { object.faults = faults.map(Fault.init) }
         object.analysis = analysis.map(AnalysisOutput.Object.init)
         object.airspace = airspace.map { $0.items.map(AirspaceText.Entry.init) }

@@ -102,4 +102,37 @@ struct ContestListCLITests {
         #expect(textLines[at + 1].hasPrefix("    1.") && textLines[at + 1].contains(first), "\(text)")
         #expect(textLines[at + 2].hasPrefix("    2."), "\(text)")
     }
+
+    /// A flight over 24 h from take-off to landing (a recorder's broken clock) is not analysed: its stored analysis
+    /// holds no route, and every list shows its distance as unknown ("—", null), not as 0.0 km.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs sqlite3"))
+    func aFlightOverADayHasNoContestDistance() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flights.sqlite")
+        let sim = try CLI.run(
+            ["simulate", "--launch", "winch", "--minutes", "20", "--start", "2025-06-10T10:00:00Z", "-o", "s.igc"],
+            database: nil, in: dir)
+        try #require(sim.status == 0, "simulate failed: \(sim.stderr)")
+        try #require(try CLI.run(["import", "s.igc"], database: db, in: dir).status == 0)
+        // As a recorder with a broken clock wrote it.
+        let sql = "UPDATE flight SET landingTime = landingTime + 25 * 3600000 WHERE id = 1"
+        try #require(DaemonHarness.shell("sqlite3 '\(db.path)' '\(sql)' 2>&1").status == 0)
+        let show = try CLI.run(["show", "1", "--json"], database: db, in: dir)
+        try #require(show.status == 0, "show failed: \(show.stderr)")
+        #expect(try JSONDecoder().decode(Shown.self, from: Data(show.stdout.utf8)).contestKm == nil, "\(show.stdout)")
+        // Stored as the recorder stores a flight's analysis at its landing: one that refused the flight.
+        let stored = try FlightStore(path: db.path, mode: .readWrite).analysis(forFlight: 1)
+        try #require(!stored.wasAnalysed && stored.freeSix == nil)
+
+        let listed = try JSONDecoder().decode(
+            [Listed].self, from: Data(try CLI.run(["list", "--json"], database: db, in: dir).stdout.utf8))
+        #expect(listed.map(\.id) == [1] && listed[0].contestKm == nil)
+        let table = try CLI.run(["list"], database: db, in: dir, environment: ["COLUMNS": "200"]).stdout
+        let row = table.split(separator: "\n").map(String.init)[2]
+        #expect(row.contains("—") && !row.contains(" km"), "\(table)")
+        let stats = try JSONDecoder().decode(
+            Stats.self, from: Data(try CLI.run(["stats", "--json"], database: db, in: dir).stdout.utf8))
+        #expect(stats.contest.first?.analysedFlights == 0 && stats.contest.first?.notAnalysedFlights == 1)
+    }
 }

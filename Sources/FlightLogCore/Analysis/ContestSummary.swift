@@ -12,7 +12,10 @@ package struct ContestSummary: Sendable, Hashable {
         self.engineSeconds = engineSeconds
     }
 
-    package init(_ analysis: FlightAnalysis) {
+    /// The summary of `analysis`; nil when the flight was not analysed (over ``FlightAnalysis/longestFlight``): its
+    /// distance is unknown, not 0.
+    package init?(_ analysis: FlightAnalysis) {
+        guard analysis.wasAnalysed else { return nil }
         freeSixMeters = analysis.freeSix?.meters ?? 0
         engineSeconds = analysis.engineSensor == nil ? nil : analysis.engineRuns.reduce(0) { $0 + $1.seconds }
     }

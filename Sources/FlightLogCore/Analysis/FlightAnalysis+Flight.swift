@@ -14,6 +14,10 @@ extension FlightAnalysis {
             && flight.landingTime - flight.takeoffTime <= longestFlight
     }
 
+    /// False for the analysis of a flight over ``longestFlight`` from takeoff to landing: its fixes were not looked
+    /// at, so it has no route, and its distance is unknown rather than 0.
+    package var wasAnalysed: Bool { inputs.landing - inputs.takeoff <= Self.longestFlight }
+
     /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap `index` (the config's
     /// `[glider] index`; nil: the flight's glider type's entry in ``GliderIndex``, else unknown).
     package static func inputs(of flight: Flight, fixCount: Int, index: Double?) -> Inputs {
