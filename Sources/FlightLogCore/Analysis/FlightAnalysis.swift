@@ -6,7 +6,7 @@ import Foundation
 /// again. Pure: no I/O.
 package struct FlightAnalysis: Sendable, Equatable, Codable {
     /// Raised whenever a rule of the analysis changes, so that every stored analysis is computed again.
-    package static let currentVersion = 3
+    package static let currentVersion = 4
 
     /// A turnpoint: one fix of the file, as the contests require.
     package struct Point: Sendable, Equatable, Codable {
@@ -147,17 +147,34 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
             Route(meters: meters, turnpoints: points.map { Point(fixes[trace.fixIndex[$0]]) })
         }
         let phases = scored.isEmpty ? FlightPhases() : FlightPhases.analyze(fixes, window: scored)
-        let six = scores.sixLegs.map { route($0.points, $0.distance) }
+        let six = scores.sixLegs.flatMap { freeRoute($0.points, $0.distance, route) }
         return FlightAnalysis(
             version: currentVersion, inputs: inputs, scoringWindow: window,
             engineSensor: EngineRuns.sensor(extensions), engineRuns: runs, phases: phases, freeSix: six,
             legs: six.map { Leg.legs(of: $0, phases: phases) } ?? [],
-            freeFour: scores.fourLegs.map { route($0.points, $0.distance) },
+            freeFour: scores.fourLegs.flatMap { freeRoute($0.points, $0.distance, route) },
             faiTriangle: scores.faiTriangle.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },
             faiTriangleProven: scores.faiTriangle?.isProven ?? true,
             outAndReturn: scores.outAndReturn.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },
             index: scores.index, olcPlusPoints: scores.olcPlusPoints, weGlideFreePoints: scores.weGlideFreePoints,
             dmstPoints: scores.dmstPoints)
+    }
+
+    /// A free distance route through `points` (of the contest trace) with only its real legs: a track with fewer
+    /// usable fixes than the route has points repeats a fix, or a place, as the next turnpoint, and such a leg of
+    /// 0 m is left out (the route's length is the same); nil when no leg is left.
+    private static func freeRoute(
+        _ points: [Int], _ meters: Meters, _ route: ([Int], Meters) -> Route
+    ) -> Route? {
+        var made = route(points, meters)
+        var kept: [Point] = []
+        for point in made.turnpoints {
+            if let last = kept.last, last.latitude == point.latitude, last.longitude == point.longitude { continue }
+            kept.append(point)
+        }
+        guard kept.count >= 2 else { return nil }
+        made.turnpoints = kept
+        return made
     }
 
     /// Which index the points use, for the pilot: "index 92: ASK 21 in the type table", "index 108: [glider]
