@@ -37,6 +37,7 @@ struct ReportAnalysis {
         var rows: [(String, String)] = []
         if let w = a.scoringWindow {
             rows.append(("Scored from", "\(AnalysisWords.scoredFrom(w)) \(both(w.start))"))
+            if let note = AnalysisWords.launchAltitude(w) { rows.append(("", note)) }
             rows.append(
                 ("Scored to", "\(AnalysisWords.scoredTo(w, endedInFlight: flight.endedInFlight)) \(both(w.end))"))
         } else {

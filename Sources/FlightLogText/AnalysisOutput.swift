@@ -10,7 +10,8 @@ package enum AnalysisOutput {
             CivilDateTime(utc: t, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond
         }
         if let w = a.scoringWindow {
-            let from = AnalysisWords.scoredFrom(w).lowercased()
+            let from = [AnalysisWords.scoredFrom(w).lowercased(), AnalysisWords.launchAltitude(w)]
+                .compactMap { $0 }.joined(separator: ", ")
             let to = AnalysisWords.scoredTo(w, endedInFlight: f.endedInFlight).lowercased()
             rows.append(("Scored", "\(local(w.start)) (\(from)) to \(local(w.end)) (\(to)) local"))
         } else {

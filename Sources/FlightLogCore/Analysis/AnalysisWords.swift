@@ -11,6 +11,12 @@ package enum AnalysisWords {
         }
     }
 
+    /// Said after what began the scored time when the release was found on GNSS altitude (pressure altitude
+    /// missing at the launch); nil when on pressure altitude, as everything else.
+    package static func launchAltitude(_ window: ScoringWindow) -> String? {
+        window.launchOnGNSS == true ? "found on GNSS altitude: no pressure altitude at the launch" : nil
+    }
+
     /// What ended it: `Landing`, `Last fix` (the record ends in flight) or `Engine on`.
     package static func scoredTo(_ window: ScoringWindow, endedInFlight: Bool) -> String {
         window.endsAt == .engineStart ? "Engine on" : endedInFlight ? "Last fix" : "Landing"

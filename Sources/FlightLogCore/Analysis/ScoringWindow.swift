@@ -21,6 +21,9 @@ package struct ScoringWindow: Sendable, Hashable, Codable {
     package var start: UTCMillis, end: UTCMillis
     package var startsAt: Start
     package var endsAt: End
+    /// True when the release was found on GNSS altitude because pressure altitude was missing at the launch
+    /// (``LaunchAnalysis/usedGNSS``); nil otherwise.
+    package var launchOnGNSS: Bool?
     /// The window as a range of fix indices, as ``FlightPhases/analyze(_:window:)`` and ``ContestTrace`` take it.
     package var fixes: Range<Int> { startIndex..<(endIndex + 1) }
 
@@ -42,6 +45,7 @@ package struct ScoringWindow: Sendable, Hashable, Codable {
         let runs = engineRuns ?? EngineRuns.find(fixes, extensions: extensions, window: first..<(landingIndex + 1))
 
         let startIndex: Int, startsAt: Start
+        var launchOnGNSS: Bool?
         if let launch = runs.first(where: { $0.start <= launchLimit && $0.end > takeoff }) {
             (startIndex, startsAt) = (launch.endIndex, .engineOff)
         } else {
@@ -49,6 +53,7 @@ package struct ScoringWindow: Sendable, Hashable, Codable {
                 fixes, extensions: extensions, takeoffIndex: takeoffIndex, landingIndex: landingIndex)
             if let release = launch.releaseIndex {
                 (startIndex, startsAt) = (release, launch.method == .self ? .engineOff : .release)
+                launchOnGNSS = launch.usedGNSS ? true : nil
             } else {
                 (startIndex, startsAt) = (takeoffIndex, .takeoff)
             }
@@ -60,6 +65,6 @@ package struct ScoringWindow: Sendable, Hashable, Codable {
         guard endIndex > startIndex else { return nil }
         return ScoringWindow(
             startIndex: startIndex, endIndex: endIndex, start: fixes[startIndex].time, end: fixes[endIndex].time,
-            startsAt: startsAt, endsAt: endsAt)
+            startsAt: startsAt, endsAt: endsAt, launchOnGNSS: launchOnGNSS)
     }
 }

@@ -13,9 +13,10 @@ struct FlightSeries: Sendable {
 
     /// Fixes `range` of `fixes`. `maximumSpeed` (m/s) rejects jumps; three consistent rejected fixes in a row
     /// are accepted as the new position.
-    init(_ fixes: [Fix], range: ClosedRange<Int>, maximumSpeed: Double = 200) {
+    /// `gnss`: GNSS altitude even where the fixes have pressure altitude.
+    init(_ fixes: [Fix], range: ClosedRange<Int>, maximumSpeed: Double = 200, gnss: Bool = false) {
         let range = range.clamped(to: 0...max(0, fixes.count - 1))
-        usesPressure = !fixes.isEmpty && fixes[range].contains { ($0.pressureAltitudeDm ?? 0) != 0 }
+        usesPressure = !gnss && !fixes.isEmpty && fixes[range].contains { ($0.pressureAltitudeDm ?? 0) != 0 }
         guard !fixes.isEmpty else { return }
         var pending: [Int] = []
         for i in range {

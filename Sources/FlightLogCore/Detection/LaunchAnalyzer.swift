@@ -6,6 +6,9 @@ package struct LaunchAnalysis: Sendable, Hashable {
     package var releaseTime: UTCMillis?
     /// Release altitude − takeoff altitude (pressure altitude, GNSS without a barometer), metres.
     package var releaseHeight: Meters?
+    /// True when the launch was judged on GNSS altitude although the file has pressure altitude: pressure was
+    /// missing at the take-off or during the launch (a barometer gone, a stretch of `00000` in an IGC file).
+    package var usedGNSS = false
 
     package init(
         method: LaunchMethod, releaseIndex: Int? = nil, releaseTime: UTCMillis? = nil, releaseHeight: Meters? = nil
@@ -37,17 +40,47 @@ package enum LaunchAnalyzer {
     ) -> LaunchAnalysis {
         guard takeoffIndex >= 0, landingIndex > takeoffIndex, landingIndex < fixes.count else { return .unknown }
         let series = FlightSeries(fixes, range: takeoffIndex...landingIndex)
-        guard series.count >= 2, let takeoffAltitude = series.altitudes[0] else { return .unknown }
-        let launch = Launch(series: series, takeoffAltitude: takeoffAltitude)
-        if let engine = engineRelease(
+        let engine = engineRelease(
             fixes, extensions: extensions, takeoffIndex: takeoffIndex, landingIndex: landingIndex)
-        {
-            let position = series.position(atOrAfter: fixes[engine].time)
-            return launch.result(.self, at: min(position, series.count - 1))
+        let onPressure = judge(series, engineStop: engine.map { fixes[$0].time })
+        // Pressure missing at the take-off or in the climb (up to the release found, else the whole launch span):
+        // the launch is judged again on GNSS altitude when that has fewer gaps there.
+        let until = onPressure.position.map { series.times[$0] + 20_000 } ?? (series.times.first ?? 0) + launchSpan
+        guard series.usesPressure, missingAltitudes(series, until: until) > 0 else { return onPressure.launch }
+        let gnss = FlightSeries(fixes, range: takeoffIndex...landingIndex, gnss: true)
+        guard missingAltitudes(gnss, until: until) < missingAltitudes(series, until: until) else {
+            return onPressure.launch
         }
-        if let top = launch.winchRelease() { return launch.result(.winch, at: top) }
-        if let top = launch.aerotowRelease() { return launch.result(.aerotow, at: top) }
-        return .unknown
+        var onGNSS = judge(gnss, engineStop: engine.map { fixes[$0].time }).launch
+        guard onGNSS.releaseIndex != nil else { return onPressure.launch }
+        onGNSS.usedGNSS = true
+        return onGNSS
+    }
+
+    /// The launch as `series` shows it, and the release's position in it; `engineStop`: when a self-launch's engine
+    /// stopped.
+    private static func judge(_ series: FlightSeries, engineStop: UTCMillis?) -> (
+        launch: LaunchAnalysis, position: Int?
+    ) {
+        guard series.count >= 2, let takeoffAltitude = series.altitudes[0] else { return (.unknown, nil) }
+        let launch = Launch(series: series, takeoffAltitude: takeoffAltitude)
+        if let engineStop {
+            let position = min(series.position(atOrAfter: engineStop), series.count - 1)
+            return (launch.result(.self, at: position), position)
+        }
+        if let top = launch.winchRelease() { return (launch.result(.winch, at: top), top) }
+        if let top = launch.aerotowRelease() { return (launch.result(.aerotow, at: top), top) }
+        return (.unknown, nil)
+    }
+
+    /// The longest a launch is looked for after the take-off (an aerotow's end: 20 minutes).
+    static let launchSpan: UTCMillis = 20 * 60_000
+
+    /// How many fixes of `series` lack an altitude from the take-off to `until`: the launch has no start height
+    /// without the first, and a winch climb or a tow cannot be followed across a gap (a missing altitude counts
+    /// as the take-off's).
+    static func missingAltitudes(_ series: FlightSeries, until: UTCMillis) -> Int {
+        series.altitudes[..<series.position(atOrAfter: until)].reduce(0) { $0 + ($1 == nil ? 1 : 0) }
     }
 
     /// The integer value of extension `code` in a fix, using the I-record layout `extensions`
@@ -133,7 +166,7 @@ package enum LaunchAnalyzer {
 
         func aerotowRelease() -> Int? {
             let start = series.position(atOrAfter: series.times[0] + 60_000)
-            let limit = series.position(atOrAfter: series.times[0] + 20 * 60_000)
+            let limit = series.position(atOrAfter: series.times[0] + LaunchAnalyzer.launchSpan)
             guard start < limit else { return nil }
             let turns = TowTurns(series, limit: limit)
             var turnStart = 0, sinkStart = 0

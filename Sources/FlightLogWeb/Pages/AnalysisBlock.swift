@@ -31,6 +31,7 @@ struct AnalysisBlock {
         if let w = a.scoringWindow {
             let to = AnalysisWords.scoredTo(w, endedInFlight: flight.endedInFlight).lowercased()
             rows.append(("Scored", "\(AnalysisWords.scoredFrom(w)) \(local(w.start)) → \(to) \(local(w.end))"))
+            if let note = AnalysisWords.launchAltitude(w) { rows.append(("", note)) }
         } else {
             rows.append(("Scored", AnalysisWords.nothingScored(a)))
         }
