@@ -25,13 +25,16 @@ extension FlightStore {
                 db,
                 sql: hasAnalyses
                     ? """
-                    SELECT f.id, f.uuid, f.gliderType, a.flightId IS NOT NULL AS analysed,
-                        json_extract(CAST(a.data AS TEXT), '$.olcPlusPoints') AS points,
-                        json_extract(CAST(a.data AS TEXT), '$.index') AS idx,
-                        json_extract(CAST(a.data AS TEXT), '$.inputs.index') AS inputIndex
-                    FROM flight f LEFT JOIN flightAnalysis a ON a.flightId = f.id
-                        AND length(a.data) <= ?1 AND json_valid(CAST(a.data AS TEXT))
-                    WHERE NOT f.inProgress ORDER BY f.id
+                    SELECT id, uuid, gliderType, analysed,
+                        CASE WHEN valid THEN json_extract(j, '$.olcPlusPoints') END AS points,
+                        CASE WHEN valid THEN json_extract(j, '$.index') END AS idx,
+                        CASE WHEN valid THEN json_extract(j, '$.inputs.index') END AS inputIndex
+                    FROM (SELECT f.id, f.uuid, f.gliderType, a.flightId IS NOT NULL AS analysed,
+                            CAST(a.data AS TEXT) AS j,
+                            coalesce(length(a.data) <= ?1 AND json_valid(CAST(a.data AS TEXT)), 0) AS valid
+                        FROM flight f LEFT JOIN flightAnalysis a ON a.flightId = f.id
+                        WHERE NOT f.inProgress)
+                    ORDER BY id
                     """
                     : """
                     SELECT id, uuid, gliderType, 0 AS analysed, NULL AS points, NULL AS idx, NULL AS inputIndex
@@ -50,7 +53,8 @@ extension FlightStore {
                 figures.append((uuid, Self.clubContest(flight: id, row: row, summary: summary)))
                 continue
             }
-            // Never analysed: none, without reading the flight (an old logbook may hold thousands of them).
+            // Never analysed: none, without reading the flight (an old logbook may hold thousands of them). A
+            // stored analysis that cannot be read (not JSON, too large) was one: it is made again below.
             guard StoredValues.integer(row, "analysed") == 1 else {
                 figures.append((uuid, nil))
                 continue
