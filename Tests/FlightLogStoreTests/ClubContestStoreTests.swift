@@ -108,4 +108,22 @@ import Testing
         let second = try store.clubContest(index: nil)
         #expect(second.count == 150 && second.allSatisfy { $0.contest != nil })
     }
+
+    /// A flight over 24 h from take-off to landing (a recorder's broken clock) is not analysed: the club gets no
+    /// figures for it (its list shows "—"), not a distance of 0.
+    @Test func aFlightOverADaySendsNoFigures() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        let t = track(start: day0 + 10 * 3_600_000, count: 1200)
+        let id = try store.importFlights(
+            track: t, fileName: "long.igc", sha256: "long", flights: [flight(takeoff: t.fixes[100].time, minutes: 15)]
+        )[0]
+        let queue = try DatabaseQueue(path: dir.databasePath)
+        try queue.write { try $0.execute(sql: "UPDATE flight SET landingTime = landingTime + 25 * 3600000") }
+        let refused = try store.analysis(forFlight: id)
+        try #require(!refused.wasAnalysed && refused.freeSix == nil)
+        let sent = try store.clubContest(index: nil)
+        #expect(sent.count == 1 && sent[0].contest == nil)
+    }
 }
