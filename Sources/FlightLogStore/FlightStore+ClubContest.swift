@@ -10,7 +10,9 @@ extension FlightStore {
     /// since, or an older flightlog's analysis) is analysed again now and stored — at most `analyseAtMost` of them
     /// per call, so that the first sync after an upgrade does not analyse years of flights at once; the rest are
     /// left out (the club keeps what it has until a later sync). A flight never analysed (import and landing
-    /// analyse every flight; only one from before the analysis has none) or that cannot be analysed sends none.
+    /// analyse every flight; only one from before the analysis has none) or that cannot be analysed (over 24 h)
+    /// sends none; one whose stored analysis cannot be read (not JSON, too large) counts as out of date. A flight
+    /// whose row cannot be read now (its recording damaged) is left out, as is one beyond `analyseAtMost`.
     /// Sync sends the list each time and the server changes only the rows that differ.
     // Not optimised: Swift 6.3.1's release optimiser crashes on this function (an ownership check in
     // CopyPropagation), whichever way its loop is written; it runs once a sync and reads no tracks when current.
