@@ -135,15 +135,46 @@ for lib in Foundation FoundationInternationalization _FoundationICU FoundationEs
     static_debug+=" -Xlinker -l$lib"
 done
 static_debug+=" -Xlinker --end-group"
-# The benchmark in quick mode proves it runs end to end (every row measured; numbers not judged).
-# Skip it with FLIGHTLOG_SKIP_BENCH=1.
+# The executables are linked once, here; the benchmarks and the package then find them built (their own
+# `swift build` calls only check, each waiting for the other's lock on .build for a moment).
+static_build() {
+    local product
+    for product in flightlog flightlogd flightlog-bench; do
+        # shellcheck disable=SC2086  # static_debug is a list of flags
+        swift build $static_debug --product "$product" >/dev/null || return 1
+    done
+}
+if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ] || [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
+    step static-build static_build
+fi
+# The benchmark in quick mode proves it runs end to end (every row measured; numbers not judged), then the club
+# sync benchmark in quick mode (20 short flights, 1,000 on the server; its own PostgreSQL). Skip both with
+# FLIGHTLOG_SKIP_BENCH=1. They run beside the package test below: they share nothing with it (their own temporary
+# directories, ports and PostgreSQL; the package test installs to /usr and reads the built executables, which
+# nothing rebuilds now), and neither judges speed. Their output is printed after the package test's.
+bench_pid=
+bench_log=$(mktemp)
+trap 'for pid in "${replay_pids[@]}" $fuzz_pid $bench_pid; do kill -- "-$pid" 2>/dev/null || true; done; rm -rf "$replay_logs" "$fuzz_log" "$bench_log"' EXIT
+benchmarks() {
+    BUILD_FLAGS=$static_debug step bench-quick python3 benchmarks/run.py --quick &&
+        BUILD_FLAGS=$static_debug step bench-sync-quick python3 benchmarks/sync.py --quick
+}
 if [ "${FLIGHTLOG_SKIP_BENCH:-0}" != 1 ]; then
-    BUILD_FLAGS=$static_debug step bench-quick python3 benchmarks/run.py --quick
-    # The club sync benchmark in quick mode (20 short flights, 1,000 on the server; its own PostgreSQL).
-    BUILD_FLAGS=$static_debug step bench-sync-quick python3 benchmarks/sync.py --quick
+    set -m
+    benchmarks >"$bench_log" 2>&1 &
+    bench_pid=$!
+    set +m
 fi
 # The Debian package: build, lintian, install, --version, purge keeps the logbook (scripts/test-deb.sh; needs
 # root, as CI has). FLIGHTLOG_SKIP_DEB=1 skips it.
 if [ "${FLIGHTLOG_SKIP_DEB:-0}" != 1 ]; then
-    BUILD_FLAGS=$static_debug DEB_COMPRESSION="-Zxz -z1" step test-deb scripts/test-deb.sh
+    BUILD_FLAGS=$static_debug DEB_COMPRESSION="-Zxz -z1" step test-deb scripts/test-deb.sh || failed=1
 fi
+if [ -n "$bench_pid" ]; then
+    start=$SECONDS
+    wait "$bench_pid" || { failed=1; echo "FAILED: quick benchmarks"; }
+    echo "step benchmarks-after-test-deb: $((SECONDS - start)) s"
+    echo "=== quick benchmarks (beside the package test) ==="
+    cat "$bench_log"
+fi
+[ "$failed" = 0 ] || exit 1

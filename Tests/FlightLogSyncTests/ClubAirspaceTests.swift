@@ -52,7 +52,7 @@ import Testing
                 try await club.saveAccount(
                     ClubAccount(
                         login: login, pilotName: admin ? "Karl Meier" : "Anna Berg", isAdmin: admin,
-                        passwordHash: try PasswordHash.make(password: "thermals")))
+                        passwordHash: try PasswordHash.make(password: "thermals", iterations: 1000)))
             }
             let app = WebApp(settings: ServerSettings(club: club, config: FlightLogConfig()))
             for login in ["chief", "anna"] {

@@ -46,7 +46,7 @@ import Testing
             try await club.saveAccount(
                 ClubAccount(
                     login: "anna", pilotName: "Anna Berg", isAdmin: false,
-                    passwordHash: try PasswordHash.make(password: "thermal")))
+                    passwordHash: try PasswordHash.make(password: "thermal", iterations: 1000)))
             let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: FlightLogConfig())))
             #expect(try await browser.login("anna", "thermal").status == 303)
             let page = await browser.get("/flights/\(id)")

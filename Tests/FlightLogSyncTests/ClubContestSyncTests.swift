@@ -146,7 +146,7 @@ import Testing
             try await club.saveAccount(
                 ClubAccount(
                     login: "anna", pilotName: "Anna Berg", isAdmin: false,
-                    passwordHash: try PasswordHash.make(password: "contest")))
+                    passwordHash: try PasswordHash.make(password: "contest", iterations: 1000)))
             let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: FlightLogConfig())))
             #expect(try await browser.login("anna", "contest").status == 303)
             let list = await browser.get("/")

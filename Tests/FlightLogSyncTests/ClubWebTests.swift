@@ -54,7 +54,7 @@ import Testing
             try await club.saveAccount(
                 ClubAccount(
                     login: login, pilotName: pilot, isAdmin: admin,
-                    passwordHash: try PasswordHash.make(password: "thermal")))
+                    passwordHash: try PasswordHash.make(password: "thermal", iterations: 1000)))
             let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: Self.config)))
             #expect(try await browser.login(login, "thermal").status == 303)
             try await body(browser)
@@ -70,7 +70,7 @@ import Testing
             try await club.saveAccount(
                 ClubAccount(
                     login: "anna", pilotName: "Anna Berg", isAdmin: false,
-                    passwordHash: try PasswordHash.make(password: "thermal")))
+                    passwordHash: try PasswordHash.make(password: "thermal", iterations: 1000)))
             let app = WebApp(settings: ServerSettings(club: club, config: Self.config))
             let browser = Browser(app: app)
 
@@ -181,7 +181,7 @@ import Testing
         defer { fixture.remove() }
         let (_, anna, _, karl) = try await twoGliders(fixture)
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
-            let hash = try PasswordHash.make(password: "thermal")
+            let hash = try PasswordHash.make(password: "thermal", iterations: 1000)
             try await club.saveAccount(
                 ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: false, passwordHash: hash))
             let browser = Browser(app: WebApp(settings: ServerSettings(club: club, config: Self.config)))
@@ -195,7 +195,7 @@ import Testing
             #expect(await browser.get("/").text.contains("<b>4</b> flights"))
 
             // A new password ends the sessions opened with the old one.
-            let renewed = try PasswordHash.make(password: "ridge lift")
+            let renewed = try PasswordHash.make(password: "ridge lift", iterations: 1000)
             try await club.saveAccount(
                 ClubAccount(login: "anna", pilotName: "Anna Berg", isAdmin: true, passwordHash: renewed))
             #expect(await browser.get("/").header("Location") == "/login")
