@@ -62,7 +62,12 @@ package struct ContestTrace: Sendable {
 
     /// Length in metres of the route through the points `indices`, on the FAI sphere.
     package func length(_ indices: [Int]) -> Meters {
-        zip(indices, indices.dropFirst()).reduce(0) { $0 + arc($1.0, $1.1) } * Self.faiRadius
+        arcLength(indices) * Self.faiRadius
+    }
+
+    /// Length in radians of the route through the points `indices`: its legs' arcs, summed in order.
+    package func arcLength(_ indices: [Int]) -> Double {
+        zip(indices, indices.dropFirst()).reduce(0) { $0 + arc($1.0, $1.1) }
     }
 
     /// Whether a route from point `start` to point `finish` keeps the 1000 m rule: the finish at most `maxDrop`

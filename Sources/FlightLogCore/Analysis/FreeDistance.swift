@@ -10,6 +10,9 @@ import Foundation
 /// first on a thinned trace and polished on all points). Every route at least that long passes only through
 /// surviving points, so the result is the optimum, not an approximation.
 ///
+/// Where the 1000 m rule needs narrower start intervals, the widest interval's programme is also run backward:
+/// its exact values both ways bound every point of every stage, and the narrower programmes pass almost none.
+///
 /// The 1000 m rule (`maxDrop`: the finish at most that far below the start, fix against fix) ties the first
 /// point to the last. A branch and bound over the start's altitude meets it exactly: starts limited to an
 /// altitude interval [lo, hi] and finishes to at least lo − maxDrop give an upper bound, which is exact once
@@ -51,7 +54,7 @@ package enum FreeDistance {
         if let seed = search.thinnedSeed(startOK: known, finishOK: known) {
             let kept =
                 trace.keepsHeight(start: seed.first!, finish: seed.last!, maxDrop: maxDrop)
-                ? (seed, zip(seed, seed.dropFirst()).reduce(0) { $0 + trace.arc($1.0, $1.1) })
+                ? (seed, trace.arcLength(seed))
                 : search.repaired(seed, maxDrop: maxDrop)
             if let kept {
                 incumbent = kept.0

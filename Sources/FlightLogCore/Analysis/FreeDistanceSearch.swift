@@ -70,7 +70,7 @@ extension FreeDistance {
         func best(startOK: [Bool], finishOK: [Bool]) -> (path: [Int], length: Double)? {
             var known = floor
             if floor == -.infinity, let seed = thinnedSeed(startOK: startOK, finishOK: finishOK) {
-                known = zip(seed, seed.dropFirst()).reduce(0) { $0 + trace.arc($1.0, $1.1) }
+                known = trace.arcLength(seed)
             }
             guard known > -.infinity else { return nil }
             return programme(startOK, finishOK, target: known - 1e-12).flatMap { route(of: $0, finishOK) }
@@ -179,7 +179,7 @@ extension FreeDistance {
                 p[0] = start
                 p[p.count - 1] = finish
                 // Summed over the whole route: with one leg, its first turnpoint is its finish.
-                let length = zip(p, p.dropFirst()).reduce(0) { $0 + trace.arc($1.0, $1.1) }
+                let length = trace.arcLength(p)
                 if length > best?.length ?? -.infinity { best = (p, length) }
             }
             var start = -1, length = -Double.infinity
