@@ -41,6 +41,9 @@ extension FlightLogCommand {
             for line in FieldChange.lines(changes, currentRole: new.secondPersonRole) {
                 print(terminalSafe("Flight \(id): \(line.text)"))
             }
+            if let type = details.plane, case .ambiguous(let entries) = GliderIndex.match(type) {
+                print(terminalSafe("Flight \(id): contest index: \(GliderIndex.ambiguity(type, entries))"))
+            }
         }
 
         /// Applies the options to the flight as stored and saves them; again on what it holds now when another
