@@ -183,9 +183,12 @@ extension FlightStore {
     /// `base` is the details `details` were made from (a form, an editor): when the flight holds other details
     /// now, nothing is written and `.changedElsewhere` is thrown. The compare and the write are one IMMEDIATE
     /// transaction, so of two saves made from the same details only the first can succeed.
+    /// `landingAtField`: the new landing place names a known airfield (the caller looked it up): the flight
+    /// landed at a field, whatever the track's end is nearest to; the pilot's word wins.
     /// - Returns: the changes (empty when nothing differed; then nothing is written).
     package func updateDetails(
-        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails? = nil
+        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails? = nil,
+        landingAtField: Bool = false
     ) throws(LogbookError) -> [FieldChange] {
         try write { db in
             let flight = try Self.flight(id: id, db)
@@ -198,7 +201,7 @@ extension FlightStore {
             if details.landingPlace != old.landingPlace,
                 let landing = flight.landingLocation?.named(details.landingPlace)
             {
-                columns.append(("landingOutlanding", landing.isOutlanding))
+                columns.append(("landingOutlanding", landing.isOutlanding && !landingAtField))
             }
             _ = try FlightRows.update(id, columns, in: db)
             for change in changes {

@@ -62,7 +62,7 @@ package final class LogbookImporter {
     package func importFile(_ bytes: [UInt8], fileName: String) throws -> ImportResult {
         var parsed = try IGCImport.flights(
             in: bytes, fileName: fileName, sha256: Digest.sha256Hex(bytes), strict: strict,
-            defaults: config.defaultDetails, zoneNear: zones.rules(near:))
+            zoneNear: zones.rules(near:))
         var notices: [String] = []
         if placing == nil { placing = .some(loadPlacing(&notices)) }
         if let placing = placing ?? nil {

@@ -110,7 +110,7 @@ extension Bench {
         func run() throws {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
             let parsed = try IGCImport.flights(
-                in: bytes, fileName: file, sha256: "", strict: false, defaults: FlightDetails(),
+                in: bytes, fileName: file, sha256: "", strict: false,
                 zoneNear: { _ in .fixed(identifier: "UTC", offsetSeconds: 0) })
             let fixes = parsed.file.track.fixes
             var km = 0.0

@@ -27,7 +27,7 @@ enum FuzzPipelines {
         let imported: ImportedFile
         do {
             imported = try IGCImport.flights(
-                in: bytes, fileName: "fuzz.igc", sha256: "0123456789abcdef", strict: false, defaults: FlightDetails(),
+                in: bytes, fileName: "fuzz.igc", sha256: "0123456789abcdef", strict: false,
                 zoneNear: { .fixed(identifier: "Solar", offsetSeconds: solarOffsetSeconds(longitude: $0.longitude)) })
         } catch {
             return FuzzOutcome("rejected: \(error)")

@@ -63,8 +63,8 @@ struct LogbookServicesTests {
         #expect(!flights.isEmpty && flights.allSatisfy { $0.id != nil })
         #expect(flights.allSatisfy { if case .imported("simulated-winch.igc", _) = $0.source { true } else { false } })
         #expect(first.skippedLines == 0)
-        // The file's headers first; the config's defaults fill in what the file leaves empty.
-        #expect(flights.allSatisfy { $0.details.pilot == "Simulated Pilot" && $0.details.competitionId == "XY" })
+        // The file's headers only: the config's defaults are for this device's flights, never an imported file's blanks.
+        #expect(flights.allSatisfy { $0.details.pilot == "Simulated Pilot" && $0.details.competitionId == nil })
         let bytes = [UInt8](try Data(contentsOf: sample))
         for again in [
             try importer.importFile(atPath: sample.path), try importer.importFile(bytes, fileName: "copy.igc"),

@@ -21,11 +21,20 @@ extension FlightAnalysis {
     /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap `index` (the config's
     /// `[glider] index`; nil: the flight's glider type's entry in ``GliderIndex``, else unknown).
     package static func inputs(of flight: Flight, fixCount: Int, index: Double?) -> Inputs {
-        let typed = index == nil ? GliderIndex.forType(flight.details.gliderType) : nil
+        var typed: Double?
+        var source: String?
+        if index != nil {
+            source = "[glider] index"
+        } else if let type = flight.details.gliderType {
+            switch GliderIndex.match(type) {
+            case .entry(let entry): (typed, source) = (entry.index, "\(entry.type), \(entry.source)")
+            case .ambiguous(let entries): source = GliderIndex.ambiguity(type, entries)
+            case .none: break
+            }
+        }
         return Inputs(
             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
-            fixCount: fixCount, index: index ?? typed?.index,
-            indexSource: index != nil ? "[glider] index" : typed.map { "\($0.type) in the type table" })
+            fixCount: fixCount, index: index ?? typed, indexSource: source)
     }
 
     /// The analysis of `flight` over `track` (nil for a track the flight does not have: see ``isAnalysable(_:)``).

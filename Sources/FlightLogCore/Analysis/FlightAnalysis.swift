@@ -177,11 +177,11 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         return made
     }
 
-    /// Which index the points use, for the pilot: "index 92: ASK 21 in the type table", "index 108: [glider]
-    /// index", or "index 100: glider's index unknown".
+    /// Which index the points use, for the pilot: "index 92: ASK 21, XCSoar polar list", "index 108: [glider]
+    /// index", "index 100: LS 8 is LS 8 (15 m) 108 or LS 8 (18 m) 114: …" or "index 100: glider's index unknown".
     package var indexText: String {
         let number = index == index.rounded() ? String(Int(index)) : String(index)
-        guard inputs.index != nil, let source = inputs.indexSource else {
+        guard let source = inputs.indexSource else {
             return index == 100 ? "index 100: glider's index unknown" : "index \(number)"
         }
         return "index \(number): \(source)"

@@ -21,15 +21,3 @@ extension Flight {
         endedInFlight = detected.endedInFlight
     }
 }
-
-extension FlightDetails {
-    /// Fills empty fields from defaults (the config file), keeping what the recording or the pilot said.
-    package func filling(from defaults: FlightDetails) -> FlightDetails {
-        var d = self
-        d.pilot = d.pilot ?? defaults.pilot
-        d.gliderType = d.gliderType ?? defaults.gliderType
-        d.registration = d.registration ?? defaults.registration
-        d.competitionId = d.competitionId ?? defaults.competitionId
-        return d
-    }
-}

@@ -1,4 +1,4 @@
-/// One IGC file read and cut into logbook flights, not yet stored (``IGCImport/flights(in:fileName:sha256:strict:defaults:zoneNear:)``).
+/// One IGC file read and cut into logbook flights, not yet stored (``IGCImport/flights(in:fileName:sha256:strict:zoneNear:)``).
 package struct ImportedFile: Sendable {
     package var fileName: String
     package var sha256: String
@@ -16,19 +16,22 @@ package struct ImportFailure: Error, CustomStringConvertible, Equatable {
 
 /// The pure part of importing an IGC file, shared by every importer (the CLI, the fuzz target): the tolerant read
 /// (or the strict one), the import detector, the logbook details read from the headers as a pilot would (a
-/// placeholder name is nobody) and filled from the config's defaults, each flight's time zone from its takeoff,
-/// and a remark on a flight whose takeoff or landing was not seen. The file itself keeps its headers raw.
+/// placeholder name is nobody), each flight's time zone from its takeoff, and a remark on a flight whose takeoff
+/// or landing was not seen. The file itself keeps its headers raw.
+///
+/// The config's defaults for new flights are never filled in: they are this device's glider and pilot, and an
+/// imported file is somebody's flight as its file says, blanks included (a file without a pilot is unknown and
+/// counts no time). `flightlog repair` restores flights imported before this was so (``ImportedDetailsRepair``).
 package enum IGCImport {
     /// The remark of a flight whose recording starts in the air or ends before the landing.
     package static let notDetectedRemark = "take-off/landing not detected: times are the recording's first and last fix"
 
     /// - Parameters:
     ///   - sha256: the file's SHA-256 in hex (it names the import: the same file is never imported twice).
-    ///   - defaults: the config's details for new flights, filling what the headers leave empty.
     ///   - zoneNear: the time zone rules at a place (tzdata on the system).
     /// - Throws: ``ImportFailure`` when the file is not usable IGC or holds no flight; nothing is half done.
     package static func flights(
-        in bytes: [UInt8], fileName: String, sha256: String, strict: Bool, defaults: FlightDetails,
+        in bytes: [UInt8], fileName: String, sha256: String, strict: Bool,
         zoneNear: (Coordinate) -> TimeZoneRules
     ) throws(ImportFailure) -> ImportedFile {
         let file: IGCFile
@@ -46,7 +49,7 @@ package enum IGCImport {
             }
             throw ImportFailure("no flight found: the file has fewer than two valid fixes" + (damage ?? ""))
         }
-        let details = logbookDetails(file.headers).filling(from: defaults)
+        let details = logbookDetails(file.headers)
         let source = FlightSource.imported(fileName: fileName, sha256: sha256)
         let flights = detected.map { d -> Flight in
             let rules = zoneNear(d.takeoffCoordinate)

@@ -41,6 +41,9 @@ extension FlightLogCommand {
             for line in FieldChange.lines(changes, currentRole: new.secondPersonRole) {
                 print(terminalSafe("Flight \(id): \(line.text)"))
             }
+            if let type = details.plane, case .ambiguous(let entries) = GliderIndex.match(type) {
+                print(terminalSafe("Flight \(id): contest index: \(GliderIndex.ambiguity(type, entries))"))
+            }
         }
 
         /// Applies the options to the flight as stored and saves them; again on what it holds now when another
@@ -52,10 +55,15 @@ extension FlightLogCommand {
                 let base = try db.flight(id: id).details
                 var new = base
                 details.apply(to: &new)
-                try namePlaces(in: &new)
+                let landingField = try namePlaces(in: &new)
+                if attempt == 1, let landingField { try warnIfFar(landingField, flight: db.flight(id: id)) }
                 let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
                 do {
-                    return (new, try db.updateDetails(id: id, to: new, editedAt: now, base: base))
+                    return (
+                        new,
+                        try db.updateDetails(
+                            id: id, to: new, editedAt: now, base: base, landingAtField: landingField != nil)
+                    )
                 } catch {
                     guard error.code == .changedElsewhere, attempt < 50 else { throw error }
                     attempt += 1
@@ -65,18 +73,33 @@ extension FlightLogCommand {
 
         /// A place option that names a known field (code, name or a part only it has) stores the field's label;
         /// other text stays as typed, also when the airfield data cannot be read (nothing is lost).
-        private func namePlaces(in new: inout FlightDetails) throws {
+        /// - Returns: the known field the landing place names, if it does.
+        private func namePlaces(in new: inout FlightDetails) throws -> Airfield? {
             guard
                 new.takeoffPlace != nil && details.takeoffPlace != nil
                     || new.landingPlace != nil && details.landingPlace != nil,
                 let index = try? AirfieldCatalog.index().index
-            else { return }
+            else { return nil }
             if details.takeoffPlace != nil, let text = new.takeoffPlace {
                 new.takeoffPlace = try lookUpPlace(text, option: "--takeoff-place", in: index).text
             }
-            if details.landingPlace != nil, let text = new.landingPlace {
-                new.landingPlace = try lookUpPlace(text, option: "--landing-place", in: index).text
-            }
+            guard details.landingPlace != nil, let text = new.landingPlace else { return nil }
+            let landing = try lookUpPlace(text, option: "--landing-place", in: index)
+            new.landingPlace = landing.text
+            return landing.field
+        }
+
+        /// The pilot's landing field is taken; one farther than the airfield radius from where the track ends is
+        /// said, with the distance (a typo, or the wrong flight).
+        private func warnIfFar(_ field: Airfield, flight: Flight) throws {
+            guard flight.hasTrack else { return }
+            let radius = try store.loadConfig().airfieldRadiusMeters
+            let distance = Geodesy.distance(field.coordinate, flight.landingCoordinate)
+            guard distance > radius else { return }
+            printError(
+                terminalSafe(
+                    "Warning: flight \(id): \(field.label) is \(decimal(distance / 1000, 1)) km from where the track "
+                        + "ends (the airfield radius is \(decimal(radius / 1000, 1)) km); set as you said"))
         }
     }
 
