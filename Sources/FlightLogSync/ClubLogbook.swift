@@ -112,11 +112,11 @@ package final class ClubLogbook: Sendable {
                             WHERE track_chunk.data IS DISTINCT FROM excluded.data
                         """, logger: logger)
                 }
+                // Gliders may not DELETE (that privilege would let one lock the table): a function drops chunks.
                 try await c.query(
                     """
-                    DELETE FROM track_chunk WHERE recording_uuid = \(recordingId)
-                        AND (live, first_time) NOT IN (SELECT * FROM unnest(\(recording.chunks.map(\.live)),
-                            \(recording.chunks.map(\.firstTime))))
+                    SELECT flightlog_keep_chunks(\(recordingId), \(recording.chunks.map(\.live)),
+                        \(recording.chunks.map(\.firstTime)))
                     """, logger: logger)
                 if let file = recording.originalFile {
                     try await c.query(
@@ -150,6 +150,11 @@ package final class ClubLogbook: Sendable {
             names.append(FlightColumns.serverName(column.name))
             marks.append(FlightColumns.placeholder(marks.count + 1, column: column.name))
         }
+        for (column, words) in FlightColumns.words(of: flight.columns) {
+            bindings.append(words)
+            names.append(column)
+            marks.append("$\(marks.count + 1)")
+        }
         let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         let sql = """
             INSERT INTO flight (\(names.joined(separator: ", "))) VALUES (\(marks.joined(separator: ", ")))
@@ -173,7 +178,10 @@ package final class ClubLogbook: Sendable {
         let editor = UUID(uuidString: editor ?? device)
         return try await run { [self] in
             try await connection.withTransaction(logger: logger) { c in
-                try await c.query("SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
+                // Read to the end: a row query reports a failure (e.g. the lock timeout) only with its rows.
+                for try await _ in try await c.query(
+                    "SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
+                {}
                 var known: Set<String> = []
                 for try await uuid in try await c.query(
                     "SELECT uuid FROM flight WHERE uuid = ANY(\(Set(edits.map(\.flightUuid)).compactMap { UUID(uuidString: $0) }))",

@@ -11,6 +11,19 @@ enum FlightColumns {
     /// The detail columns an edit can change (``LogbookField``), as on the glider.
     static let details = LogbookField.allCases.map(\.column)
 
+    /// Crew name columns and the server-only columns beside them holding their words (``LogbookOwner/words(_:)``):
+    /// the club logins' flights are matched by these (``ServerQuery/restrict(to:)``), through a GIN index.
+    static let nameWords = [("pilot", "pilot_words"), ("secondPerson", "second_person_words")]
+
+    /// The word columns of the crew names among `columns`, with their words (nil for no name).
+    static func words(of columns: [(name: String, value: SyncValue)]) -> [(column: String, words: [String]?)] {
+        nameWords.compactMap { name, wordsColumn in
+            guard let value = columns.first(where: { $0.name == name })?.value else { return nil }
+            guard case .text(let text) = value else { return (wordsColumn, nil) }
+            return (wordsColumn, LogbookOwner.words(text))
+        }
+    }
+
     /// `takeoffPlaceCode` → `takeoff_place_code`.
     static func serverName(_ local: String) -> String {
         var name = ""

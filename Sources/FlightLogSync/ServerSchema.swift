@@ -165,6 +165,7 @@ enum ServerSchema {
                 "ALTER TABLE flight ADD COLUMN ended_in_flight boolean NOT NULL DEFAULT false"
             ]
         ),
+        (6, "gliders write only what sync needs; finite numbers; crew name words", limitedGliders),
     ]
 
     /// Additions: new nullable columns and new tables that an older flightlog neither reads nor writes, recorded by
@@ -199,6 +200,8 @@ enum ServerSchema {
                 """
             ]
         ),
+        // The columns added above (the contest figures) checked and granted as version 6 does the others.
+        ("limits on added columns", [finiteNumbers] + grants),
     ]
 
     /// Group role of the gliders' logins (``ClubGliders``): may read the club's rows and write its own.
@@ -240,11 +243,11 @@ enum ServerSchema {
             }
         }
         statements.append("CREATE INDEX device_owner ON device(owner_login)")
-        return statements + grants
+        return statements + grantsV4
     }()
 
-    /// The privileges of ``gliderRole``, granted when it exists (``ClubGliders`` creates it and grants them again).
-    static let grants: [String] = [
+    /// The privileges of ``gliderRole`` as version 4 granted them (replaced by version 6's ``grants``).
+    static let grantsV4: [String] = [
         """
         DO $$ BEGIN
             IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(gliderRole)') THEN
@@ -305,6 +308,7 @@ enum ServerSchema {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
+                if migration.version == 6 { try await fillNameWords(connection, logger: logger) }
                 try await connection.query(
                     "INSERT INTO flightlog_schema (version, name) VALUES (\(migration.version), \(migration.name))",
                     logger: logger)

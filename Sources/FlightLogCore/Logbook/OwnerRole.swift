@@ -80,7 +80,8 @@ package enum OwnerRole: String, Sendable, Hashable, Codable, CaseIterable {
 /// initial matches the word it begins ("J. Müller" and "Jürgen Müller").
 package struct LogbookOwner: Sendable, Hashable {
     package let name: String
-    private let words: [String]
+    /// The name's words (``words(_:)``).
+    package let words: [String]
 
     /// Nil when `name` has no letters or digits.
     package init?(_ name: String) {
@@ -99,7 +100,9 @@ package struct LogbookOwner: Sendable, Hashable {
         a == b || (a.count == 1 && b.hasPrefix(a)) || (b.count == 1 && a.hasPrefix(b))
     }
 
-    private static func words(_ name: String) -> [String] {
+    /// The words a name is matched by: its ``searchKey(_:)`` split at every character that is no letter or digit.
+    /// The club server stores them per crew name (`pilot_words`) and matches logins by the same rule.
+    package static func words(_ name: String) -> [String] {
         searchKey(name).split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 }

@@ -77,7 +77,8 @@ package struct ClubLogbookSource: LogbookSource {
 
     /// The contest distances the gliders synced (``ClubContest``) of those of `flights` this login sees: the club
     /// list's contest column. A flight synced without them (not analysed on its glider) has none and shows "—";
-    /// nil when the server has no contest columns. A value no analysis gives is refused with what to do.
+    /// nil when the server has no contest columns. A value no analysis gives (``ClubContest/checked``) is left
+    /// out too: that flight shows "—" on its own line, and the other flights list as ever.
     package func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]? {
         let query = query(FlightFilter(ids: flights.compactMap(\.id)))
         return try await logbook.withConnection { [logger = logbook.logger] c -> [Int64: ContestSummary]? in
@@ -89,7 +90,7 @@ package struct ClubLogbookSource: LogbookSource {
             for try await (id, km, points, index) in try await c.query(query.query(sql), logger: logger).decode(
                 (Int64, Double?, Double?, Double?).self)
             {
-                guard let contest = try ClubContest.checked(flight: id, km: km, points: points, index: index) else {
+                guard let contest = try? ClubContest.checked(flight: id, km: km, points: points, index: index) else {
                     continue
                 }
                 summaries[id] = ContestSummary(freeSixMeters: contest.km * 1000, engineSeconds: nil)
@@ -199,7 +200,10 @@ package struct ClubLogbookSource: LogbookSource {
     ) async throws(LogbookError) -> [FieldChange] {
         let query = query(id: id)
         return try await logbook.withTransaction { [logger = logbook.logger] c in
-            try await c.query("SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
+            // Read to the end: a row query reports a failure (e.g. the lock timeout) only with its rows.
+            for try await _ in try await c.query(
+                "SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
+            {}
             let columns = ColumnList(["f.uuid"] + ServerRows.detailColumns)
             let sql = "SELECT \(columns.sql) FROM flight f WHERE \(query.condition) FOR UPDATE"
             var found: (uuid: UUID, details: FlightDetails)?

@@ -7,6 +7,13 @@ import PostgresNIO
 enum ClubServer {
     static let quietLogger = Logger(label: "flightlog.club") { _ in SwiftLogNoOpLogHandler() }
 
+    /// Session settings sent with every connection: a statement waits at most `lock_timeout` for a lock another
+    /// login holds (a glider's transaction left open, an advisory lock) and runs at most `statement_timeout`; an
+    /// open transaction left idle is ended by the server. The error then names the lock, and nothing hangs.
+    static let sessionLimits = [
+        ("lock_timeout", "10s"), ("statement_timeout", "60s"), ("idle_in_transaction_session_timeout", "60s"),
+    ]
+
     /// The TLS settings of `mode` (libpq's sslmode): nil for `disable`; the certificate is checked only for
     /// `verify-full`, as libpq does.
     static func tlsConfiguration(_ mode: SyncURL.TLSMode) -> TLSConfiguration? {
@@ -32,6 +39,7 @@ enum ClubServer {
                 host: url.host, port: url.port, username: url.user, password: password ?? url.password,
                 database: url.database, tls: tls)
             configuration.options.connectTimeout = .seconds(10)
+            configuration.options.additionalStartupParameters = sessionLimits
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         } catch {
             throw SyncError.from(error, url: url, connected: false)
@@ -51,6 +59,7 @@ enum ClubServer {
             database: url.database, tls: tls)
         configuration.options.connectTimeout = .seconds(10)
         configuration.options.maximumConnections = 10
+        configuration.options.additionalStartupParameters = sessionLimits
         return configuration
     }
 }

@@ -34,11 +34,24 @@ struct ServerQuery {
     func query(_ sql: String) -> PostgresQuery { PostgresQuery(unsafeSQL: sql, binds: bindings) }
 
     /// Only what `account` may see: an admin every flight, a pilot those where they are the pilot or the second
-    /// person (the search key of the name, exactly).
+    /// person by ``LogbookOwner``'s rule (the words of the name, in any order; an initial matches its word), the
+    /// rule `--owner` follows on a glider. A login whose name has no words sees no flight.
     mutating func restrict(to account: ClubAccount) {
         guard !account.isAdmin else { return }
-        let key = bind(searchKey(account.pilotName))
-        add("f.pilot_key = \(key) OR f.second_person_key = \(key)")
+        guard let owner = LogbookOwner(account.pilotName) else { return add("false") }
+        add("\(names("f.pilot_words", match: owner)) OR \(names("f.second_person_words", match: owner))")
+    }
+
+    /// The condition that the crew name whose words (``LogbookOwner/words(_:)``) are in `column` matches `owner`:
+    /// each of the owner's words is a word of the name, or the name has its initial; an owner's initial matches a
+    /// word it begins. `&&` (overlap) lets the server use the column's GIN index.
+    mutating func names(_ column: String, match owner: LogbookOwner) -> String {
+        owner.words.map { word in
+            guard let initial = word.first, word.count > 1 else {
+                return "EXISTS (SELECT 1 FROM unnest(\(column)) w WHERE starts_with(w, \(bind(word))))"
+            }
+            return "\(column) && \(bind([word, String(initial)]))::text[]"
+        }.map { "(\($0))" }.joined(separator: " AND ")
     }
 
     /// The conditions of `filter`, with the meaning ``FlightFilter/matches`` and the glider's SQL

@@ -112,9 +112,13 @@ enum ServerRows {
         guard new != old else { return }
         var update = PostgresBindings()
         update.append(id)
-        let assignments = new.syncColumns.enumerated().map { i, column in
+        var assignments = new.syncColumns.map { column in
             FlightColumns.bind(column.value, column: column.name, into: &update)
-            return "\(FlightColumns.serverName(column.name)) = $\(i + 2)"
+            return "\(FlightColumns.serverName(column.name)) = $\(update.count)"
+        }
+        for (column, words) in FlightColumns.words(of: new.syncColumns) {
+            update.append(words)
+            assignments.append("\(column) = $\(update.count)")
         }
         try await c.query(
             PostgresQuery(

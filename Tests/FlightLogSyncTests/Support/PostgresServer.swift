@@ -150,6 +150,17 @@ final class PostgresServer: @unchecked Sendable {
             ])
     }
 
+    /// Runs SQL over TCP as `login` with its password: that login's own session, as a glider's would be (not the
+    /// superuser's `SET ROLE`). Several statements in `sql` run in one transaction.
+    func psql(_ sql: String, database: String, login: String, password: String) throws -> String {
+        try tool(
+            "psql",
+            [
+                "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql,
+                "-d", "host=127.0.0.1 port=\(port) dbname=\(database) user=\(login) password=\(password)",
+            ])
+    }
+
     /// Starts `psql` on `sql` as the superuser, with application name `name`, and returns without waiting: for a
     /// transaction a test keeps open (ending in `pg_sleep`). End it with `pg_terminate_backend`, then ``reap(_:)``.
     func psqlInBackground(_ sql: String, database: String, name: String) throws -> pid_t {

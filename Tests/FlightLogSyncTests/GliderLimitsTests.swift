@@ -1,0 +1,135 @@
+import FlightLogCore
+import FlightLogStore
+import Foundation
+import Testing
+
+@testable import FlightLogSync
+
+/// A glider's own login (as the README sets gliders up) may write only what sync needs: it cannot claim the next
+/// flight id or edit number, lock a table the others need, or plant a number no flight has.
+@Suite(.serialized) struct GliderLimitsTests {
+    private static let tables = ["device", "recording", "flight", "flight_edit", "track_chunk", "recording_file"]
+
+    private func addGliders(_ fixture: SyncFixture) async throws {
+        _ = try fixture.server.psql("ALTER ROLE glider CREATEROLE", database: "postgres")
+        try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
+            _ = try await club.addGlider(login: "pia", password: "pia-secret", device: nil)
+            _ = try await club.addGlider(login: "pib", password: "pib-secret", device: nil)
+        }
+    }
+
+    private func sync(_ fixture: SyncFixture, _ pi: Logbook, as login: String) async throws -> SyncSummary {
+        let url = try SyncURL("postgres://\(login)@127.0.0.1:\(fixture.server.port)/club")
+        return try await LogbookSync.run(store: pi.store, url: url, password: "\(login)-secret", deviceName: login)
+    }
+
+    /// SQL in `login`'s own session over TCP, in one transaction (not the superuser's `SET ROLE`).
+    private func asGlider(_ fixture: SyncFixture, _ login: String, _ sql: String) throws {
+        _ = try fixture.server.psql(sql, database: "club", login: login, password: "\(login)-secret")
+    }
+
+    @Test func aGlidersLoginCannotClaimIdsLockTablesOrPlantNumbers() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        try await addGliders(fixture)
+        let a = try fixture.logbook("a"), b = try fixture.logbook("b")
+        try a.importFile(start: june14)
+        try b.importFile(start: june14 + ClubFleet.day, pilot: "Mallory")
+        #expect(try await sync(fixture, a, as: "pia").pushedFlights == 1)
+        #expect(try await sync(fixture, b, as: "pib").pushedFlights == 1)
+
+        let required = """
+            recording_uuid, device_uuid, takeoff_time, landing_time, takeoff_latitude, takeoff_longitude,
+            landing_latitude, landing_longitude, max_distance_from_takeoff, path_length, has_barometer,
+            utc_offset_seconds, local_date, launch_method
+            """
+        let attacks =
+            [
+                // The next flight id and edit number, claimed for B's own rows.
+                """
+                INSERT INTO flight (uuid, \(required), id) OVERRIDING SYSTEM VALUE
+                SELECT gen_random_uuid(), \(required), (SELECT max(id) + 1 FROM flight) FROM flight
+                WHERE owner_login = 'pib'
+                """,
+                """
+                INSERT INTO flight_edit (uuid, flight_uuid, device_uuid, field, new_value, edited_at, seq)
+                OVERRIDING SYSTEM VALUE SELECT gen_random_uuid(), uuid, device_uuid, 'remarks', 'x', 1,
+                    (SELECT coalesce(max(seq), 0) + 1 FROM flight_edit)
+                FROM flight WHERE owner_login = 'pib'
+                """,
+                "UPDATE flight SET id = DEFAULT WHERE owner_login = 'pib'",
+                "SELECT setval(pg_get_serial_sequence('flight', 'id'), 1000)",
+                "SELECT setval(pg_get_serial_sequence('flight_edit', 'seq'), 1000)",
+                // Numbers no flight has, in B's own rows.
+                "UPDATE flight SET contest_km = 'NaN', contest_points = 1, contest_index = 100 WHERE owner_login = 'pib'",
+                "UPDATE flight SET takeoff_latitude = 'NaN' WHERE owner_login = 'pib'",
+                "UPDATE flight SET path_length = '-Infinity' WHERE owner_login = 'pib'",
+                // Deleting would also allow LOCK TABLE: stale chunks go through flightlog_keep_chunks.
+                "DELETE FROM track_chunk WHERE recording_uuid IN (SELECT uuid FROM recording WHERE owner_login = 'pib')",
+            ]
+            + Self.tables.flatMap { table in
+                ["EXCLUSIVE", "SHARE", "ACCESS EXCLUSIVE"].map { "LOCK TABLE \(table) IN \($0) MODE" }
+            }
+        for sql in attacks {
+            #expect(throws: (any Error).self, "\(sql)") { try asGlider(fixture, "pib", sql) }
+        }
+        // B's function drops none of A's chunks.
+        let chunks = try fixture.count("SELECT count(*) FROM track_chunk")
+        try asGlider(
+            fixture, "pib", "SELECT flightlog_keep_chunks(uuid, '{}', '{}') FROM recording WHERE owner_login = 'pia'")
+        #expect(try fixture.count("SELECT count(*) FROM track_chunk") == chunks)
+
+        // A syncs on: a new flight takes the next id, and an edit on the club's pages reaches A's glider.
+        try a.importFile(start: june14 + 2 * ClubFleet.day)
+        #expect(try await sync(fixture, a, as: "pia").pushedFlights == 1)
+        let ids = try fixture.rows("SELECT id FROM flight ORDER BY id")
+        #expect(ids == ["1", "2", "3"])
+        try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
+            let admin = club.source(for: ClubFleet.admin)
+            var details = try await admin.flight(id: 1).details
+            details.remarks = "checked by the club"
+            #expect(try await admin.updateDetails(id: 1, to: details, editedAt: june14 + 3 * ClubFleet.day).count == 1)
+        }
+        #expect(try await sync(fixture, a, as: "pia").pulledEdits == 1)
+        #expect(try a.store.flight(id: 1).details.remarks == "checked by the club")
+        // B still syncs its own changes (column grants cover what sync writes), and its stale chunks go.
+        var mine = try b.store.flight(id: 1).details
+        mine.remarks = "B's own"
+        _ = try b.store.updateDetails(id: 1, to: mine, editedAt: june14 + 4 * ClubFleet.day)
+        #expect(try await sync(fixture, b, as: "pib").pushedEdits == 1)
+        #expect(try fixture.rows("SELECT remarks FROM flight WHERE owner_login = 'pib'") == ["B's own"])
+    }
+
+    /// Any login may take an advisory lock (the one that orders the club's edits): a sync waiting for it gives up
+    /// after the session's `lock_timeout` with the reason, and the next sync pushes the edit.
+    @Test func aSyncWaitsForAnotherLoginsLockOnlySoLong() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        let pi = try fixture.logbook("pi")
+        try pi.importFile(start: june14)
+        _ = try await fixture.sync(pi)
+        var details = try pi.store.flight(id: 1).details
+        details.remarks = "after the lock"
+        _ = try pi.store.updateDetails(id: 1, to: details, editedAt: june14 + ClubFleet.day)
+
+        let holder = try fixture.server.psqlInBackground(
+            "SELECT pg_advisory_lock(\(ServerSchema.editLock)); SELECT pg_sleep(600);", database: "club",
+            name: "holder")
+        defer {
+            _ = try? fixture.rows(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holder'")
+            PostgresServer.reap(holder)
+        }
+        for _ in 0..<1200 {
+            let waiting =
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'holder' AND wait_event = 'PgSleep'"
+            if try fixture.count(waiting) == 1 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let error = await #expect(throws: SyncError.self) { try await fixture.sync(pi) }
+        #expect(error?.message.contains("lock timeout") == true, "\(String(describing: error))")
+        _ = try fixture.rows("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holder'")
+        #expect(try await fixture.sync(pi).pushedEdits == 1)
+        #expect(try fixture.rows("SELECT remarks FROM flight") == ["after the lock"])
+    }
+}
