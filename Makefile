@@ -37,6 +37,7 @@ install:
 	install -m 0644 systemd/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-web.service
 	install -m 0644 systemd/flightlog-club-web.service $(DESTDIR)$(UNITDIR)/flightlog-club-web.service
 	install -m 0644 systemd/flightlog-sync.service systemd/flightlog-sync.timer systemd/flightlog-sync.path $(DESTDIR)$(UNITDIR)/
+	install -m 0644 systemd/flightlog-weglide.service systemd/flightlog-weglide.timer systemd/flightlog-weglide.path $(DESTDIR)$(UNITDIR)/
 	install -m 0644 systemd/flightlog.sysusers $(DESTDIR)$(SYSUSERSDIR)/flightlog.conf
 	install -m 0644 systemd/flightlog.tmpfiles $(DESTDIR)$(TMPFILESDIR)/flightlog.conf
 	install -m 0644 systemd/90-flightlog-iio.rules $(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules

@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Already in the graph through Hummingbird and PostgresNIO; named here because our code imports them directly.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
@@ -110,12 +111,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
+        // `flightlog upload`: WeGlide's upload API and aircraft list. The only importer of `AsyncHTTPClient`.
+        .target(
+            name: "FlightLogWeGlide",
+            dependencies: [
+                "FlightLogCore", "FlightLogStore", "FlightLogSecurity",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
+
         .executableTarget(
             name: "flightlog",
             dependencies: [
                 "FlightLogCore", "FlightLogConfigFile", "FlightLogStore", "FlightLogReports", "FlightLogServer",
                 "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", "FlightLogSimulation", "FlightLogSync",
-                "FlightLogText", "FlightLogWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlightLogText", "FlightLogWeb", "FlightLogWeGlide",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // benchmarks/run.py's in-process measurements; built by the benchmark, never installed.
         .executableTarget(
@@ -185,6 +196,8 @@ let package = Package(
                 "FlightLogSync", "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore",
                 "FlightLogTestSupport", "flightlog",
             ]),
+        .testTarget(
+            name: "FlightLogWeGlideTests", dependencies: ["FlightLogWeGlide", "FlightLogCore", "FlightLogTestSupport"]),
         // Runs the built executables against real gpsd, libiio, SQLite files and PDFs.
         .testTarget(
             name: "FlightLogEndToEndTests",

@@ -294,6 +294,14 @@ enum Schema {
                     )
                     """)
         }
+        migrator.registerMigration("v14 WeGlide uploads") { db in
+            // Where a flight is on WeGlide (`flightlog upload`): its WeGlide id and when (machine clock, ms), and
+            // the moment an upload began whose answer never came back (a crash or a cut connection after sending):
+            // such a flight may be on WeGlide, so it is reported, never sent again blindly.
+            try db.execute(sql: "ALTER TABLE flight ADD COLUMN weglideFlightId INTEGER")
+            try db.execute(sql: "ALTER TABLE flight ADD COLUMN weglideUploadedAt INTEGER")
+            try db.execute(sql: "ALTER TABLE flight ADD COLUMN weglidePendingSince INTEGER")
+        }
         return migrator
     }()
 

@@ -92,13 +92,32 @@ import Testing
         #expect(try FlightLogConfig.parse("glider.index = 92.5").gliderIndex == 92.5)
     }
 
+    @Test func weglideTableGivesTheAccount() throws {
+        let text = """
+            [weglide]
+            user_id = 12345
+            date_of_birth = "1985-04-12"
+            aircraft_id = 160
+            url = "http://127.0.0.1:8080/"
+            """
+        let weglide = try FlightLogConfig.parse(text).weglide
+        #expect(weglide.userId == 12345 && weglide.dateOfBirth == "1985-04-12" && weglide.aircraftId == 160)
+        #expect(weglide.url == "http://127.0.0.1:8080")
+        #expect(weglide.isPresent)
+        let none = try FlightLogConfig.parse("pilot = \"A\"").weglide
+        #expect(!none.isPresent && none.url == "https://api.weglide.org")
+        #expect(throws: ConfigError.self) { try FlightLogConfig.parse("[weglide]\ndate_of_birth = \"12.04.1985\"") }
+        #expect(throws: ConfigError.self) { try FlightLogConfig.parse("[weglide]\nuser_id = \"12345\"") }
+        #expect(throws: ConfigError.self) { try FlightLogConfig.parse("[weglide]\nurl = \"ftp://x\"") }
+    }
+
     @Test(arguments: [
         ("pilto = \"x\"\npilot = \"Anna\"", 1, "line 1: unknown key pilto (known: pilot, glider_type,"),
         ("[daemon]\n\ngspd = \"x\"", 3, "line 3: unknown key [daemon] gspd (known: gpsd, iio_context,"),
         ("\n[owner]\nnmae = \"X\"\n", 3, "line 3: unknown key [owner] nmae (known: name); ignored"),
         (
             "[demon]\ngpsd = \"x\"", 1,
-            "line 1: unknown table [demon] (known: [daemon], [glider], [owner], [server], [sync]); ignored"
+            "line 1: unknown table [demon] (known: [daemon], [glider], [owner], [server], [sync], [weglide]); ignored"
         ),
         ("pilot = \"A\"\n\n[recorder.gps]\nbogus = 1", 3, "line 3: unknown table [recorder]"),
         ("[server]\nmap_tiles = \"/x\"\n[server.extra]\nx = 1", 3, "line 3: unknown key [server] extra"),

@@ -38,6 +38,7 @@ struct UnitSecurityTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let units = [
             "flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path", "flightlog-club-web.service",
+            "flightlog-weglide.service", "flightlog-weglide.timer", "flightlog-weglide.path",
         ]
         for name in units {
             let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)

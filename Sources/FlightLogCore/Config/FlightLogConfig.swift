@@ -36,6 +36,11 @@
 /// [sync]
 /// url = "postgres://glider1@logbook.example.org/club"   # the club's PostgreSQL logbook (flightlog sync)
 /// password_file = "/etc/flightlog/sync-password"
+///
+/// [weglide]                 # flightlog upload (WeGlideSettings)
+/// user_id = 12345
+/// date_of_birth = "1985-04-12"
+/// aircraft_id = 160         # else the WeGlide aircraft named like the flight's glider type
 /// ```
 package struct FlightLogConfig: Sendable, Hashable {
     /// Default pilot name for new flights.
@@ -60,6 +65,8 @@ package struct FlightLogConfig: Sendable, Hashable {
     package var server: Server
     /// The club logbook `flightlog sync` pushes to (`[sync]`).
     package var sync = Sync()
+    /// The pilot's WeGlide account `flightlog upload` sends flights to (`[weglide]`).
+    package var weglide = WeGlideSettings()
     /// Unknown keys and sections, with their lines: printed (CLI) or logged (daemon), never fatal.
     package var warnings: [ConfigError] = []
 
@@ -154,6 +161,7 @@ package struct FlightLogConfig: Sendable, Hashable {
                 guard case .table(let table) = entry.value else {
                     throw ConfigError(line: entry.line, "\(entry.key) = \(entry.value) must be a table: [\(entry.key)]")
                 }
+                if entry.key == "weglide" { weglide.line = entry.line }
                 for inner in table.entries { try set(inner, table: entry.key) }
             } else {
                 try set(entry, table: "")
@@ -201,6 +209,17 @@ package struct FlightLogConfig: Sendable, Hashable {
                 throw ConfigError(line: error.line ?? entry.line, error.message)
             }
         case ("sync", "password_file"): sync.passwordFile = try v.string()
+        case ("weglide", "user_id"): weglide.userId = try v.integer(in: 1...Int(Int32.max))
+        case ("weglide", "aircraft_id"): weglide.aircraftId = try v.integer(in: 1...Int(Int32.max))
+        case ("weglide", "date_of_birth"):
+            let date = try v.string()
+            guard WeGlideSettings.isDate(date) else { throw v.wrong("a date \"YYYY-MM-DD\"") }
+            weglide.dateOfBirth = date
+        case ("weglide", "url"):
+            guard let url = WeGlideSettings.apiURL(try v.string()) else {
+                throw v.wrong("an http or https address, e.g. \"\(WeGlideSettings.defaultURL)\"")
+            }
+            weglide.url = url
         default:
             if table.isEmpty, case .table = entry.value {
                 let tables = Self.knownKeys.keys.filter { !$0.isEmpty }.sorted().map { "[\($0)]" }
@@ -227,6 +246,7 @@ package struct FlightLogConfig: Sendable, Hashable {
         "owner": ["name"],
         "glider": ["index"],
         "sync": ["url", "password_file"],
+        "weglide": ["user_id", "date_of_birth", "aircraft_id", "url"],
     ]
 
     private struct ValueReader {
