@@ -50,6 +50,28 @@ struct GroundCutTests {
         #expect(imported.count == 2)
     }
 
+    /// The power cut while the glider still rolls out (seconds before it comes to rest), on again 10 minutes later
+    /// where it stopped: the first flight lands at the roll-out, not at the restart, and the second take-off is
+    /// found at its own time. Failed before the rule: the landing came at the restart, 10 minutes late.
+    @Test(arguments: [-15, -8, -3] as [Int64])
+    func offDuringTheRollOutAndOnAgainTenMinutesLater(after: Int64) throws {
+        let (fixes, uncut) = try cutAndFlyAgain(after: after, off: 10)
+        let cut = try #require(fixes.last { $0.time <= uncut[1] + after * 1000 })
+        var second = Self.first
+        second.start = cut.time + 10 * 60_000
+        second.seed = 6
+        let alone = times(events(FlightSimulator.simulate(second)))
+        let found = times(events(fixes))
+        try #require(found.count == 4, "events \(found.map(iso8601UTC))")
+        #expect(found[0] == uncut[0])
+        #expect(found[1] == cut.time, "first landing \((found[1] - uncut[1]) / 1000) s off")
+        #expect(found[2] == alone[0], "second takeoff \((found[2] - alone[0]) / 1000) s off")
+        #expect(found[3] == alone[1])
+        let imported = FlightSegmenter.flightsForImport(fixes, extensions: [])
+        #expect(imported.map(\.landingTime).first == cut.time)
+        #expect(imported.count == 2)
+    }
+
     /// A cut in the air (moving, or at rest nowhere) still continues the flight, however long, below an hour.
     @Test func aCutInTheAirContinuesTheFlight() throws {
         let one = FlightSimulator.simulate(Self.first)

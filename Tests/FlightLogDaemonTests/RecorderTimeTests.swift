@@ -29,6 +29,29 @@ private func open(_ path: String, _ flight: SyntheticFlight) throws -> Recorder 
         now: flight.monotonicStart, clock: .driven)
 }
 
+/// The synthetic flight fed up to second `cut` and killed there (no finish), then a reboot and the whole flight again
+/// `shift` seconds later (from the default field, or from where the first one stopped): the stored flights.
+private func switchedOffAndFlownAgain(cut: Int, shift: Int64, fromWhereItStopped: Bool = false) async throws
+    -> [Flight]
+{
+    let path = try temporaryDatabase()
+    let flight = SyntheticFlight()
+    do {
+        let first = try open(path, flight)
+        await feed(first, flight, 0..<cut)  // killed: no finish()
+    }
+    var rebooted = flight
+    rebooted.monotonicStart = 5_000_000_000
+    if fromWhereItStopped { (rebooted.originNorth, rebooted.originEast) = SyntheticFlight.landingPlace }
+    let second = try open(path, rebooted)
+    await feed(second, rebooted, 0..<SyntheticFlight.count, shift: shift)
+    await second.finish(now: rebooted.monotonicStart + (shift + Int64(SyntheticFlight.count)) * 1_000_000_000)
+    let flights = try FlightStore(path: path, mode: .readOnly).flights(matching: FlightFilter())
+    try #require(
+        flights.count == 2, "\(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
+    return flights
+}
+
 private let takeoff = SyntheticFlight.start + Int64(SyntheticFlight.takeoffSecond) * 1000
 private let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecond) * 1000
 
@@ -66,26 +89,31 @@ private let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecon
     /// two flights, the first landing where it stopped (not when the power came back).
     @Test(.timeLimit(.minutes(2)))
     func offAfterTouchdownAndAnotherFlight() async throws {
-        let path = try temporaryDatabase()
-        let flight = SyntheticFlight()
         let cut = SyntheticFlight.landingSecond + 20
-        do {
-            let first = try open(path, flight)
-            await feed(first, flight, 0..<cut)  // killed: no finish()
-        }
-        var rebooted = flight
-        rebooted.monotonicStart = 5_000_000_000
-        let second = try open(path, rebooted)
         let shift = Int64(cut + 600)
-        await feed(second, rebooted, 0..<SyntheticFlight.count, shift: shift)
-        await second.finish(now: rebooted.monotonicStart + (shift + Int64(SyntheticFlight.count)) * 1_000_000_000)
-
-        let flights = try FlightStore(path: path, mode: .readOnly).flights(matching: FlightFilter())
-        try #require(
-            flights.count == 2, "\(flights.map { "\(iso8601UTC($0.takeoffTime))–\(iso8601UTC($0.landingTime))" })")
+        let flights = try await switchedOffAndFlownAgain(cut: cut, shift: shift)
         #expect(abs(flights[0].landingTime - landing) <= 30_000, "first landing \(iso8601UTC(flights[0].landingTime))")
         #expect(flights[0].landingTime < SyntheticFlight.start + Int64(cut) * 1000)
         #expect((takeoff + shift * 1000...takeoff + shift * 1000 + 10_000).contains(flights[1].takeoffTime))
+        #expect(abs(flights[1].landingTime - landing - shift * 1000) <= 30_000)
+    }
+
+    /// Switched off while the glider still rolled out (10 m/s, no stillness yet), on again 10 minutes later where
+    /// it stopped, and flown again 3 minutes after: the first flight lands at the roll-out (not at the restart)
+    /// and the second take-off is found at its real time. Failed before: the landing came at the restart.
+    @Test(.timeLimit(.minutes(2)))
+    func offDuringTheRollOutAndAnotherFlightFromThere() async throws {
+        let cut = SyntheticFlight.landingSecond - 8
+        let shift = Int64(cut + 600)
+        let flights = try await switchedOffAndFlownAgain(cut: cut, shift: shift, fromWhereItStopped: true)
+        let lastBeforeCut = SyntheticFlight.start + Int64(cut - 1) * 1000
+        #expect(
+            (landing - 30_000...lastBeforeCut).contains(flights[0].landingTime),
+            "first landing \(iso8601UTC(flights[0].landingTime))")
+        #expect(!flights[0].endedInFlight)
+        #expect(
+            (takeoff + shift * 1000...takeoff + shift * 1000 + 10_000).contains(flights[1].takeoffTime),
+            "second takeoff \(iso8601UTC(flights[1].takeoffTime))")
         #expect(abs(flights[1].landingTime - landing - shift * 1000) <= 30_000)
     }
 }

@@ -29,9 +29,19 @@ struct SyntheticFlight {
 
     /// Monotonic clock of the simulated machine at the first second.
     var monotonicStart: Int64 = 1_000_000_000_000
+    /// Where the flight starts, metres north and east of the default field (a second flight from where one landed).
+    var originNorth: Double = 0, originEast: Double = 0
+
+    /// North/east offset (m) of the place where the glider stands after the landing.
+    static var landingPlace: (north: Double, east: Double) {
+        let end = position(at: Double(count))
+        return (end.north, end.east)
+    }
 
     func second(_ i: Int) -> Second {
-        let (north, east, height, speed) = Self.position(at: Double(i))
+        var (north, east, height, speed) = Self.position(at: Double(i))
+        north += originNorth
+        east += originEast
         let latitude = 47.39 + north / 111_195
         let longitude = 8.53 + east / (111_195 * cos(47.39 * .pi / 180))
         let base = monotonicStart + Int64(i) * 1_000_000_000

@@ -1,4 +1,4 @@
-/// Thresholds of the flight detector (docs/DETECTION.md, rules T1–T4). Speeds in m/s, times in seconds.
+/// Thresholds of the flight detector (docs/DETECTION.md, rules T1–T5). Speeds in m/s, times in seconds.
 package struct DetectionProfile: Sendable, Hashable, Codable {
     /// Stored with a flight to say which profile found it (`glider`, `slow`).
     package var name: String

@@ -5,7 +5,7 @@ package enum DetectorEvent: Sendable, Hashable {
     case landing(time: UTCMillis, index: Int)
 }
 
-/// Incremental takeoff/landing detector (docs/DETECTION.md, rules T1–T4), fed fix by fix.
+/// Incremental takeoff/landing detector (docs/DETECTION.md, rules T1–T5), fed fix by fix.
 ///
 /// Pure and deterministic: re-feeding the stored fixes of a recording after a restart gives the same events.
 /// - Takeoff: ground speed ≥ `takeoffSpeed` held `takeoffHold`, dated to the first fix of that movement. It is
@@ -67,6 +67,13 @@ package struct FlightDetector: Sendable {
     /// A recording gap (no fix at all, valid or not) longer than this (s) ends a flight at the last valid fix
     /// before it: nobody knows what happened in between, and a flight never spans a day of missing data.
     package static let maximumFlightGap: Double = 3600
+    /// A gap in flight at least this long (s), with the first fix after it where the glider stood before it, ends
+    /// the flight at the last fix before the gap (the master switch off during the roll-out): a restart takes that
+    /// long, and a glider in the air cannot keep its place and altitude for two minutes.
+    static let minimumGroundRestartGap: Double = 120
+    /// How far (m) the first fix after such a gap may lie from the last one before it: a glider rolling out at
+    /// 20 m/s stops within about 150 m, and GNSS positions scatter by 10 m.
+    static let groundRestartRadius: Meters = 250
 
     package init(profile: DetectionProfile = .glider) {
         self.profile = profile
@@ -242,12 +249,37 @@ package struct FlightDetector: Sendable {
     /// however short it was (pilots switch off seconds after stopping). A gap while moving, or a fix after it at
     /// another altitude, leaves the flight going on (a cut in the air).
     private mutating func landedBeforeGap(resumingAt sample: Sample) -> [DetectorEvent] {
-        guard phase == .flying, let still = stillSince, let altitude = sample.altitude.best,
-            still.altitude.usesPressure == sample.altitude.usesPressure,
+        guard phase == .flying, let altitude = sample.altitude.best else { return [] }
+        if let still = stillSince, still.altitude.usesPressure == sample.altitude.usesPressure,
             max(stillHigh, altitude) - min(stillLow, altitude) <= profile.steadyAltitudeBand
-        else { return [] }
+        {
+            land()
+            return [.landing(time: still.time, index: still.index)]
+        }
+        guard let last = recent.last, restartsWhereItStood(last, resumingAt: sample) else { return [] }
         land()
-        return [.landing(time: still.time, index: still.index)]
+        return [.landing(time: last.time, index: last.index)]
+    }
+
+    /// The power cut while the glider still rolled out (no stillness yet), and back on minutes later where it
+    /// stopped: the first fix after a gap of at least ``minimumGroundRestartGap`` lies within
+    /// ``groundRestartRadius`` of the last one before it, at its altitude, and the glider was then slower than a
+    /// takeoff run (or back at the takeoff's level). A glider in the air is never found at the same place and
+    /// altitude minutes later: it flies kilometres, or circles and climbs or sinks by tens of metres.
+    private func restartsWhereItStood(_ last: Sample, resumingAt sample: Sample) -> Bool {
+        guard seconds(sample.time - last.time) >= Self.minimumGroundRestartGap,
+            Geodesy.distance(last.coordinate, sample.coordinate) <= Self.groundRestartRadius,
+            let height = sample.altitude.height(above: last.altitude), abs(height) <= profile.steadyAltitudeBand
+        else { return false }
+        let base = recent.first ?? last
+        let slow =
+            last.time > base.time
+            && Geodesy.distance(base.coordinate, last.coordinate) / seconds(last.time - base.time)
+                < profile.takeoffSpeed
+        let atTakeoffLevel = takeoff.flatMap { last.altitude.height(above: $0.altitude) }.map {
+            abs($0) <= profile.steadyAltitudeBand
+        }
+        return slow || atTakeoffLevel == true
     }
 
     /// The fix lost in flight, then a gap (the master switch off) while the `V` fixes' pressure altitude had been
