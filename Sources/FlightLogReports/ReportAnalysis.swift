@@ -66,8 +66,13 @@ struct ReportAnalysis {
     private var distanceRows: [(String, String)] {
         let a = analysis
         guard let six = a.freeSix else { return a.scoringWindow == nil ? [] : [("Contest", AnalysisWords.noRoute)] }
-        var rows = [("Free distance", "\(Self.km(six.meters)) (\(AnalysisWords.freeSixContests))")]
-        if let four = a.freeFour { rows.append(("", "\(Self.km(four.meters)) (\(AnalysisWords.freeFourContests))")) }
+        let stopped = (
+            AnalysisWords.searchStopped(a.freeSixUpperBound), AnalysisWords.searchStopped(a.freeFourUpperBound)
+        )
+        var rows = [("Free distance", "\(Self.km(six.meters))\(stopped.0) (\(AnalysisWords.freeSixContests))")]
+        if let four = a.freeFour {
+            rows.append(("", "\(Self.km(four.meters))\(stopped.1) (\(AnalysisWords.freeFourContests))"))
+        }
         var closed: [String] = []
         if let fai = a.faiTriangle {
             closed.append(

@@ -54,8 +54,11 @@ package enum AnalysisOutput {
             if a.scoringWindow != nil { rows.append(("Contest", AnalysisWords.noRoute)) }
             return rows
         }
-        var distances = "free \(km(six)) (\(AnalysisWords.freeSixContests))"
-        if let four = a.freeFour { distances += ", \(km(four)) (\(AnalysisWords.freeFourContests))" }
+        let stopped = (
+            AnalysisWords.searchStopped(a.freeSixUpperBound), AnalysisWords.searchStopped(a.freeFourUpperBound)
+        )
+        var distances = "free \(km(six))\(stopped.0) (\(AnalysisWords.freeSixContests))"
+        if let four = a.freeFour { distances += ", \(km(four))\(stopped.1) (\(AnalysisWords.freeFourContests))" }
         rows.append(("Contest", distances))
         var closed: [String] = []
         if let fai = a.faiTriangle {
@@ -130,6 +133,7 @@ package enum AnalysisOutput {
 
         enum Key: String, CodingKey {
             case free6, free4, faiTriangle, faiTriangleProven, outAndReturn, olcPlusPoints, weglideFreePoints
+            case contestProven, free6UpperBoundKm, free4UpperBoundKm
             case dmstPoints, index, indexSource, scoringWindow, distances, engineSensor, engineRuns, circlingPercent
             case thermals, glides, averageClimb, cruiseSpeedKmh, cruiseGlideRatio, legs
         }
@@ -140,6 +144,10 @@ package enum AnalysisOutput {
             // Routes and the window are null when the window holds too few fixes, not left out.
             try c.encode(analysis.freeSix.map(Route.init), forKey: .free6)
             try c.encode(analysis.freeFour.map(Route.init), forKey: .free4)
+            // False when a free distance search stopped at its work budget; its bound is null when proven.
+            try c.encode(analysis.freeDistanceProven, forKey: .contestProven)
+            try c.encode(analysis.freeSixUpperBound.map { $0 / 1000 }, forKey: .free6UpperBoundKm)
+            try c.encode(analysis.freeFourUpperBound.map { $0 / 1000 }, forKey: .free4UpperBoundKm)
             try c.encode(analysis.faiTriangle.map(Route.init), forKey: .faiTriangle)
             try c.encode(analysis.faiTriangleProven, forKey: .faiTriangleProven)
             try c.encode(analysis.outAndReturn.map(Route.init), forKey: .outAndReturn)

@@ -54,3 +54,11 @@ extension AnalysisWords {
             + " · DMSt \(decimal(analysis.dmstPoints, 1)) (\(analysis.indexText))"
     }
 }
+
+extension AnalysisWords {
+    /// Said after a free distance whose search stopped at its work budget (`bound`: its upper bound, metres):
+    /// ` (search stopped: at most 318.0 km)`; nothing when it is proven (nil).
+    package static func searchStopped(_ bound: Meters?) -> String {
+        bound.map { " (search stopped: at most \(decimal($0 / 1000, 1)) km)" } ?? ""
+    }
+}

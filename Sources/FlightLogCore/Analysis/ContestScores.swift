@@ -26,10 +26,14 @@ package struct ContestScores: Sendable, Equatable {
         self.index = index
     }
 
-    /// Every route over `trace`; `index` outside 50…200 (or unknown) counts as 100.
-    package static func compute(_ trace: ContestTrace, index: Double? = nil) -> ContestScores {
+    /// Every route over `trace`; `index` outside 50…200 (or unknown) counts as 100. `budget`: the work each free
+    /// distance search may do (``FreeDistance/defaultBudget``) before it stops with a route not proven.
+    package static func compute(
+        _ trace: ContestTrace, index: Double? = nil, budget: Int = FreeDistance.defaultBudget
+    ) -> ContestScores {
         ContestScores(
-            sixLegs: FreeDistance.optimum(trace, legs: 6), fourLegs: FreeDistance.optimum(trace, legs: 4),
+            sixLegs: FreeDistance.optimum(trace, legs: 6, budget: budget),
+            fourLegs: FreeDistance.optimum(trace, legs: 4, budget: budget),
             faiTriangle: ClosedTriangle.optimum(trace, fai: true), outAndReturn: OutAndReturn.optimum(trace),
             index: index.flatMap { (50...200).contains($0) ? $0 : nil } ?? 100)
     }

@@ -83,9 +83,15 @@ package struct ContestRoute: Sendable, Equatable {
     package var points: [Int]
     /// Metres on the FAI sphere.
     package var distance: Meters
+    /// False when the search stopped at its work budget: the route is valid, but a longer one may exist.
+    package var isProven: Bool
+    /// No route is longer than this (metres): `distance` when proven, else the largest bound of the work left.
+    package var upperBound: Meters
 
-    package init(points: [Int], distance: Meters) {
+    package init(points: [Int], distance: Meters, isProven: Bool = true, upperBound: Meters? = nil) {
         self.points = points
         self.distance = distance
+        self.isProven = isProven
+        self.upperBound = max(distance, upperBound ?? distance)
     }
 }

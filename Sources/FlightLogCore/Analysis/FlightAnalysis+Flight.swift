@@ -38,10 +38,13 @@ extension FlightAnalysis {
     }
 
     /// The analysis of `flight` over `track` (nil for a track the flight does not have: see ``isAnalysable(_:)``).
-    package static func compute(flight: Flight, track: Track?, index: Double?) -> FlightAnalysis {
+    /// `budget`: the work each free distance search may do.
+    package static func compute(
+        flight: Flight, track: Track?, index: Double?, budget: Int = FreeDistance.defaultBudget
+    ) -> FlightAnalysis {
         let fixes = isAnalysable(flight) ? track?.fixes ?? [] : []
         return compute(
             fixes: fixes, extensions: isAnalysable(flight) ? track?.recorder.extensions ?? [] : [],
-            inputs: inputs(of: flight, fixCount: fixes.count, index: index))
+            inputs: inputs(of: flight, fixCount: fixes.count, index: index), budget: budget)
     }
 }

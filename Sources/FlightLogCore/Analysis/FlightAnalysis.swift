@@ -109,6 +109,13 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
     package var phases: FlightPhases
     /// Start, up to 5 turnpoints, finish (OLC classic, WeGlide distance).
     package var freeSix: Route?
+    /// Nil when `freeSix` is proven the longest; else its search stopped at its work budget and no route is
+    /// longer than this (metres): the route is valid, but a longer one may exist.
+    package var freeSixUpperBound: Meters?
+    /// As `freeSixUpperBound`, for `freeFour`.
+    package var freeFourUpperBound: Meters?
+    /// Whether both free distances are proven the longest (an analysis stored before the budget was: it had none).
+    package var freeDistanceProven: Bool { freeSixUpperBound == nil && freeFourUpperBound == nil }
     /// How each leg of `freeSix` was flown.
     package var legs: [Leg]
     /// Start, up to 3 turnpoints, finish (DMSt).
@@ -127,7 +134,10 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
 
     /// Analyses `fixes` (the flight's track, in time order, with the margins around it the store keeps) for a
     /// flight with these `inputs`; `extensions` are the file's B-record extensions (the engine sensor's).
-    package static func compute(fixes: [Fix], extensions: [FixExtension] = [], inputs: Inputs) -> FlightAnalysis {
+    /// `budget`: the work each free distance search may do (``FreeDistance/defaultBudget``).
+    package static func compute(
+        fixes: [Fix], extensions: [FixExtension] = [], inputs: Inputs, budget: Int = FreeDistance.defaultBudget
+    ) -> FlightAnalysis {
         let takeoff = fixes.firstIndex { $0.time >= inputs.takeoff }
         let landing = fixes.lastIndex { $0.time <= inputs.landing }
         var runs: [EngineRun] = []
@@ -142,7 +152,7 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         }
         let scored = window?.fixes ?? 0..<0
         let trace = ContestTrace(fixes: fixes, window: scored)
-        let scores = ContestScores.compute(trace, index: inputs.index)
+        let scores = ContestScores.compute(trace, index: inputs.index, budget: budget)
         func route(_ points: [Int], _ meters: Meters) -> Route {
             Route(meters: meters, turnpoints: points.map { Point(fixes[trace.fixIndex[$0]]) })
         }
@@ -151,6 +161,8 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         return FlightAnalysis(
             version: currentVersion, inputs: inputs, scoringWindow: window,
             engineSensor: EngineRuns.sensor(extensions), engineRuns: runs, phases: phases, freeSix: six,
+            freeSixUpperBound: scores.sixLegs.flatMap { $0.isProven ? nil : $0.upperBound },
+            freeFourUpperBound: scores.fourLegs.flatMap { $0.isProven ? nil : $0.upperBound },
             legs: six.map { Leg.legs(of: $0, phases: phases) } ?? [],
             freeFour: scores.fourLegs.flatMap { freeRoute($0.points, $0.distance, route) },
             faiTriangle: scores.faiTriangle.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },
@@ -198,6 +210,7 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         let t = phases.totals
         let sizes =
             [index, olcPlusPoints, weGlideFreePoints, dmstPoints] + routes.map(\.meters)
+            + [freeSixUpperBound, freeFourUpperBound].compactMap { $0 }
             + [t.circlingSeconds, t.cruiseSeconds, t.thermalSeconds, t.cruiseDistance, t.leftSeconds]
             + phases.glides.map(\.distance) + legs.flatMap { [$0.meters, $0.circlingSeconds, $0.climb] }
         // Heights may be negative (a climb lost, a glide that gained); none is beyond the atmosphere twice over.

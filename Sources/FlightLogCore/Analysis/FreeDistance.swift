@@ -17,24 +17,36 @@ import Foundation
 /// point to the last. A branch and bound over the start's altitude meets it exactly: starts limited to an
 /// altitude interval [lo, hi] and finishes to at least lo − maxDrop give an upper bound, which is exact once
 /// the route found keeps the rule or the interval holds one altitude.
+///
+/// The work is bounded (`budget`): where the rule leaves a plateau of routes nearly as long as the best (a straight
+/// glide losing far more than 1000 m), the intervals of start altitude would be split down to single altitudes.
+/// At the budget the search stops with the best route found, not proven, and the largest bound of the intervals
+/// left as its upper bound; a larger budget may finish the proof.
 package enum FreeDistance {
+    /// The work a search may do where a pilot waits (import, landing, a page): tree nodes searched plus block
+    /// bounds evaluated. Every real flight measured is proven within a third of it (its whole track: at most 52
+    /// million); counted, not timed, so that the stored figure is the same on every machine.
+    package static let defaultBudget = 200_000_000
+
     /// `blockSize` (points per block) is chosen from the trace's size unless given (tests give a small one).
     package static func optimum(
-        _ trace: ContestTrace, legs: Int, maxDrop: Meters? = 1000, blockSize: Int? = nil
+        _ trace: ContestTrace, legs: Int, maxDrop: Meters? = 1000, blockSize: Int? = nil, budget: Int = defaultBudget
     ) -> ContestRoute? {
-        optimumAndWork(trace, legs: legs, maxDrop: maxDrop, blockSize: blockSize).route
+        optimumAndWork(trace, legs: legs, maxDrop: maxDrop, blockSize: blockSize, budget: budget).route
     }
 
     /// The work of a search: how many pruned programmes the branch and bound over the start's altitude ran (one
     /// per interval of start altitude searched), and the tree nodes searched for the widest interval (forward,
-    /// and backward when the narrower ones need it) and for all the narrower ones together.
+    /// and backward when the narrower ones need it) and for all the narrower ones together; `spent`, what counts
+    /// against the budget: every node and every block bound evaluated.
     package struct Work: Sendable, Equatable {
-        package var programmes = 0, widestNodes = 0, narrowerNodes = 0
+        package var programmes = 0, widestNodes = 0, narrowerNodes = 0, spent = 0
     }
 
-    /// The optimum, and the work it took.
+    /// The optimum (or, at the budget, the best route found with its upper bound), and the work it took. Without
+    /// the rule (`maxDrop` nil: tests only) one programme runs, not budgeted.
     package static func optimumAndWork(
-        _ trace: ContestTrace, legs: Int, maxDrop: Meters? = 1000, blockSize: Int? = nil
+        _ trace: ContestTrace, legs: Int, maxDrop: Meters? = 1000, blockSize: Int? = nil, budget: Int = defaultBudget
     ) -> (route: ContestRoute?, work: Work) {
         guard trace.count >= 2, legs >= 1 else { return (nil, Work()) }
         var search = Search(trace: trace, legs: legs, pointsPerBlock: blockSize)
@@ -46,6 +58,7 @@ package enum FreeDistance {
         let levels = Array(Set(trace.altitude.filter { !$0.isNaN })).sorted()
         guard !levels.isEmpty else { return (nil, Work()) }
         var programmes = 0, widestNodes = 0
+        func spent() -> Int { search.nodes + programmes * search.blockWork }
         var incumbent: [Int]? = nil
         // The widest interval allows every start and finish with an altitude. The route a thinned trace gives,
         // made to keep the rule, is the first floor: the programme over that interval then keeps every point of
@@ -69,6 +82,12 @@ package enum FreeDistance {
             // Within 1e-12 rad (6 µm) is a tie, not a better route: on a plateau (a straight glide losing more
             // than 1000 m) the parent's bound and the floor are the same length summed in another order.
             if bound <= search.floor + 1e-12 { break }
+            if spent() >= budget {
+                open.append((lo, hi, bound))
+                break
+            }
+            let left = budget - spent()
+            search.nodeLimit = left > Int.max - search.nodes ? .max : search.nodes + left
             // The widest interval's programme run backward as well bounds every point of every stage from both
             // sides: the narrower intervals then leave out nearly every point.
             if let (stages, startOK, finishOK) = widest {
@@ -83,7 +102,11 @@ package enum FreeDistance {
             let target = search.floor > -.infinity ? search.floor - 1e-12 : -.infinity
             guard let stages = search.programme(startOK, finishOK, target: target),
                 let found = search.route(of: stages, finishOK)
-            else { continue }
+            else {
+                // Cut at the budget: this interval is still open.
+                if search.nodes >= search.nodeLimit { open.append((lo, hi, bound)) }
+                continue
+            }
             if lo == 0 && hi == levels.count - 1 {
                 widest = (stages, startOK, finishOK)
                 widestNodes = search.nodes
@@ -112,8 +135,18 @@ package enum FreeDistance {
                 }
             }
         }
-        let work = Work(programmes: programmes, widestNodes: widestNodes, narrowerNodes: search.nodes - widestNodes)
-        return (incumbent.map { route(trace, $0) }, work)
+        let work = Work(
+            programmes: programmes, widestNodes: widestNodes, narrowerNodes: search.nodes - widestNodes, spent: spent())
+        guard let incumbent else { return (nil, work) }
+        // What the work left could still find: its intervals' bounds (the widest's, before its programme ended:
+        // the block programme's).
+        let left = open.map(\.bound).filter { $0 > search.floor + 1e-12 }.max()
+        guard var bound = left else { return (route(trace, incumbent), work) }
+        if bound == .infinity { bound = search.blockBound(known, known) }
+        var found = route(trace, incumbent)
+        found.isProven = false
+        found.upperBound = max(found.distance, bound * ContestTrace.faiRadius)
+        return (found, work)
     }
 
     private static func route(_ trace: ContestTrace, _ path: [Int]) -> ContestRoute {

@@ -18,6 +18,10 @@ extension FreeDistance {
         private let tree: StageTree
         /// Tree nodes searched so far, by every programme: the work, for tests.
         var nodes: Int { tree.visited }
+        /// A programme stops (giving nil) once `nodes` reaches this: the budget of the search is spent.
+        var nodeLimit = Int.max
+        /// The block bounds one programme evaluates (both ways, every stage): its work besides the tree's.
+        var blockWork: Int { 2 * legs * blockCount * (blockCount + 1) / 2 }
 
         init(trace: ContestTrace, legs: Int, pointsPerBlock: Int?) {
             self.trace = trace
@@ -109,11 +113,6 @@ extension FreeDistance {
         func programme(_ first: [Bool], _ last: [Bool], target: Double, backward: Bool = false) -> Stages? {
             let n = trace.count
             // here[s][b] bounds an s-leg route ending in block b from the first side; there[s][b] the rest.
-            func blockHas(_ ok: [Bool]) -> [Double] {
-                (0..<blockCount).map { b in
-                    (b * blockSize..<min(n, (b + 1) * blockSize)).contains { ok[$0] } ? 0 : -.infinity
-                }
-            }
             var here = [blockHas(first)]
             for _ in 1...legs { here.append(blockStep(here.last!, ahead: !backward)) }
             var there = [blockHas(last)]
@@ -147,6 +146,7 @@ extension FreeDistance {
                 tree.begin(points: previous, backward: backward)
                 var current = [Int](), joined = 0, seed = -1
                 for t in 0..<n {
+                    if tree.visited >= nodeLimit { return nil }
                     let j = backward ? n - 1 - t : t
                     guard s < legs || last[j], open(s, j) else { continue }
                     while joined < previous.count && (backward ? previous[joined] >= j : previous[joined] <= j) {
@@ -168,32 +168,51 @@ extension FreeDistance {
             return Stages(value: value, from: from)
         }
 
-        /// A violating route made to keep the 1000 m rule, for an incumbent: its start moved to the best start
-        /// before its first turnpoint that is at most `maxDrop` above the finish, or its finish to the best one
-        /// after its last turnpoint at most `maxDrop` below the start, whichever is longer.
+        /// A violating route made to keep the 1000 m rule, for an incumbent: its start moved to the best start at
+        /// most `maxDrop` above its finish before some turnpoint (the turnpoints before dropped onto it), or its
+        /// finish likewise to the best finish after some turnpoint, whichever is longest. (A straight glide's route
+        /// has every turnpoint at its ends: only moving past them finds a start that keeps the rule.)
         func repaired(_ path: [Int], maxDrop: Meters) -> (path: [Int], length: Double)? {
-            let s = path.first!, f = path.last!, t1 = path[1], last = path[path.count - 2]
+            let s = path.first!, f = path.last!, legs = path.count - 1
             var best: (path: [Int], length: Double)? = nil
-            func consider(_ start: Int, _ finish: Int) {
-                var p = path
-                p[0] = start
-                p[p.count - 1] = finish
+            func consider(_ p: [Int]) {
                 // Summed over the whole route: with one leg, its first turnpoint is its finish.
                 let length = trace.arcLength(p)
                 if length > best?.length ?? -.infinity { best = (p, length) }
             }
-            var start = -1, length = -Double.infinity
-            for i in 0...t1 where trace.keepsHeight(start: i, finish: f, maxDrop: maxDrop) {
-                if trace.arc(i, t1) > length { (start, length) = (i, trace.arc(i, t1)) }
+            for k in 1...legs {
+                var start = -1, length = -Double.infinity
+                for i in (k == 1 ? 0 : path[k - 1])...path[k]
+                where trace.keepsHeight(start: i, finish: f, maxDrop: maxDrop) && trace.arc(i, path[k]) > length {
+                    (start, length) = (i, trace.arc(i, path[k]))
+                }
+                if start >= 0 { consider([Int](repeating: start, count: k) + path[k...]) }
             }
-            if start >= 0 { consider(start, f) }
-            var finish = -1
-            length = -.infinity
-            for i in last..<trace.count where trace.keepsHeight(start: s, finish: i, maxDrop: maxDrop) {
-                if trace.arc(last, i) > length { (finish, length) = (i, trace.arc(last, i)) }
+            for k in stride(from: legs - 1, through: 0, by: -1) {
+                var finish = -1, length = -Double.infinity
+                for i in path[k]...(k == legs - 1 ? trace.count - 1 : path[k + 1])
+                where trace.keepsHeight(start: s, finish: i, maxDrop: maxDrop) && trace.arc(path[k], i) > length {
+                    (finish, length) = (i, trace.arc(path[k], i))
+                }
+                if finish >= 0 { consider(Array(path[...k]) + [Int](repeating: finish, count: legs - k)) }
             }
-            if finish >= 0 { consider(s, finish) }
             return best
+        }
+
+        /// 0 for the blocks holding a point `ok` allows, −∞ for the others.
+        private func blockHas(_ ok: [Bool]) -> [Double] {
+            (0..<blockCount).map { b in
+                (b * blockSize..<min(trace.count, (b + 1) * blockSize)).contains { ok[$0] } ? 0 : -.infinity
+            }
+        }
+
+        /// An upper bound (radians) of the longest route from a point `first` allows to one `last` allows: the
+        /// block programme's, for a search stopped before its first exact programme ended.
+        func blockBound(_ first: [Bool], _ last: [Bool]) -> Double {
+            var here = blockHas(first)
+            for _ in 1...legs { here = blockStep(here, ahead: true) }
+            let ends = blockHas(last)
+            return (0..<blockCount).filter { ends[$0] == 0 }.map { here[$0] }.max() ?? -.infinity
         }
 
         /// One stage of the block programme, forward (a ≤ b) or backward.

@@ -53,4 +53,19 @@ package enum SyntheticTracks {
                 longitude: 7 + eastward * metre * east, pressureAltitude: altitude, gnssAltitude: altitude + 50)
         }
     }
+
+    /// One straight glide of `hours` due east at 25 m/s from 3,000 m, losing `loss` metres at an even rate,
+    /// `perSecond` fixes a second: what a tow and then a glide to the ground leaves. The 1000 m rule binds along
+    /// the whole glide, and every route with the same start and finish is as long (a plateau of ties).
+    package static func straightGlide(hours: Double, loss: Meters, perSecond: Int = 1) -> [Fix] {
+        let count = Int(hours * 3600) * max(1, perSecond)
+        let metre = 1 / 111_195.0, east = 1 / cos(51 * Double.pi / 180)
+        return (0..<count).map { i in
+            let s = Double(i) / Double(max(1, perSecond))
+            let altitude = 3000 - loss * s / (hours * 3600)
+            return Fix(
+                time: 1_750_000_000_000 + UTCMillis(i * 1000 / max(1, perSecond)), latitude: 51,
+                longitude: 7 + s * 25 * metre * east, pressureAltitude: altitude, gnssAltitude: altitude + 50)
+        }
+    }
 }

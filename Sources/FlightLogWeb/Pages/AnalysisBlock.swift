@@ -16,8 +16,10 @@ struct AnalysisBlock {
         let a = analysis
         var rows: [(String, String)] = []
         if let six = a.freeSix {
-            var contest = "\(km(six.meters)) free (6 legs)"
-            if let four = a.freeFour { contest += " · \(km(four.meters)) (4 legs)" }
+            var contest = "\(km(six.meters))\(AnalysisWords.searchStopped(a.freeSixUpperBound)) free (6 legs)"
+            if let four = a.freeFour {
+                contest += " · \(km(four.meters))\(AnalysisWords.searchStopped(a.freeFourUpperBound)) (4 legs)"
+            }
             rows.append(("Contest", contest))
             var closed: [String] = []
             if let fai = a.faiTriangle {
