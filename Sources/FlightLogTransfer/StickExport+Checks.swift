@@ -43,6 +43,16 @@ extension StickExport {
                 "another export is writing to \(folder) right now; run this again when it has finished "
                     + "(nothing was written)")
         }
+        // The folder may have been removed (a failed export that made it) or replaced while it was opened: the
+        // lock then guards nothing anyone else sees.
+        var held = stat(), named = stat()
+        if fstat(fd, &held) == 0,
+            stat(folder, &named) != 0 || held.st_ino != named.st_ino || held.st_dev != named.st_dev
+        {
+            close(fd)
+            throw StickExportError(
+                "\(folder) was removed or replaced while this export started; run it again (nothing was written)")
+        }
         return fd  // a file system without locks (result != 0 otherwise) is written without one, as before
     }
 

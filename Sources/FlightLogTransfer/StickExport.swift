@@ -26,12 +26,16 @@ package struct StickExportRequest: Sendable {
     package var logbook: LogbookOptions
     /// The logbook's own files: never written over, even with the stick's folder beside the database.
     package var logbookFiles: LogbookFiles
+    /// The caller made `folder` for this export: a failed export removes it again when it is still empty, while it
+    /// holds the folder's lock (never another export's folder that it lost the lock to).
+    package var madeFolder = false
 
     package init(
         folder: String, stick: String, memoryFolder: String, rewriteAll: Bool = false, logbook: LogbookOptions,
-        logbookFiles: LogbookFiles
+        logbookFiles: LogbookFiles, madeFolder: Bool = false
     ) {
         self.logbookFiles = logbookFiles
+        self.madeFolder = madeFolder
         self.folder = folder
         self.stick = stick
         self.memoryFolder = memoryFolder
@@ -54,6 +58,9 @@ package struct StickExportResult: Sendable, Equatable {
     package var bytesWritten: Int64
     /// The imported flights on the stick edited since: their IGC files are the originals (`README.txt` says so).
     package var edited: [EditedOriginal] = []
+    /// Flights written again although remembered as written: their file was gone from the folder or had another
+    /// size (deleted by the pilot, or a new folder in the old one's place).
+    package var restored = 0
 }
 
 /// Writes the log to a USB stick: every flight not yet on this stick as its IGC file (imported ones
@@ -77,6 +84,18 @@ package enum StickExport {
         try checkWritableFolder(request.folder)
         let lock = try lockFolder(request.folder)
         defer { close(lock) }
+        do {
+            return try await locked(flights, store: store, exporter: exporter, request: request)
+        } catch {
+            if request.madeFolder { rmdir(request.folder) }  // still locked; rmdir never removes a file
+            throw error
+        }
+    }
+
+    /// ``run(_:store:exporter:request:)`` with the folder's lock held.
+    private static func locked(
+        _ flights: [Flight], store: FlightStore, exporter: LogbookExporter, request: StickExportRequest
+    ) async throws(StickExportError) -> StickExportResult {
         let memoryPath = (request.memoryFolder as NSString).appendingPathComponent("\(request.stick).tsv")
         try prepareMemoryFolder(request.memoryFolder)
         let uuids: [Int64: String]
@@ -91,9 +110,15 @@ package enum StickExport {
 
         var memory = old  // flights not chosen this time keep what the stick has of them
         var changed: [Flight] = []
+        var restored = 0
         for flight in flights {
             let fingerprint = StickMemory.fingerprint(flight), key = uuids[flight.id!] ?? "id-\(flight.id!)"
-            if request.rewriteAll || old.entries[key]?.fingerprint != fingerprint { changed.append(flight) }
+            if request.rewriteAll || old.entries[key]?.fingerprint != fingerprint {
+                changed.append(flight)
+            } else if let entry = old.entries[key], !isInFolder(entry, request.folder) {
+                changed.append(flight)  // the memory says written, the folder says otherwise: the folder wins
+                restored += 1
+            }
             memory.entries[key, default: StickMemory.Entry(fingerprint: fingerprint)].fingerprint = fingerprint
         }
         let logbookPath = path(request.folder, logbookName), backupPath = path(request.folder, backupName)
@@ -151,7 +176,15 @@ package enum StickExport {
         return StickExportResult(
             flightsWritten: changed.count, igcFilesWritten: files.count, wroteLogbook: true,
             flightsOnStick: flights.count,
-            bytesWritten: written, edited: edited)
+            bytesWritten: written, edited: edited, restored: restored)
+    }
+
+    /// Whether the folder still holds the remembered IGC file of `entry` (a regular file of the remembered size).
+    static func isInFolder(_ entry: StickMemory.Entry, _ folder: String) -> Bool {
+        guard let name = entry.fileName else { return true }  // no IGC file (a flight entered by hand)
+        var info = stat()
+        guard lstat(path(folder, name), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return entry.size.map { Int64(info.st_size) == $0 } ?? true
     }
 
     /// The imported flights among `flights` edited since, each with its IGC file's name on the stick.
@@ -181,15 +214,17 @@ package enum StickExport {
     ) async throws(StickExportError) -> [(name: String, bytes: [UInt8])] {
         let folder = request.folder
         var files: [(name: String, bytes: [UInt8])] = []
-        var originals: [String: String] = [:]  // an imported file's SHA-256 → its name on the stick
+        // An imported file's SHA-256 → its name on the stick and its size.
+        var originals: [String: (name: String, size: Int64)] = [:]
         let changedKeys = Set(changed.map { uuids[$0.id!] ?? "id-\($0.id!)" })
         var names = ExportNames(reserved: [logbookName, backupName, EditedOriginal.readmeName])
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for (key, entry) in old.entries where !changedKeys.contains(key) { entry.fileName.map { names.insert($0) } }
         for flight in changed where flight.hasTrack {
             let id = flight.id!, key = uuids[id] ?? "id-\(id)"
-            if case .imported(_, let sha256) = flight.source, let name = originals[sha256] {
-                memory.entries[key]?.fileName = name
+            if case .imported(_, let sha256) = flight.source, let original = originals[sha256] {
+                memory.entries[key]?.fileName = original.name
+                memory.entries[key]?.size = original.size
                 continue
             }
             let file: ExportedFile
@@ -211,7 +246,10 @@ package enum StickExport {
                 name = names.claim(file.name, isFree: isOurs)
             }
             memory.entries[key]?.fileName = name
-            if file.isOriginal, case .imported(_, let sha256) = flight.source { originals[sha256] = name }
+            memory.entries[key]?.size = Int64(file.bytes.count)
+            if file.isOriginal, case .imported(_, let sha256) = flight.source {
+                originals[sha256] = (name, Int64(file.bytes.count))
+            }
             if !holds(path(folder, name), file.bytes) { files.append((name, file.bytes)) }
         }
         return files

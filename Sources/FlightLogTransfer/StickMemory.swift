@@ -8,7 +8,9 @@ import Glibc
 
 /// What the Pi already wrote to one USB stick, kept beside the logbook (`sticks/<UUID>.tsv`), so that a stick
 /// plugged in again gets only what is new. One line per flight: its UUID, the fingerprint of its logbook
-/// row when it was written, and the IGC file name it was written as (`-` for a flight entered by hand). Written
+/// row when it was written, the IGC file name it was written as (`-` for a flight entered by hand) and that file's
+/// size in bytes (`-` when unknown: memories written before kept three columns). The memory is never trusted over
+/// the folder: a remembered file that is gone or has another size is written again (``StickExport``). Written
 /// only after a complete export, so a failed or interrupted one is simply done again the next time. Flights are
 /// remembered by UUID, not by id: a flight id says nothing once the flight is deleted, and a deleted flight's file
 /// stays on the stick under its name, which no other flight may take. Memories written before kept ids; those
@@ -17,10 +19,13 @@ package struct StickMemory: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package var fingerprint: String
         package var fileName: String?
+        /// The IGC file's size when it was written (nil: unknown, an older memory).
+        package var size: Int64?
 
-        package init(fingerprint: String, fileName: String? = nil) {
+        package init(fingerprint: String, fileName: String? = nil, size: Int64? = nil) {
             self.fingerprint = fingerprint
             self.fileName = fileName
+            self.size = size
         }
     }
 
@@ -52,8 +57,10 @@ package struct StickMemory: Sendable, Equatable {
         var memory = StickMemory()
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 3, !fields[0].isEmpty, !fields[1].isEmpty else { continue }
-            let entry = Entry(fingerprint: String(fields[1]), fileName: fields[2] == "-" ? nil : String(fields[2]))
+            guard fields.count == 3 || fields.count == 4, !fields[0].isEmpty, !fields[1].isEmpty else { continue }
+            let entry = Entry(
+                fingerprint: String(fields[1]), fileName: fields[2] == "-" ? nil : String(fields[2]),
+                size: fields.count == 4 ? Int64(fields[3]) : nil)
             if let id = Int64(fields[0]) {
                 memory.legacy[id] = entry
             } else {
@@ -64,9 +71,9 @@ package struct StickMemory: Sendable, Equatable {
     }
 
     package func text(stick: String) -> String {
-        var text = "# flightlog: flights written to USB stick \(stick) (flight UUID, fingerprint, IGC file)\n"
+        var text = "# flightlog: flights written to USB stick \(stick) (flight UUID, fingerprint, IGC file, bytes)\n"
         for (uuid, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            text += "\(uuid)\t\(entry.fingerprint)\t\(entry.fileName ?? "-")\n"
+            text += "\(uuid)\t\(entry.fingerprint)\t\(entry.fileName ?? "-")\t\(entry.size.map(String.init) ?? "-")\n"
         }
         return text
     }

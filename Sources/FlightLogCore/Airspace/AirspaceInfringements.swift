@@ -42,9 +42,10 @@ package enum AirspaceInfringements {
             guard seen.insert(plain).inserted else { continue }
             // A country file holds ~1,000 airspaces and a flight passes a few: skip those whose outline's box
             // misses the track's, before projecting the outline or looking at a single fix.
-            let own = Box(airspace.outline, around: box.longitude0)
+            let pole = enclosedPole(airspace.outline)
+            let own = Box(airspace.outline, around: box.longitude0, enclosing: pole)
             guard box.overlaps(own) else { continue }
-            let shape = Outline(airspace.outline)
+            let shape = Outline(airspace.outline, enclosing: pole)
             var open: AirspaceInfringement?
             var previousTime: UTCMillis?
             for i in track {
@@ -97,13 +98,14 @@ package enum AirspaceInfringements {
     }
 
     /// How far the fix is on the inner side of `limit` (above a floor, below a ceiling), metres; negative outside;
-    /// nil when unknown. The ground and an unlimited ceiling are always passed (+∞).
+    /// nil when unknown. A floor at the ground and an unlimited ceiling are always passed (+∞); a ceiling at the
+    /// ground and an unlimited floor never (−∞: such an airspace holds no height at all, not every height).
     static func height(of fix: Fix, over limit: AirspaceLimit, qnh: Pascals?, isFloor: Bool) -> Meters? {
         let altitude: Meters?
         let level: Meters
         switch limit {
-        case .ground: return .infinity
-        case .unlimited: return .infinity
+        case .ground: return isFloor ? .infinity : -.infinity
+        case .unlimited: return isFloor ? -.infinity : .infinity
         case .aboveGround: return nil
         case .flightLevel(let flightLevel):
             altitude = fix.pressureAltitude
@@ -120,19 +122,33 @@ package enum AirspaceInfringements {
         return isFloor ? altitude - level : level - altitude
     }
 
+    /// The pole an outline goes around (90 or −90), or nil: its longitudes turn a whole circle when walked round.
+    static func enclosedPole(_ outline: [Coordinate]) -> Double? {
+        guard let last = outline.last else { return nil }
+        var turned = 0.0, previous = last.longitude
+        for point in outline {
+            turned += Geodesy.headingChange(from: previous, to: point.longitude)
+            previous = point.longitude
+        }
+        guard abs(turned) > 180 else { return nil }
+        return outline.map(\.latitude).reduce(0, +) >= 0 ? 90 : -90
+    }
+
     /// The latitudes and longitudes some points span, longitudes counted from `longitude0` (−180…180 around it, so
     /// that a box across 180° is not torn), widened by 0.01° (1.1 km) for the projections' small differences.
     struct Box {
         let longitude0: Double
         let latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>
 
-        init(_ points: [Coordinate], around longitude0: Double? = nil) {
+        /// `enclosing`: the points are an outline around a pole (``enclosedPole(_:)``): the box reaches that pole
+        /// and spans every longitude (the outline's highest point is not the highest inside it).
+        init(_ points: [Coordinate], around longitude0: Double? = nil, enclosing pole: Double? = nil) {
             let l0 = longitude0 ?? points.first?.longitude ?? 0
-            let lats = points.map(\.latitude)
+            let lats = points.map(\.latitude) + (pole.map { [$0] } ?? [])
             let lons = points.map { ($0.longitude - l0 + 540).truncatingRemainder(dividingBy: 360) - 180 }
             self.longitude0 = l0
             latitudes = ((lats.min() ?? 0) - 0.01)...((lats.max() ?? 0) + 0.01)
-            longitudes = ((lons.min() ?? 0) - 0.01)...((lons.max() ?? 0) + 0.01)
+            longitudes = pole != nil ? -181...181 : ((lons.min() ?? 0) - 0.01)...((lons.max() ?? 0) + 0.01)
         }
 
         /// Whether `c` lies inside (its longitude counted from ``longitude0`` as the box's are).
@@ -154,14 +170,14 @@ package enum AirspaceInfringements {
         /// Latitudes the outline spans, widened a little: fixes outside them are rejected without trigonometry.
         let latitudes: ClosedRange<Double>
 
-        init(_ outline: [Coordinate]) {
+        init(_ outline: [Coordinate], enclosing pole: Double? = nil) {
             let projection = LocalProjection(around: outline)
             let points = outline.map { projection.project($0) }
             self.projection = projection
             self.points = points
             east = (points.map(\.e).min() ?? 0)...(points.map(\.e).max() ?? 0)
             north = (points.map(\.n).min() ?? 0)...(points.map(\.n).max() ?? 0)
-            let lats = outline.map(\.latitude)
+            let lats = outline.map(\.latitude) + (pole.map { [$0] } ?? [])
             latitudes = ((lats.min() ?? 0) - 0.01)...((lats.max() ?? 0) + 0.01)
         }
 

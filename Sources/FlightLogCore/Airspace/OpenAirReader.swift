@@ -8,8 +8,8 @@
 /// pens, brushes, frequencies and other records are ignored; airways (`DY`) are not supported.
 ///
 /// Tolerant: a damaged record is skipped with a numbered warning, an airspace that cannot be drawn (no floor,
-/// ceiling or outline) is left out with one, and every valid airspace is kept. Text that is not UTF-8 is read as
-/// Latin-1.
+/// ceiling or outline) is left out with one, and every valid airspace is kept. A line that is not UTF-8 is read as
+/// Latin-1; a UTF-16 file as UTF-16 (``BroughtText/decode(_:)``).
 package enum OpenAirReader {
     package typealias Warning = BroughtText.LineWarning
 

@@ -57,14 +57,17 @@ extension FlightLogCommand {
                 let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
                 guard let (airspaceFile, result) = AirspaceFile.reading(name: name, bytes: bytes, importedAt: now)
                 else {
-                    let binary = bytes.prefix(4096).contains(0)
+                    let encoding = BroughtText.encodingName(bytes)
+                    let binary = encoding.hasPrefix("binary")
                     // A text file's warnings say why nothing could be kept (e.g. an outline of too many points).
                     let warnings = binary ? [] : OpenAirReader.read(bytes).warnings
                     for warning in warnings.prefix(Self.shownWarnings) {
                         printError("\(terminalSafe(name)): warning: \(terminalSafe(warning.description))")
                     }
                     let why =
-                        binary ? " (it is binary, not text)" : warnings.isEmpty ? "" : " it can keep (see the warnings)"
+                        binary
+                        ? " (it is binary, not text)"
+                        : (warnings.isEmpty ? "" : " it can keep (see the warnings)") + " (read as \(encoding) text)"
                     throw CLIError(
                         "\(terminalSafe(file)) has no airspace\(why); nothing imported — is it an OpenAir file "
                             + "(AC, AN, AL, AH, DP lines)?")

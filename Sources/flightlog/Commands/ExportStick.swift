@@ -65,10 +65,12 @@ extension FlightLogCommand.Export {
                 throw CLIError(
                     "\((folder as NSString).deletingLastPathComponent) does not exist: is the stick mounted?")
             }
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
+            // Another export may make it at the same moment: then it is that one's folder, not ours to remove.
+            if mkdir(folder, 0o777) == 0 {
+                made = true
+            } else if errno != EEXIST {
                 throw CLIError("cannot make the folder \(folder): check that the stick is writable")
             }
-            made = true
         }
         // A stick (--stick, as flightlog-usb@.service gives its file system UUID) keeps its memory under that id,
         // wherever it is mounted, and its line for `flightlog status`. Any other folder: what that folder lacks,
@@ -81,7 +83,7 @@ extension FlightLogCommand.Export {
         let request = StickExportRequest(
             folder: folder, stick: memoryId, memoryFolder: memory, rewriteAll: stickOptions.all,
             logbook: LogbookOptions(owner: owner, filterSummary: summary),
-            logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath))
+            logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath), madeFolder: made)
         let line: String
         var edited: [EditedOriginal] = []
         do {
@@ -89,7 +91,6 @@ extension FlightLogCommand.Export {
             line = StickReport.line(result, stick: stick, folder: folder)
             if result.wroteLogbook { edited = result.edited }
         } catch {
-            if made { rmdir(folder) }  // a refused export leaves no empty folder (rmdir never removes a file)
             if let stick {
                 let failed = "stick \(stick): export FAILED at \(StickReport.clock()): \(error.description)"
                 StickReport.save(failed, memoryFolder: memory)
@@ -118,9 +119,14 @@ extension StickReport {
             return
                 "nothing new for \(target) at \(clock()): its \(result.flightsOnStick) flight\(result.flightsOnStick == 1 ? "" : "s") are already on it"
         }
+        var restored = ""
+        if result.restored > 0 {
+            restored = "; \(result.restored) of them remembered as written but missing or changed in the folder, "
+            restored += "written again"
+        }
         return "\(result.flightsWritten) flight\(s) written to \(target) at \(clock()) "
             + "(\(result.igcFilesWritten) IGC file\(result.igcFilesWritten == 1 ? "" : "s"), logbook.pdf and backup of \(result.flightsOnStick) flights, "
-            + "\(StickExport.megabytes(result.bytesWritten)))"
+            + "\(StickExport.megabytes(result.bytesWritten))\(restored))"
     }
 
     /// The system clock as `17:42 UTC` (the Pi's clock; it has no RTC of its own).
