@@ -143,7 +143,8 @@ struct Charts {
         canvas.strokeRect(left, top, right - left, bottom - top, .grey, width: 0.5)
 
         var marks: [(String, UTCMillis?, Color)] = [
-            ("Take-off", flight.takeoffTime, .takeoff), ("Release", flight.releaseTime, .release),
+            ("Take-off", flight.takeoffTime, .takeoff),
+            (AnalysisWords.launchEnd(flight.details.launchMethod), flight.releaseTime, .release),
             ("Landing", flight.landingTime, .landing),
         ]
         // A self-launcher's scoring starts when the engine stops: that, not a release, is marked.

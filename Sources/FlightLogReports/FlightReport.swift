@@ -221,7 +221,7 @@ struct ReportPage {
         if flight.unknown.contains(.releaseTime) { release.append(Flight.unknownText) }
         if let h = d.releaseHeight { release.append("\(ReportText.metres(h)) above take-off") }
         if flight.unknown.contains(.releaseHeight) { release.append("\(Flight.unknownText) above take-off") }
-        if !release.isEmpty { rows.append(("Release", release.joined(separator: " · "))) }
+        if !release.isEmpty { rows.append((AnalysisWords.launchEnd(d.launchMethod), release.joined(separator: " · "))) }
         return rows
     }
 

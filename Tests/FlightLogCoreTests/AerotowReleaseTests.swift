@@ -65,4 +65,28 @@ import Testing
         #expect(abs(release - releasedAt) <= 20_000, "released \(release - releasedAt) ms")
         #expect(window?.start == release)
     }
+
+    /// A straight tow at 124 km/h climbing 2.7 m/s, let go into a thermal: a 40 m zoom, then circling at 9 °/s and
+    /// 97 km/h (a radius of 172 m, as wide as a tug's) climbing 1 m/s. Neither a tight turn nor sink ends this tow:
+    /// the slowdown, the slower climb and (with an engine sensor) the hook's click do. The old rule put the release
+    /// at the top of the thermal, six minutes late.
+    @Test("a wide circle off a straight tow, slower and climbing slower, is the release", arguments: [false, true])
+    func releaseIntoAWideThermal(hookClick: Bool) throws {
+        var glider = SyntheticGlider(altitude: 100, enl: hookClick ? 5 : nil)
+        glider.fly(150, turn: 0.3, speed: 34.5, climb: 2.7)
+        let releasedAt = glider.time
+        if hookClick { glider.enl = 250 }
+        glider.fly(1, speed: 33, climb: 8)
+        glider.enl = hookClick ? 5 : nil
+        glider.fly(4, turn: 5, speed: 30, climb: 8)
+        glider.fly(360, turn: 9, speed: 27, climb: 1)
+        glider.fly(300, turn: 0, speed: 33, climb: -1)
+
+        let launch = LaunchAnalyzer.analyze(
+            glider.fixes, extensions: hookClick ? SyntheticGlider.enlExtensions : [], takeoffIndex: 0,
+            landingIndex: glider.fixes.count - 1)
+        #expect(launch.method == .aerotow)
+        let release = try #require(launch.releaseTime)
+        #expect(abs(release - releasedAt) <= (hookClick ? 1_000 : 10_000), "released \(release - releasedAt) ms")
+    }
 }

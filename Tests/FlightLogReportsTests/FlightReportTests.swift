@@ -10,6 +10,19 @@ import FoundationXML
 
 @Suite("FlightReport")
 struct FlightReportTests {
+    /// A self-launch has no release: its facts and barogram say "Engine off", as the analysis beside them does.
+    @Test("a self-launch's report says Engine off, never Release", .enabled(if: Tool.hasPoppler))
+    func selfLaunchSaysEngineOff() throws {
+        var (flight, fixes) = Fixtures.climbAndGlide()
+        flight.details.launchMethod = .self
+        let path = Tool.scratch("report-self") + "/report.pdf"
+        try Tool.save(
+            FlightReport.render(flight: flight, fixes: fixes, format: .pdf, options: FlightReportOptions()), to: path)
+        let text = try Tool.run("pdftotext", ["-layout", path, "-"])
+        #expect(text.contains("Engine off"))
+        #expect(!text.contains("Release"))
+    }
+
     @Test("PDF report: one page, details in local time and UTC, QNH labelled", .enabled(if: Tool.hasPoppler))
     func pdf() throws {
         let (flight, fixes) = Fixtures.climbAndGlide()

@@ -11,6 +11,9 @@ package enum AnalysisWords {
         }
     }
 
+    /// What ends a launch of `method`: `Engine off` for a self-launch (it has no release), else `Release`.
+    package static func launchEnd(_ method: LaunchMethod) -> String { method == .self ? "Engine off" : "Release" }
+
     /// Said after what began the scored time when the release was found on GNSS altitude (pressure altitude
     /// missing at the launch); nil when on pressure altitude, as everything else.
     package static func launchAltitude(_ window: ScoringWindow) -> String? {

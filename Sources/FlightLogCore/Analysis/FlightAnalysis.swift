@@ -6,7 +6,7 @@ import Foundation
 /// again. Pure: no I/O.
 package struct FlightAnalysis: Sendable, Equatable, Codable {
     /// Raised whenever a rule of the analysis changes, so that every stored analysis is computed again.
-    package static let currentVersion = 4
+    package static let currentVersion = 5
 
     /// A turnpoint: one fix of the file, as the contests require.
     package struct Point: Sendable, Equatable, Codable {

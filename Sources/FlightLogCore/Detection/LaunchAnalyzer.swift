@@ -30,7 +30,8 @@ package struct LaunchAnalysis: Sendable, Hashable {
 /// - aerotow: from 1 min after takeoff, the tow ends at a 200° turn within 30 s on a circle tighter than a tug
 ///   flies (radius < 125 m), or a mean sink below −0.3 m/s over 20 s (while circling: over the last whole circle,
 ///   up to 1 min);
-///   release = the highest fix before; the tow must last ≥ 2 min and gain ≥ 200 m at 1–6 m/s;
+///   release = the highest fix before, or earlier where the glider let go into a thermal (``TowLetGo``);
+///   the tow must last ≥ 2 min and gain ≥ 200 m at 1–6 m/s;
 /// - else unknown (no release).
 package enum LaunchAnalyzer {
     static let engineStartWindow: Double = 120
@@ -42,7 +43,11 @@ package enum LaunchAnalyzer {
         let series = FlightSeries(fixes, range: takeoffIndex...landingIndex)
         let engine = engineRelease(
             fixes, extensions: extensions, takeoffIndex: takeoffIndex, landingIndex: landingIndex)
-        let onPressure = judge(series, engineStop: engine.map { fixes[$0].time })
+        let sensors = EngineRuns.sensors(extensions)
+        let sensor: (FlightSeries) -> (Int) -> Double? = { series in
+            { sensors.isEmpty ? nil : EngineRuns.reading(fixes[series.indices[$0]], sensors) }
+        }
+        let onPressure = judge(series, engineStop: engine.map { fixes[$0].time }, sensor: sensor(series))
         // Pressure missing at the take-off or in the climb (up to the release found, else the whole launch span):
         // the launch is judged again on GNSS altitude when that has fewer gaps there.
         let until = onPressure.position.map { series.times[$0] + 20_000 } ?? (series.times.first ?? 0) + launchSpan
@@ -51,19 +56,19 @@ package enum LaunchAnalyzer {
         guard missingAltitudes(gnss, until: until) < missingAltitudes(series, until: until) else {
             return onPressure.launch
         }
-        var onGNSS = judge(gnss, engineStop: engine.map { fixes[$0].time }).launch
+        var onGNSS = judge(gnss, engineStop: engine.map { fixes[$0].time }, sensor: sensor(gnss)).launch
         guard onGNSS.releaseIndex != nil else { return onPressure.launch }
         onGNSS.usedGNSS = true
         return onGNSS
     }
 
     /// The launch as `series` shows it, and the release's position in it; `engineStop`: when a self-launch's engine
-    /// stopped.
-    private static func judge(_ series: FlightSeries, engineStop: UTCMillis?) -> (
+    /// stopped; `sensor`: the engine sensor's reading at a position of `series` (the hook's click on a tow).
+    private static func judge(_ series: FlightSeries, engineStop: UTCMillis?, sensor: @escaping (Int) -> Double?) -> (
         launch: LaunchAnalysis, position: Int?
     ) {
         guard series.count >= 2, let takeoffAltitude = series.altitudes[0] else { return (.unknown, nil) }
-        let launch = Launch(series: series, takeoffAltitude: takeoffAltitude)
+        let launch = Launch(series: series, takeoffAltitude: takeoffAltitude, sensor: sensor)
         if let engineStop {
             let position = min(series.position(atOrAfter: engineStop), series.count - 1)
             return (launch.result(.self, at: position), position)
@@ -129,6 +134,7 @@ package enum LaunchAnalyzer {
     struct Launch {
         var series: FlightSeries
         var takeoffAltitude: Meters
+        var sensor: (Int) -> Double? = { _ in nil }
 
         func altitude(_ i: Int) -> Meters { series.altitudes[i] ?? takeoffAltitude }
 
@@ -187,7 +193,13 @@ package enum LaunchAnalyzer {
                     break
                 }
             }
-            guard let end, let top = highest(0..<(end + 1)), top > 0 else { return nil }
+            // A glider that let go into a thermal and circles there as wide as a tug: before the end found above.
+            let letGo = TowLetGo(series, altitude: altitude, sensor: sensor)
+            let towTop = end.flatMap { highest(0..<($0 + 1)) }
+            let top =
+                letGo.release(from: start, before: towTop.map { $0 + 1 } ?? limit, turns: turns, turnsLimit: limit)
+                ?? towTop
+            guard let top, top > 0 else { return nil }
             let gain = altitude(top) - takeoffAltitude
             let duration = series.seconds(0, top)
             let rate = gain / duration

@@ -193,7 +193,7 @@ package struct BarogramChart: Sendable {
         var wanted: [(String, Double, String, LabelAlign)] = []
         for (text, time, color, align) in [
             ("Take-off", flight.takeoffTime, Self.takeoffColor, LabelAlign.start),
-            ("Release", flight.releaseTime, Self.releaseColor, .start),
+            (AnalysisWords.launchEnd(flight.details.launchMethod), flight.releaseTime, Self.releaseColor, .start),
             ("Landing", flight.landingTime, Self.landingColor, .end),
         ] {
             guard let time, inRange(time) else { continue }

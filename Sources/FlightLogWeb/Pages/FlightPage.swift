@@ -63,14 +63,15 @@ package struct FlightPage {
             ("Second person", flight.secondPersonText ?? "—"),
             ("Launch", d.launchMethod.label),
         ]
+        let launchEnd = AnalysisWords.launchEnd(d.launchMethod)
         if let release = flight.releaseTime {
             let local = flight.text(.utcOffset) {
                 CivilDateTime(utc: release, offsetSeconds: flight.utcOffsetSeconds).hourMinute
             }
-            facts.append(("Release", "\(local) local"))
+            facts.append((launchEnd, "\(local) local"))
         }
-        if flight.unknown.contains(.releaseTime) { facts.append(("Release", Flight.unknownText)) }
-        facts.append(("Release height", d.releaseHeight.map { "\(decimal($0, 0)) m" } ?? Flight.unknownText))
+        if flight.unknown.contains(.releaseTime) { facts.append((launchEnd, Flight.unknownText)) }
+        facts.append(("\(launchEnd) height", d.releaseHeight.map { "\(decimal($0, 0)) m" } ?? Flight.unknownText))
         if flight.unknown.contains(.launches) { facts.append(("Launches", Flight.unknownText)) }
         let altitudeKind = flight.hasBarometer ? "pressure altitude, ISA" : "GPS altitude, no barometer"
         facts.append(
