@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The largest closed triangle of a trace: turnpoints tp1 ≤ tp2 ≤ tp3 (fixes), closed when some start at or
 /// before tp1 and some finish at or after tp3 lie at most `closing` metres apart with the finish at most

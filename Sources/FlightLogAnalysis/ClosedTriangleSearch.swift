@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ClosedTriangle {
     /// Branch and bound over sets of three fixes, each set given by three nodes of a k-d tree (a node may be

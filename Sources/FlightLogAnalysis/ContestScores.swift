@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The contest figures of one flight's scoring window (docs/CONTEST-AND-THERMALS.md, "Contest distance"): every route exact
 /// over the window's fixes, the 1000 m rule read fix against fix (the finish at most 1000 m below the start, in

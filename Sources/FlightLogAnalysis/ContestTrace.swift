@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The fixes a contest route may use, as unit vectors on the FAI sphere with the altitude the 1000 m rule reads.
 ///

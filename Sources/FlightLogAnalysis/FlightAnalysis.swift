@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the analysis finds in one flight's track: the scoring window, engine runs, thermals and glides, and the
 /// contest routes and points (docs/CONTEST-AND-THERMALS.md). Computed once per flight and stored

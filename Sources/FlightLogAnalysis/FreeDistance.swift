@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The longest route of at most `legs` legs through a trace's points in time order: free distance (OLC classic
 /// and WeGlide use 6 legs, DMSt 4), exact over every fix.

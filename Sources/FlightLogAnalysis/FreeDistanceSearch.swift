@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension FreeDistance {
     /// The pruned exact programme; its blocks, their bounds and its tree are kept between runs.

@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The longest closed out-and-return of a trace: two turnpoints tp1 ≤ tp2 (fixes), closed as a triangle is
 /// (a start at or before tp1 and a finish at or after tp2 at most 1 km apart, the finish at most 1000 m below

@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The stages of the exact free-distance programme, one after the other: for each next point j, its best
 /// predecessor among the points of the stage before, max over q of value(q) + d(q, j).

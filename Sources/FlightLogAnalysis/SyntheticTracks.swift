@@ -1,5 +1,10 @@
 import FlightLogCore
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Deterministic synthetic tracks that are hard for the exact contest search, for its tests and the benchmark:
 /// a fix every `every` seconds (1: 1 Hz), near 51° N 7° E, pressure and GNSS altitude alike.

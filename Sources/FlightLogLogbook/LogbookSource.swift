@@ -1,7 +1,6 @@
 import FlightLogAirspace
 import FlightLogAnalysis
 import FlightLogCore
-import Foundation
 
 /// Where `flightlog serve` reads and edits flights: this glider's SQLite file (``LocalLogbookSource``) or the club's
 /// PostgreSQL logbook (FlightLogSync's `ClubLogbookSource`). The web pages, filters, downloads and PDFs are the same
