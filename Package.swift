@@ -37,9 +37,22 @@ let package = Package(
         // JPEG map tiles for the report's map (cairo reads PNG itself).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
 
-        // Domain and logic, no I/O. Optimised in debug builds too: its parsers and the flight analysis are the
-        // tests' hot path (a 7-hour flight's contest analysis took 9.4 s unoptimised, 0.53 s at -O).
-        .target(name: "FlightLogCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Domain and logic, no I/O, no Foundation.
+        .target(name: "FlightLogCore"),
+        // Flight analysis over Core: contest distance, thermals and glides, the scoring window. Pure, no I/O.
+        // Optimised in debug builds too: it is the tests' hot path (a 7-hour flight's contest analysis took 9.4 s
+        // unoptimised, 0.53 s at -O).
+        .target(
+            name: "FlightLogAnalysis", dependencies: ["FlightLogCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Airspace over Core: the OpenAir reader, the geometry, infringements and findings. Pure, no I/O; optimised
+        // in debug builds too, as it was inside Core (the country files' infringement search).
+        .target(
+            name: "FlightLogAirspace", dependencies: ["FlightLogCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The logbook's interfaces over analysis and airspace: `LogbookSource` (this glider's file or the club's),
+        // `ClubBackend`, `ClubContest`. Pure, so that the club's code needs no SQLite module for them.
+        .target(name: "FlightLogLogbook", dependencies: ["FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace"]),
         // flightlog.toml: TOML 1.0 read by toml++ (TOMLKit, C++), then mapped to settings by FlightLogCore.
         // The only importer of `TOMLKit`, so that Core stays plain Swift (the fuzzers compile it standalone).
         .target(
@@ -48,7 +61,8 @@ let package = Package(
         .target(
             name: "FlightLogStore",
             dependencies: [
-                "FlightLogCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogLogbook",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             exclude: ["Airfields/Data/README.md"], resources: [.copy("Airfields/Data/airfields.tsv")]),
@@ -68,7 +82,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // PDF logbook and flight reports (cairo + pango; libjpeg for JPEG map tiles).
-        .target(name: "FlightLogReports", dependencies: ["FlightLogCore", "CPangoCairo", "CJPEG"]),
+        .target(
+            name: "FlightLogReports",
+            dependencies: ["FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "CPangoCairo", "CJPEG"]),
         // The flight simulator (a glider's track and pressure, faults to inject, NMEA sentences): pure, no I/O.
         .target(name: "FlightLogSimulation", dependencies: ["FlightLogCore"]),
         // `flightlog replay`: a simulated GNSS receiver and fake barometer tree for the live path on a PC.
@@ -78,22 +94,25 @@ let package = Package(
         .target(
             name: "FlightLogTransfer",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
+                "FlightLogCore", "FlightLogLogbook", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // What `flightlog` prints: the list table, CSV and JSON, `show`, its analysis block and barogram, `stats`.
         // Pure text from FlightLogCore values: no ArgumentParser, no database, no I/O.
-        .target(name: "FlightLogText", dependencies: ["FlightLogCore"]),
+        .target(name: "FlightLogText", dependencies: ["FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace"]),
         // The phone's pages as pure functions: HTML, SVG charts, forms, query and cookie parsing, sessions and
         // password hashes. No I/O and no Hummingbird or NIO: the http fuzz target builds this target on its own.
-        .target(name: "FlightLogWeb", dependencies: ["FlightLogCore", "FlightLogSecurity"]),
+        .target(
+            name: "FlightLogWeb",
+            dependencies: ["FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogSecurity"]),
         // `flightlog serve`: the logbook in the phone's browser (HTML, SVG, downloads, guarded edits): the web app
         // over the logbook, and the Hummingbird adapter (routes, responses, streaming, connection guards).
         .target(
             name: "FlightLogServer",
             dependencies: [
-                "FlightLogCore", "FlightLogWeb", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
-                "FlightLogTransfer",
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogLogbook", "FlightLogWeb",
+                "FlightLogStore", "FlightLogReports",
+                "FlightLogSecurity", "FlightLogTransfer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -107,7 +126,8 @@ let package = Package(
         .target(
             name: "FlightLogSync",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogLogbook", "FlightLogStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
 
@@ -123,7 +143,9 @@ let package = Package(
         .executableTarget(
             name: "flightlog",
             dependencies: [
-                "FlightLogCore", "FlightLogConfigFile", "FlightLogStore", "FlightLogReports", "FlightLogServer",
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogConfigFile", "FlightLogStore",
+                "FlightLogReports",
+                "FlightLogServer",
                 "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", "FlightLogSimulation", "FlightLogSync",
                 "FlightLogText", "FlightLogWeb", "FlightLogWeGlide",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -132,7 +154,8 @@ let package = Package(
         .executableTarget(
             name: "flightlog-bench",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "flightlogd",
@@ -146,7 +169,17 @@ let package = Package(
         // running processes); a plain target so that test targets can depend on it, in no product.
         .target(name: "FlightLogTestSupport", dependencies: ["FlightLogCore"], path: "Tests/FlightLogTestSupport"),
         .testTarget(
-            name: "FlightLogCoreTests", dependencies: ["FlightLogCore", "FlightLogSimulation", "FlightLogTestSupport"]),
+            name: "FlightLogCoreTests",
+            dependencies: [
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogSimulation",
+                "FlightLogTestSupport",
+            ]),
+        .testTarget(
+            name: "FlightLogAnalysisTests",
+            dependencies: ["FlightLogAnalysis", "FlightLogCore", "FlightLogSimulation", "FlightLogTestSupport"]),
+        .testTarget(
+            name: "FlightLogAirspaceTests",
+            dependencies: ["FlightLogAirspace", "FlightLogCore", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogConfigFileTests",
             dependencies: ["FlightLogConfigFile", "FlightLogCore", "FlightLogTestSupport"]),
@@ -159,7 +192,7 @@ let package = Package(
         .testTarget(
             name: "FlightLogStoreTests",
             dependencies: [
-                "FlightLogStore", "FlightLogCore", "FlightLogTestSupport",
+                "FlightLogStore", "FlightLogCore", "FlightLogAnalysis", "FlightLogTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
@@ -171,20 +204,27 @@ let package = Package(
         .testTarget(
             name: "FlightLogDaemonTests",
             dependencies: [
-                "FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogStore", "FlightLogSensors",
+                "FlightLogDaemon", "FlightLogConfigFile", "FlightLogCore", "FlightLogAnalysis", "FlightLogStore",
+                "FlightLogSensors",
                 "FlightLogTestSupport", .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
-            name: "FlightLogReportsTests", dependencies: ["FlightLogReports", "FlightLogCore", "FlightLogTestSupport"]),
+            name: "FlightLogReportsTests",
+            dependencies: [
+                "FlightLogReports", "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogTestSupport",
+            ]),
         .testTarget(
             name: "FlightLogServerTests",
             dependencies: [
-                "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore", "FlightLogSecurity",
-                "FlightLogSimulation", "FlightLogTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore", "FlightLogAnalysis",
+                "FlightLogAirspace",
+                "FlightLogSecurity", "FlightLogSimulation", "FlightLogTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(
-            name: "FlightLogTextTests", dependencies: ["FlightLogText", "FlightLogCore", "FlightLogTestSupport"]),
+            name: "FlightLogTextTests",
+            dependencies: ["FlightLogText", "FlightLogCore", "FlightLogAnalysis", "FlightLogTestSupport"]),
         .testTarget(
             name: "FlightLogWebTests",
             dependencies: ["FlightLogWeb", "FlightLogCore", "FlightLogSecurity", "FlightLogTestSupport"]),
@@ -194,7 +234,8 @@ let package = Package(
             name: "FlightLogSyncTests",
             dependencies: [
                 "FlightLogSync", "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore",
-                "FlightLogTestSupport", "flightlog",
+                "FlightLogAnalysis", "FlightLogAirspace",
+                "FlightLogLogbook", "FlightLogTestSupport", "flightlog",
             ]),
         .testTarget(
             name: "FlightLogWeGlideTests", dependencies: ["FlightLogWeGlide", "FlightLogCore", "FlightLogTestSupport"]),
@@ -202,8 +243,10 @@ let package = Package(
         .testTarget(
             name: "FlightLogEndToEndTests",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogReports", "FlightLogSecurity", "FlightLogTransfer",
-                "FlightLogSimulation", "FlightLogTestSupport", "flightlog", "flightlogd",
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogLogbook", "FlightLogStore",
+                "FlightLogReports",
+                "FlightLogSecurity", "FlightLogTransfer", "FlightLogSimulation", "FlightLogTestSupport", "flightlog",
+                "flightlogd",
             ]),
     ],
     swiftLanguageModes: [.v6]

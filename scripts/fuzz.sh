@@ -44,13 +44,13 @@ c_modules=(-I "$root/Sources/CGPS" -I "$root/Sources/CIIO" -I "$tomlkit_src/CTOM
 spm_debug=$root/.build/debug
 
 # Compiles one module as an instrumented static library into $out/<dir>, unless neither its sources nor a module
-# built before it (core, security: the ones it may import) changed: a module compiled against an older core would
+# built before it (core, analysis, airspace, security: the ones it may import) changed: a module compiled against an older core would
 # inline that core's struct layouts, and the fuzzer then reads past them.
 build_module() { # dir module-name source-file...
     local dir=$out/$1 name=$2
     shift 2
     local stamp deps=()
-    for d in core security tomlkit; do
+    for d in core analysis airspace security tomlkit; do
         if [ "$out/$d" != "$dir" ] && [ -f "$out/$d/stamp" ]; then deps+=("$out/$d/stamp"); fi
     done
     stamp=$(cat "$@" "${deps[@]}" | sha1sum | cut -c1-40)
@@ -58,7 +58,7 @@ build_module() { # dir module-name source-file...
     echo "fuzz: building $name ($# files)"
     rm -rf "$dir" && mkdir -p "$dir"
     nice -n 10 swiftc "${swift_flags[@]}" -enable-testing -emit-library -static -emit-module -module-name "$name" \
-        -I "$out/core" -I "$out/security" -I "$out/tomlkit" -I "$spm_debug/Modules" "${c_modules[@]}" -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" "$@" \
+        -I "$out/core" -I "$out/analysis" -I "$out/airspace" -I "$out/security" -I "$out/tomlkit" -I "$spm_debug/Modules" "${c_modules[@]}" -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" "$@" \
         2>&1 | grep -v 'ld.gold: warning' || true
     [ -f "$dir/lib$name.a" ] || { echo "fuzz: $name did not build" >&2; exit 2; }
     echo "$stamp" >"$dir/stamp"
@@ -121,7 +121,7 @@ build_target() { # target
             -lCTOML -L "$out/core" -lFlightLogCore -lstdc++) ;;
     igc | timezone | trackcodec | journal | cup | openair)
         pipeline=(Tests/FlightLogCoreTests/FuzzPipelines.swift Tests/FlightLogCoreTests/*FuzzPipeline.swift)
-        libs=(-L "$out/core" -lFlightLogCore) ;;
+        libs=(-L "$out/airspace" -lFlightLogAirspace -L "$out/core" -lFlightLogCore) ;;
     gpsd)
         build_module sensors FlightLogSensors $(find Sources/FlightLogSensors -name '*.swift' | sort)
         pipeline=Tests/FlightLogSensorsTests/GPSDFuzzPipeline.swift
@@ -133,7 +133,8 @@ build_target() { # target
         build_module web FlightLogWeb $(find Sources/FlightLogWeb -name '*.swift' | sort)
         pipeline=Tests/FlightLogWebTests/HTTPFuzzPipeline.swift
         libs=(-I "$out/web" -L "$out/web" -lFlightLogWeb -I "$out/security" -L "$out/security" -lFlightLogSecurity
-            -I "$spm_debug/Modules" -L "$out/crypto" -lFuzzCrypto -L "$out/core" -lFlightLogCore) ;;
+            -I "$spm_debug/Modules" -L "$out/crypto" -lFuzzCrypto -L "$out/analysis" -lFlightLogAnalysis
+            -L "$out/airspace" -lFlightLogAirspace -L "$out/core" -lFlightLogCore) ;;
     verify)
         build_security
         pipeline=Tests/FlightLogSecurityTests/VerifyFuzzPipeline.swift
@@ -143,7 +144,7 @@ build_target() { # target
     esac
     mkdir -p "$out/bin"
     rm -f "$out/bin/fuzz-$t"
-    nice -n 10 swiftc "${swift_flags[@]}" -module-name "Fuzz_$t" -I "$out/core" "${c_modules[@]}" "${libs[@]}" \
+    nice -n 10 swiftc "${swift_flags[@]}" -module-name "Fuzz_$t" -I "$out/core" -I "$out/airspace" "${c_modules[@]}" "${libs[@]}" \
         "Fuzz/$t.swift" "${pipeline[@]}" -o "$out/bin/fuzz-$t" 2>&1 | grep -v 'ld.gold: warning' || true
     [ -x "$out/bin/fuzz-$t" ] || { echo "fuzz: fuzz-$t did not build" >&2; exit 2; }
 }
@@ -214,6 +215,8 @@ run_target() { # target seconds runs
 
 mkdir -p "$out"
 build_module core FlightLogCore $(find Sources/FlightLogCore -name '*.swift' | sort)
+build_module analysis FlightLogAnalysis $(find Sources/FlightLogAnalysis -name '*.swift' | sort)
+build_module airspace FlightLogAirspace $(find Sources/FlightLogAirspace -name '*.swift' | sort)
 for t in "${targets[@]}"; do build_target "$t"; done
 [ "$mode" = build ] && exit 0
 

@@ -1,4 +1,5 @@
 import CPangoCairo
+import FlightLogAirspace
 import FlightLogCore
 
 /// The imported airspace on the report: outlines under the track on the map, infringements among the details.

@@ -1,4 +1,5 @@
 import CPangoCairo
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The analysis on the charts: the scored route (free distance, 6 legs) as a polyline over the track with its

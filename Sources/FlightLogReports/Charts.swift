@@ -1,4 +1,5 @@
 import CPangoCairo
+import FlightLogAnalysis
 import FlightLogCore
 import Foundation
 

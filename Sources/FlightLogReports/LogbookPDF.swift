@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// What the printed logbook says about itself.

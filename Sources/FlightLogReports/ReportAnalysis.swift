@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The analysis in words for the flight report: the summary block of page 1 and the tables that follow it (the

@@ -1,4 +1,6 @@
+import FlightLogAnalysis
 import FlightLogCore
+import FlightLogLogbook
 import Foundation
 import GRDB
 

@@ -1,4 +1,7 @@
+import FlightLogAirspace
+import FlightLogAnalysis
 import FlightLogCore
+import FlightLogLogbook
 import Foundation
 
 /// This glider's SQLite logbook as a ``LogbookSource``: views read through a read-only store; an edit opens the file

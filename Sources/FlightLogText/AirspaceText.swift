@@ -1,3 +1,4 @@
+import FlightLogAirspace
 import FlightLogCore
 
 /// `flightlog show`'s airspace block and `show --json`'s `"airspace"` entries (``AirspaceFindings``).

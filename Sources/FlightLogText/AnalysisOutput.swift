@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The analysis of one flight in `flightlog show`: a short block of text, and the `"analysis"` object of

@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The text of `flightlog show`.

@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// What `flightlog list` prints for the flights it found: the table, CSV or JSON, ending in a line break.

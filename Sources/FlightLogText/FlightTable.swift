@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The terminal table of `flightlog list`, fitted to `width` columns: first the names and places are narrowed to

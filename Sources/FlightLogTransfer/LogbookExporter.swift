@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogReports
 import FlightLogStore
 import Foundation

@@ -1,4 +1,6 @@
+import FlightLogAnalysis
 import FlightLogCore
+import FlightLogTestSupport
 import Foundation
 import Testing
 

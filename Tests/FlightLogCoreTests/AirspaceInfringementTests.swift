@@ -1,5 +1,6 @@
 import Testing
 
+@testable import FlightLogAirspace
 @testable import FlightLogCore
 
 /// Infringements on tracks of known geometry through the example airspace (Fuzz/seeds/openair/example.txt): the

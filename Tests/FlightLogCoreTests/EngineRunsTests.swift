@@ -1,5 +1,7 @@
+import FlightLogAnalysis
 import FlightLogCore
 import FlightLogSimulation
+import FlightLogTestSupport
 import Testing
 
 /// `fixes` with their extension bytes replaced by `text(i)`.

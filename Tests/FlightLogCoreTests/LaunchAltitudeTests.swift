@@ -1,4 +1,6 @@
+import FlightLogAnalysis
 import FlightLogCore
+import FlightLogTestSupport
 import Testing
 
 /// A launch with no pressure altitude at the take-off or during the climb (a barometer gone, a stretch of `00000`

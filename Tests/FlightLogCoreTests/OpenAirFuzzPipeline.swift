@@ -1,3 +1,4 @@
+@testable import FlightLogAirspace
 @testable import FlightLogCore
 
 /// The code path of the OpenAir fuzz target (`Fuzz/openair.swift`, built by `scripts/fuzz.sh`), shared with

@@ -2,6 +2,7 @@ import FlightLogTestSupport
 import Foundation
 import Testing
 
+@testable import FlightLogAirspace
 @testable import FlightLogCore
 
 /// The OpenAir reader on a file of known geometry (Fuzz/seeds/openair/example.txt), its values one by one, and

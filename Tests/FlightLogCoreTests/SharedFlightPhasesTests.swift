@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 import FlightLogTestSupport
 import Foundation

@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 import Foundation
 import Testing

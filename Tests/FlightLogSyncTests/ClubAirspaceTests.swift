@@ -1,3 +1,4 @@
+import FlightLogAirspace
 import FlightLogCore
 import FlightLogServer
 import FlightLogStore

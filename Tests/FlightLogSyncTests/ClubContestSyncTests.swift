@@ -1,4 +1,6 @@
+import FlightLogAnalysis
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogServer
 import FlightLogStore
 import FlightLogWeb

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogStore
 import FlightLogSync
 import Foundation

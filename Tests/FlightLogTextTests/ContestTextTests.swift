@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 import FlightLogText
 import Testing

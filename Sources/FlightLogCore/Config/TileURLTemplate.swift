@@ -13,7 +13,7 @@ package struct TileURLTemplate: Sendable, Hashable {
     /// Nil when `text` is not such an address.
     package init?(_ text: String) {
         let lower = text.lowercased()
-        guard let schemeEnd = lower.range(of: "://"), ["http", "https"].contains(lower[..<schemeEnd.lowerBound]),
+        guard let schemeEnd = lower.firstRange(of: "://"), ["http", "https"].contains(lower[..<schemeEnd.lowerBound]),
             ["{z}", "{x}", "{y}"].allSatisfy(text.contains),
             text.unicodeScalars.allSatisfy({
                 $0.value > 0x20 && $0.value < 0x7F && !"\"'<>\\`".unicodeScalars.contains($0)

@@ -1,3 +1,5 @@
+import FlightLogAirspace
+import FlightLogAnalysis
 import FlightLogCore
 import FlightLogStore
 import FlightLogWeb

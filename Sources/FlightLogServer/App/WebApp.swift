@@ -1,4 +1,6 @@
+import FlightLogAirspace
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogReports
 import FlightLogSecurity
 import FlightLogStore

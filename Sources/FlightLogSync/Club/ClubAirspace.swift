@@ -1,3 +1,4 @@
+import FlightLogAirspace
 import FlightLogCore
 import FlightLogStore
 import Foundation

@@ -1,4 +1,7 @@
+import FlightLogAirspace
+import FlightLogAnalysis
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogStore
 import Foundation
 import PostgresNIO

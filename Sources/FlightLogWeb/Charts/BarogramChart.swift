@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The phone page's barogram, laid out for the screen (``ChartLabel``): a legend above, a strip of event labels

@@ -1,3 +1,4 @@
+import FlightLogAirspace
 import FlightLogCore
 
 /// The airspace under the phone map's track: each outline within the view, thin, in its kind's colour

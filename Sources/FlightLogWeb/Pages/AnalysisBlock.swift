@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The flight page's analysis (``FlightAnalysis``), made to read at 390 px: a few lines of facts (contest distance

@@ -1,3 +1,5 @@
+import FlightLogAirspace
+import FlightLogAnalysis
 import FlightLogCore
 
 /// One flight: facts, map and barogram (inline SVG), downloads, edit link and edit history.

@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The flight list as a table for wide screens (the stylesheet shows it from ``minWidth`` CSS px and the phone's

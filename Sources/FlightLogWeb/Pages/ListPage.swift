@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 
 /// The flight list: filters, totals, one page of flights (newest first), paging and the logbook download.

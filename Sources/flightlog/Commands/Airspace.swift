@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogAirspace
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore

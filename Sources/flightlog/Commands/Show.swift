@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogAirspace
 import FlightLogCore
 import FlightLogStore
 import FlightLogText

@@ -1,0 +1,69 @@
+import FlightLogCore
+
+/// The words for a flight's analysis that `show`, the phone and club pages and the PDF report all use, so that no
+/// two views name the same fact differently or apply different rules to say it (each view keeps its own layout
+/// and number format).
+package enum AnalysisWords {
+    /// What began the scored time: `Release`, `Engine off` or `Take-off`.
+    package static func scoredFrom(_ window: ScoringWindow) -> String {
+        switch window.startsAt {
+        case .release: "Release"
+        case .engineOff: "Engine off"
+        case .takeoff: "Take-off"
+        }
+    }
+
+    /// What ends a launch of `method`: `Engine off` for a self-launch (it has no release), else `Release`.
+    package static func launchEnd(_ method: LaunchMethod) -> String { method == .self ? "Engine off" : "Release" }
+
+    /// Said after what began the scored time when the release was found on GNSS altitude (pressure altitude
+    /// missing at the launch); nil when on pressure altitude, as everything else.
+    package static func launchAltitude(_ window: ScoringWindow) -> String? {
+        window.launchOnGNSS == true ? "found on GNSS altitude: no pressure altitude at the launch" : nil
+    }
+
+    /// What ended it: `Landing`, `Last fix` (the record ends in flight) or `Engine on`.
+    package static func scoredTo(_ window: ScoringWindow, endedInFlight: Bool) -> String {
+        window.endsAt == .engineStart ? "Engine on" : endedInFlight ? "Last fix" : "Landing"
+    }
+
+    /// Why nothing is scored when the analysis has no scoring window: the flight is longer than any glider flies
+    /// (``FlightAnalysis/longestFlight``: not analysed), the engine ran from the launch to the landing, or the
+    /// track holds no free flight at all.
+    package static func nothingScored(_ analysis: FlightAnalysis) -> String {
+        if analysis.inputs.landing - analysis.inputs.takeoff > FlightAnalysis.longestFlight {
+            return "nothing: not analysed, over 24 h from take-off to landing (the recorder's clock?)"
+        }
+        return analysis.engineRuns.isEmpty
+            ? "nothing: no free flight in the track" : "nothing: the engine ran to the landing"
+    }
+
+    /// Why there is no contest route although there is a scoring window.
+    package static let noRoute = "no route: too few valid fixes in the scoring window"
+    /// The contests each free distance counts for.
+    package static let freeSixContests = "6 legs: OLC classic, WeGlide"
+    package static let freeFourContests = "4 legs: DMSt"
+    /// Said after an FAI triangle the search could not prove to be the largest (it stopped at its limit).
+    package static let triangleNotProven = " (maybe not the largest)"
+
+    /// `1 run` / `3 runs`.
+    package static func runs(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }
+}
+
+extension AnalysisWords {
+    /// The points of every contest the analysis scores, with the index they use: `OLC-Plus 412.3 · WeGlide free
+    /// 398.0 · DMSt 301.2 (index 100: glider's index unknown)`; the index and where it came from as
+    /// ``FlightAnalysis/indexText`` says.
+    package static func points(_ analysis: FlightAnalysis) -> String {
+        "OLC-Plus \(decimal(analysis.olcPlusPoints, 1)) · WeGlide free \(decimal(analysis.weGlideFreePoints, 1))"
+            + " · DMSt \(decimal(analysis.dmstPoints, 1)) (\(analysis.indexText))"
+    }
+}
+
+extension AnalysisWords {
+    /// Said after a free distance whose search stopped at its work budget (`bound`: its upper bound, metres):
+    /// ` (search stopped: at most 318.0 km)`; nothing when it is proven (nil).
+    package static func searchStopped(_ bound: Meters?) -> String {
+        bound.map { " (search stopped: at most \(decimal($0 / 1000, 1)) km)" } ?? ""
+    }
+}

@@ -1,0 +1,52 @@
+import FlightLogCore
+
+/// The one rule for which flights are analysed and with what inputs, for every place that computes an analysis
+/// (the store's get-or-compute, the club logbook's pages): a flight with a track, known takeoff and landing
+/// times and at most ``longestFlight`` between them is analysed over its fixes; any other gets none.
+extension FlightAnalysis {
+    /// Longer than this from takeoff to landing is a recorder's broken clock, not a flight to score: no glider
+    /// flight lasts a day, and the exact route search on such a track's fixes (years apart, packed in a few km)
+    /// prunes badly (minutes for 20,000 fixes).
+    package static let longestFlight: UTCMillis = 24 * 3_600_000
+
+    /// Whether `flight` can be analysed: it has a track, both its takeoff and landing times could be read, and it
+    /// lasted at most ``longestFlight``.
+    package static func isAnalysable(_ flight: Flight) -> Bool {
+        flight.hasTrack && flight.unknown.isDisjoint(with: [.takeoffTime, .landingTime])
+            && flight.landingTime - flight.takeoffTime <= longestFlight
+    }
+
+    /// False for the analysis of a flight over ``longestFlight`` from takeoff to landing: its fixes were not looked
+    /// at, so it has no route, and its distance is unknown rather than 0.
+    package var wasAnalysed: Bool { inputs.landing - inputs.takeoff <= Self.longestFlight }
+
+    /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap `index` (the config's
+    /// `[glider] index`; nil: the flight's glider type's entry in ``GliderIndex``, else unknown).
+    package static func inputs(of flight: Flight, fixCount: Int, index: Double?) -> Inputs {
+        var typed: Double?
+        var source: String?
+        if index != nil {
+            source = "[glider] index"
+        } else if let type = flight.details.gliderType {
+            switch GliderIndex.match(type) {
+            case .entry(let entry): (typed, source) = (entry.index, "\(entry.type), \(entry.source)")
+            case .ambiguous(let entries): source = GliderIndex.ambiguity(type, entries)
+            case .none: break
+            }
+        }
+        return Inputs(
+            takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
+            fixCount: fixCount, index: index ?? typed, indexSource: source)
+    }
+
+    /// The analysis of `flight` over `track` (nil for a track the flight does not have: see ``isAnalysable(_:)``).
+    /// `budget`: the work each free distance search may do.
+    package static func compute(
+        flight: Flight, track: Track?, index: Double?, budget: Int = FreeDistance.defaultBudget
+    ) -> FlightAnalysis {
+        let fixes = isAnalysable(flight) ? track?.fixes ?? [] : []
+        return compute(
+            fixes: fixes, extensions: isAnalysable(flight) ? track?.recorder.extensions ?? [] : [],
+            inputs: inputs(of: flight, fixCount: fixes.count, index: index), budget: budget)
+    }
+}
