@@ -20,9 +20,7 @@ package final class MBTiles: Sendable {
     ///   vector (`pbf`) format.
     package init(path: String) throws(LogbookError) {
         self.path = path
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw LogbookError(.cannotOpen, "no readable map tiles file at \(path) ([server] map_tiles)")
-        }
+        try Self.checkRegularFile(path)
         var config = Configuration()
         config.readonly = true
         do {
@@ -64,6 +62,24 @@ package final class MBTiles: Sendable {
             self.attribution = read.2
         } catch {
             throw Self.unreadable(error, path: path)
+        }
+    }
+
+    /// Throws unless `path` is a regular file that can be read: SQLite's own `open` would wait forever on a FIFO
+    /// with no writer (the report and `serve` hung) and read a device without end. Opened without blocking and
+    /// judged by `fstat` of the open descriptor.
+    static func checkRegularFile(_ path: String) throws(LogbookError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw LogbookError(.cannotOpen, "no readable map tiles file at \(path) ([server] map_tiles)")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw LogbookError(
+                .cannotOpen,
+                "\(path) is not a regular file (a named pipe, device or folder): refused; "
+                    + "[server] map_tiles names an MBTiles file")
         }
     }
 

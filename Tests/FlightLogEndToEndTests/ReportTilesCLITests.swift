@@ -84,5 +84,10 @@ struct ReportTilesCLITests {
             return
         }
         #expect("\(error)".contains("no readable map tiles file at \(tiles.path) ([server] map_tiles)"))
+
+        // A named pipe in its place: SQLite's open would wait for a writer forever; refused at once instead.
+        try #require(mkfifo(tiles.path, 0o600) == 0)
+        let (piped, _) = try report("fifo.pdf")
+        #expect(piped.stderr.contains("\(tiles.path) is not a regular file"), "\(piped.stderr)")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogStore
 import FlightLogSync
@@ -65,7 +66,12 @@ extension FlightLogCommand {
         /// The first line of `file`, else `$FLIGHTLOG_SYNC_PASSWORD`, else none.
         static func password(file: String?) throws -> String? {
             if let file {
-                guard let data = FileManager.default.contents(atPath: file) else {
+                // Only a regular file, bounded: a FIFO or a device named here would hang the sync.
+                let read: [UInt8]?
+                do { read = try InputFile.read(file, what: "the password file", maxBytes: 64 << 10) } catch {
+                    throw CLIError(error.description)
+                }
+                guard let data = read else {
                     throw CLIError(
                         "cannot read the password file \(file): check that it exists and this user may read it")
                 }
