@@ -1,5 +1,6 @@
 import Testing
 
+@testable import FlightLogAirspace
 @testable import FlightLogCore
 
 /// The airspace reader and judge at their edges: files in mixed or wide encodings, limits that hold no height,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogAnalysis
 import FlightLogCore
 import FlightLogStore
 import FlightLogText

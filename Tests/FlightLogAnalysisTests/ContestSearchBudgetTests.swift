@@ -1,8 +1,9 @@
+import FlightLogCore
 import FlightLogTestSupport
 import Foundation
 import Testing
 
-@testable import FlightLogCore
+@testable import FlightLogAnalysis
 
 /// The free distance search stops at its work budget with the best route found, its upper bound and "not proven"
 /// where the 1000 m rule leaves a plateau of ties (a tow, then one straight glide losing far more than 1000 m:
