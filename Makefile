@@ -126,9 +126,11 @@ fuzz-smoke:
 	scripts/fuzz.sh smoke
 
 # swift-format (the toolchain's `swift format`) with .swift-format: `make lint` fails on any warning (scripts/test.sh
-# runs it); `make format` rewrites the files in place.
+# runs it); `make format` rewrites the files in place. Then the docs check (scripts/check-docs.py): every path the
+# README and docs/ name exists, and docs/ARCHITECTURE.md describes every target of Package.swift.
 FORMAT_PATHS := Package.swift Sources Tests Fuzz
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	python3 scripts/check-docs.py
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
