@@ -41,9 +41,8 @@ enum SyncRows {
             db, sql: "SELECT * FROM flight WHERE recordingId = ? AND NOT inProgress ORDER BY id", arguments: [id]
         ).map { flight in
             let names = Array(flight.columnNames)
-            let columns: [(name: String, value: SyncValue)] = names.filter {
-                !["id", "recordingId", "inProgress", "uuid"].contains($0)
-            }.map { ($0, syncValue(flight[$0] as DatabaseValue)) }
+            let columns: [(name: String, value: SyncValue)] = names.filter { !Self.localFlightColumns.contains($0) }
+                .map { ($0, syncValue(flight[$0] as DatabaseValue)) }
             fingerprint.add(flight, names)
             return SyncRecording.Flight(uuid: StoredValues.text(flight, "uuid") ?? "", columns: columns)
         }
@@ -54,6 +53,12 @@ enum SyncRows {
             flights: flights,
             fingerprint: fingerprint.text)
     }
+
+    /// Flight columns that stay on this device: its own row ids and state, and where the flight is on WeGlide
+    /// (the club's server has no columns for that yet; the pending mark is this device's alone).
+    static let localFlightColumns: Set<String> = [
+        "id", "recordingId", "inProgress", "uuid", "weglideFlightId", "weglideUploadedAt", "weglidePendingSince",
+    ]
 
     /// The chunks of recording ?1 overlapping a finished flight ± ?3 ms, blobs only when ?2.
     private static let chunkSQL =

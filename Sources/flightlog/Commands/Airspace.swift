@@ -66,12 +66,11 @@ extension FlightLogCommand {
                         printError("\(terminalSafe(name)): warning: \(terminalSafe(warning.description))")
                     }
                     let why =
-                        binary
-                        ? " (it is binary, not text)"
-                        : (warnings.isEmpty ? "" : " it can keep (see the warnings)") + " (read as \(encoding) text)"
+                        binary ? " (it is binary, not text)" : warnings.isEmpty ? "" : " it can keep (see the warnings)"
+                    let readAs = binary ? "" : " (read as \(encoding) text)"
                     throw CLIError(
-                        "\(terminalSafe(file)) has no airspace\(why); nothing imported — is it an OpenAir file "
-                            + "(AC, AN, AL, AH, DP lines)?")
+                        "\(terminalSafe(file)) has no airspace\(why); nothing imported\(readAs) — is it an OpenAir "
+                            + "file (AC, AN, AL, AH, DP lines)?")
                 }
                 for warning in result.warnings.prefix(Self.shownWarnings) {
                     printError("\(terminalSafe(name)): warning: \(terminalSafe(warning.description))")
