@@ -39,16 +39,18 @@ package enum GliderIndex {
         return nil
     }
 
+    /// ``table``'s types normalised once (each match compares against all of them; the normaliser runs regexes).
+    private static let normalizedTable = table.map { normalizedType($0.type) }
+
     /// The entries whose ``normalizedType(_:)`` is that of `gliderType`: the same model, and the same span where
     /// both name one. A name without a span that fits entries of different spans is ``Match/ambiguous(_:)``.
     package static func match(_ gliderType: String?) -> Match {
         guard let gliderType else { return .none }
         let wanted = normalizedType(gliderType)
-        let found = table.filter {
-            let entry = normalizedType($0.type)
-            return entry.model == wanted.model
+        let found = zip(table, normalizedTable).filter { _, entry in
+            entry.model == wanted.model
                 && (entry.spanMeters == nil || wanted.spanMeters == nil || entry.spanMeters == wanted.spanMeters)
-        }
+        }.map(\.0)
         if found.isEmpty { return .none }
         if Set(found.map(\.index)).count == 1 { return .entry(found[0]) }
         return .ambiguous(found)
