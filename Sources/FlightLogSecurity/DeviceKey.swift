@@ -1,6 +1,7 @@
 import Crypto
 import FlightLogCore
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -149,20 +150,19 @@ package enum PublicKeyText {
 
 /// The device key's signer for an export of many files, loaded at the first file we write (an export of only
 /// imported originals never reads the key) and reused, so the key is read, and a problem reported, once. Safe to
-/// share (a lock guards the loading), so an exporter's logbook source may hold it.
+/// share (a `Mutex` guards the loading), so an exporter's logbook source may hold it.
 package final class LazySigner: @unchecked Sendable {
     private let load: () -> IGCSigner?
-    private var loaded: IGCSigner??
-    private let lock = NSLock()
+    private let loaded = Mutex<IGCSigner??>(nil)
 
     package init(_ load: @escaping () -> IGCSigner?) { self.load = load }
 
     package func callAsFunction() -> IGCSigner? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let loaded { return loaded }
-        let signer = load()
-        loaded = .some(signer)
-        return signer
+        loaded.withLock { loaded in
+            if let loaded { return loaded }
+            let signer = load()
+            loaded = .some(signer)
+            return signer
+        }
     }
 }

@@ -1,13 +1,14 @@
 import FlightLogAirspace
 import FlightLogCore
 import Foundation
+import Synchronization
 
 /// The imported airspace, read once and kept while its files stay the same: `flightlog serve` reads it for every
 /// flight page, and a country's files take tens of milliseconds to load and parse. Each use first asks for the
 /// files' ``Stamp``s (a query that reads no file bytes); when they differ from the kept ones (`airspace import`
 /// or `remove` meanwhile, by any process), the files are read and parsed again, so the next page shows the change.
 /// The parsed airspace of a country costs a few MB of memory.
-package final class AirspaceCache: @unchecked Sendable {
+package final class AirspaceCache: Sendable {
     /// What tells one kept file from another: its name, when it was imported, and its size.
     package struct Stamp: Hashable, Sendable {
         package var name: String
@@ -21,10 +22,9 @@ package final class AirspaceCache: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var held: (stamps: [Stamp], airspaces: [Airspace])?
+    private let held = Mutex<(stamps: [Stamp], airspaces: [Airspace], loads: Int)?>(nil)
     /// How many times the files were read and parsed (for tests).
-    package private(set) var loads = 0
+    package var loads: Int { held.withLock { $0?.loads ?? 0 } }
 
     package init() {}
 
@@ -37,16 +37,13 @@ package final class AirspaceCache: @unchecked Sendable {
 
     /// The kept airspace, when it was read from the files `stamps` describe.
     package func kept(_ stamps: [Stamp]) -> [Airspace]? {
-        lock.withLock { held?.stamps == stamps ? held?.airspaces : nil }
+        held.withLock { $0?.stamps == stamps ? $0?.airspaces : nil }
     }
 
     /// Parses `files` (the bytes of the files `stamps` describe) and keeps their airspace.
     package func keep(_ files: [[UInt8]], stamps: [Stamp]) -> [Airspace] {
         let airspaces = files.flatMap { OpenAirReader.read($0).airspaces }
-        lock.withLock {
-            held = (stamps, airspaces)
-            loads += 1
-        }
+        held.withLock { $0 = (stamps, airspaces, ($0?.loads ?? 0) + 1) }
         return airspaces
     }
 }

@@ -3,6 +3,7 @@ import FlightLogAnalysis
 import FlightLogCore
 import FlightLogLogbook
 import Foundation
+import Synchronization
 
 /// This glider's SQLite logbook as a ``LogbookSource``: views read through a read-only store; an edit opens the file
 /// for writing on first use (so viewing never blocks flightlogd).
@@ -97,9 +98,8 @@ package final class LocalLogbookSource: LogbookSource {
 }
 
 /// A store opened on first use and kept (a failed open is retried next time).
-private final class OpenOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var store: FlightStore?
+private final class OpenOnce: Sendable {
+    private let store = Mutex<FlightStore?>(nil)
     let path: String
     let mode: StoreMode
 
@@ -109,11 +109,11 @@ private final class OpenOnce: @unchecked Sendable {
     }
 
     func get() throws(LogbookError) -> FlightStore {
-        lock.lock()
-        defer { lock.unlock() }
-        if let store { return store }
-        let opened = try FlightStore(path: path, mode: mode)
-        store = opened
-        return opened
+        try store.withLock { (store) throws(LogbookError) -> FlightStore in
+            if let store { return store }
+            let opened = try FlightStore(path: path, mode: mode)
+            store = opened
+            return opened
+        }
     }
 }

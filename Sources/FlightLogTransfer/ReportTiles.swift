@@ -2,6 +2,7 @@ import FlightLogCore
 import FlightLogReports
 import FlightLogStore
 import Foundation
+import Synchronization
 
 /// The report map's background from the configured MBTiles file (`[server] map_tiles`, as on the phone): its PNG
 /// and JPEG tiles, or a warning saying why there are none. The report is made either way.
@@ -38,11 +39,10 @@ enum ReportTiles {
 }
 
 /// The notes a render closure hands back (it runs on another thread for the web).
-final class RenderNotes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var notes: [String] = []
-    func set(_ notes: [String]) { lock.withLock { self.notes = notes } }
-    func get() -> [String] { lock.withLock { notes } }
+final class RenderNotes: Sendable {
+    private let notes = Mutex<[String]>([])
+    func set(_ notes: [String]) { self.notes.withLock { $0 = notes } }
+    func get() -> [String] { notes.withLock { $0 } }
 }
 
 extension LogbookExporter {

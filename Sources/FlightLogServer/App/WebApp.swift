@@ -7,6 +7,7 @@ import FlightLogStore
 import FlightLogTransfer
 import FlightLogWeb
 import Foundation
+import Synchronization
 
 /// What `flightlog serve` needs to know.
 package struct ServerSettings: Sendable {
@@ -305,13 +306,17 @@ package final class WebApp: Sendable {
     }
 }
 
-/// A value guarded by a lock (short critical sections only; never held across `await`).
+/// A value guarded by a `Mutex`, as a class so that a copyable struct (`WebApp`) may hold it (short critical sections
+/// only; never held across `await`). The value sits beside the mutex, not in it: `MBTiles` is not `Sendable`, and
+/// every use goes through ``update(_:)``.
 final class Locked<Value>: @unchecked Sendable {
-    let lock = NSLock()
-    var value: Value
+    private let mutex = Mutex(())
+    private var value: Value
     init(_ value: Value) { self.value = value }
 
     func update<T>(_ body: (inout Value) -> T) -> T {
-        lock.withLock { body(&value) }
+        var result: T?
+        mutex.withLock { _ in result = body(&value) }
+        return result!
     }
 }

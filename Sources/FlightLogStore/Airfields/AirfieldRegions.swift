@@ -1,16 +1,16 @@
 import FlightLogCore
 import Foundation
+import Synchronization
 
 /// The airfields around a map, for a process that draws many (`flightlog serve`): the data set is read once and
 /// kept (``AirfieldDataSet/Regions``: ~4.5 MB), and the pilots' CUP files are read again only when one is added,
 /// removed or changed (their names, sizes and modification times are compared on each use), so that
 /// `flightlog airfields import` shows on the next page.
-package final class AirfieldRegions: @unchecked Sendable {
+package final class AirfieldRegions: Sendable {
     private let directories: [String]
     private let dataSetPath: String?
-    private let lock = NSLock()
-    private var dataSet: Result<AirfieldDataSet.Regions, AirfieldCatalog.LoadError>?
-    private var pilots: (stamps: [String], fields: [Airfield])?
+    private let dataSet = Mutex<Result<AirfieldDataSet.Regions, AirfieldCatalog.LoadError>?>(nil)
+    private let pilots = Mutex<(stamps: [String], fields: [Airfield])?>(nil)
 
     package init(
         directories: [String] = [AirfieldCatalog.systemDirectory()]
@@ -39,7 +39,7 @@ package final class AirfieldRegions: @unchecked Sendable {
     }
 
     private func kept() throws(AirfieldCatalog.LoadError) -> AirfieldDataSet.Regions {
-        let result = lock.withLock {
+        let result = dataSet.withLock { dataSet in
             if let dataSet { return dataSet }
             let loaded = Result { () throws(AirfieldCatalog.LoadError) in
                 guard let path = dataSetPath, let data = FileManager.default.contents(atPath: path) else {
@@ -68,9 +68,9 @@ package final class AirfieldRegions: @unchecked Sendable {
             guard stat(file, &info) == 0 else { return file }
             return "\(file) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         }
-        if let pilots = lock.withLock({ pilots }), pilots.stamps == stamps { return pilots.fields }
+        if let kept = pilots.withLock({ $0 }), kept.stamps == stamps { return kept.fields }
         let fields = AirfieldCatalog.pilotFields(files: files).fields
-        lock.withLock { pilots = (stamps, fields) }
+        pilots.withLock { $0 = (stamps, fields) }
         return fields
     }
 }
