@@ -72,7 +72,10 @@ let package = Package(
         // The only importer of `Crypto`.
         .target(
             name: "FlightLogSecurity",
-            dependencies: ["FlightLogCore", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "FlightLogCore", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
         // The recorder service: fusion, detection, durability, systemd.
         .target(
             name: "FlightLogDaemon",

@@ -64,7 +64,7 @@ build_module() { # dir module-name source-file...
     echo "$stamp" >"$dir/stamp"
 }
 
-# swift-crypto (Crypto and the BoringSSL it wraps) as one plain static library, from SwiftPM's objects: the
+# swift-crypto (Crypto, CryptoExtras and the BoringSSL they wrap) as one plain static library, from SwiftPM's objects: the
 # FlightLogSecurity code above it is instrumented, the cryptography is not (BoringSSL is fuzzed upstream).
 crypto_library() {
     local dir=$out/crypto objects stamp
@@ -72,7 +72,9 @@ crypto_library() {
         echo "fuzz: building swift-crypto with SwiftPM (swift build --target FlightLogSecurity)"
         nice -n 10 swift build --target FlightLogSecurity >/dev/null
     fi
-    objects=$(find "$spm_debug"/{CCryptoBoringSSL,CCryptoBoringSSLShims,CryptoBoringWrapper,Crypto}.build -name '*.o' | sort)
+    # CryptoExtras (its PBKDF2) and the SwiftASN1 it links against come along for the password hashes.
+    objects=$(find "$spm_debug"/{CCryptoBoringSSL,CCryptoBoringSSLShims,CryptoBoringWrapper,Crypto,CryptoExtras,_CryptoExtras,SwiftASN1}.build \
+        -name '*.o' | sort)
     stamp=$(ls -l --time-style=+%s $objects | sha1sum | cut -c1-40)
     if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ]; then return 0; fi
     echo "fuzz: archiving swift-crypto ($(echo "$objects" | wc -l) objects)"

@@ -1,4 +1,5 @@
 import Crypto
+import _CryptoExtras
 
 /// SHA-256, HMAC-SHA256 and PBKDF2-HMAC-SHA256 from swift-crypto, on byte arrays.
 package enum Digest {
@@ -13,22 +14,23 @@ package enum Digest {
         Array(HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: key)))
     }
 
-    /// PBKDF2 with HMAC-SHA256 (RFC 8018), one 32-byte block. The keyed HMAC state is made once and copied for
-    /// each of the `iterations` rounds.
+    /// PBKDF2 with HMAC-SHA256 (RFC 8018), 32 bytes: swift-crypto's `KDF.Insecure.PBKDF2` (BoringSSL). Any
+    /// `iterations` from 1 are taken (the library's checked call refuses fewer than 210,000), so lines stored
+    /// with fewer still verify; ``PasswordHash`` picks the count for new ones. Empty only when BoringSSL fails
+    /// (out of memory), which no stored key equals.
     package static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int) -> [UInt8] {
-        let keyed = HMAC<SHA256>(key: SymmetricKey(data: password))
-        func mac(_ message: [UInt8]) -> [UInt8] {
-            var h = keyed
-            h.update(data: message)
-            return Array(h.finalize())
-        }
-        var u = mac(salt + [0, 0, 0, 1])
-        var result = u
-        for _ in 1..<max(1, iterations) {
-            u = mac(u)
-            for i in 0..<32 { result[i] ^= u[i] }
-        }
-        return result
+        guard
+            let key = try? KDF.Insecure.PBKDF2.deriveKey(
+                from: password, salt: salt, using: .sha256, outputByteCount: 32,
+                unsafeUncheckedRounds: max(1, iterations))
+        else { return [] }
+        return key.withUnsafeBytes { Array($0) }
+    }
+
+    /// `count` bytes from the system's generator (`getrandom(2)` on Linux): salts, session ids and tokens.
+    package static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 }
 

@@ -60,4 +60,22 @@ import Testing
         #expect(Hex.decode("0001abff", upperCaseOnly: true) == nil)
         for junk in ["", "0", "zz", "0g", " 00"] { #expect(Hex.decode(junk) == nil) }
     }
+
+    /// RFC 7914 section 11's PBKDF2-HMAC-SHA256 vectors (their first 32 bytes), through the library's KDF, with
+    /// iteration counts far below its checked floor (stored lines may have them).
+    @Test(arguments: [
+        ("passwd", "salt", 1, "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"),
+        ("Password", "NaCl", 80000, "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"),
+    ])
+    func pbkdf2Vectors(password: String, salt: String, iterations: Int, key: String) {
+        let derived = Digest.pbkdf2SHA256(
+            password: Array(password.utf8), salt: Array(salt.utf8), iterations: iterations)
+        #expect(Hex.encode(derived) == key)
+    }
+
+    @Test func randomBytesAreFreshEachTime() {
+        let draws = (0..<32).map { _ in Digest.randomBytes(32) }
+        #expect(draws.allSatisfy { $0.count == 32 })
+        #expect(Set(draws).count == draws.count)
+    }
 }

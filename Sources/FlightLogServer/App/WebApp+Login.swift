@@ -15,7 +15,7 @@ extension WebApp {
         var nonce = request.cookies[Sessions.loginCookieName] ?? ""
         var headers: [(name: String, value: String)] = []
         if !Sessions.isWellFormedNonce(nonce) {
-            nonce = try Sessions.newLoginNonce()
+            nonce = Sessions.newLoginNonce()
             headers.append((Self.sessionCookie, Sessions.loginCookie(nonce: nonce)))
         }
         let page = LoginPage(
@@ -57,7 +57,7 @@ extension WebApp {
             return try loginForm(request, error: message, status: 403)
         }
         await sessions.end(id: sessionId)
-        let created = try await sessions.create(account: account)
+        let created = await sessions.create(account: account)
         // Back to the page that asked for the login, when it is one of this site's (never another site's).
         return .redirect(
             to: LoginTarget.safe(request.form["next"]) ?? "/",
@@ -66,7 +66,7 @@ extension WebApp {
 
     /// A hash no password matches (made once), checked for unknown logins.
     private static let decoyHash: String =
-        (try? PasswordHash.make(password: Hex.encode((try? randomBytes(32)) ?? []))) ?? ""
+        (try? PasswordHash.make(password: Hex.encode(randomBytes(32)))) ?? ""
 
     /// Ends a live session, if its form carries the session's token. With no live session (it expired, the server
     /// restarted, or it was ended in another tab) there is nothing to end: the pilot is already logged out, so the

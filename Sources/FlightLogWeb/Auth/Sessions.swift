@@ -9,8 +9,12 @@ import Foundation
 /// The login form itself is stateless: its CSRF token is an HMAC (with a secret made at start) of a random
 /// nonce the browser keeps in a cookie (a signed double-submit cookie), checked on POST without any memory.
 /// Wrong passwords are counted per client address, so guessing from one place cannot lock the owner out
-/// from another.
+/// from another. Every age is read from an injected clock (``Clock``): the system's monotonic clock in the server,
+/// a driven one in tests of expiry and of the failure window.
 package actor Sessions {
+    /// Monotonic seconds: session expiry and the failure window are measured on it.
+    package typealias Clock = @Sendable () -> Double
+
     package struct Session: Sendable {
         package var csrfToken: String
         /// The club login this session belongs to (`flightlog serve --database postgres://…`); `nil` on a glider.
@@ -30,6 +34,7 @@ package actor Sessions {
     private let maxTrackedClients = 4096
     /// Key for the login form tokens; new on every start (a form from before a restart just expires).
     private let secret: [UInt8]
+    private let clock: Clock
 
     package static let cookieName = "flightlog_session"
     /// The login form's nonce cookie.
@@ -38,17 +43,22 @@ package actor Sessions {
     package static let failureLimit = 10
     package static let failureWindow = 60.0
 
-    package init(lifetimeSeconds: Double = 12 * 3600, capacity: Int = 256) {
+    package init(
+        lifetimeSeconds: Double = 12 * 3600, capacity: Int = 256, clock: @escaping Clock = Sessions.systemClock
+    ) {
         self.lifetime = lifetimeSeconds
         self.capacity = capacity
-        var generator = SystemRandomNumberGenerator()  // getrandom(2)
-        self.secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        self.secret = randomBytes(32)
+        self.clock = clock
     }
+
+    /// CLOCK_MONOTONIC in seconds: the server's clock.
+    package static let systemClock: Clock = { Double(Monotonic.nowNanos()) / 1e9 }
 
     /// The live session for this cookie value, if any (its lifetime is extended).
     package func session(id: String?) -> Session? {
         guard let id, var session = sessions[id] else { return nil }
-        let now = Self.now()
+        let now = clock()
         guard session.expires > now else {
             sessions[id] = nil
             return nil
@@ -59,14 +69,14 @@ package actor Sessions {
     }
 
     /// A new logged-in session (call only after the password was accepted); returns its id and CSRF token.
-    package func create(account: ClubAccount? = nil) throws(ServerError) -> (id: String, session: Session) {
-        let now = Self.now()
+    package func create(account: ClubAccount? = nil) -> (id: String, session: Session) {
+        let now = clock()
         sessions = sessions.filter { $0.value.expires > now }
         if sessions.count >= capacity, let oldest = sessions.min(by: { $0.value.expires < $1.value.expires })?.key {
             sessions[oldest] = nil
         }
-        let id = Hex.encode(try randomBytes(32))
-        let session = Session(csrfToken: Hex.encode(try randomBytes(32)), account: account, expires: now + lifetime)
+        let id = Hex.encode(randomBytes(32))
+        let session = Session(csrfToken: Hex.encode(randomBytes(32)), account: account, expires: now + lifetime)
         sessions[id] = session
         return (id, session)
     }
@@ -84,7 +94,7 @@ package actor Sessions {
     // MARK: Login form
 
     /// A fresh nonce for the login cookie.
-    package static func newLoginNonce() throws(ServerError) -> String { Hex.encode(try randomBytes(32)) }
+    package static func newLoginNonce() -> String { Hex.encode(randomBytes(32)) }
 
     /// Whether `nonce` looks like one of ours (64 lowercase hex digits).
     package static func isWellFormedNonce(_ nonce: String?) -> Bool {
@@ -107,7 +117,7 @@ package actor Sessions {
 
     /// Counts a failed login from `client`.
     package func noteFailure(client: String) {
-        let now = Self.now()
+        let now = clock()
         if failures[client] == nil && failures.count >= maxTrackedClients {
             failures = failures.filter { ($0.value.last ?? 0) > now - Self.failureWindow }
             if failures.count >= maxTrackedClients,
@@ -122,14 +132,12 @@ package actor Sessions {
 
     /// Whether `client` used up its wrong passwords: ``failureLimit`` within the last ``failureWindow`` seconds.
     package func tooManyFailures(client: String) -> Bool {
-        let now = Self.now()
+        let now = clock()
         return (failures[client] ?? []).filter { $0 > now - Self.failureWindow }.count >= Self.failureLimit
     }
 
     /// How many sessions are stored (for tests and the status page).
     package var count: Int { sessions.count }
-
-    private static func now() -> Double { Double(Monotonic.nowNanos()) / 1e9 }
 
     /// `Set-Cookie` value for a session id (HttpOnly, SameSite=Strict, whole site); `nil` id clears the cookie.
     package static func cookie(id: String?) -> String {
