@@ -181,7 +181,7 @@ package final class ClubLogbook: Sendable {
             try await connection.withTransaction(logger: logger) { c in
                 // Read to the end: a row query reports a failure (e.g. the lock timeout) only with its rows.
                 for try await _ in try await c.query(
-                    "SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
+                    PostgresQuery(unsafeSQL: ServerSchema.lockEdits), logger: logger)
                 {}
                 var known: Set<String> = []
                 for try await uuid in try await c.query(

@@ -72,6 +72,12 @@ extension ServerSchema {
                 IF to_regprocedure('flightlog_keep_chunks(uuid, boolean[], bigint[])') IS NOT NULL THEN
                     GRANT EXECUTE ON FUNCTION flightlog_keep_chunks(uuid, boolean[], bigint[]) TO \(gliderRole);
                 END IF;
+                IF to_regclass('flightlog_schema_addition') IS NOT NULL THEN
+                    GRANT SELECT ON flightlog_schema_addition TO \(gliderRole);
+                END IF;
+                IF to_regprocedure('flightlog_lock_edits()') IS NOT NULL THEN
+                    GRANT EXECUTE ON FUNCTION flightlog_lock_edits() TO \(gliderRole);
+                END IF;
             END IF;
         END $$
         """

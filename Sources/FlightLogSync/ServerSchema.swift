@@ -10,8 +10,9 @@ import PostgresNIO
 enum ServerSchema {
     /// Key of the advisory lock held while migrating ("flightlog" in ASCII, shortened).
     static let migrationLock: Int64 = 0x666c_6967_6874_6c01
-    /// Key of the transaction advisory lock held while edits are inserted: it keeps `flight_edit.seq` in commit
-    /// order, so a glider that pulled up to seq N never misses an edit committed later with a smaller number.
+    /// Key of the transaction advisory lock versions 1 to 6 held while edits are inserted, to keep `flight_edit.seq`
+    /// in commit order (so a glider that pulled up to seq N never misses an edit committed later with a smaller
+    /// number). Version 7 replaced it with ``lockEdits``, which no login can hold outside a transaction.
     static let editLock: Int64 = 0x666c_6967_6874_6c02
 
     static let migrations: [(version: Int32, name: String, statements: [String])] = [
@@ -166,6 +167,7 @@ enum ServerSchema {
             ]
         ),
         (6, "gliders write only what sync needs; finite numbers; crew name words", limitedGliders),
+        (7, "the edit order lock only through flightlog_lock_edits()", editOrderLock),
     ]
 
     /// Additions: new nullable columns and new tables that an older flightlog neither reads nor writes, recorded by
@@ -264,6 +266,8 @@ enum ServerSchema {
     /// Brings the server's tables up to the newest version this flightlog knows, each version in one transaction.
     /// - Throws: ``SyncError`` when the server was set up by a newer flightlog (nothing is changed then).
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        // Unreadable (a new server): migrated under the lock below.
+        if (try? await isUpToDate(connection, logger: logger)) == true { return }
         try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
         do {
             try await migrateLocked(connection, logger: logger)

@@ -70,6 +70,11 @@ import Testing
             + Self.tables.flatMap { table in
                 ["EXCLUSIVE", "SHARE", "ACCESS EXCLUSIVE"].map { "LOCK TABLE \(table) IN \($0) MODE" }
             }
+            // The edit order's lock only through flightlog_lock_edits() (two statements: a transaction block).
+            + [
+                "LOCK TABLE flightlog_edit_order IN EXCLUSIVE MODE; SELECT 1",
+                "SELECT * FROM flightlog_edit_order FOR UPDATE",
+            ]
         for sql in attacks {
             #expect(throws: (any Error).self, "\(sql)") { try asGlider(fixture, "pib", sql) }
         }
@@ -100,8 +105,8 @@ import Testing
         #expect(try fixture.rows("SELECT remarks FROM flight WHERE owner_login = 'pib'") == ["B's own"])
     }
 
-    /// Any login may take an advisory lock (the one that orders the club's edits): a sync waiting for it gives up
-    /// after the session's `lock_timeout` with the reason, and the next sync pushes the edit.
+    /// The lock that orders the club's edits, held by another transaction: a sync waiting for it gives up after
+    /// `flightlog_lock_edits()`'s `lock_timeout` with the reason, and the next sync pushes the edit.
     @Test func aSyncWaitsForAnotherLoginsLockOnlySoLong() async throws {
         guard let fixture = try SyncFixture.make() else { return }
         defer { fixture.remove() }
@@ -113,7 +118,7 @@ import Testing
         _ = try pi.store.updateDetails(id: 1, to: details, editedAt: june14 + ClubFleet.day)
 
         let holder = try fixture.server.psqlInBackground(
-            "SELECT pg_advisory_lock(\(ServerSchema.editLock)); SELECT pg_sleep(600);", database: "club",
+            "SELECT flightlog_lock_edits(); SELECT pg_sleep(600);", database: "club",
             name: "holder")
         defer {
             _ = try? fixture.rows(
@@ -131,5 +136,38 @@ import Testing
         _ = try fixture.rows("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holder'")
         #expect(try await fixture.sync(pi).pushedEdits == 1)
         #expect(try fixture.rows("SELECT remarks FROM flight") == ["after the lock"])
+    }
+
+    /// Any login may take any advisory lock, at session level, and keep it while idle: the keys versions up to 6
+    /// locked on (edits, migration) now delay no one. Fails on version 6, where the sync gives up after 10 s.
+    @Test func anAdvisoryLockOnTheOldKeysBlocksNoSync() async throws {
+        guard let fixture = try SyncFixture.make() else { return }
+        defer { fixture.remove() }
+        let pi = try fixture.logbook("pi")
+        try pi.importFile(start: june14)
+        _ = try await fixture.sync(pi)
+        var details = try pi.store.flight(id: 1).details
+        details.remarks = "beside the advisory lock"
+        _ = try pi.store.updateDetails(id: 1, to: details, editedAt: june14 + ClubFleet.day)
+
+        let holder = try fixture.server.psqlInBackground(
+            """
+            SELECT pg_advisory_lock(\(ServerSchema.editLock)), pg_advisory_lock(\(ServerSchema.migrationLock));
+            SELECT pg_sleep(600);
+            """, database: "club", name: "holder")
+        defer {
+            _ = try? fixture.rows(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holder'")
+            PostgresServer.reap(holder)
+        }
+        for _ in 0..<1200 {
+            let waiting =
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'holder' AND wait_event = 'PgSleep'"
+            if try fixture.count(waiting) == 1 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(try fixture.count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") == 2)
+        #expect(try await fixture.sync(pi).pushedEdits == 1)
+        #expect(try fixture.rows("SELECT remarks FROM flight") == ["beside the advisory lock"])
     }
 }

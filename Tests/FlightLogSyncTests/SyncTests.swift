@@ -62,7 +62,8 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(summaries.map(\.pushedFlights) == [5, 5, 5])
-        #expect(try fixture.rows("SELECT version FROM flightlog_schema ORDER BY 1") == ["1", "2", "3", "4", "5", "6"])
+        #expect(
+            try fixture.rows("SELECT version FROM flightlog_schema ORDER BY 1") == ["1", "2", "3", "4", "5", "6", "7"])
         #expect(try fixture.count("SELECT count(*) FROM device") == 3)
         try fixture.expectExactlyTheFlights(of: pis)
     }

@@ -205,7 +205,7 @@ package struct ClubLogbookSource: LogbookSource {
         return try await logbook.withTransaction { [logger = logbook.logger] c in
             // Read to the end: a row query reports a failure (e.g. the lock timeout) only with its rows.
             for try await _ in try await c.query(
-                "SELECT pg_advisory_xact_lock(\(ServerSchema.editLock))", logger: logger)
+                PostgresQuery(unsafeSQL: ServerSchema.lockEdits), logger: logger)
             {}
             let columns = ColumnList(["f.uuid"] + ServerRows.detailColumns)
             let sql = "SELECT \(columns.sql) FROM flight f WHERE \(query.condition) FOR UPDATE"
