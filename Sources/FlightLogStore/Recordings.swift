@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import Foundation
 import GRDB
 
@@ -20,7 +21,7 @@ package enum Recordings {
     static func newUUID() -> String { UUID().uuidString.lowercased() }
 
     package static func recorder(fromJSON json: String) throws -> RecorderInfo {
-        try JSONDecoder().decode(RecorderInfo.self, from: Data(json.utf8))
+        try RecorderInfo(json: json)
     }
 
     /// Stores `fixes` (in time order) as chunks of about `FlightStore.chunkSize`. A chunk never ends between two

@@ -1,5 +1,6 @@
 import FlightLogAirspace
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogStore
 import Foundation
 import PostgresNIO

@@ -1,5 +1,4 @@
 import FlightLogCore
-import FlightLogStore
 import Foundation
 import PostgresNIO
 

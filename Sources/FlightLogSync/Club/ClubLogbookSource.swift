@@ -2,7 +2,6 @@ import FlightLogAirspace
 import FlightLogAnalysis
 import FlightLogCore
 import FlightLogLogbook
-import FlightLogStore
 import Foundation
 import PostgresNIO
 
@@ -250,7 +249,7 @@ package struct ClubLogbookSource: LogbookSource {
     }
 
     private static func recorder(_ json: String, flight id: Int64) throws(LogbookError) -> RecorderInfo {
-        do { return try Recordings.recorder(fromJSON: json) } catch {
+        do { return try RecorderInfo(json: json) } catch {
             throw LogbookError(.corrupt, "the club logbook holds unreadable recorder details of flight \(id)")
         }
     }

@@ -1,5 +1,4 @@
 import FlightLogCore
-import FlightLogStore
 import Logging
 import PostgresNIO
 

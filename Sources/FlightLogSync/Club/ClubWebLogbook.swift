@@ -1,6 +1,5 @@
 import FlightLogCore
 import FlightLogLogbook
-import FlightLogStore
 import Foundation
 import Logging
 import PostgresNIO

@@ -1,5 +1,4 @@
 import FlightLogCore
-import FlightLogStore
 import PostgresNIO
 
 /// A query over the club logbook's `flight f` whose conditions bind every value (`$1`, `$2`, …): nothing a

@@ -1,6 +1,5 @@
 import FlightLogAirspace
 import FlightLogCore
-import Foundation
 import Synchronization
 
 /// The imported airspace, read once and kept while its files stay the same: `flightlog serve` reads it for every
