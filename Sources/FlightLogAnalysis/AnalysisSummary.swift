@@ -136,6 +136,14 @@ private struct Words {
             rows.append(Row("Circling", text))
         }
         rows.append(Row("Glides", glidesText))
+        if !p.straightClimbs.isEmpty, let rate = t.straightClimbRate {
+            let count = p.straightClimbs.count
+            rows.append(
+                Row(
+                    "Straight climbs",
+                    "\(count), average \(signed(rate, 1)) m/s, \(decimal(t.straightClimbGain, 0)) m climbed "
+                        + "without circling (wave or ridge)"))
+        }
         if let longest = p.glides.max(by: { $0.distance < $1.distance }), p.glides.count > 1 {
             var text = "\(km(longest.distance)) from \(time(longest.start))"
             if let speed = longest.speedKmh { text += " at \(decimal(speed, 0)) km/h" }
