@@ -5,6 +5,19 @@ import Testing
 
 /// Climbs without circling (wave or ridge): found inside the cruise, and no longer counted as glides.
 struct StraightClimbTests {
+    /// The phases of a shared flight's scoring window.
+    static func phases(ofShared name: String) throws -> FlightPhases {
+        let track = try SharedFlights.load(name)
+        let flight = try #require(
+            FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions).first)
+        let window = try #require(
+            ScoringWindow.find(
+                track.fixes, extensions: track.recorder.extensions, takeoffIndex: flight.takeoffIndex,
+                landingIndex: flight.landingIndex))
+        let phases = FlightPhases.analyze(track.fixes, window: window.fixes)
+        return phases
+    }
+
     /// 10 min gliding at L/D 30, 20 min climbing straight at 2 m/s, 20 min gliding at L/D 30.
     @Test func aWaveClimbIsNoGlide() throws {
         let phases = FlightPhases.analyze(SyntheticTracks.waveClimb())
@@ -51,14 +64,7 @@ struct StraightClimbTests {
     /// The wave flight among the shared flights (4,422 m): its straight climbs are found, and its glides' L/D is a
     /// glider's again.
     @Test(.enabled(if: SharedFlights.available)) func theSharedWaveFlight() throws {
-        let track = try SharedFlights.load("2016-11-08-xcs-aaa-02.igc")
-        let flight = try #require(
-            FlightSegmenter.flightsForImport(track.fixes, extensions: track.recorder.extensions).first)
-        let window = try #require(
-            ScoringWindow.find(
-                track.fixes, extensions: track.recorder.extensions, takeoffIndex: flight.takeoffIndex,
-                landingIndex: flight.landingIndex))
-        let phases = FlightPhases.analyze(track.fixes, window: window.fixes)
+        let phases = try Self.phases(ofShared: "2016-11-08-xcs-aaa-02.igc")
         let totals = phases.totals
         print(
             "wave flight: \(phases.straightClimbs.count) straight climbs, \(Int(totals.straightClimbGain)) m in",
@@ -67,5 +73,17 @@ struct StraightClimbTests {
         #expect(totals.straightClimbGain >= 1000)
         let ratio = try #require(totals.cruiseGlideRatio)
         #expect(ratio < 80, "L/D \(ratio)")
+    }
+
+    /// The other shared flights are thermal flights: none of their cruise is a climb without circling.
+    @Test(
+        .enabled(if: SharedFlights.available),
+        arguments: [
+            "01lz1hq1.igc", "T_77fv4np1.igc", "apf-bug554.igc", "complex_example_lxn.igc", "654G6NG1.IGC",
+            "H1_77flne21.IGC",
+        ])
+    func theSharedThermalFlightsHaveNone(_ name: String) throws {
+        let phases = try Self.phases(ofShared: name)
+        #expect(phases.straightClimbs.isEmpty, "\(phases.straightClimbs)")
     }
 }
