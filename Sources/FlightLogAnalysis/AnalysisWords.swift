@@ -1,8 +1,8 @@
 import FlightLogCore
 
-/// The words for a flight's analysis that `show`, the phone and club pages and the PDF report all use, so that no
-/// two views name the same fact differently or apply different rules to say it (each view keeps its own layout
-/// and number format).
+/// The phrases for a flight's analysis that ``AnalysisSummary`` (laid out by `show`, the phone and club pages and
+/// the PDF report) and other code share, so that no two places name the same fact differently or apply different
+/// rules to say it.
 package enum AnalysisWords {
     /// What began the scored time: `Release`, `Engine off` or `Take-off`.
     package static func scoredFrom(_ window: ScoringWindow) -> String {

@@ -12,7 +12,7 @@ import Darwin
 /// again. Pure: no I/O.
 package struct FlightAnalysis: Sendable, Equatable, Codable {
     /// Raised whenever a rule of the analysis changes, so that every stored analysis is computed again.
-    package static let currentVersion = 5
+    package static let currentVersion = 6
 
     /// A turnpoint: one fix of the file, as the contests require.
     package struct Point: Sendable, Equatable, Codable {

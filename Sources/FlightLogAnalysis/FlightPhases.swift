@@ -60,10 +60,20 @@ package struct FlightPhases: Sendable, Hashable, Codable {
         package var cruiseHeightLost: Meters = 0
         /// Circling time spent turning left (each thermal split by its own left share), seconds.
         package var leftSeconds: Double = 0
+        /// Time in climbs without circling, seconds.
+        package var straightClimbSeconds: Double = 0
+        /// Sum of the climbs without circling's gains, metres.
+        package var straightClimbGain: Meters = 0
 
-        /// Circling time / (circling + cruise time), percent; `nil` for an empty window.
+        /// Circling time / the window's time (circling, glides and climbs without circling), percent; `nil` for
+        /// an empty window.
         package var circlingPercent: Double? {
-            circlingSeconds + cruiseSeconds > 0 ? 100 * circlingSeconds / (circlingSeconds + cruiseSeconds) : nil
+            let total = circlingSeconds + cruiseSeconds + straightClimbSeconds
+            return total > 0 ? 100 * circlingSeconds / total : nil
+        }
+        /// Mean climb rate of the climbs without circling, m/s.
+        package var straightClimbRate: Double? {
+            straightClimbSeconds > 0 ? straightClimbGain / straightClimbSeconds : nil
         }
         /// Mean climb rate in thermals (their summed gains / their summed time), m/s.
         package var averageClimb: Double? { thermalSeconds > 0 ? totalClimb / thermalSeconds : nil }
@@ -79,7 +89,10 @@ package struct FlightPhases: Sendable, Hashable, Codable {
     package var thermals: [Thermal] = []
     /// Circling phases that gained nothing (a failed attempt, circling down before the circuit).
     package var failedCircling: [Thermal] = []
+    /// Glides: the cruise phases less their climbs without circling.
     package var glides: [Glide] = []
+    /// Climbs without circling (wave or ridge), in time order.
+    package var straightClimbs: [StraightClimb] = []
     package var totals = Totals()
 
     /// A phase shorter than this joins the one before it (the first one joins the next).
@@ -110,7 +123,13 @@ package struct FlightPhases: Sendable, Hashable, Codable {
                 let l = left[end] - left[phase.start], r = right[end] - right[phase.start]
                 result.add(thermal(track, phase.start, end, left: l, right: r))
             } else {
-                result.add(glide(track, phase.start, end))
+                for piece in cruisePieces(track, phase.start, end) {
+                    if piece.climb {
+                        result.add(straightClimb(track, piece.start, piece.end))
+                    } else {
+                        result.add(glide(track, piece.start, piece.end))
+                    }
+                }
             }
         }
         return result

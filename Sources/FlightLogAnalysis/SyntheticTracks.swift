@@ -74,4 +74,26 @@ package enum SyntheticTracks {
                 longitude: 7 + s * 25 * metre * east, pressureAltitude: altitude, gnssAltitude: altitude + 50)
         }
     }
+
+    /// A wave flight without circling, 1 Hz, ±1 m of altitude noise: 10 minutes gliding east at 30 m/s from
+    /// 1,500 m sinking 1 m/s, then `climbMinutes` climbing straight north at 20 m/s and `climbRate` m/s (in the
+    /// wave), then 20 minutes gliding east again as at first. The glides' L/D is 30.
+    package static func waveClimb(climbMinutes: Double = 20, climbRate: Double = 2) -> [Fix] {
+        var noise = UInt64(38)
+        func jitter() -> Double {  // ±1 m, a linear congruential generator
+            noise = noise &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(noise >> 33) / Double(1 << 31) * 2 - 1
+        }
+        let metre = 1 / 111_195.0, east = 1 / cos(51 * Double.pi / 180)
+        let glide = 600.0, climb = climbMinutes * 60, total = glide + climb + 1200
+        return (0..<Int(total)).map { t in
+            let s = Double(t)
+            let first = min(s, glide), climbed = min(max(0, s - glide), climb), last = max(0, s - glide - climb)
+            let altitude = 1500 - first + climbed * climbRate - last + jitter()
+            return Fix(
+                time: 1_750_000_000_000 + UTCMillis(t) * 1000, latitude: 51 + climbed * 20 * metre,
+                longitude: 7 + (first + last) * 30 * metre * east, pressureAltitude: altitude,
+                gnssAltitude: altitude + 50)
+        }
+    }
 }

@@ -166,8 +166,10 @@ struct ReportPage {
         }
         if let text {
             heading(canvas, "Analysis (distances: great circles on the FAI sphere, R = 6371 km)", y: y)
-            let left = details(canvas, text.contestRows, x: margin, y: y + 16, width: width / 2 + 30)
-            let right = details(canvas, text.flyingRows, x: margin + width / 2 + 38, y: y + 16, width: width / 2 - 38)
+            let summary = text.summary, rows = { (rows: [AnalysisSummary.Row]) in rows.map { ($0.label, $0.value) } }
+            let left = details(canvas, rows(summary.contest), x: margin, y: y + 16, width: width / 2 + 30)
+            let right = details(
+                canvas, rows(summary.flying), x: margin + width / 2 + 38, y: y + 16, width: width / 2 - 38)
             y = max(left, right) + 12
         }
         let barogramHeight = analysis == nil ? 230.0 : 180.0

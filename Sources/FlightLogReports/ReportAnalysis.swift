@@ -19,9 +19,7 @@ struct ReportAnalysis {
     /// `t` as the report gives times: local first, UTC after it.
     func both(_ t: UTCMillis) -> String { "\(local(t)) local · \(utc(t)) UTC" }
 
-    static func signed(_ value: Double, _ decimals: Int = 0) -> String {
-        (value >= 0 ? "+" : "−") + ReportText.fixed(abs(value), decimals)
-    }
+    static func signed(_ value: Double, _ decimals: Int = 0) -> String { AnalysisSummary.signed(value, decimals) }
 
     static func km(_ meters: Meters) -> String { "\(ReportText.fixed(meters / 1000, 1)) km" }
 
@@ -32,88 +30,9 @@ struct ReportAnalysis {
         return s >= 3600 ? "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" : "\(s / 60):\(two(s % 60))"
     }
 
-    /// The contest side of the summary: scoring window, engine, distances, points.
-    var contestRows: [(String, String)] {
-        let a = analysis
-        var rows: [(String, String)] = []
-        if let w = a.scoringWindow {
-            rows.append(("Scored from", "\(AnalysisWords.scoredFrom(w)) \(both(w.start))"))
-            if let note = AnalysisWords.launchAltitude(w) { rows.append(("", note)) }
-            rows.append(
-                ("Scored to", "\(AnalysisWords.scoredTo(w, endedInFlight: flight.endedInFlight)) \(both(w.end))"))
-        } else {
-            rows.append(("Scored", AnalysisWords.nothingScored(a)))
-        }
-        if let sensor = a.engineSensor {
-            guard !a.engineRuns.isEmpty else {
-                rows.append(("Engine", "no run (\(sensor) sensor)"))
-                return rows + distanceRows
-            }
-            let total = a.engineRuns.reduce(0) { $0 + $1.seconds }
-            rows.append(
-                (
-                    "Engine",
-                    "\(AnalysisWords.runs(a.engineRuns.count)), "
-                        + "\(Self.duration(total)) (\(sensor) sensor)"
-                ))
-            for run in a.engineRuns {
-                let gain = run.heightGain.map { ", \(Self.signed($0)) m" } ?? ""
-                rows.append(("", "\(local(run.start))–\(local(run.end)) local (\(utc(run.start)) UTC)\(gain)"))
-            }
-        }
-        return rows + distanceRows
-    }
-
-    private var distanceRows: [(String, String)] {
-        let a = analysis
-        guard let six = a.freeSix else { return a.scoringWindow == nil ? [] : [("Contest", AnalysisWords.noRoute)] }
-        let stopped = (
-            AnalysisWords.searchStopped(a.freeSixUpperBound), AnalysisWords.searchStopped(a.freeFourUpperBound)
-        )
-        var rows = [("Free distance", "\(Self.km(six.meters))\(stopped.0) (\(AnalysisWords.freeSixContests))")]
-        if let four = a.freeFour {
-            rows.append(("", "\(Self.km(four.meters))\(stopped.1) (\(AnalysisWords.freeFourContests))"))
-        }
-        var closed: [String] = []
-        if let fai = a.faiTriangle {
-            closed.append(
-                "FAI triangle \(Self.km(fai.meters))" + (a.faiTriangleProven ? "" : AnalysisWords.triangleNotProven))
-        }
-        if let out = a.outAndReturn { closed.append("out-and-return \(Self.km(out.meters))") }
-        if !closed.isEmpty { rows.append(("Closed", closed.joined(separator: " · "))) }
-        rows.append(("Points", AnalysisWords.points(a)))
-        return rows
-    }
-
-    /// The flying side of the summary: thermals, circling, glides.
-    var flyingRows: [(String, String)] {
-        guard analysis.scoringWindow != nil else { return [] }
-        let p = analysis.phases, t = p.totals
-        var rows: [(String, String)] = []
-        var thermals = p.thermals.isEmpty ? "none" : "\(p.thermals.count)"
-        if !p.thermals.isEmpty { thermals += ", \(ReportText.fixed(t.totalClimb, 0)) m climbed" }
-        rows.append(("Thermals", thermals))
-        if let climb = t.averageClimb, !p.thermals.isEmpty {
-            rows.append(("Average climb", "\(Self.signed(climb, 1)) m/s in thermals"))
-        }
-        if let circling = t.circlingPercent {
-            var text = "\(ReportText.fixed(circling, 0)) % of the scored time"
-            if let left = t.leftPercent {
-                text += " (\(ReportText.fixed(left, 0)) % left, \(ReportText.fixed(100 - left, 0)) % right)"
-            }
-            rows.append(("Circling", text))
-        }
-        if p.glides.isEmpty {
-            rows.append(("Cruise", "no glide"))
-        } else {
-            var cruise = "\(p.glides.count) glide\(p.glides.count == 1 ? "" : "s"), \(Self.km(t.cruiseDistance))"
-            if let speed = t.cruiseSpeedKmh { cruise += " at \(ReportText.fixed(speed, 0)) km/h" }
-            rows.append(("Cruise", cruise))
-            rows.append(
-                ("Cruise L/D", t.cruiseGlideRatio.map { ReportText.fixed($0, 0) } ?? "no height lost in glides"))
-        }
-        return rows
-    }
+    /// The contest side of the summary (scoring window, engine, distances, points) and the flying side
+    /// (thermals, circling, glides): ``AnalysisSummary``'s rows, times local and UTC.
+    var summary: AnalysisSummary { AnalysisSummary(analysis, flight: flight, times: .localAndUTC) }
 
     // MARK: Tables
 

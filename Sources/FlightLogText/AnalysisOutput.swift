@@ -1,90 +1,9 @@
 import FlightLogAnalysis
 import FlightLogCore
 
-/// The analysis of one flight in `flightlog show`: a short block of text, and the `"analysis"` object of
-/// `show --json`. Distances are great circles on the FAI sphere (R = 6371 km), as the contests measure them.
+/// The `"analysis"` object of `show --json` (the text block is ``AnalysisSummary``'s rows). Distances are great
+/// circles on the FAI sphere (R = 6371 km), as the contests measure them.
 package enum AnalysisOutput {
-    /// The rows of the text block, label and value.
-    package static func rows(_ a: FlightAnalysis, flight f: Flight) -> [(String, String)] {
-        var rows: [(String, String)] = []
-        func local(_ t: UTCMillis) -> String {
-            CivilDateTime(utc: t, offsetSeconds: f.utcOffsetSeconds).hourMinuteSecond
-        }
-        if let w = a.scoringWindow {
-            let from = [AnalysisWords.scoredFrom(w).lowercased(), AnalysisWords.launchAltitude(w)]
-                .compactMap { $0 }.joined(separator: ", ")
-            let to = AnalysisWords.scoredTo(w, endedInFlight: f.endedInFlight).lowercased()
-            rows.append(("Scored", "\(local(w.start)) (\(from)) to \(local(w.end)) (\(to)) local"))
-        } else {
-            rows.append(("Scored", AnalysisWords.nothingScored(a)))
-        }
-        if let sensor = a.engineSensor {
-            let minutes = a.engineRuns.reduce(0) { $0 + $1.seconds } / 60
-            let gain = a.engineRuns.compactMap(\.heightGain).reduce(0, +)
-            rows.append(
-                (
-                    "Engine",
-                    a.engineRuns.isEmpty
-                        ? "no run (\(sensor))"
-                        : "\(AnalysisWords.runs(a.engineRuns.count)), \(decimal(minutes, 0)) min, "
-                            + "\(signed(gain)) m (\(sensor)): "
-                            + a.engineRuns.map { "\(local($0.start))–\(local($0.end))" }
-                            .joined(separator: ", ")
-                ))
-        }
-        let p = a.phases, t = p.totals
-        if a.scoringWindow != nil {
-            var thermals = "\(p.thermals.count)"
-            if let climb = t.averageClimb, !p.thermals.isEmpty {
-                thermals += ", average \(signed(climb, 1)) m/s, \(decimal(t.totalClimb, 0)) m climbed"
-            }
-            if let circling = t.circlingPercent {
-                thermals += "; circling \(decimal(circling, 0)) %"
-                if let left = t.leftPercent { thermals += " (\(decimal(left, 0)) % left)" }
-            }
-            rows.append(("Thermals", thermals))
-            var glides = "\(p.glides.count)"
-            if !p.glides.isEmpty {
-                glides += ", \(decimal(t.cruiseDistance / 1000, 1)) km"
-                if let speed = t.cruiseSpeedKmh { glides += " at \(decimal(speed, 0)) km/h" }
-                if let ratio = t.cruiseGlideRatio { glides += ", L/D \(decimal(ratio, 0))" }
-            }
-            rows.append(("Glides", glides))
-        }
-        guard let six = a.freeSix else {
-            if a.scoringWindow != nil { rows.append(("Contest", AnalysisWords.noRoute)) }
-            return rows
-        }
-        let stopped = (
-            AnalysisWords.searchStopped(a.freeSixUpperBound), AnalysisWords.searchStopped(a.freeFourUpperBound)
-        )
-        var distances = "free \(km(six))\(stopped.0) (\(AnalysisWords.freeSixContests))"
-        if let four = a.freeFour { distances += ", \(km(four))\(stopped.1) (\(AnalysisWords.freeFourContests))" }
-        rows.append(("Contest", distances))
-        var closed: [String] = []
-        if let fai = a.faiTriangle {
-            closed.append("FAI triangle \(km(fai))" + (a.faiTriangleProven ? "" : AnalysisWords.triangleNotProven))
-        }
-        if let out = a.outAndReturn { closed.append("out-and-return \(km(out))") }
-        if !closed.isEmpty { rows.append(("", closed.joined(separator: ", "))) }
-        for (n, leg) in a.legs.enumerated() {
-            var text = "\(n + 1): \(decimal(leg.meters / 1000, 1)) km"
-            if let speed = leg.speedKmh { text += " at \(decimal(speed, 0)) km/h" }
-            if let circling = leg.circlingPercent {
-                text += ", circling \(decimal(circling, 0)) %, \(decimal(leg.climb, 0)) m climbed"
-            }
-            rows.append((n == 0 ? "Legs" : "", text))
-        }
-        rows.append(("Points", AnalysisWords.points(a)))
-        return rows
-    }
-
-    private static func signed(_ value: Double, _ decimals: Int = 0) -> String {
-        (value >= 0 ? "+" : "") + decimal(value, decimals)
-    }
-
-    private static func km(_ route: FlightAnalysis.Route) -> String { "\(decimal(route.kilometers, 1)) km" }
-
     /// `show --json`'s `"analysis"`.
     package struct Object: Encodable {
         var analysis: FlightAnalysis

@@ -81,7 +81,9 @@ package enum FlightDetailsText {
         add("Remarks", d.remarks)
         var out = rowsText(rows)
         if let analysis {
-            out += "\n\nAnalysis (distances on the FAI sphere):\n" + rowsText(AnalysisOutput.rows(analysis, flight: f))
+            let summary = AnalysisSummary(analysis, flight: f, times: .hourMinuteSecond)
+            out += "\n\nAnalysis (distances on the FAI sphere, times local):\n"
+            out += rowsText(summary.rows.map { ($0.label, $0.value) })
         }
         if case .recorded = f.source {
             out += "\n\nFaults: " + (faults.isEmpty ? "none (no GPS, barometer or power loss of 10 s or more)" : "")

@@ -108,7 +108,7 @@ struct AnalysisCLITests {
         let text = try CLI.run(["show", "1"], database: db, in: dir)
         try #require(text.status == 0, "show failed: \(text.stderr)")
         let kilometres = String(format: "%.1f km", six.km)
-        let contest = try Regex("Contest: +free \(kilometres) \\(6 legs"), thermals = try Regex("Thermals: +[0-9]+")
+        let contest = try Regex("Free distance: +\(kilometres) \\(6 legs"), thermals = try Regex("Thermals: +[0-9]+")
         let glides = try Regex("Glides: +[0-9]+")
         #expect(text.stdout.contains(contest), "\(text.stdout)")
         #expect(text.stdout.contains(thermals) && text.stdout.contains(glides))

@@ -33,9 +33,11 @@ struct LaunchAltitudeCLITests {
         try #require(imported.status == 0, "import failed: \(imported.stderr)")
         #expect(imported.stdout.contains(", winch,"), "\(imported.stdout)")
         let show = try CLI.run(["show", "1"], database: db, in: dir).stdout
-        let scored = try #require(show.split(separator: "\n").first { $0.hasPrefix("Scored:") }, "\(show)")
-        #expect(scored.contains("(release, found on GNSS altitude"), "\(scored)")
-        #expect(scored.contains("12:05:4"), "released at the top of the climb, not scored from the take-off")
+        let shown = show.split(separator: "\n")
+        let scored = try #require(shown.firstIndex { $0.hasPrefix("Scored from:") }, "\(show)")
+        #expect(
+            shown[scored].contains("Release 12:05:4"), "released at the top of the climb, not scored from the take-off")
+        #expect(shown[scored + 1].contains("found on GNSS altitude"), "\(show)")
     }
 
     @Test func aHopOfFourFixesListsOnlyRealLegs() throws {

@@ -85,7 +85,7 @@ struct ReportAnalysisTests {
         for expected in [
             "Scored from", "Scored to", "Landing 13:59:00 local · 11:59:00 UTC", "Free distance",
             "\(ReportText.fixed(six.kilometers, 1)) km (6 legs: OLC classic, WeGlide)", "OLC-Plus", "WeGlide free",
-            "Average climb", "Circling", "Cruise L/D", "Thermals",
+            "average +", "Circling", "Glides", "L/D", "Thermals",
             "Scored route \(ReportText.fixed(six.kilometers, 1)) km",
         ] {
             #expect(page1.contains(expected), "page 1 lacks \(expected)")

@@ -89,12 +89,13 @@ struct AnalysisPageTests {
             #expect(page.contains("<h2>Analysis</h2><section class=\"analysis\" id=\"analysis\">"))
             let six = try #require(analysis.freeSix)
             #expect(six.kilometers > 12 && six.kilometers < 17, "two 7.5 km legs, zigzags in the circle")
-            #expect(page.contains("<dt>Contest</dt><dd>\(decimal(six.kilometers, 1)) km free (6 legs)"))
+            #expect(page.contains("<dt>Free distance</dt><dd>\(decimal(six.kilometers, 1)) km (6 legs: OLC classic"))
             #expect(page.contains("<dt>Points</dt><dd>OLC-Plus \(decimal(analysis.olcPlusPoints, 1)) · WeGlide "))
             let window = try #require(analysis.scoringWindow)
             let from = window.startsAt == .release ? "Release" : "Take-off"
             let local = CivilDateTime(utc: window.start, offsetSeconds: 7200).hourMinute
-            #expect(page.contains("<dt>Scored</dt><dd>\(from) \(local) → landing "), "\(from) \(local)")
+            #expect(page.contains("<dt>Scored from</dt><dd>\(from) \(local)</dd>"), "\(from) \(local)")
+            #expect(page.contains("<dt>Scored to</dt><dd>Landing "))
             #expect(page.contains("<dt>Thermals</dt><dd>1, average +\(decimal(thermal.climbRate, 1)) m/s"))
             #expect(page.contains("<dt>Circling</dt><dd>") && page.contains("<dt>Glides</dt><dd>2, "))
             // One line per thermal: local time, minutes, gain, climb, direction.
@@ -150,7 +151,7 @@ struct AnalysisPageTests {
                 source: .manual, hasBarometer: false, utcOffsetSeconds: 7200))
         try await withServer(databasePath: logbook.databasePath) { client, _ in
             let page = try await client.get("/flights/\(circuit)").text.replacing("\u{a0}", with: " ")
-            #expect(page.contains("<h2>Analysis</h2>") && page.contains("<dt>Thermals</dt><dd>0</dd>"))
+            #expect(page.contains("<h2>Analysis</h2>") && page.contains("<dt>Thermals</dt><dd>none</dd>"))
             #expect(!page.contains("class=\"thermal\"") && !page.contains("thermal-band"))
             #expect(!page.contains("<ol class=\"thermals\"") && !page.contains("</i>Thermals</li>"))
             let hand = try await client.get("/flights/\(manual)")
