@@ -14,14 +14,18 @@ extension FlightLogCommand {
                 "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG), the PDF logbook or all in a ZIP.",
             discussion: """
                 Flights are chosen by id or, without ids, by the list filters (all flights when none is given).
-                Every file is written to a temporary name in its folder, synced and renamed when complete: on any
-                error (a full disk too) the old file stays as it was. Only regular files are replaced; -o - writes
+                Every file is written to a temporary name in its folder, synced and renamed when complete: on any \
+                error (a full disk too) the old file stays as it was. Only regular files are replaced; -o - writes \
                 one file to standard output. IGC files we write are signed with this device's key (signing.key \
                 beside the database; see flightlog verify); without read access to it they are written unsigned, with \
                 a warning. An imported flight's IGC file is the file it was imported from, byte for byte (its \
                 recorder's G record intact, every flight in it); --rebuild writes our own file from the stored fixes \
                 and the logbook details instead.
-                Into a folder, no file is ever replaced or dropped: each file gets its own name (two of one name,                 ignoring case, become NAME-2, NAME-3 …; names are cut to 255 bytes, keeping the extension); a file                 already there with the same bytes is left as it is (a re-export adds nothing), one with other bytes                 is kept and the new file is numbered. -o FILE replaces that one file, as asked. No export ever writes                 over the logbook's own files (database, -wal, -shm, -journal, live journal, signing keys, config).
+                Into a folder, no file is ever replaced or dropped: each file gets its own name (two of one name, \
+                ignoring case, become NAME-2, NAME-3 …; names are cut to 255 bytes, keeping the extension); a file \
+                already there with the same bytes is left as it is (a re-export adds nothing), one with other bytes \
+                is kept and the new file is numbered. -o FILE replaces that one file, as asked. No export ever writes \
+                over the logbook's own files (database, -wal, -shm, -journal, live journal, signing keys, config).
                 Examples:
                   flightlog export --igc 12 -o ~/igc/                 # → ~/igc/2025-05-03-XFL-FLG-01.IGC
                   flightlog export --igc 7 -o ~/igc/                  # imported: → ~/igc/its-own-name.igc, unchanged
