@@ -20,12 +20,7 @@ enum TransferLogbook {
         plan.launch = .winch
         plan.flightMinutes = 15
         plan.seed = seed
-        let headers = IGCHeaderValues(
-            pilot: "Simulated Pilot", gliderType: "ASK 21", registration: "D-1234",
-            gpsReceiver: "flightlog,simulator,12,max18000m", pressureSensor: "flightlog,simulated BMP280,max9000m")
-        let bytes = IGCWriter.write(
-            fixes: FlightSimulator.simulate(plan), extensions: FlightSimulator.extensions, headers: headers,
-            serial: "SIM", flightNumberOfDay: 1, comments: ["SIMULATED FLIGHT SEED \(seed) LAUNCH WINCH"])
+        let bytes = try #require(FlightSimulator.igcFile(plan)).bytes
         try Data(bytes).write(to: file)
     }
 

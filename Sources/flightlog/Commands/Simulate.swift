@@ -57,24 +57,14 @@ extension FlightLogCommand {
                 plan.field = Coordinate(latitude: field.latitude, longitude: Geodesy.wrappedLongitude(field.longitude))
             }
             if let elevation { plan.fieldElevation = elevation }
-            let fixes = FlightSimulator.simulate(plan)
-            // IGC dates have two-digit years: a recording outside them would read back as another century.
-            let years = [fixes.first, fixes.last].compactMap { $0.map { CivilDateTime(utc: $0.time).date.year } }
-            guard years.allSatisfy(IGCReader.twoDigitYears.contains) else {
+            guard let file = FlightSimulator.igcFile(plan) else {
                 let range = IGCReader.twoDigitYears
                 throw ValidationError(
                     "--start: an IGC file dates its flight with two-digit years, read as \(range.lowerBound)–"
                         + "\(range.upperBound); give a start (and a flight) within those years.")
             }
-            let headers = IGCHeaderValues(
-                pilot: "Simulated Pilot", gliderType: "ASK 21", registration: "D-1234",
-                gpsReceiver: "flightlog,simulator,12,max18000m", pressureSensor: "flightlog,simulated BMP280,max9000m")
-            let bytes = IGCWriter.write(
-                fixes: fixes, extensions: FlightSimulator.extensions, headers: headers, serial: "SIM",
-                flightNumberOfDay: 1, comments: ["SIMULATED FLIGHT SEED \(seed) LAUNCH \(launch.rawValue.uppercased())"]
-            )
-            try writeAtomically(Data(bytes), to: absolutePath(output))
-            print("Wrote \(output): \(fixes.count) fixes, \(launch.rawValue) launch, \(minutes) min in the air.")
+            try writeAtomically(Data(file.bytes), to: absolutePath(output))
+            print("Wrote \(output): \(file.fixes) fixes, \(launch.rawValue) launch, \(minutes) min in the air.")
         }
     }
 }
