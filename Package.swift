@@ -93,11 +93,12 @@ let package = Package(
         // `flightlog replay`: a simulated GNSS receiver and fake barometer tree for the live path on a PC.
         .target(name: "FlightLogReplay", dependencies: ["FlightLogCore", "FlightLogSimulation"]),
         // Getting the log in and out: the importer, the exporter, complete files or none, the ZIP of many flights,
-        // the USB stick export.
+        // the USB stick export, the airspace import; what `flightlog import` and `export` do, said in FlightLogText.
         .target(
             name: "FlightLogTransfer",
             dependencies: [
                 "FlightLogCore", "FlightLogLogbook", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
+                "FlightLogAirspace", "FlightLogText",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // What `flightlog` prints: the list table, CSV and JSON, `show`, its analysis block and barogram, `stats`.
@@ -239,6 +240,13 @@ let package = Package(
                 "FlightLogSync", "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore",
                 "FlightLogAnalysis", "FlightLogAirspace",
                 "FlightLogLogbook", "FlightLogTestSupport", "flightlog",
+            ]),
+        // The import and export services in process: the importer, the exporter, the output checks, the stick.
+        .testTarget(
+            name: "FlightLogTransferTests",
+            dependencies: [
+                "FlightLogTransfer", "FlightLogCore", "FlightLogLogbook", "FlightLogStore", "FlightLogReports",
+                "FlightLogSimulation", "FlightLogTestSupport",
             ]),
         .testTarget(
             name: "FlightLogWeGlideTests", dependencies: ["FlightLogWeGlide", "FlightLogCore", "FlightLogTestSupport"]),

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlightLogCore
 import FlightLogStore
 import FlightLogText
+import FlightLogTransfer
 import Foundation
 
 extension FlightLogCommand {
@@ -58,61 +59,12 @@ extension FlightLogCommand {
             let config = try store.loadConfig()
             var d = FlightDetails(pilot: config.pilot, gliderType: config.gliderType, registration: config.registration)
             details.apply(to: &d, withPlaces: false)
-            let takeoffText = details.takeoffPlace.map(clean) ?? nil
-            let landingText = details.landingPlace.map(clean) ?? nil
-            var takeoffPlace: ManualFlight.Place?
-            var landingPlace: ManualFlight.Place?
-            var zone: TimeZoneRules?
-            if takeoffText != nil || landingText != nil {
-                let placing: FlightPlacing
-                do {
-                    placing = try FlightPlacing.load(radius: config.airfieldRadiusMeters).placing
-                } catch {
-                    throw CLIError("\(error.description) — or give --utc-offset and the places as text")
-                }
-                // With --utc-offset an ambiguous name can stay the pilot's own text (no field gives the zone).
-                let escape = "Without a known take-off field, a place of your own needs --utc-offset too."
-                takeoffPlace = try takeoffText.map {
-                    try lookUpPlace(
-                        $0, option: "--takeoff-place", in: placing.index, keepAmbiguous: utcOffset != nil,
-                        extraAdvice: escape)
-                }
-                landingPlace = try landingText.map {
-                    try lookUpPlace(
-                        $0, option: "--landing-place", in: placing.index, keepAmbiguous: utcOffset != nil,
-                        extraAdvice: escape)
-                }
-                if let field = takeoffPlace?.field ?? (takeoffPlace == nil ? landingPlace?.field : nil) {
-                    zone = field.zoneIdentifier.flatMap(placing.zones.rules(identifier:))
-                    if zone != nil && utcOffset != nil {
-                        throw CLIError(
-                            "\(field.label) gives the time zone (\(zone!.identifier)); leave out --utc-offset")
-                    }
-                }
-            }
-            let flight: Flight
-            do {
-                flight = try ManualFlight.make(
-                    date: date, takeoffMinutes: try ManualFlight.minutes(takeoff),
-                    landingMinutes: try ManualFlight.minutes(landing), takeoff: takeoffPlace, landing: landingPlace,
-                    zone: zone, utcOffsetSeconds: utcOffset, details: d)
-            } catch {
-                throw CLIError(error.description)
-            }
-            let db = try store.open(.readWrite)
-            let id = try db.addManualFlight(flight)
-            let zoneText = flight.timeZoneIdentifier.map { "\($0), " } ?? ""
-            let glider = [d.gliderType, d.registration].compactMap { $0 }.joined(separator: " ")
-            print(
-                terminalSafe(
-                    "Added flight \(id): \(flight.localDate) \(takeoff)–\(landing) local (\(zoneText)UTC\(offsetText(flight.utcOffsetSeconds))), "
-                        + "\(hoursMinutes(flight.duration)), \(glider.isEmpty ? "glider not set" : glider), "
-                        + "\(d.launchMethod.words) ×\(d.launches); no track"))
-        }
-
-        private func clean(_ s: String) -> String? {
-            let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
-            return t.isEmpty ? nil : t
+            let flight = try ManualEntry.flight(
+                date: date, takeoff: takeoff, landing: landing, takeoffPlace: details.takeoffPlace,
+                landingPlace: details.landingPlace, utcOffsetSeconds: utcOffset, details: d,
+                airfieldRadius: config.airfieldRadiusMeters)
+            let id = try store.open(.readWrite).addManualFlight(flight)
+            print(ManualEntry.summary(flight, id: id, takeoff: takeoff, landing: landing))
         }
     }
 }

@@ -45,7 +45,7 @@ extension FlightLogCommand {
             var radius: Double = AirfieldIndex.defaultRadius / 1000
 
             func validate() throws {
-                if let near, Self.coordinate(near) == nil {
+                if let near, AirfieldListing.coordinate(near) == nil {
                     throw ValidationError("--near wants latitude,longitude in degrees, e.g. --near 51.0147,7.0053")
                 }
                 guard radius.isFinite, radius > 0, radius <= 20_000 else {
@@ -53,35 +53,10 @@ extension FlightLogCommand {
                 }
             }
 
-            static func coordinate(_ text: String) -> Coordinate? {
-                let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-                    .map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
-                    (-90...90).contains(lat), (-180...180).contains(lon)
-                else { return nil }
-                return Coordinate(latitude: lat, longitude: lon)
-            }
-
             func run() throws {
-                let index = try Airfields.loadIndex()
-                guard let near, let point = Self.coordinate(near) else {
-                    let own = index.fields.filter { $0.source == .pilot }
-                    if own.isEmpty {
-                        print("No airfields of your own: add a CUP file with flightlog airfields import FILE.cup")
-                    } else {
-                        print(Airfields.table(own.map { ($0, nil) }))
-                    }
-                    return
-                }
-                let found = index.fields(within: radius * 1000, of: point)
-                if found.isEmpty {
-                    let place = index.place(at: point, radius: radius * 1000)
-                    print(
-                        "No airfield within \(decimal(radius, radius < 10 ? 1 : 0)) km of \(point.shortText): \(terminalSafe(place.description))."
-                    )
-                } else {
-                    print(Airfields.table(found.map { ($0.airfield, $0.distance) }))
-                }
+                print(
+                    AirfieldListing.listing(
+                        try Airfields.loadIndex(), near: near.flatMap(AirfieldListing.coordinate), radiusKm: radius))
             }
         }
 
@@ -121,13 +96,7 @@ extension FlightLogCommand {
                 } catch {
                     throw CLIError(terminalSafe(error.description))
                 }
-                let count = done.read.airfields.count
-                let skipped = done.read.warnings.count
-                print(
-                    "\(done.replaced ? "Replaced" : "Imported") \(count) airfield\(count == 1 ? "" : "s") from \(terminalSafe(file)) "
-                        + "as \(terminalSafe(done.path))"
-                        + (skipped > 0
-                            ? "; \(skipped) damaged line\(skipped == 1 ? "" : "s") skipped (see above)." : "."))
+                print(AirfieldFileImport.summary(done, file: file))
             }
         }
 
@@ -139,30 +108,8 @@ extension FlightLogCommand {
             } catch {
                 throw CLIError(error.description)
             }
-            // One line per file: its lines were listed one by one when it was imported.
-            var perFile: [String: [AirfieldCatalog.Notice]] = [:]
-            for notice in loaded.notices { perFile[notice.file, default: []].append(notice) }
-            for (file, notices) in perFile.sorted(by: { $0.key < $1.key }) {
-                let count = notices.count
-                let what =
-                    count == 1 ? notices[0].message : "\(count) damaged lines skipped (first: \(notices[0].message))"
-                printError("warning: \(terminalSafe(file)): \(terminalSafe(what))")
-            }
+            for line in AirfieldListing.noticeLines(loaded.notices) { printError(line) }
             return loaded.index
-        }
-
-        static func table(_ rows: [(Airfield, Meters?)]) -> String {
-            var table = TextTable(headers: ["Code", "Name", "Distance", "Elevation", "Zone", "Source"])
-            table.rightAligned = [2, 3]
-            table.maxWidth = 40
-            for (field, distance) in rows {
-                table.rows.append([
-                    field.code ?? "-", field.name, distance.map { "\(decimal($0 / 1000, 1)) km" } ?? "",
-                    field.elevation.map { "\(decimal($0, 0)) m" } ?? "", field.zoneIdentifier ?? "?",
-                    field.source == .pilot ? "your CUP" : "data set",
-                ])
-            }
-            return table.render()
         }
     }
 }

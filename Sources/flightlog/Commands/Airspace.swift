@@ -5,6 +5,7 @@ import FlightLogCore
 import FlightLogStore
 import FlightLogSync
 import FlightLogText
+import FlightLogTransfer
 import Foundation
 
 extension FlightLogCommand {
@@ -40,9 +41,6 @@ extension FlightLogCommand {
             @Argument(help: ArgumentHelp("The OpenAir file.", valueName: "file"))
             var file: String
 
-            /// Warnings printed one by one; the rest are counted.
-            static let shownWarnings = 20
-
             func run() async throws {
                 let bytes: [UInt8]?
                 do {
@@ -54,43 +52,16 @@ extension FlightLogCommand {
                 guard let bytes else {
                     throw CLIError("cannot read \(terminalSafe(file)): check that the file exists and is readable")
                 }
-                let name = (file as NSString).lastPathComponent
                 let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
-                guard let (airspaceFile, result) = AirspaceFile.reading(name: name, bytes: bytes, importedAt: now)
-                else {
-                    let encoding = BroughtText.encodingName(bytes)
-                    let binary = encoding.hasPrefix("binary")
-                    // A text file's warnings say why nothing could be kept (e.g. an outline of too many points).
-                    let warnings = binary ? [] : OpenAirReader.read(bytes).warnings
-                    for warning in warnings.prefix(Self.shownWarnings) {
-                        printError("\(terminalSafe(name)): warning: \(terminalSafe(warning.description))")
-                    }
-                    let why =
-                        binary ? " (it is binary, not text)" : warnings.isEmpty ? "" : " it can keep (see the warnings)"
-                    let readAs = binary ? "" : " (read as \(encoding) text)"
-                    throw CLIError(
-                        "\(terminalSafe(file)) has no airspace\(why); nothing imported\(readAs) — is it an OpenAir "
-                            + "file (AC, AN, AL, AH, DP lines)?")
-                }
-                for warning in result.warnings.prefix(Self.shownWarnings) {
-                    printError("\(terminalSafe(name)): warning: \(terminalSafe(warning.description))")
-                }
-                if result.warnings.count > Self.shownWarnings {
-                    printError(
-                        "\(terminalSafe(name)): \(result.warnings.count - Self.shownWarnings) more warnings not shown")
-                }
+                let checked = try AirspaceImport.check(bytes, path: file, importedAt: now) { printError($0) }
+                let airspaceFile = checked.file
                 let replaced =
                     if let club = store.clubURL {
                         try await withClub(club, store) { try await $0.storeAirspaceFile(airspaceFile) }
                     } else {
                         try store.open(.readWrite).storeAirspaceFile(airspaceFile)
                     }
-                let count = result.airspaces.count
-                let skipped = result.warnings.count
-                print(
-                    "\(replaced ? "Replaced" : "Imported") \(terminalSafe(name)): "
-                        + "\(count) airspace\(count == 1 ? "" : "s") (\(AirspaceText.classCounts(result.airspaces)))"
-                        + (skipped > 0 ? "; \(skipped) warning\(skipped == 1 ? "" : "s") (see above)." : "."))
+                print(AirspaceImport.summary(checked, replaced: replaced))
             }
         }
 

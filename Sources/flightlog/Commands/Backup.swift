@@ -38,7 +38,7 @@ extension FlightLogCommand {
         func run() async throws {
             // Never one of the logbook's own files, not even with --force (as no export writes over them).
             let files = LogbookFiles(databasePath: try store.databasePath(), configPath: store.configPath)
-            do { try files.check(absolute(file)) } catch { throw CLIError(error.description) }
+            do { try files.check(absolutePath(file)) } catch { throw CLIError(error.description) }
             let db = try store.open(.readOnly)
             let result = try db.backup(to: file, replacing: force)
             let size = "\((result.bytes + 1023) / 1024) KiB"

@@ -3,6 +3,7 @@ import FlightLogAnalysis
 import FlightLogCore
 import FlightLogStore
 import FlightLogText
+import FlightLogTransfer
 import Foundation
 
 extension FlightLogCommand {

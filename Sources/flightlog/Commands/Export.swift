@@ -14,14 +14,18 @@ extension FlightLogCommand {
                 "Export flights: IGC, KML, GPX, GeoJSON, a flight report (PDF/SVG), the PDF logbook or all in a ZIP.",
             discussion: """
                 Flights are chosen by id or, without ids, by the list filters (all flights when none is given).
-                Every file is written to a temporary name in its folder, synced and renamed when complete: on any
-                error (a full disk too) the old file stays as it was. Only regular files are replaced; -o - writes
+                Every file is written to a temporary name in its folder, synced and renamed when complete: on any \
+                error (a full disk too) the old file stays as it was. Only regular files are replaced; -o - writes \
                 one file to standard output. IGC files we write are signed with this device's key (signing.key \
                 beside the database; see flightlog verify); without read access to it they are written unsigned, with \
                 a warning. An imported flight's IGC file is the file it was imported from, byte for byte (its \
                 recorder's G record intact, every flight in it); --rebuild writes our own file from the stored fixes \
                 and the logbook details instead.
-                Into a folder, no file is ever replaced or dropped: each file gets its own name (two of one name,                 ignoring case, become NAME-2, NAME-3 …; names are cut to 255 bytes, keeping the extension); a file                 already there with the same bytes is left as it is (a re-export adds nothing), one with other bytes                 is kept and the new file is numbered. -o FILE replaces that one file, as asked. No export ever writes                 over the logbook's own files (database, -wal, -shm, -journal, live journal, signing keys, config).
+                Into a folder, no file is ever replaced or dropped: each file gets its own name (two of one name, \
+                ignoring case, become NAME-2, NAME-3 …; names are cut to 255 bytes, keeping the extension); a file \
+                already there with the same bytes is left as it is (a re-export adds nothing), one with other bytes \
+                is kept and the new file is numbered. -o FILE replaces that one file, as asked. No export ever writes \
+                over the logbook's own files (database, -wal, -shm, -journal, live journal, signing keys, config).
                 Examples:
                   flightlog export --igc 12 -o ~/igc/                 # → ~/igc/2025-05-03-XFL-FLG-01.IGC
                   flightlog export --igc 7 -o ~/igc/                  # imported: → ~/igc/its-own-name.igc, unchanged
@@ -43,21 +47,7 @@ extension FlightLogCommand {
                 IGC, KML, GPX, GeoJSON or report.
                 """)
 
-        enum Kind: String, EnumerableFlag {
-            case igc, kml, gpx, geojson, report, pdf, zip
-
-            static func help(for value: Kind) -> ArgumentHelp? {
-                switch value {
-                case .igc: "IGC files (one per flight) that XCSoar, SeeYou, WeGlide and aerofiles read."
-                case .kml: "KML for Google Earth (one per flight)."
-                case .gpx: "GPX 1.1 track (one per flight)."
-                case .geojson: "GeoJSON LineString (one per flight)."
-                case .report: "Flight report with barogram and map: PDF; SVG or PNG when -o ends in .svg or .png."
-                case .pdf: "The Part-SFCL logbook (A4 landscape PDF) of the chosen flights, with totals."
-                case .zip: "One ZIP: the chosen flights' IGC files (as --igc writes them) and their logbook.pdf."
-                }
-            }
-        }
+        typealias Kind = ExportCommandKind
 
         @OptionGroup var store: StoreOptions
         @Flag var kind: Kind?
@@ -88,33 +78,10 @@ extension FlightLogCommand {
                 throw ValidationError(problem)
             }
             guard let kind else { return }  // the stick set (--to)
-            if kind == .pdf && output == nil {
-                throw ValidationError("--pdf needs -o FILE.pdf (or -o - for standard output)")
-            }
-            if kind == .zip && output == nil {
-                throw ValidationError("--zip needs -o FILE.zip (or -o - for standard output)")
-            }
-            if let qnh, !(900...1100).contains(qnh) { throw ValidationError("--qnh must be between 900 and 1100 hPa.") }
-            if qnh != nil && kind != .report {
-                throw ValidationError("--qnh only changes the barogram and airspace check of --report; leave it out.")
-            }
-            if rebuild && kind != .igc { throw ValidationError("--rebuild goes with --igc.") }
-            if !ids.isEmpty && !filters.filter.isEmpty {
-                throw ValidationError("give flight ids or filters, not both: with ids the filters choose nothing.")
-            }
-            if !ids.isEmpty && ownerOptions.owner != nil && kind != .pdf {
-                throw ValidationError(
-                    "--owner chooses flights (and whose logbook --pdf is); with flight ids it does nothing here.")
-            }
-            let suffix = output.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
-            if suffix == "png" && kind != .report {
-                throw ValidationError(
-                    "only --report can be a PNG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
-            }
-            if suffix == "svg" && kind != .report {
-                throw ValidationError(
-                    "only --report can be an SVG; write -o FILE.\(kind == .pdf ? "pdf" : kind.rawValue)")
-            }
+            let problem = kind.problem(
+                output: output, ids: ids, filtered: !filters.filter.isEmpty, ownerGiven: ownerOptions.owner != nil,
+                qnh: qnh, rebuild: rebuild)
+            if let problem { throw ValidationError(problem) }
         }
 
         func run() async throws {
@@ -137,20 +104,25 @@ extension FlightLogCommand {
             } else {
                 flights = try ids.map { try db.flight(id: $0) }
             }
-            guard let kind else {
-                let exporter = LogbookExporter(source: source)
-                return try await toStick(flights, db: db, exporter: exporter, config: config, summary: summary)
+            let owner = ownerOptions.owner(config)?.name ?? ""
+            guard let kind else {  // --to: the stick set
+                let destination = StickExport.Destination(
+                    folder: stickOptions.to!, stick: stickOptions.stick, databasePath: databasePath,
+                    configPath: store.configPath, rewriteAll: stickOptions.all)
+                let lines = try await StickExport.toFolder(
+                    flights, store: db, exporter: LogbookExporter(source: source), destination: destination,
+                    logbook: LogbookOptions(owner: owner, filterSummary: summary))
+                return lines.forEach { print($0) }
             }
             let logbookFiles = LogbookFiles(databasePath: databasePath, configPath: store.configPath)
             // The report's map draws the phone map's MBTiles file (`[server] map_tiles`) under the track.
             let tiles = kind == .report ? LogbookExporter.mapTiles(path: config.server.mapTiles) : nil
             let exporter = LogbookExporter(source: source, mapTiles: tiles)
-            let owner = ownerOptions.owner(config)?.name ?? ""
             let logbook = LogbookOptions(owner: owner, filterSummary: summary)
             let many = "\(flights.count) flight\(flights.count == 1 ? "" : "s")"
             switch kind {
             case .zip:
-                var writer = try ExportWriter(wholeFile(logbookFiles), logbookFiles: logbookFiles)
+                var writer = ExportWriter(try ExportOutput.wholeFile(output!, logbookFiles), logbookFiles: logbookFiles)
                 let archive = try await exporter.zip(flights, logbook)
                 if case .wrote(let path) = try cli({
                     try writer.write(ExportedFile(name: "flights.zip", bytes: archive.bytes))
@@ -162,30 +134,36 @@ extension FlightLogCommand {
                 if !archive.edited.isEmpty { printError(EditedOriginal.summary(archive.edited, in: "the ZIP")) }
             case .pdf:
                 let chosen = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
-                let target = try wholeFile(logbookFiles)
+                let target = try ExportOutput.wholeFile(output!, logbookFiles)
                 var writer = ExportWriter(target, logbookFiles: logbookFiles)
                 let pages = LogbookOptions(owner: owner, filterSummary: chosen)
-                try await exporter.export(format(kind, target, logbook: pages), of: flights) { file in
+                try await exporter.export(kind.format(target, logbook: pages, qnhHectopascals: qnh), of: flights) {
+                    file in
                     if case .wrote(let path) = try cli({ try writer.write(file) }) { print("Wrote \(path) (\(many)).") }
                 }
             case .igc, .kml, .gpx, .geojson, .report:
-                flights = try withTracks(flights, chosenById: !ids.isEmpty)
-                if toStandardOutput && flights.count > 1 {
+                flights = try ExportOutput.withTracks(flights, chosenById: !ids.isEmpty, what: kind.what) {
+                    printError($0)
+                }
+                if output == "-" && flights.count > 1 {
                     throw CLIError(
                         "-o - writes one file, but \(flights.count) flights were chosen; give one flight id or a folder"
                     )
                 }
-                let target = try target(many: flights.count > 1, logbookFiles: logbookFiles)
+                let target = try ExportOutput.target(output, many: flights.count > 1, logbookFiles)
                 var writer = ExportWriter(target, logbookFiles: logbookFiles)
                 var warned: Set<String> = []  // the same warning once, however many reports have it
-                try await exporter.export(format(kind, target, logbook: logbook), of: flights) { file in
+                try await exporter.export(kind.format(target, logbook: logbook, qnhHectopascals: qnh), of: flights) {
+                    file in
                     for note in file.notes where warned.insert(note).inserted { printError("warning: \(note)") }
                     if file.isOriginal && file.flightsInFile > 1 {
                         printError(
                             "flight \(file.flightId!): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)"
                         )
                     }
-                    if file.isOriginal, let id = file.flightId, let note = try editedOriginalNote(id, db) {
+                    if file.isOriginal, let id = file.flightId,
+                        let note = ExportOutput.editedOriginalNote(id, history: try db.history(id: id))
+                    {
                         printError(note)
                     }
                     switch try cli({ try writer.write(file) }) {
@@ -196,38 +174,6 @@ extension FlightLogCommand {
                 }
             }
         }
-
-        /// For an imported flight edited since: the file is its recorder's, unchanged (so its signature stays
-        /// valid) and without the edits; `--rebuild` writes our own file with them. `nil` for an unedited flight.
-        func editedOriginalNote(_ id: Int64, _ db: FlightStore) throws -> String? {
-            var fields: [String] = []
-            for line in FieldChange.lines(try db.history(id: id), currentRole: nil) where !fields.contains(line.label) {
-                fields.append(line.label)
-            }
-            guard !fields.isEmpty else { return nil }
-            return "note: flight \(id) was edited (\(fields.joined(separator: ", "))), but this is the original file "
-                + "as imported, unchanged so that its recorder's signature (G record) stays valid; for a file with "
-                + "the edits: flightlog export --igc --rebuild \(id)"
-        }
-
-        /// The exporter's format of `kind`; a report's is the file's suffix (`.svg`, `.png`, else PDF).
-        func format(_ kind: Kind, _ target: ExportTarget, logbook: LogbookOptions) -> ExportFormat {
-            switch kind {
-            case .igc: return .igc
-            case .kml: return .kml
-            case .gpx: return .gpx
-            case .geojson: return .geojson
-            case .pdf: return .logbookPDF(logbook)
-            case .zip: return .zip(logbook)
-            case .report:
-                var suffix = ""
-                if case .file(let path) = target { suffix = (path as NSString).pathExtension.lowercased() }
-                let format: FlightReportFormat = suffix == "svg" ? .svg : suffix == "png" ? .png : .pdf
-                return .report(format, qnhPascals: qnh.map { $0 * 100 })
-            }
-        }
-
-        var toStandardOutput: Bool { output == "-" }
 
         /// Loads the device key's signer, warning when the files will be unsigned (``LazySigner`` calls it once).
         func igcSigner(databasePath: String) -> () -> IGCSigner? {
@@ -242,51 +188,19 @@ extension FlightLogCommand {
         func cli<T>(_ body: () throws -> T) throws(CLIError) -> T {
             do { return try body() } catch { throw CLIError("\(error)") }
         }
+    }
+}
 
-        /// `-o FILE` or `-o -` for the logbook PDF and the ZIP, checked before anything is made.
-        func wholeFile(_ logbookFiles: LogbookFiles) throws(CLIError) -> ExportTarget {
-            if toStandardOutput { return .standardOutput }
-            let path = absolute(output!)
-            try cli { try ExportWriter.checkFile(path, logbookFiles) }
-            return .file(path)
-        }
-
-        /// `-o` as a file (one flight, not a directory), a folder (several flights, `-o DIR/`, `-o` naming a
-        /// directory, or no `-o`: the current one) or standard output; checked before anything is made.
-        func target(many: Bool, logbookFiles: LogbookFiles) throws(CLIError) -> ExportTarget {
-            guard let output else { return .folder(FileManager.default.currentDirectoryPath) }
-            if toStandardOutput { return .standardOutput }
-            var isDirectory: ObjCBool = false
-            if output.hasSuffix("/") || many
-                || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
-            {
-                let folder = absolute(output)
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                    throw CLIError(
-                        "cannot write into \(folder): it is not a folder; create the folder first (nothing was written)"
-                    )
-                }
-                return .folder(folder)
-            }
-            let path = absolute(output)
-            try cli { try ExportWriter.checkFile(path, logbookFiles) }
-            return .file(path)
-        }
-
-        /// The flights that have a track. A flight chosen by id without one is an error (before anything is
-        /// written); flights the filters chose without one are left out with a note.
-        func withTracks(_ flights: [Flight], chosenById: Bool) throws(CLIError) -> [Flight] {
-            let manual = flights.filter { !$0.hasTrack }
-            guard !manual.isEmpty else { return flights }
-            let what = kind == .report ? "a report" : (kind ?? .igc).rawValue.uppercased()
-            if chosenById || manual.count == flights.count {
-                throw CLIError(LogbookError.noTrack(manual[0].id ?? 0, export: what).description)
-            }
-            printError(
-                "note: left out \(manual.count) flight\(manual.count == 1 ? "" : "s") without a track (entered by hand): no \(what) for \(manual.count == 1 ? "it" : "them")"
-            )
-            return flights.filter(\.hasTrack)
+extension ExportCommandKind: EnumerableFlag {
+    package static func help(for value: ExportCommandKind) -> ArgumentHelp? {
+        switch value {
+        case .igc: "IGC files (one per flight) that XCSoar, SeeYou, WeGlide and aerofiles read."
+        case .kml: "KML for Google Earth (one per flight)."
+        case .gpx: "GPX 1.1 track (one per flight)."
+        case .geojson: "GeoJSON LineString (one per flight)."
+        case .report: "Flight report with barogram and map: PDF; SVG or PNG when -o ends in .svg or .png."
+        case .pdf: "The Part-SFCL logbook (A4 landscape PDF) of the chosen flights, with totals."
+        case .zip: "One ZIP: the chosen flights' IGC files (as --igc writes them) and their logbook.pdf."
         }
     }
 }

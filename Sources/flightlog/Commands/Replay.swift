@@ -2,7 +2,6 @@ import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogReplay
-import FlightLogSimulation
 import Foundation
 
 #if canImport(Glibc)
@@ -99,102 +98,30 @@ struct Replay: AsyncParsableCommand {
         help: ArgumentHelp("With --serve-nmea, start the flight only once this file exists.", valueName: "path"))
     var holdUntil: String?
 
-    func validate() throws {
-        if nmea == nil && iioTree == nil && serveNMEA == nil {
-            throw ValidationError("Give --nmea PATH, --iio-tree DIR and/or --serve-nmea HOST:PORT.")
-        }
-        if followGpsd != nil && serveNMEA != nil {
-            throw ValidationError("--follow-gpsd and --serve-nmea exclude each other.")
-        }
-        if let serveNMEA, Self.hostPort(serveNMEA) == nil {
-            throw ValidationError("--serve-nmea must look like 127.0.0.1:29480.")
-        }
-        if !(speed > 0 && speed <= 1000) { throw ValidationError("--speed must be above 0 and at most 1000.") }
-        if !(0...2).contains(latency) { throw ValidationError("--latency must be 0…2 seconds.") }
-        if followGpsd != nil && iioTree == nil { throw ValidationError("--follow-gpsd needs --iio-tree DIR.") }
-        if let followGpsd, Self.hostPort(followGpsd) == nil {
-            throw ValidationError("--follow-gpsd must look like 127.0.0.1:2947.")
-        }
-        if !(1...200).contains(rate) { throw ValidationError("--rate must be 1…200 writes per second.") }
-        if deviceName.isEmpty || deviceName.contains("/") {
-            throw ValidationError("--device-name must be a plain name.")
-        }
-        if serveNMEA == nil && !(barometerMissing.isEmpty && realTime.isEmpty && holdUntil == nil) {
-            throw ValidationError("--barometer-missing, --real-time and --hold-until need --serve-nmea.")
-        }
-        if !barometerMissing.isEmpty && iioTree == nil {
-            throw ValidationError("--barometer-missing needs --iio-tree DIR.")
-        }
-        if !pressureGlitch.isEmpty && (iioTree == nil || serveNMEA == nil) {
-            throw ValidationError("--pressure-glitch needs --iio-tree DIR and --serve-nmea.")
-        }
-        for glitch in pressureGlitch where ReplayFaults.PressureGlitch.parse(glitch, start: 0) == nil {
-            throw ValidationError("\(glitch) is not a glitch like 10:15:00=25000 or 10:15:00=+800 (pascals).")
-        }
-        if !timeGlitch.isEmpty && serveNMEA == nil { throw ValidationError("--time-glitch needs --serve-nmea.") }
-        for glitch in timeGlitch where ReplayFaults.TimeGlitch.parse(glitch, start: 0) == nil {
-            throw ValidationError("\(glitch) is not a time glitch like 10:15:00=+3600 (seconds, not 0).")
-        }
-        if !(0...20_000).contains(displaceKm) { throw ValidationError("--displace-km must be 0…20000.") }
-        for window in noFix + barometerMissing + realTime where ReplayFaults.window(window, start: 0) == nil {
-            throw ValidationError("\(window) is not a UTC window like 10:15:00-10:16:30.")
-        }
-        for time in displace + altitudeSpike where ReplayFaults.time(time, start: 0) == nil {
-            throw ValidationError("\(time) is not a UTC time like 10:15:00.")
-        }
+    /// The options as the replay library takes them.
+    var session: ReplaySession {
+        var session = ReplaySession()
+        session.nmeaPath = nmea
+        session.iioTree = iioTree
+        session.deviceName = deviceName
+        session.followGpsd = followGpsd
+        session.serveNMEA = serveNMEA
+        (session.speed, session.latency, session.rate) = (speed, latency, rate)
+        session.geoidSeparation = geoidSeparation
+        (session.noFix, session.displace, session.displaceKm) = (noFix, displace, displaceKm)
+        (session.altitudeSpike, session.pressureGlitch, session.timeGlitch) = (
+            altitudeSpike, pressureGlitch, timeGlitch
+        )
+        (session.barometerMissing, session.realTime, session.holdUntil) = (barometerMissing, realTime, holdUntil)
+        return session
     }
 
-    /// The faults and the real-time windows given on the command line, on the day of `fixes`.
-    func faults(for fixes: [Fix]) -> (ReplayFaults, realTime: [ClosedRange<UTCMillis>]) {
-        let start = fixes[0].time
-        let windows = { (texts: [String]) in texts.compactMap { ReplayFaults.window($0, start: start) } }
-        let faults = ReplayFaults(
-            noFix: windows(noFix), displaced: displace.compactMap { ReplayFaults.time($0, start: start) },
-            displacementMeters: displaceKm * 1000,
-            altitudeSpikes: altitudeSpike.compactMap { ReplayFaults.time($0, start: start) },
-            barometerMissing: windows(barometerMissing),
-            pressureGlitches: pressureGlitch.compactMap { ReplayFaults.PressureGlitch.parse($0, start: start) },
-            timeGlitches: timeGlitch.compactMap { ReplayFaults.TimeGlitch.parse($0, start: start) })
-        return (faults, windows(realTime))
+    func validate() throws {
+        if let problem = session.problem() { throw ValidationError(problem) }
     }
 
     func run() async throws {
-        let fixes = try Self.readFixes(file)
-        let shift = NMEAWriter.dateShift(for: fixes)
-        let (faults, realTimeWindows) = faults(for: fixes)
-        if let nmea {
-            let log = NMEAWriter.log(faults.apply(to: fixes), dateShift: shift, geoidSeparation: geoidSeparation)
-            try Data(log.utf8).write(to: URL(fileURLWithPath: nmea), options: .atomic)
-            let years = shift / NMEAWriter.shiftCycle * 28
-            Self.say(
-                "Wrote \(nmea): \(fixes.count) epochs" + (shift == 0 ? "." : ", dates moved forward by \(years) years.")
-            )
-        }
-        let listener = try serveNMEA.flatMap(Self.hostPort).map { try SimulatedReceiver.listen(host: $0.0, port: $0.1) }
-        var tree: FakeIIOTree?
-        let timeline = PressureTimeline(fixes: fixes)
-        if let iioTree {
-            guard let start = timeline.startTime, let startPressure = timeline.pressure(at: start) else {
-                throw ReplayError("the flight has no altitude to turn into pressure")
-            }
-            tree = try FakeIIOTree(root: iioTree, deviceName: deviceName, pascals: startPressure)
-            Self.say("Created \(tree!.deviceDirectory) at \(Self.hectopascals(startPressure)) hPa.")
-        }
-        if let serveNMEA, let listener, let (host, port) = Self.hostPort(serveNMEA) {
-            var receiver = SimulatedReceiver(
-                host: host, port: port, fixes: fixes, dateShift: shift, tree: tree, rate: rate,
-                schedule: ReplaySchedule(start: fixes[0].time, speed: speed, realTime: realTimeWindows),
-                latencySeconds: latency, faults: faults, holdUntil: holdUntil)
-            Self.say("Serving \(fixes.count) epochs on \(serveNMEA) at \(speed)× real time once gpsd connects.")
-            try receiver.run(listener: listener)
-            Self.say("Sent \(receiver.epochsSent) epochs, wrote \(receiver.writes) pressures.")
-            return
-        }
-        guard let tree, let followGpsd, let (host, port) = Self.hostPort(followGpsd) else { return }
-        var follower = GPSDFollower(
-            host: host, port: port, timeline: timeline, dateShift: shift, tree: tree, rate: rate)
-        try follower.run()
-        Self.say("gpsd closed: followed \(follower.positions) epochs, wrote \(follower.writes) pressures.")
+        try session.run(Self.readFixes(file))
     }
 
     /// The fixes of the IGC file at `path`, read as every file a user brings (``InputFile``: a regular file within
@@ -211,15 +138,4 @@ struct Replay: AsyncParsableCommand {
         guard !fixes.isEmpty else { throw ReplayError("\(path) has no B records to replay") }
         return fixes
     }
-
-    static func hostPort(_ text: String) -> (String, UInt16)? {
-        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]),
-            colon > text.startIndex
-        else { return nil }
-        return (String(text[..<colon]), port)
-    }
-
-    static func hectopascals(_ pascals: Double) -> String { ReplayLog.hectopascals(pascals) }
-
-    static func say(_ text: String) { ReplayLog.say(text) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogSimulation
+import FlightLogTransfer
 import Foundation
 
 extension FlightLogCommand {
@@ -37,7 +38,7 @@ extension FlightLogCommand {
             if !(5...720).contains(minutes) { throw ValidationError("--minutes must be 5…720.") }
             if parseUTC(start) == nil { throw ValidationError("--start must look like 2025-06-14T10:00:00Z.") }
             if !(100...10_000).contains(intervalMillis) { throw ValidationError("--interval-ms must be 100…10000.") }
-            if let at, FlightLogCommand.Airfields.ListNear.coordinate(at) == nil {
+            if let at, AirfieldListing.coordinate(at) == nil {
                 throw ValidationError("--at wants latitude,longitude in degrees, e.g. --at 51.0147,7.0053")
             }
             if let elevation, !(-500...5000).contains(elevation) {
@@ -52,28 +53,18 @@ extension FlightLogCommand {
             plan.flightMinutes = minutes
             plan.seed = seed
             plan.fixIntervalMillis = intervalMillis
-            if let at, let field = FlightLogCommand.Airfields.ListNear.coordinate(at) {
+            if let at, let field = AirfieldListing.coordinate(at) {
                 plan.field = Coordinate(latitude: field.latitude, longitude: Geodesy.wrappedLongitude(field.longitude))
             }
             if let elevation { plan.fieldElevation = elevation }
-            let fixes = FlightSimulator.simulate(plan)
-            // IGC dates have two-digit years: a recording outside them would read back as another century.
-            let years = [fixes.first, fixes.last].compactMap { $0.map { CivilDateTime(utc: $0.time).date.year } }
-            guard years.allSatisfy(IGCReader.twoDigitYears.contains) else {
+            guard let file = FlightSimulator.igcFile(plan) else {
                 let range = IGCReader.twoDigitYears
                 throw ValidationError(
                     "--start: an IGC file dates its flight with two-digit years, read as \(range.lowerBound)–"
                         + "\(range.upperBound); give a start (and a flight) within those years.")
             }
-            let headers = IGCHeaderValues(
-                pilot: "Simulated Pilot", gliderType: "ASK 21", registration: "D-1234",
-                gpsReceiver: "flightlog,simulator,12,max18000m", pressureSensor: "flightlog,simulated BMP280,max9000m")
-            let bytes = IGCWriter.write(
-                fixes: fixes, extensions: FlightSimulator.extensions, headers: headers, serial: "SIM",
-                flightNumberOfDay: 1, comments: ["SIMULATED FLIGHT SEED \(seed) LAUNCH \(launch.rawValue.uppercased())"]
-            )
-            try writeAtomically(Data(bytes), to: absolute(output))
-            print("Wrote \(output): \(fixes.count) fixes, \(launch.rawValue) launch, \(minutes) min in the air.")
+            try writeAtomically(Data(file.bytes), to: absolutePath(output))
+            print("Wrote \(output): \(file.fixes) fixes, \(launch.rawValue) launch, \(minutes) min in the air.")
         }
     }
 }

@@ -18,11 +18,6 @@ enum AtomicFile {
     }
 }
 
-func absolute(_ path: String) -> String {
-    let expanded = (path as NSString).expandingTildeInPath
-    return expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-}
-
 /// Writes a file completely or not at all (``AtomicFile``).
 func writeAtomically(_ data: Data, to path: String) throws(CLIError) {
     try AtomicFile.write([UInt8](data), to: path)

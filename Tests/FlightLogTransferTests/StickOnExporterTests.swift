@@ -47,7 +47,7 @@ struct StickOnExporterTests {
     @Test func theStickGetsTheExportersFilesUnderTheSameRules() async throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (db, files) = try StickExportTests.logbook(in: dir)
+        let (db, files) = try TransferLogbook.logbook(in: dir)
         let source = MarkedSource(LocalLogbookSource(databasePath: db.path, config: FlightLogConfig(), signer: { nil }))
         let renders = Renders()
         let exporter = LogbookExporter(source: source) { render in
