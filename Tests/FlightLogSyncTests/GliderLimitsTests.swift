@@ -28,8 +28,8 @@ import Testing
         _ = try fixture.server.psql(sql, database: "club", login: login, password: "\(login)-secret")
     }
 
-    @Test func aGlidersLoginCannotClaimIdsLockTablesOrPlantNumbers() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aGlidersLoginCannotClaimIdsLockTablesOrPlantNumbers() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         try await addGliders(fixture)
         let a = try fixture.logbook("a"), b = try fixture.logbook("b")
@@ -102,8 +102,8 @@ import Testing
 
     /// Any login may take an advisory lock (the one that orders the club's edits): a sync waiting for it gives up
     /// after the session's `lock_timeout` with the reason, and the next sync pushes the edit.
-    @Test func aSyncWaitsForAnotherLoginsLockOnlySoLong() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aSyncWaitsForAnotherLoginsLockOnlySoLong() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         try pi.importFile(start: june14)
