@@ -176,7 +176,7 @@ struct FaultRecordTests {
 
         // flightlog serve gives the same bytes.
         guard let curl = Parallel.curl else { return }
-        let server = try ServeProcess(database: db, in: dir)
+        let server = try ServeProcess(["--database", db.path], in: dir)
         try #require(server.isReady, "flightlog serve did not start")
         for (id, local) in [(recorded, ours), (imported, theirs)] {
             let web = dir.appendingPathComponent("web-\(id).igc")
@@ -194,7 +194,7 @@ struct FaultRecordTests {
         let (db, recorded, imported) = try Self.logbook(in: dir)
 
         if let curl = Parallel.curl {
-            let server = try ServeProcess(database: db, in: dir)
+            let server = try ServeProcess(["--database", db.path], in: dir)
             try #require(server.isReady, "flightlog serve did not start")
             let page = try runProcess(curl, ["-sf", "http://127.0.0.1:\(server.port)/flights/\(recorded)"]).stdout
             #expect(page.contains("<h2>Recording faults</h2>"))

@@ -43,29 +43,10 @@ struct HostileDatabaseServeTests {
         #expect(
             report.stderr.contains("warning: trackChunk of recording"), "the broken chunk is named: \(report.stderr)")
 
-        let port = freePort()
-        let log = dir.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let server = Process()
-        server.executableURL = productsDirectory.appendingPathComponent("flightlog")
-        server.arguments = ["serve", "--port", "\(port)"]
-        server.environment = ProcessInfo.processInfo.environment.merging([
-            "FLIGHTLOG_DATABASE": db.path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
-        ]) { $1 }
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = try FileHandle(forWritingTo: log)
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        var up = false
-        for _ in 0..<100 where !up {  // polls the port, as ServeFaultTests does
-            up = (try? await ServeFaultTests.get(port, "/status")) != nil
-            if !up { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        try #require(up, "flightlog serve did not start")
+        let server = try ServeProcess(environment: ["FLIGHTLOG_DATABASE": db.path], in: dir)
+        defer { server.stop() }
+        try #require(server.isReady, "flightlog serve did not start: \(server.logText)")
+        let port = server.port
         let paths =
             [
                 "/", "/stats", "/flights/\(bad)", "/flights/\(good)", "/logbook.pdf", "/logbook.zip",
@@ -80,7 +61,7 @@ struct HostileDatabaseServeTests {
         let igc = try await ServeFaultTests.get(port, "/flights/\(good)/igc")
         let before = try Data(contentsOf: goodIGC)
         #expect(igc.status == 200 && igc.body == before, "the other flight's file as before")
-        let stderr = String(decoding: try Data(contentsOf: log), as: UTF8.self)
+        let stderr = server.logText
         #expect(stderr.contains("warning: flight \(bad)"), "\(stderr)")
     }
 }

@@ -54,39 +54,6 @@ enum Parallel {
     }
 }
 
-/// `flightlog serve` on a loopback port, stopped when released.
-final class ServeProcess {
-    let port: Int
-    private let process = Process()
-
-    init(database: URL, in directory: URL) throws {
-        port = freePort()
-        process.executableURL = builtExecutable("flightlog")
-        process.arguments = ["serve", "--address", "127.0.0.1", "--port", "\(port)", "--database", database.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("no-config").path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: Self.log(in: directory))
-        try process.run()
-    }
-
-    static func log(in directory: URL) throws -> URL {
-        let url = directory.appendingPathComponent("serve.log")
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        return url
-    }
-
-    var isReady: Bool { DaemonHarness.waitForPort(port) }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-        }
-    }
-}
-
 /// Stands in for flightlogd: its own read-write store in this process (another process than every CLI command
 /// and the server), appending one fix per transaction, opening and closing flights, compacting, and
 /// checkpointing at each landing, as the recorder does.

@@ -50,7 +50,7 @@ struct ParallelUseTests {
         let ids = importedIds(base.stdout)
         try #require(ids.count == 4)
 
-        let server = try ServeProcess(database: db, in: dir)
+        let server = try ServeProcess(["--database", db.path], in: dir)
         try #require(server.isReady, "flightlog serve did not start")
         let port = server.port
         let tally = Tally()

@@ -11,25 +11,6 @@ import FoundationNetworking
 /// disk does not matter; a render that fails (no fonts) is a 500 with a message.
 @Suite("Serve downloads under faults", .serialized, .timeLimit(.minutes(3)))
 struct ServeFaultTests {
-    /// Starts `arguments` (ending in `flightlog serve`'s command line) and waits until the port answers.
-    static func startServer(_ executable: String, _ arguments: [String], port: Int, environment: [String: String])
-        async throws
-        -> Process
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<100 {
-            if (try? await get(port, "/status")) != nil { return process }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        process.terminate()
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "flightlog serve did not start"])
-    }
-
     static func get(_ port: Int, _ path: String) async throws -> (status: Int, length: String?, body: Data) {
         let url = URL(string: "http://127.0.0.1:\(port)\(path)")!
         let (data, response) = try await URLSession.shared.data(from: url)
@@ -53,23 +34,17 @@ struct ServeFaultTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let mount = dir.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        let port = freePort()
         let script = #"""
             mount -t tmpfs -o size=1m flightlog-test "$MNT" || exit 77
             dd if=/dev/zero of="$MNT/filler" bs=4k 2>/dev/null
-            TMPDIR="$MNT" exec "$FLIGHTLOG" serve --port "$PORT"
+            TMPDIR="$MNT" exec "$@"
             """#
-        let server = try await Self.startServer(
-            "/usr/bin/unshare", ["-m", "--propagation", "private", "bash", "-c", script], port: port,
-            environment: [
-                "MNT": mount.path, "PORT": "\(port)", "FLIGHTLOG_DATABASE": db.path,
-                "FLIGHTLOG": builtExecutable("flightlog").path,
-                "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
-            ])
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
+        let server = try ServeProcess(
+            environment: ["MNT": mount.path, "FLIGHTLOG_DATABASE": db.path], in: dir,
+            launcher: ["/usr/bin/unshare", "-m", "--propagation", "private", "bash", "-c", script, "serve"])
+        defer { server.stop() }
+        try #require(server.isReady, "flightlog serve did not start: \(server.logText)")
+        let port = server.port
         Self.expectWholePDF(try await Self.get(port, "/logbook.pdf"), "logbook")
         Self.expectWholePDF(try await Self.get(port, "/flights/\(ids[0])/report.pdf"), "report")
     }
@@ -80,18 +55,11 @@ struct ServeFaultTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("empty-fonts.conf")
         try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(to: config, atomically: true, encoding: .utf8)
-        let port = freePort()
-        let server = try await Self.startServer(
-            builtExecutable("flightlog").path, ["serve", "--port", "\(port)"], port: port,
-            environment: [
-                "FLIGHTLOG_DATABASE": db.path, "FONTCONFIG_FILE": config.path,
-                "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-                "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
-            ])
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
+        let server = try ServeProcess(
+            environment: ["FLIGHTLOG_DATABASE": db.path, "FONTCONFIG_FILE": config.path], in: dir)
+        defer { server.stop() }
+        try #require(server.isReady, "flightlog serve did not start: \(server.logText)")
+        let port = server.port
         for path in ["/logbook.pdf", "/flights/\(ids[0])/report.pdf"] {
             let reply = try await Self.get(port, path)
             #expect(reply.status == 500, "\(path): \(reply.status)")

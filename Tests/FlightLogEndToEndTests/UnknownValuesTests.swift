@@ -141,27 +141,9 @@ struct UnknownValuesTests {
 
     /// Runs the real `flightlog serve` on `db` for `body`.
     static func withServer(_ db: URL, _ dir: URL, _ body: (Int) async throws -> Void) async throws {
-        let port = freePort()
-        let server = Process()
-        server.executableURL = productsDirectory.appendingPathComponent("flightlog")
-        server.arguments = ["serve", "--port", "\(port)"]
-        server.environment = ProcessInfo.processInfo.environment.merging([
-            "FLIGHTLOG_DATABASE": db.path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
-            "XDG_CONFIG_HOME": dir.appendingPathComponent("no-config").path,
-        ]) { $1 }
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        var up = false
-        for _ in 0..<100 where !up {  // polls the port, as ServeFaultTests does
-            up = (try? await ServeFaultTests.get(port, "/status")) != nil
-            if !up { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        try #require(up, "flightlog serve did not start")
-        try await body(port)
+        let server = try ServeProcess(environment: ["FLIGHTLOG_DATABASE": db.path], in: dir)
+        defer { server.stop() }
+        try #require(server.isReady, "flightlog serve did not start: \(server.logText)")
+        try await body(server.port)
     }
 }

@@ -8,8 +8,8 @@ import Testing
 
 /// The club logbook's logins, its schema upgrade and its messages when the server cannot be used.
 @Suite(.serialized) struct ClubAccountTests {
-    @Test func loginsAreAddedReplacedListedAndRemoved() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func loginsAreAddedReplacedListedAndRemoved() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
             #expect(try await club.account(login: "anna") == nil)
@@ -58,8 +58,8 @@ import Testing
             ])
     }
 
-    @Test func aLogbookAtSchema1GetsFlightIdsAndKeepsItsFlights() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aLogbookAtSchema1GetsFlightIdsAndKeepsItsFlights() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         // The server as the first club sync left it: schema 1 with flights.
         let recorder = String(
@@ -116,8 +116,8 @@ import Testing
         #expect(try fixture.count("SELECT count(*) FROM club_user") == 0)
     }
 
-    @Test func aServerThatCannotBeUsedIsOneLineSayingWhatToDo() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aServerThatCannotBeUsedIsOneLineSayingWhatToDo() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let port = freePort()
         let cases: [(url: String, password: String, code: LogbookError.Code, message: String)] = [

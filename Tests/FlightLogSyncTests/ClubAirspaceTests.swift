@@ -19,8 +19,8 @@ import Testing
             + "DP 50:49:00 N 006:07:00 E\nDP 50:49:00 N 006:05:00 E\n"
     }
 
-    @Test func theAdminsAirspaceShowsOnEveryClubFlightPage() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theAdminsAirspaceShowsOnEveryClubFlightPage() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         try pi.importFile(start: june14, pilot: "Anna Berg")

@@ -31,8 +31,8 @@ import Testing
         return Track(recorder: Logbook.recorder, fixes: fixes)
     }
 
-    @Test func theClubFlightPageShowsTheAnalysisOfTheSyncedTrack() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theClubFlightPageShowsTheAnalysisOfTheSyncedTrack() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let track = Self.thermalTrack(start: june14)

@@ -28,8 +28,8 @@ import Testing
         return ["\(rounded(contest.km)) \(rounded(contest.points)) \(index)"]
     }
 
-    @Test func theFiguresTravelWithEachFlightAndFollowItsAnalysis() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theFiguresTravelWithEachFlightAndFollowItsAnalysis() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let first = try #require(try pi.importFile(start: june14).first)
@@ -87,8 +87,8 @@ import Testing
 
     /// A server set up by an older flightlog (schema 5, no contest columns): the admin's login adds them on its next
     /// sync; an addition this flightlog does not know (a newer one's) does not stop it.
-    @Test func anOlderServerGetsTheColumnsAndANewerAdditionIsIgnored() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func anOlderServerGetsTheColumnsAndANewerAdditionIsIgnored() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let old = ServerSchema.migrations.flatMap { migration in
             migration.statements + ["INSERT INTO flightlog_schema (version, name) VALUES (\(migration.version), 'old')"]
@@ -113,8 +113,8 @@ import Testing
     }
 
     /// A glider's own login may not alter the tables: on a server without the columns it syncs without figures.
-    @Test func aGlidersLoginSyncsWithoutTheColumnsUntilTheAdminAddsThem() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aGlidersLoginSyncsWithoutTheColumnsUntilTheAdminAddsThem() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         _ = try fixture.server.psql("ALTER ROLE glider CREATEROLE", database: "postgres")
         let pi = try fixture.logbook("pi")
@@ -137,8 +137,8 @@ import Testing
         #expect(try Self.serverContest(fixture, pi, flight: id) == Self.text(analysis))
     }
 
-    @Test func theClubListShowsThemAndAnImpossibleOneAsUnknownOnItsOwnLine() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theClubListShowsThemAndAnImpossibleOneAsUnknownOnItsOwnLine() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let ids = try pi.importFile(start: june14, flights: 2, pilot: "Anna Berg")

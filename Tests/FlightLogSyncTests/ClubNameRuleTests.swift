@@ -43,8 +43,8 @@ import Testing
         }
     }
 
-    @Test func aLoginSeesItsFlightsWhateverTheOrderOfItsName() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aLoginSeesItsFlightsWhateverTheOrderOfItsName() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         _ = try await fixture.sync(try pi(fixture))
         try await expectTheOwnerRule(fixture, counts: ["Weiß, Hanna": 5, "hanna weiss": 5, "H. Weiss": 5, "Weiß": 7])
@@ -54,8 +54,8 @@ import Testing
     }
 
     /// A server of version 5 gets the word columns filled by the migration, for flights synced before it.
-    @Test func theMigrationFillsTheWordsOfFlightsAlreadyThere() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theMigrationFillsTheWordsOfFlightsAlreadyThere() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         _ = try await fixture.sync(try pi(fixture))
         _ = try fixture.rows(

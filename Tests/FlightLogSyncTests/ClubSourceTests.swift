@@ -8,8 +8,8 @@ import Testing
 /// The club logbook as `flightlog serve --database postgres://…` reads it: three gliders synced to a real
 /// PostgreSQL server, read back per login through `ClubLogbookSource` and compared with the gliders' own stores.
 @Suite(.serialized) struct ClubSourceTests {
-    @Test func theAdminSeesEveryFlightAsTheGlidersHoldIt() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theAdminSeesEveryFlightAsTheGlidersHoldIt() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let fleet = try await ClubFleet.make(fixture)
         let local = try fleet.localFlights()
@@ -29,8 +29,8 @@ import Testing
         }
     }
 
-    @Test func aPilotSeesOnlyTheirFlightsAsPilotOrSecondPersonAndNothingElseAnywhere() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aPilotSeesOnlyTheirFlightsAsPilotOrSecondPersonAndNothingElseAnywhere() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let fleet = try await ClubFleet.make(fixture)
         let editsBefore = try fixture.count("SELECT count(*) FROM flight_edit")
@@ -70,8 +70,8 @@ import Testing
         #expect(try fixture.count("SELECT count(*) FROM flight_edit") == editsBefore)
     }
 
-    @Test func filtersAndTotalsMatchTheGlidersOwnStores() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func filtersAndTotalsMatchTheGlidersOwnStores() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let fleet = try await ClubFleet.make(fixture)
         func date(_ days: Int64) -> CivilDate {
@@ -114,8 +114,8 @@ import Testing
         #expect(try fixture.count("SELECT count(*) FROM flight") == 8)  // the injection text changed nothing
     }
 
-    @Test func tracksAndIGCFilesComeBackExactlyAsTheGliderGivesThem() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func tracksAndIGCFilesComeBackExactlyAsTheGliderGivesThem() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let fleet = try await ClubFleet.make(fixture)
         let local = try fleet.localFlights()
@@ -149,8 +149,8 @@ import Testing
         }
     }
 
-    @Test func aWebEditJoinsTheHistoryAndTheGliderPullsIt() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aWebEditJoinsTheHistoryAndTheGliderPullsIt() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let fleet = try await ClubFleet.make(fixture)
         let (a, b) = (fleet.pis[0], fleet.pis[1])

@@ -61,8 +61,8 @@ import Testing
         }
     }
 
-    @Test func aPilotSeesAndEditsOnlyTheirOwnFlightsAndTheGliderPullsTheEdit() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aPilotSeesAndEditsOnlyTheirOwnFlightsAndTheGliderPullsTheEdit() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let (pi, anna, instructing, karl) = try await twoGliders(fixture)
         #expect(anna.count == 2)
@@ -137,8 +137,8 @@ import Testing
                 == 1)
     }
 
-    @Test func anAdminSeesEveryFlightAndLoggingOutEndsTheSession() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func anAdminSeesEveryFlightAndLoggingOutEndsTheSession() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let (_, anna, instructing, karl) = try await twoGliders(fixture)
         try await withClubWeb(fixture, login: "chief", pilot: "Otto Lilienthal", admin: true) { browser in
@@ -157,8 +157,8 @@ import Testing
         }
     }
 
-    @Test func anEditThatTakesThePilotOffTheFlightSaysItLeftTheirLogbook() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func anEditThatTakesThePilotOffTheFlightSaysItLeftTheirLogbook() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let (_, anna, _, _) = try await twoGliders(fixture)
         try await withClubWeb(fixture, login: "anna", pilot: "Anna Berg", admin: false) { browser in
@@ -176,8 +176,8 @@ import Testing
     }
 
     /// `flightlog club add-user` and `remove-user` run while the web server serves: the session follows the login.
-    @Test func changingOrRemovingALoginTakesEffectOnTheNextPage() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func changingOrRemovingALoginTakesEffectOnTheNextPage() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let (_, anna, _, karl) = try await twoGliders(fixture)
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in

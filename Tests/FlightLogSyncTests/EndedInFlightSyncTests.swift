@@ -6,8 +6,8 @@ import Testing
 
 /// A flight whose recording ended in flight keeps the flag in the club logbook (real PostgreSQL, server schema 5).
 @Suite(.serialized) struct EndedInFlightSyncTests {
-    @Test func theFlagTravelsToTheClubLogbook() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theFlagTravelsToTheClubLogbook() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         var cut = Logbook.flight(takeoff: june14 + 60_000)

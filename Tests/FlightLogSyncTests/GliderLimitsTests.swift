@@ -28,8 +28,8 @@ import Testing
         _ = try fixture.server.psql(sql, database: "club", login: login, password: "\(login)-secret")
     }
 
-    @Test func aGlidersLoginCannotClaimIdsLockTablesOrPlantNumbers() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aGlidersLoginCannotClaimIdsLockTablesOrPlantNumbers() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         try await addGliders(fixture)
         let a = try fixture.logbook("a"), b = try fixture.logbook("b")
@@ -107,8 +107,8 @@ import Testing
 
     /// The lock that orders the club's edits, held by another transaction: a sync waiting for it gives up after
     /// `flightlog_lock_edits()`'s `lock_timeout` with the reason, and the next sync pushes the edit.
-    @Test func aSyncWaitsForAnotherLoginsLockOnlySoLong() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aSyncWaitsForAnotherLoginsLockOnlySoLong() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         try pi.importFile(start: june14)
@@ -140,8 +140,8 @@ import Testing
 
     /// Any login may take any advisory lock, at session level, and keep it while idle: the keys versions up to 6
     /// locked on (edits, migration) now delay no one. Fails on version 6, where the sync gives up after 10 s.
-    @Test func anAdvisoryLockOnTheOldKeysBlocksNoSync() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func anAdvisoryLockOnTheOldKeysBlocksNoSync() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         try pi.importFile(start: june14)

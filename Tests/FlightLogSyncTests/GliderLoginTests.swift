@@ -27,8 +27,8 @@ import Testing
         try fixture.rows("SET ROLE \(login); \(sql)")
     }
 
-    @Test func aGliderCannotOverwriteOrDeleteAnotherGlidersFlight() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aGliderCannotOverwriteOrDeleteAnotherGlidersFlight() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         _ = try await addGliders(fixture)
         let a = try fixture.logbook("a")
@@ -84,8 +84,8 @@ import Testing
 
     /// A server set up by an older flightlog with one shared login: the tables migrate, the old rows are the
     /// shared login's until the admin hands a device's rows to its glider's own login, which then syncs on.
-    @Test func aSharedLoginServerMigratesAndHandsRowsToTheGlidersLogin() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aSharedLoginServerMigratesAndHandsRowsToTheGlidersLogin() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let old = ServerSchema.migrations.prefix(3).flatMap { migration in
             migration.statements + ["INSERT INTO flightlog_schema (version, name) VALUES (\(migration.version), 'old')"]

@@ -7,8 +7,8 @@ import Testing
 /// Every `LogbookField` travels through the real club server: its column is read and written there, an edit of it
 /// is resolved there and pulled back into the glider's SQLite logbook.
 @Suite(.serialized) struct LogbookFieldSyncTests {
-    @Test func everyFieldIsEditedOnTheClubLogbookAndPulledByTheGlider() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func everyFieldIsEditedOnTheClubLogbookAndPulledByTheGlider() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("a")
         let localId = try pi.importFile(start: june14)[0]

@@ -6,8 +6,8 @@ import Testing
 /// Edit rows on the club's server are outside input: hostile values written there by hand are refused at the pull,
 /// each with a line, and the glider's logbook, its commands and its next syncs keep working.
 @Suite(.serialized) struct PulledEditRulesTests {
-    @Test func hostileEditRowsAreRefusedWithALineAndTheRestIsPulled() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func hostileEditRowsAreRefusedWithALineAndTheRestIsPulled() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let id = try #require(try pi.importFile(start: june14).first)

@@ -5,8 +5,8 @@ import Testing
 
 /// `flightlog sync` as a pilot runs it: the built binary, a config file, a real server.
 @Suite(.serialized) struct SyncCommandTests {
-    @Test func syncsAndSaysInOneLineWhatWentWrong() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func syncsAndSaysInOneLineWhatWentWrong() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         try pi.importFile(start: june14, flights: 2)
@@ -78,8 +78,8 @@ import Testing
 
     /// The club's logins and its web logbook from the command line: `club add-user` (password on standard input),
     /// `club users`, `club remove-user`, and `serve --database postgres://…` answering with its login page.
-    @Test func clubLoginsAndTheClubWebLogbookFromTheCommandLine() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func clubLoginsAndTheClubWebLogbookFromTheCommandLine() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let url = "postgres://glider@127.0.0.1:\(fixture.server.port)/club"
@@ -124,20 +124,14 @@ import Testing
         )
 
         // The web logbook: every page sends a stranger to the login form.
-        let port = freePort()
-        let configPath = pi.path + ".toml"
-        let server = Process()
-        server.executableURL = Self.flightlogURL
-        server.arguments = ["serve", "--port", "\(port)", "--database", url, "--config", configPath]
-        server.environment = ProcessInfo.processInfo.environment.merging(secret) { $1 }
-        let out = Pipe()
-        server.standardOutput = out
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let server = try ServeProcess(
+            ["--database", url, "--config", pi.path + ".toml"], environment: secret,
+            in: URL(fileURLWithPath: fixture.directory))
+        defer { server.stop() }
+        try #require(server.isReady, "flightlog serve did not start: \(server.logText)")
+        let port = server.port
+        _ = waitUntil(seconds: 10) { server.outputText.contains("\n") }
+        let line = server.outputText
         #expect(line.contains("(club logbook glider@127.0.0.1:\(fixture.server.port)/club; pilots log in)"), "\(line)")
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")

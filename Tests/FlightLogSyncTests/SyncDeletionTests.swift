@@ -7,8 +7,8 @@ import Testing
 /// `flightlog delete` on the glider, then `flightlog sync`: the club logbook hides the flight (the row stays on the
 /// server, marked), and only the glider that recorded a flight can delete it there.
 @Suite(.serialized) struct SyncDeletionTests {
-    @Test func aFlightDeletedOnItsGliderLeavesTheClubLogbookButStaysOnTheServer() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aFlightDeletedOnItsGliderLeavesTheClubLogbookButStaysOnTheServer() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let ids = try pi.importFile(start: june14, flights: 2)

@@ -10,8 +10,8 @@ import Testing
 @Suite(.serialized) struct SyncKilledTests {
     static let blockerDevice = "00000000-0000-4000-8000-0000000b10c0"
 
-    @Test func aPiKilledMidSyncAndRunAgainLeavesExactlyTheUnion() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aPiKilledMidSyncAndRunAgainLeavesExactlyTheUnion() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pis = try fixture.threePis()
         _ = try await fixture.sync(try fixture.logbook("hangar"))  // the server's tables

@@ -7,8 +7,8 @@ import Testing
 /// TLS to the club's server, as libpq's sslmode means it: the default (`prefer`) uses TLS when the server offers it,
 /// `require` insists and says so in one line when the server has none, `disable` never asks for it.
 @Suite(.serialized) struct SyncTLSTests {
-    @Test func theDefaultUsesTLSWhenOfferedAndRequireSaysWhenItIsNot() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theDefaultUsesTLSWhenOfferedAndRequireSaysWhenItIsNot() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         try pi.importFile(start: june14)

@@ -6,8 +6,8 @@ import Testing
 
 /// `flightlog sync` against a real PostgreSQL server (initdb + pg_ctl per test) and real SQLite logbooks.
 @Suite(.serialized) struct SyncTests {
-    @Test func pushingTwiceDuplicatesNothingAndKeepsEveryChunkByteForByte() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func pushingTwiceDuplicatesNothingAndKeepsEveryChunkByteForByte() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         try pi.importFile(start: june14, flights: 2)
@@ -52,8 +52,8 @@ import Testing
         )
     }
 
-    @Test func threePisSyncingAtOnceLeaveExactlyTheUnion() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func threePisSyncingAtOnceLeaveExactlyTheUnion() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pis = try fixture.threePis()
         // An empty server: all three race to create the tables (the advisory lock lets one do it).
@@ -68,8 +68,8 @@ import Testing
         try fixture.expectExactlyTheFlights(of: pis)
     }
 
-    @Test func aServerStoppedMidSyncLosesAndDuplicatesNothing() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func aServerStoppedMidSyncLosesAndDuplicatesNothing() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         for day in 0..<5 { try pi.importFile(start: june14 + Int64(day) * 86_400_000) }
@@ -104,8 +104,8 @@ import Testing
         try fixture.expectChunksMatch(pi)
     }
 
-    @Test func theLaterOfTwoConflictingEditsWinsEverywhereAndBothStayInTheHistory() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func theLaterOfTwoConflictingEditsWinsEverywhereAndBothStayInTheHistory() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let id = try pi.importFile(start: june14)[0]

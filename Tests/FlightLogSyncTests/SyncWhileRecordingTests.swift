@@ -8,8 +8,8 @@ import Testing
 /// SQLite file through its own connection: no sync fails on a busy database, and once the recorder is done one more
 /// sync leaves the server with exactly the glider's finished flights and their chunks.
 @Suite(.serialized) struct SyncWhileRecordingTests {
-    @Test func syncingWhileTheRecorderWritesFailsNothingAndEndsWithTheUnion() async throws {
-        guard let fixture = try SyncFixture.make() else { return }
+    @Test(.postgreSQL) func syncingWhileTheRecorderWritesFailsNothingAndEndsWithTheUnion() async throws {
+        let fixture = try SyncFixture.make()
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let recorder = try FlightStore(path: pi.path, mode: .readWrite)  // flightlogd's own connection

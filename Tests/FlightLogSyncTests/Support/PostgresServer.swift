@@ -1,9 +1,11 @@
 import FlightLogTestSupport
 import Foundation
+import Testing
 
 /// A PostgreSQL server of its own for one test: Debian's `pg_ctl` in a temporary directory, on a free loopback
 /// port, run as the `postgres` user when the tests run as root. Password (SCRAM) logins over TCP, trust on its
-/// private Unix socket (for `psql` in assertions). `nil` from ``start()`` when PostgreSQL is not installed.
+/// private Unix socket (for `psql` in assertions). Tests that need one carry the ``Testing/Trait/postgreSQL`` trait:
+/// without PostgreSQL they are skipped with that reason, never passed silently.
 ///
 /// `initdb` runs once per test process, into a template cluster; each server starts on a copy of it (a `cp -a` of
 /// ~40 MB instead of ~3 s of `initdb` a test). The servers run with `fsync=off`: a test's `pg_ctl stop -m
@@ -26,11 +28,17 @@ final class PostgresServer: @unchecked Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
     }
 
-    /// Makes the cluster and starts it; nil (with a note on stderr) when PostgreSQL is not installed.
-    static func start() throws -> PostgresServer? {
+    /// Whether the tests can start servers: PostgreSQL's tools are installed, or `FLIGHTLOG_REQUIRE_POSTGRESQL=1`
+    /// (CI, `scripts/test.sh`) says they must be, so that a missing install fails those tests instead of skipping.
+    static var isAvailable: Bool {
+        binDirectory != nil || ProcessInfo.processInfo.environment["FLIGHTLOG_REQUIRE_POSTGRESQL"] == "1"
+    }
+
+    /// Makes the cluster and starts it; throws when PostgreSQL is not installed.
+    static func start() throws -> PostgresServer {
         guard let bin = binDirectory else {
-            FileHandle.standardError.write(Data("skipped: PostgreSQL is not installed (apt install postgresql)\n".utf8))
-            return nil
+            throw PostgresServerError(
+                "PostgreSQL is not installed (apt install postgresql): no /usr/lib/postgresql/N/bin/initdb")
         }
         let template = try Template.cluster(bin: bin)
         let server = try PostgresServer(bin: bin)
@@ -230,6 +238,15 @@ final class PostgresServer: @unchecked Sendable {
             throw PostgresServerError("\(path) \(arguments.joined(separator: " ")) failed: \(text)\(message)")
         }
         return text
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// For a test that starts its own PostgreSQL server: skipped, with the reason, where PostgreSQL is missing.
+    static var postgreSQL: Self {
+        .enabled(
+            if: PostgresServer.isAvailable,
+            "needs PostgreSQL's initdb and pg_ctl (apt install postgresql); CI sets FLIGHTLOG_REQUIRE_POSTGRESQL=1")
     }
 }
 

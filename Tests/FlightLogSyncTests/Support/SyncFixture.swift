@@ -5,15 +5,15 @@ import Foundation
 import Testing
 
 /// A test's PostgreSQL server with the club database `club` (owner `glider`, password `secret`) and a folder for
-/// the local logbooks. `nil` when PostgreSQL is not installed.
+/// the local logbooks. Its tests carry the `.postgreSQL` trait (skipped, with the reason, without PostgreSQL).
 struct SyncFixture {
     let server: PostgresServer
     let directory: String
     let url: SyncURL
     let password = "secret"
 
-    static func make() throws -> SyncFixture? {
-        guard let server = try PostgresServer.start() else { return nil }
+    static func make() throws -> SyncFixture {
+        let server = try PostgresServer.start()
         try server.createDatabase("club", owner: "glider", password: "secret")
         return SyncFixture(
             server: server, directory: server.directory + "/pis",
