@@ -42,7 +42,7 @@ package final class AirspaceCache: @unchecked Sendable {
 
     /// Parses `files` (the bytes of the files `stamps` describe) and keeps their airspace.
     package func keep(_ files: [[UInt8]], stamps: [Stamp]) -> [Airspace] {
-        let airspaces = files.flatMap { OpenAirReader.read($0).airspaces }
+        let airspaces = zip(files, stamps).flatMap { OpenAirReader.read($0, file: $1.name).airspaces }
         lock.withLock {
             held = (stamps, airspaces)
             loads += 1
