@@ -14,10 +14,13 @@ package struct Airspace: Sendable, Hashable, Codable {
     package var outline: [Coordinate]
     /// Line of its `AC` record in the file it came from (1-based), for messages.
     package var line: Int
+    /// The name of the imported file it came from (``AirspaceCoverage`` judges which part of a flight each file
+    /// covers); nil when read from bytes with no name.
+    package var file: String?
 
     package init(
         name: String, airspaceClass: String, type: String? = nil, floor: AirspaceLimit, ceiling: AirspaceLimit,
-        outline: [Coordinate], line: Int = 0
+        outline: [Coordinate], line: Int = 0, file: String? = nil
     ) {
         self.name = name
         self.airspaceClass = airspaceClass
@@ -26,6 +29,7 @@ package struct Airspace: Sendable, Hashable, Codable {
         self.ceiling = ceiling
         self.outline = outline
         self.line = line
+        self.file = file
     }
 
     /// Classes and types a glider may not enter (or not without a clearance, a transponder or a radio call):

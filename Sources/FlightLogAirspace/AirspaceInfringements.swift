@@ -41,6 +41,7 @@ package enum AirspaceInfringements {
         for (index, airspace) in airspaces.enumerated() where airspace.isGuarded {
             var plain = airspace
             plain.line = 0
+            plain.file = nil
             guard seen.insert(plain).inserted else { continue }
             // A country file holds ~1,000 airspaces and a flight passes a few: skip those whose outline's box
             // misses the track's, before projecting the outline or looking at a single fix.

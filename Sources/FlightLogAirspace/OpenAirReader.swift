@@ -26,6 +26,13 @@ package enum OpenAirReader {
     static let maximumPoints = 2_000_000
     static let metresPerNauticalMile = 1852.0
 
+    /// The airspace of the imported file `file`, each airspace knowing the file it came from (``Airspace/file``).
+    package static func read(_ bytes: [UInt8], file: String) -> Result {
+        var result = read(bytes)
+        for i in result.airspaces.indices { result.airspaces[i].file = file }
+        return result
+    }
+
     package static func read(_ bytes: [UInt8]) -> Result {
         var reader = State()
         var number = 0

@@ -41,7 +41,7 @@ package final class AirspaceCache: Sendable {
 
     /// Parses `files` (the bytes of the files `stamps` describe) and keeps their airspace.
     package func keep(_ files: [[UInt8]], stamps: [Stamp]) -> [Airspace] {
-        let airspaces = files.flatMap { OpenAirReader.read($0).airspaces }
+        let airspaces = zip(files, stamps).flatMap { OpenAirReader.read($0, file: $1.name).airspaces }
         held.withLock { $0 = (stamps, airspaces, ($0?.loads ?? 0) + 1) }
         return airspaces
     }

@@ -50,24 +50,33 @@ extension Charts {
 }
 
 extension ReportPage {
-    /// "Airspace" rows for the details: the first infringements and how heights were judged; none without
-    /// imported airspace.
+    /// "Airspace" rows for the details: the first airspaces entered (one row each), the part of the flight no
+    /// imported file covers, and how heights were judged; none without imported airspace.
     var airspaceRows: [(String, String)] {
         guard !options.airspaces.isEmpty, flight.hasTrack else { return [] }
         let found = AirspaceFindings(
             flight: flight, fixes: fixes, airspaces: options.airspaces, qnh: options.qnhPascals)
-        guard !found.items.isEmpty else { return [("Airspace", "no infringement (\(found.mslText))")] }
+        let uncovered = found.uncoveredText(offsetSeconds: flight.known(.utcOffset, flight.utcOffsetSeconds))
+        guard !found.groups.isEmpty else {
+            switch found.coverage.extent {
+            case .none: return [("Airspace", found.headline)]
+            case .partial: return [("Airspace", found.headline), ("", uncovered ?? ""), ("", found.mslText)]
+            case .full: return [("Airspace", "no infringement (\(found.mslText))")]
+            }
+        }
         let shown = 4
-        var rows: [(String, String)] = found.items.prefix(shown).enumerated().map { i, item in
-            let local = flight.text(.utcOffset) { item.localText(offsetSeconds: flight.utcOffsetSeconds) }
+        var rows: [(String, String)] = found.groups.prefix(shown).enumerated().map { i, group in
+            let local = flight.text(.utcOffset) { group.localText(offsetSeconds: flight.utcOffsetSeconds) }
             return (
                 i == 0 ? "Airspace" : "",
-                "\(local) local (\(item.durationText)): \(item.airspace.label), \(item.limitsText); \(item.depthText)"
+                "\(local) local (\(group.durationText)): \(group.airspace.label), \(group.limitsText); "
+                    + group.depthText
             )
         }
-        if found.items.count > shown {
-            rows.append(("", "and \(found.items.count - shown) more (flightlog show lists them)"))
+        if found.groups.count > shown {
+            rows.append(("", "and \(found.groups.count - shown) more (flightlog show lists them)"))
         }
+        if let uncovered { rows.append(("", uncovered)) }
         rows.append(("", found.mslText))
         return rows
     }

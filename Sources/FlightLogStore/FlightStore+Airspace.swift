@@ -18,7 +18,7 @@ package struct AirspaceFile: Sendable {
     }
 
     /// The file read now (a few ms for a country's file): the reader is the one interpreter of the kept bytes.
-    package var contents: OpenAirReader.Result { OpenAirReader.read(bytes) }
+    package var contents: OpenAirReader.Result { OpenAirReader.read(bytes, file: name) }
 
     /// `flightlog airspace import`'s check before anything is stored: the file to keep and what the reader found
     /// in it (its warnings name the lines it skipped), or `nil` when it holds no airspace (nothing is kept, so the

@@ -3,14 +3,18 @@ import FlightLogCore
 
 /// `flightlog show`'s airspace block and `show --json`'s `"airspace"` entries (``AirspaceFindings``).
 package enum AirspaceText {
-    /// The block after the analysis: how heights were judged, then one line per infringement.
+    /// The block after the analysis: the verdict (``AirspaceFindings/headline``), how heights were judged, one
+    /// line per airspace entered (``AirspaceFindings/Group``), then the part of the flight no imported file covers.
     package static func block(_ findings: AirspaceFindings, flight: Flight) -> String {
-        var out = "Airspace: " + (findings.items.isEmpty ? findings.emptyText : "\(findings.items.count) found")
-        if findings.airspaceCount > 0 { out += "\n  (\(findings.basisText))" }
-        for item in findings.items {
-            let local = flight.text(.utcOffset) { item.localText(offsetSeconds: flight.utcOffsetSeconds) }
-            out += "\n  \(local) local (\(item.utcText) UTC), \(item.durationText): \(item.airspace.label), "
-            out += "\(item.limitsText); \(item.depthText)"
+        var out = "Airspace: " + findings.headline
+        if findings.isJudged { out += "\n  (\(findings.basisText))" }
+        for group in findings.groups {
+            let local = flight.text(.utcOffset) { group.localText(offsetSeconds: flight.utcOffsetSeconds) }
+            out += "\n  \(local) local (\(group.utcText) UTC), \(group.durationText): \(group.airspace.label), "
+            out += "\(group.limitsText); \(group.depthText)"
+        }
+        if let uncovered = findings.uncoveredText(offsetSeconds: flight.known(.utcOffset, flight.utcOffsetSeconds)) {
+            out += "\n  " + uncovered
         }
         return out
     }
@@ -20,6 +24,80 @@ package enum AirspaceText {
         var counts: [String: Int] = [:]
         for a in airspaces { counts[a.airspaceClass, default: 0] += 1 }
         return counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
+    /// `show --json`'s `"airspaceSummary"`: whether the imported airspace covers the flight, and one entry per
+    /// airspace entered (the `"airspace"` array keeps one entry per stretch inside, as before).
+    package struct Summary: Encodable {
+        /// `full`, `partial` or `none` (no imported file's area holds a fix of the flight: nothing was judged);
+        /// `noAirspace` when none is imported.
+        var coverage: String
+        var files: [String]
+        /// The stretches of the flight outside every imported file's area.
+        var uncovered: [Span]
+        var airspaces: [Grouped]
+
+        struct Span: Encodable {
+            var start: String, end: String
+            var durationSeconds: Int64
+        }
+
+        /// One airspace entered: its stretches inside taken together.
+        struct Grouped: Encodable {
+            var name: String
+            var airspaceClass: String
+            var type: String?
+            var floor: String, ceiling: String
+            /// First entry, last exit.
+            var start: String, end: String
+            var entries: Int
+            var insideSeconds: Int64
+            /// Every entry a single fix.
+            var touched: Bool
+            /// The worst of the entries; null: unknown (every entry "possible"), or GND–UNL.
+            var verticalDepthMeters: Int?
+            var lateralDepthMeters: Int
+            var certain: Bool
+
+            /// As synthesised, but the unknowns are `null` rather than left out (as in ``Entry``).
+            func encode(to encoder: any Encoder) throws {
+                enum Key: String, CodingKey {
+                    case name, airspaceClass = "class", type, floor, ceiling, start, end, entries, insideSeconds
+                    case touched, verticalDepthMeters, lateralDepthMeters, certain
+                }
+                var c = encoder.container(keyedBy: Key.self)
+                try c.encode(name, forKey: .name)
+                try c.encode(airspaceClass, forKey: .airspaceClass)
+                try c.encode(type, forKey: .type)
+                try c.encode(floor, forKey: .floor)
+                try c.encode(ceiling, forKey: .ceiling)
+                try c.encode(start, forKey: .start)
+                try c.encode(end, forKey: .end)
+                try c.encode(entries, forKey: .entries)
+                try c.encode(insideSeconds, forKey: .insideSeconds)
+                try c.encode(touched, forKey: .touched)
+                try c.encode(verticalDepthMeters, forKey: .verticalDepthMeters)
+                try c.encode(lateralDepthMeters, forKey: .lateralDepthMeters)
+                try c.encode(certain, forKey: .certain)
+            }
+        }
+
+        package init(_ findings: AirspaceFindings) {
+            coverage = findings.airspaceCount == 0 ? "noAirspace" : findings.coverage.extent.rawValue
+            files = findings.coverage.files
+            uncovered = findings.coverage.uncovered.map {
+                Span(start: iso8601UTC($0.start), end: iso8601UTC($0.end), durationSeconds: ($0.end - $0.start) / 1000)
+            }
+            airspaces = findings.groups.map { g in
+                Grouped(
+                    name: g.airspace.name, airspaceClass: g.airspace.airspaceClass, type: g.airspace.type,
+                    floor: g.airspace.floor.description, ceiling: g.airspace.ceiling.description,
+                    start: iso8601UTC(g.start), end: iso8601UTC(g.end), entries: g.entries.count,
+                    insideSeconds: g.insideMillis / 1000, touched: g.isTouch,
+                    verticalDepthMeters: g.verticalDepth.flatMap { $0.isFinite ? Int($0.rounded()) : nil },
+                    lateralDepthMeters: Int(g.lateralDepth.rounded()), certain: g.isCertain)
+            }
+        }
     }
 
     /// One infringement in `show --json`.

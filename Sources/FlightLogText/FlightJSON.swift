@@ -47,6 +47,8 @@ package enum FlightJSON {
         var analysis: AnalysisOutput.Object?
         /// `show --json` only: the infringements of the imported airspace (``AirspaceText``).
         var airspace: [AirspaceText.Entry]?
+        /// `show --json` only: coverage and one entry per airspace (``AirspaceText/Summary``).
+        var airspaceSummary: AirspaceText.Summary?
         /// The free distance over up to 6 legs (OLC classic, WeGlide) from the flight's stored analysis, km; null
         /// when it has none yet (or no track).
         var contestKm: OrNull<Double> = OrNull(nil)
@@ -139,6 +141,7 @@ package enum FlightJSON {
         if case .recorded = flight.source { object.faults = faults.map(Fault.init) }
         object.analysis = analysis.map(AnalysisOutput.Object.init)
         object.airspace = airspace.map { $0.items.map(AirspaceText.Entry.init) }
+        object.airspaceSummary = airspace.map(AirspaceText.Summary.init)
         return encode(object)
     }
 

@@ -35,6 +35,11 @@ enum OpenAirFuzzPipeline {
                 fixes.indices.contains(f.endIndex), f.start <= f.end, f.lateralDepth >= 0
             else { return ("search", "an infringement out of range: \(f)") }
         }
+        // Every fix lies on an outline the file holds: the file's box covers the whole track.
+        let coverage = AirspaceCoverage(fixes: fixes, airspaces: result.airspaces)
+        if !fixes.isEmpty, coverage.extent != .full {
+            return ("coverage", "a track along the outlines is covered: \(coverage.extent)")
+        }
         return ("\(result.airspaces.count) airspaces, \(result.warnings.count) warnings, \(found.count) found", nil)
     }
 }

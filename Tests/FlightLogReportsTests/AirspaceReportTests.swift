@@ -40,8 +40,9 @@ struct AirspaceReportTests {
         try Tool.save(bytes, to: dir + "/with.pdf")
         let text = try Tool.run("pdftotext", ["-layout", dir + "/with.pdf", "-"])
         #expect(text.contains("Airspace"), "\(text)")
-        // The rows wrap after "CTR"; the name on the map is one line.
-        #expect(text.contains("Sobernheim (D), GND–3500 ft MSL; 824 m inside vertically"), "\(text)")
+        // One row for the zone's three entries (it wraps before the name); the name on the map is one line.
+        #expect(text.contains("CTR Sobernheim (D), GND–3500 ft MSL; worst 824 m inside vertically"), "\(text)")
+        #expect(text.contains("(3 entries, 13 min"), "\(text)")
         #expect(text.contains("MSL limits by GNSS altitude"))
         #expect(!text.contains("ED-R Far"))
         Tool.keep(dir + "/with.pdf", as: "report-airspace.pdf")
