@@ -338,6 +338,11 @@ def analysis_rows(table, bins, files, work, quick):
     if not quick:
         cases += [(f"synthetic {kind}, {hours} h at 1 Hz", ["--synthetic", kind, "--hours", str(hours)])
                   for hours in [1, 10] for kind in ["glide", "circling", "zigzag"]]
+        # One straight glide to the ground (a plateau of equally long routes, the 1000 m rule binding all along):
+        # the shape whose free distance search stops at its budget, and its relatives.
+        cases += [(f"straight glide losing {loss} m, {hours} h at {rate} Hz",
+                   ["--synthetic", "straight", "--loss", str(loss), "--per-second", str(rate), "--hours", str(hours)])
+                  for loss, rate, hours in [(1500, 1, 2), (3000, 1, 10), (1500, 4, 2), (3000, 4, 10)]]
     parts = [("free6", "< 1 s"), ("free4", "< 1 s"), ("triangle", "< 1 s"), ("phases", None)]
     for label, case_args in cases:
         groups = [[part] for part in parts] if "--synthetic" in case_args else [parts]
@@ -357,6 +362,8 @@ def analysis_rows(table, bins, files, work, quick):
                 note = f"cruise {km:.1f} km" if part == "phases" else f"{km:.1f} km"
                 if not res.get(part + "_proven", True):
                     note += "; not proven: the search stopped at its node limit"
+                    if part + "_upper_km" in res:
+                        note += f", at most {res[part + '_upper_km']:.1f} km"
                 table.add(f"analysis {part}, {label} ({res['fixes']} fixes)", res[part], None, "s", "", goal, note)
 
 

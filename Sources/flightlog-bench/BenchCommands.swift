@@ -140,15 +140,21 @@ extension Bench {
     struct Contest: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "contest")
         @Argument var file: String?
-        @Option(help: "glide, circling or zigzag instead of a file") var synthetic: String?
+        @Option(help: "glide, circling, zigzag or straight (one glide to the ground) instead of a file")
+        var synthetic: String?
         @Option var hours = 10.0
+        @Option(help: "straight: the height the glide loses (m)") var loss = 2000.0
+        @Option(name: .customLong("per-second"), help: "straight: fixes a second (1: 1 Hz, 4: 4 Hz)")
+        var perSecond = 1
         @Option(help: "only these parts, comma-separated: free6,free4,triangle,phases") var parts: String?
 
         func run() throws {
             let fixes: [Fix]
-            if let synthetic {
+            if synthetic == "straight" {
+                fixes = SyntheticTracks.straightGlide(hours: hours, loss: loss, perSecond: perSecond)
+            } else if let synthetic {
                 guard let kind = SyntheticTracks.Kind(rawValue: synthetic) else {
-                    throw ValidationError("--synthetic: glide, circling or zigzag")
+                    throw ValidationError("--synthetic: glide, circling, zigzag or straight")
                 }
                 fixes = SyntheticTracks.fixes(kind, hours: hours)
             } else if let file {
@@ -158,9 +164,16 @@ extension Bench {
             }
             let trace = ContestTrace(fixes: fixes)
             var triangleProven = true  // false: the search stopped at its node limit (maybe not the largest)
+            // A free distance search stopped at its budget: its route, not proven, and the bound it proved.
+            var unproven: [String: Meters] = [:]
+            func free(_ name: String, legs: Int) -> Double? {
+                let route = FreeDistance.optimum(trace, legs: legs)
+                if let route, !route.isProven { unproven[name] = route.upperBound }
+                return route?.distance
+            }
             let all: [(String, () -> Double?)] = [
-                ("free6", { FreeDistance.optimum(trace, legs: 6)?.distance }),
-                ("free4", { FreeDistance.optimum(trace, legs: 4)?.distance }),
+                ("free6", { free("free6", legs: 6) }),
+                ("free4", { free("free4", legs: 4) }),
                 (
                     "triangle",
                     {
@@ -187,6 +200,9 @@ extension Bench {
                 ]
             }
             if wanted.contains("triangle") { fields.append("\"triangle_proven\": \(triangleProven)") }
+            for (name, bound) in unproven.sorted(by: { $0.key < $1.key }) {
+                fields += ["\"\(name)_proven\": false", "\"\(name)_upper_km\": \(bound / 1000)"]
+            }
             print("{" + fields.joined(separator: ", ") + "}")
         }
     }

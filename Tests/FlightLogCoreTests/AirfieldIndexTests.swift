@@ -90,6 +90,28 @@ import Testing
         #expect(index.nearest(to: points[0])?.airfield.code == "DL")
     }
 
+    /// The longitude box that spares the distance of far fields never leaves out one on the edge of the circle:
+    /// fields just inside and just outside radii at the equator, mid and high latitudes and across the date line.
+    @Test(arguments: [0.0, 45, 70, 85, 89.9, -60])
+    func longitudeBoxKeepsFieldsOnTheEdge(latitude: Double) {
+        for radius in [3_000.0, 200_000, 2_000_000] {
+            let center = Coordinate(latitude: latitude, longitude: 179.9)
+            var fields: [Airfield] = []
+            for step in 0..<48 {
+                for scale in [0.999_999, 1.000_001] {
+                    let point = Geodesy.destination(
+                        from: center, bearing: Double(step) * 7.5, distance: radius * scale)
+                    fields.append(Self.field("E\(step)", "Edge", point.latitude, point.longitude))
+                }
+            }
+            let index = AirfieldIndex(fields)
+            let inside = fields.filter { Geodesy.distance(center, $0.coordinate) <= radius }
+            #expect(index.fields(within: radius, of: center).count == inside.count, "radius \(radius)")
+            let nearest = fields.map { Geodesy.distance(center, $0.coordinate) }.min()!
+            #expect(index.nearest(to: center, within: radius)?.distance == nearest)
+        }
+    }
+
     @Test func emptyIndexAndNonFiniteInput() {
         let empty = AirfieldIndex([])
         #expect(empty.nearest(to: Coordinate(latitude: 50, longitude: 7)) == nil)

@@ -1,9 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Every known airfield, sorted by latitude, for the nearest field to a position.
 ///
 /// A field within distance `r` of a point lies within `r / R` radians of latitude of it (great circle ≥ the
 /// meridian arc), so the search scans the latitude band of a radius and widens it (×4) until the best field
 /// found is inside that radius: exact for any position, poles and the date line included (longitude is not
-/// used to prune). About 45,000 fields: a lookup scans a few dozen in Europe.
+/// used to widen). Within the band a field is measured only when its longitude is inside the radius's box
+/// (``longitudeReach(_:at:)``), so that 200,000 fields from a pilot's CUP file cost a comparison each, not a
+/// great-circle distance. About 45,000 fields: a lookup measures a few dozen in Europe.
 package struct AirfieldIndex: Sendable {
     /// The default radius within which a takeoff or landing is "at" a field.
     package static let defaultRadius: Meters = 3000
@@ -13,10 +21,15 @@ package struct AirfieldIndex: Sendable {
 
     /// The fields, ascending by latitude.
     package let fields: [Airfield]
+    /// The fields' coordinates, in the same order: the scans read these, never copying a field.
+    private let latitudes: [Degrees]
+    private let longitudes: [Degrees]
 
     package init(_ fields: [Airfield]) {
         self.fields = fields.filter { $0.coordinate.latitude.isFinite && $0.coordinate.longitude.isFinite }
             .sorted { $0.coordinate.latitude < $1.coordinate.latitude }
+        latitudes = self.fields.map(\.coordinate.latitude)
+        longitudes = self.fields.map(\.coordinate.longitude)
     }
 
     /// The data set with the pilots' fields added; a pilot's field wins over data-set fields at the same place
@@ -80,28 +93,51 @@ package struct AirfieldIndex: Sendable {
     /// The IANA zone of `point` as the fields tell it: the zone of the nearest field that has one (a pilot's
     /// CUP site has none of its own), searched out to `limit` metres; nil beyond.
     package func zoneIdentifier(near point: Coordinate, limit: Meters = 200_000) -> String? {
-        if let (field, _) = nearest(to: point, within: limit), let zone = field.zoneIdentifier { return zone }
+        // The widening search finds the nearest field in a few kilometres' band, not the whole limit's.
+        if let (field, distance) = nearest(to: point), distance <= limit, let zone = field.zoneIdentifier {
+            return zone
+        }
         return fields(within: limit, of: point).first { $0.airfield.zoneIdentifier != nil }?.airfield.zoneIdentifier
     }
 
     private func best(within radius: Meters, of point: Coordinate) -> (airfield: Airfield, distance: Meters)? {
-        var best: (airfield: Airfield, distance: Meters)?
+        var bestIndex: Int?
+        var bestDistance = Meters.infinity
         for i in indices(within: radius, of: point) {
-            let d = Geodesy.distance(point, fields[i].coordinate)
-            if d < (best?.distance ?? .infinity) { best = (fields[i], d) }
+            let d = distance(point, i)
+            if d < bestDistance { (bestIndex, bestDistance) = (i, d) }
         }
-        return best
+        return bestIndex.map { (fields[$0], bestDistance) }
+    }
+
+    private func distance(_ point: Coordinate, _ i: Int) -> Meters {
+        Geodesy.distance(point, Coordinate(latitude: latitudes[i], longitude: longitudes[i]))
+    }
+
+    /// How far in longitude (degrees) a point within `radius` of a point at `latitude` can lie: the bounding box
+    /// of a spherical cap, asin(sin δ / cos φ) for the angular radius δ; nil (no bound) when the cap reaches a
+    /// pole or half the globe. Slightly widened, so that rounding never leaves out a field on the circle.
+    static func longitudeReach(_ radius: Meters, at latitude: Degrees) -> Degrees? {
+        let angle = radius / Geodesy.earthRadius
+        let cosLatitude = cos(latitude * .pi / 180)
+        guard angle < .pi / 2, sin(angle) < cosLatitude * 0.999_999 else { return nil }
+        return asin(sin(angle) / cosLatitude) * 180 / .pi * 1.000_001 + 1e-9
     }
 
     /// Positions in `fields` of the fields within `radius` of `point`.
     private func indices(within radius: Meters, of point: Coordinate) -> [Int] {
         guard radius >= 0, point.latitude.isFinite, point.longitude.isFinite else { return [] }
         let band = radius / Geodesy.earthRadius * 180 / .pi
+        let reach = Self.longitudeReach(radius, at: point.latitude)
         var i = firstIndex(atOrAbove: point.latitude - band)
         var found: [Int] = []
-        while i < fields.count, fields[i].coordinate.latitude <= point.latitude + band {
-            if Geodesy.distance(point, fields[i].coordinate) <= radius { found.append(i) }
-            i += 1
+        while i < latitudes.count, latitudes[i] <= point.latitude + band {
+            defer { i += 1 }
+            if let reach {
+                let apart = abs(longitudes[i] - point.longitude)
+                if min(apart, 360 - apart) > reach { continue }  // the short way round, across the date line too
+            }
+            if distance(point, i) <= radius { found.append(i) }
         }
         return found
     }
@@ -111,7 +147,7 @@ package struct AirfieldIndex: Sendable {
         var low = 0, high = fields.count
         while low < high {
             let mid = (low + high) / 2
-            if fields[mid].coordinate.latitude < latitude { low = mid + 1 } else { high = mid }
+            if latitudes[mid] < latitude { low = mid + 1 } else { high = mid }
         }
         return low
     }
