@@ -146,7 +146,7 @@ build_target() { # target
         build_module weglide FlightLogWeGlide Sources/FlightLogWeGlide/WeGlideAnswers.swift \
             Sources/FlightLogWeGlide/AircraftCatalogue.swift
         pipeline=Tests/FlightLogWeGlideTests/WeGlideFuzzPipeline.swift
-        libs=(-I "$out/weglide" -L "$out/weglide" -lFlightLogWeGlide -L "$out/analysis" -lFlightLogAnalysis
+        libs=(-I "$out/weglide" -L "$out/weglide" -lFlightLogWeGlide -I "$out/analysis" -L "$out/analysis" -lFlightLogAnalysis
             -L "$out/core" -lFlightLogCore) ;;
     *) echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2 ;;
     esac
