@@ -117,7 +117,7 @@ let package = Package(
             dependencies: [
                 "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogLogbook", "FlightLogWeb",
                 "FlightLogStore", "FlightLogReports",
-                "FlightLogSecurity", "FlightLogTransfer",
+                "FlightLogSecurity", "FlightLogTransfer", "FlightLogWeGlide",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -140,7 +140,7 @@ let package = Package(
         .target(
             name: "FlightLogWeGlide",
             dependencies: [
-                "FlightLogCore", "FlightLogStore", "FlightLogSecurity",
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogStore", "FlightLogSecurity",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]),

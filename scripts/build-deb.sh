@@ -56,6 +56,9 @@ sed -i -e 's|/usr/local/bin/|/usr/bin/|g' -e 's|/usr/local/lib/flightlog/|/usr/l
     echo "# Every key is described in flightlog.toml(5)."
     tail -n +2 systemd/flightlog.toml.example | sed -E 's/^([^#[:space:]])/# \1/'
 } >"$stage/etc/flightlog/flightlog.toml"
+# It may hold WeGlide's login ([weglide] date_of_birth): readable by root here, by the flightlog user once the
+# postinst has made that user its owner.
+chmod 0600 "$stage/etc/flightlog/flightlog.toml"
 
 # Stripped as dh_strip strips.
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/flightlog" \

@@ -17,6 +17,7 @@
 #   cup        a pilot's SeeYou CUP airfield file: tolerant reader, merge into the airfield index, place lookup
 #   verify     any file through `flightlog verify` (the security record), our own signed files built from it
 #   openair    an OpenAir airspace file: tolerant reader, infringement search over what it read
+#   weglide    WeGlide's answers: the upload's flight list, a refusal's detail, the aircraft list and the type match
 #
 # Everything goes to .build-fuzz/: the instrumented modules, bin/fuzz-<target>, the seeds (made from
 # ../shared/flights, samples/, systemd/, tzdata and Fuzz/seeds/), the growing work corpus and the logs. A crash
@@ -28,7 +29,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build-fuzz
-all_targets=(igc config timezone trackcodec journal gpsd http cup verify openair)
+all_targets=(igc config timezone trackcodec journal gpsd http cup verify openair weglide)
 
 mode=${1:-run}
 case $mode in build | run | smoke) shift || true ;; *) mode=run ;; esac
@@ -141,6 +142,13 @@ build_target() { # target
         build_security
         pipeline=Tests/FlightLogSecurityTests/VerifyFuzzPipeline.swift
         libs=(-I "$out/security" -L "$out/security" -lFlightLogSecurity -I "$spm_debug/Modules" -L "$out/crypto" -lFuzzCrypto
+            -L "$out/core" -lFlightLogCore) ;;
+    weglide)
+        # The answer readers alone: the rest of FlightLogWeGlide is the network (AsyncHTTPClient) and the store.
+        build_module weglide FlightLogWeGlide Sources/FlightLogWeGlide/WeGlideAnswers.swift \
+            Sources/FlightLogWeGlide/AircraftCatalogue.swift
+        pipeline=Tests/FlightLogWeGlideTests/WeGlideFuzzPipeline.swift
+        libs=(-I "$out/weglide" -L "$out/weglide" -lFlightLogWeGlide -I "$out/analysis" -L "$out/analysis" -lFlightLogAnalysis
             -L "$out/core" -lFlightLogCore) ;;
     *) echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2 ;;
     esac

@@ -58,6 +58,9 @@ grep -q '^ExecStart=/usr/lib/flightlog/flightlog-usb %I' <(dpkg-deb --fsys-tarfi
     tar -xOf - ./lib/systemd/system/flightlog-usb@.service) || fail "flightlog-usb@.service does not run /usr/lib/flightlog/flightlog-usb"
 dpkg-deb -f "$deb" Depends | grep -q libgps || fail "Depends does not name libgps: $(dpkg-deb -f "$deb" Depends)"
 dpkg-deb -I "$deb" conffiles | grep -qxF /etc/flightlog/flightlog.toml || fail "flightlog.toml is not a conffile"
+# The config may hold WeGlide's login: mode 0600 in the package.
+dpkg-deb -c "$deb" | grep -qE '^-rw------- .* \./etc/flightlog/flightlog\.toml$' ||
+    fail "flightlog.toml is not mode 0600: $(dpkg-deb -c "$deb" | grep flightlog.toml)"
 
 # The man pages: every subcommand of flightlog, every key the config parser knows; no warnings from man/groff.
 dpkg-deb -x "$deb" "$tmp/root"
@@ -105,6 +108,8 @@ grep -q -- "--database" <<<"$(/usr/bin/flightlogd --help)" || fail "flightlogd -
 [ -L /etc/systemd/system/multi-user.target.wants/flightlogd.service ] || fail "installing did not enable flightlogd"
 getent passwd flightlog >/dev/null || fail "installing did not create the flightlog user"
 [ "$(stat -c %U /var/lib/flightlog)" = flightlog ] || fail "/var/lib/flightlog is not owned by flightlog"
+[ "$(stat -c '%a %U' /etc/flightlog/flightlog.toml)" = "600 flightlog" ] ||
+    fail "/etc/flightlog/flightlog.toml is $(stat -c '%a %U' /etc/flightlog/flightlog.toml), not 600 flightlog"
 ! grep -l /usr/local /lib/systemd/system/flightlog*.service >/dev/null || fail "an installed unit still runs /usr/local"
 # The packaged executable finds the packaged airfield data set (/usr/share/flightlog) and reads the conffile
 # without a warning.

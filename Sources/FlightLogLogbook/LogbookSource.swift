@@ -29,6 +29,12 @@ package protocol LogbookSource: Sendable {
     /// - Returns: the changes (empty when nothing differed).
     func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?)
         async throws(LogbookError) -> [FieldChange]
+    /// ``updateDetails(id:to:editedAt:base:)``, where `landingAtField` says the new landing place names a known
+    /// airfield (the form looked it up): the flight landed at a field, not out, whatever the track's end is nearest
+    /// to (the pilot's word wins, as with `flightlog edit`). The default ignores it.
+    func updateDetails(
+        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?, landingAtField: Bool
+    ) async throws(LogbookError) -> [FieldChange]
     /// The flight's analysis (contest routes, thermals, glides, engine runs); nil for a flight without a track.
     /// The default computes it from ``track(forFlight:)`` on every call; a source that can keep it does.
     func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis?
@@ -60,6 +66,12 @@ extension LogbookSource {
     }
 
     package func airspaces() async throws(LogbookError) -> [Airspace] { [] }
+
+    package func updateDetails(
+        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?, landingAtField: Bool
+    ) async throws(LogbookError) -> [FieldChange] {
+        try await updateDetails(id: id, to: details, editedAt: editedAt, base: base)
+    }
 
     /// Replaces the flight's logbook details whatever they are now (see the requirement).
     package func updateDetails(id: Int64, to details: FlightDetails, editedAt: UTCMillis) async throws(LogbookError)

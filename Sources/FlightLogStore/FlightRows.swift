@@ -12,7 +12,8 @@ enum FlightRows {
             "f.id", "f.recordingId", "f.takeoffTime", "f.landingTime", "f.takeoffLatitude", "f.takeoffLongitude",
             "f.landingLatitude", "f.landingLongitude", "f.releaseTime", "f.maxAltitude", "f.takeoffAltitude",
             "f.maxDistanceFromTakeoff", "f.pathLength", "f.hasBarometer", "f.timeZoneIdentifier", "f.utcOffsetSeconds",
-            "f.endedInFlight", "f.inProgress", "r.kind", "r.fileName", "r.sha256",
+            "f.endedInFlight", "f.inProgress", "r.kind", "r.fileName", "r.sha256", "f.weglideFlightId",
+            "f.weglideUploadedAt", "f.weglidePendingSince",
         ]
             + LogbookField.allCases.map { "f." + $0.column }
             + ["takeoff", "landing"].flatMap { end in
@@ -210,8 +211,18 @@ enum FlightRows {
         flight.takeoffLocation = place("takeoff")
         flight.landingLocation = place("landing")
         flight.endedInFlight = value("f.endedInFlight", else: false)
+        flight.weglide = weglide(
+            optional("f.weglideFlightId"), optional("f.weglideUploadedAt"),
+            optional("f.weglidePendingSince"))
         flight.unreadable = unknown
         return flight
+    }
+
+    /// The WeGlide columns (schema v14) as a state: an id wins over a pending mark.
+    static func weglide(_ id: Int64?, _ uploadedAt: Int64?, _ pendingSince: Int64?) -> WeGlideState {
+        if let id { return .uploaded(flightId: id, uploadedAt: uploadedAt ?? 0) }
+        if let pendingSince { return .uncertain(since: pendingSince) }
+        return .notUploaded
     }
 
     /// The SQL condition (over `flight f`) equivalent to `FlightFilter.matches`.

@@ -95,6 +95,13 @@ package final class LocalLogbookSource: LogbookSource {
     ) async throws(LogbookError) -> [FieldChange] {
         try writeStore.get().updateDetails(id: id, to: details, editedAt: editedAt, base: base)
     }
+
+    package func updateDetails(
+        id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?, landingAtField: Bool
+    ) async throws(LogbookError) -> [FieldChange] {
+        try writeStore.get().updateDetails(
+            id: id, to: details, editedAt: editedAt, base: base, landingAtField: landingAtField)
+    }
 }
 
 /// A store opened on first use and kept (a failed open is retried next time).

@@ -79,6 +79,7 @@ package enum FlightDetailsText {
         case .manual: break
         }
         add("Remarks", d.remarks)
+        add("WeGlide", f.weglide.words(flight: f.id ?? 0))
         var out = rowsText(rows)
         if let analysis {
             let summary = AnalysisSummary(analysis, flight: f, times: .hourMinuteSecond)

@@ -61,6 +61,28 @@ package enum FlightJSON {
         /// The places from the airfield index (nil for a flight not placed yet).
         var takeoffLocation: Location?
         var landingLocation: Location?
+        /// Where it is on WeGlide; null when never uploaded.
+        var weglide: OrNull<WeGlide> = OrNull(nil)
+    }
+
+    /// `{"flightId": 345678, "uploadedAt": "…", "url": "…"}`, or `{"uncertainSince": "…"}` for an upload whose
+    /// answer never arrived (it may be on WeGlide: docs/WEGLIDE.md).
+    struct WeGlide: Encodable {
+        var flightId: Int64?
+        var uploadedAt: String?
+        var url: String?
+        var uncertainSince: String?
+
+        init?(_ state: WeGlideState) {
+            switch state {
+            case .notUploaded: return nil
+            case .uploaded(let id, let at):
+                flightId = id
+                uploadedAt = iso8601UTC(at)
+                url = WeGlideState.link(id)
+            case .uncertain(let since): uncertainSince = iso8601UTC(since)
+            }
+        }
     }
 
     /// A takeoff or landing place (``FlightPlace``).
@@ -129,6 +151,7 @@ package enum FlightJSON {
         )
         object.contestKm = OrNull(contest.map { $0.freeSixMeters.rounded() / 1000 })
         object.engineSeconds = OrNull(contest?.engineSeconds)
+        object.weglide = OrNull(WeGlide(f.weglide))
         return object
     }
 

@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 import Foundation
 
@@ -24,33 +25,37 @@ package struct AircraftCatalogue: Sendable {
             throw CatalogueError("WeGlide's aircraft list is not a JSON list of aircraft")
         }
         aircraft = list.compactMap { item in
-            guard let id = (item["id"] as? NSNumber)?.intValue, let name = item["name"] as? String else { return nil }
+            guard let id = (WeGlideAnswers.wholeNumber(item["id"]).map { Int($0) }), let name = item["name"] as? String
+            else { return nil }
             return Aircraft(id: id, name: name)
         }
         self.fetchedAt = fetchedAt
     }
 
-    /// The aircraft whose name is `gliderType` once case, spaces, `-` and `_` are ignored ("LS_4", "ls 4" →
-    /// "LS 4"); nil when none or several match.
-    /// TODO: use the glider index's public type normaliser (Core/Analysis) once it is merged, so both agree.
+    /// The aircraft whose name is `gliderType` as the glider index compares types (`GliderIndex.normalizedType`:
+    /// case, spaces, `-`, `_` ignored, so "LS_4" and "Ls 4" are "LS 4", "ASW-19" is "ASW 19"; spans agree where both
+    /// name one, and among several the one of the same span wins); nil when none or several aircraft match.
     package func match(gliderType: String) -> Aircraft? {
-        let key = Self.typeKey(gliderType)
-        guard !key.isEmpty else { return nil }
-        let found = aircraft.filter { Self.typeKey($0.name) == key }
-        return Set(found.map(\.id)).count == 1 ? found[0] : nil
+        let wanted = GliderIndex.normalizedType(gliderType)
+        guard !wanted.model.isEmpty else { return nil }
+        let found = aircraft.compactMap { aircraft -> (Aircraft, span: Int?)? in
+            let name = GliderIndex.normalizedType(aircraft.name)
+            guard name.model == wanted.model,
+                name.spanMeters == nil || wanted.spanMeters == nil || name.spanMeters == wanted.spanMeters
+            else { return nil }
+            return (aircraft, name.spanMeters)
+        }
+        let sameSpan = found.filter { $0.span == wanted.spanMeters }
+        for choice in [found, sameSpan] where Set(choice.map { $0.0.id }).count == 1 { return choice[0].0 }
+        return nil
     }
 
-    /// Aircraft whose key contains `text`'s key, for `flightlog upload --aircraft`.
+    /// Aircraft whose normalised name contains `text`'s, for `flightlog upload --aircraft`.
     package func search(_ text: String) -> [Aircraft] {
-        let key = Self.typeKey(text)
-        return aircraft.filter { key.isEmpty || Self.typeKey($0.name).contains(key) }.sorted {
+        let key = GliderIndex.normalizedType(text).model
+        return aircraft.filter { key.isEmpty || GliderIndex.normalizedType($0.name).model.contains(key) }.sorted {
             ($0.name, $0.id) < ($1.name, $1.id)
         }
-    }
-
-    /// A type name without case, spaces, `-` and `_`.
-    static func typeKey(_ name: String) -> String {
-        String(name.lowercased().filter { !$0.isWhitespace && $0 != "-" && $0 != "_" })
     }
 
     // MARK: the file beside the database
@@ -68,7 +73,8 @@ package struct AircraftCatalogue: Sendable {
             let list = object["aircraft"] as? [[String: Any]]
         else { return nil }
         let aircraft = list.compactMap { item -> Aircraft? in
-            guard let id = (item["id"] as? NSNumber)?.intValue, let name = item["name"] as? String else { return nil }
+            guard let id = (WeGlideAnswers.wholeNumber(item["id"]).map { Int($0) }), let name = item["name"] as? String
+            else { return nil }
             return Aircraft(id: id, name: name)
         }
         return AircraftCatalogue(aircraft: aircraft, fetchedAt: Date(timeIntervalSince1970: millis / 1000))

@@ -42,12 +42,12 @@ package struct WeGlideAPI: Sendable {
         let (status, body) = try await send(request, sending: true)
         switch status {
         case 201:
-            guard let ids = Self.createdFlightIds(body), !ids.isEmpty else {
-                throw .uncertain("WeGlide answered 201 without flight ids: \(Self.excerpt(body))")
+            guard let ids = WeGlideAnswers.createdFlightIds(body), !ids.isEmpty else {
+                throw .uncertain("WeGlide answered 201 without flight ids: \(WeGlideAnswers.excerpt(body))")
             }
             return .created(ids)
-        case 400..<500: return .refused(status: status, detail: Self.detail(body) ?? "HTTP \(status)")
-        default: throw .server(status: status, detail: Self.detail(body) ?? Self.excerpt(body))
+        case 400..<500: return .refused(status: status, detail: WeGlideAnswers.detail(body) ?? "HTTP \(status)")
+        default: throw .server(status: status, detail: WeGlideAnswers.detail(body) ?? WeGlideAnswers.excerpt(body))
         }
     }
 
@@ -58,7 +58,8 @@ package struct WeGlideAPI: Sendable {
         request.headers.add(name: "User-Agent", value: "flightlog")
         let (status, body) = try await send(request, sending: false)
         guard status == 200 else {
-            throw .server(status: status, detail: Self.detail(body) ?? "the aircraft list answered HTTP \(status)")
+            throw .server(
+                status: status, detail: WeGlideAnswers.detail(body) ?? "the aircraft list answered HTTP \(status)")
         }
         return body
     }
@@ -111,33 +112,6 @@ package struct WeGlideAPI: Sendable {
             }
         }
         return String(describing: error)
-    }
-
-    /// The `id` of each flight in a `201` answer (a JSON list of flights).
-    static func createdFlightIds(_ body: [UInt8]) -> [Int64]? {
-        guard let list = try? JSONSerialization.jsonObject(with: Data(body)) as? [[String: Any]] else { return nil }
-        let ids = list.compactMap { ($0["id"] as? NSNumber)?.int64Value }
-        return ids.count == list.count ? ids : nil
-    }
-
-    /// WeGlide's `detail`: a sentence (`400`) or FastAPI's list of validation errors (`422`: their `msg`s).
-    static func detail(_ body: [UInt8]) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
-        if let text = object["detail"] as? String { return text }
-        if let list = object["detail"] as? [[String: Any]] {
-            let messages = list.map { item -> String in
-                let place = (item["loc"] as? [Any])?.map { "\($0)" }.joined(separator: ".")
-                let message = item["msg"] as? String ?? "invalid"
-                return place.map { "\($0): \(message)" } ?? message
-            }
-            return messages.isEmpty ? nil : messages.joined(separator: "; ")
-        }
-        return nil
-    }
-
-    static func excerpt(_ body: [UInt8]) -> String {
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-        return text.isEmpty ? "an empty answer" : text
     }
 }
 

@@ -44,12 +44,9 @@ package struct WeGlideUpload {
 
     /// The flights `--new` uploads: the owner's (`[owner] name`), else the ones this device recorded; not yet on
     /// WeGlide (uncertain ones are included, so that they are reported).
-    package static func newFlights(_ flights: [Flight], owner: LogbookOwner?, store: FlightStore)
-        throws(LogbookError) -> [Flight]
-    {
-        let uploaded = try store.weglideUploads()
-        return flights.filter { flight in
-            guard flight.hasTrack, uploaded[flight.id!] == nil else { return false }
+    package static func newFlights(_ flights: [Flight], owner: LogbookOwner?) -> [Flight] {
+        flights.filter { flight in
+            guard flight.hasTrack, flight.weglide.flightId == nil else { return false }
             if let owner { return OwnerRole.of(flight, owner: owner) != .notAboard }
             return flight.source == .recorded
         }
@@ -75,11 +72,11 @@ package struct WeGlideUpload {
         do {
             switch try store.weglideState(flightId: id) {
             case .uploaded(let weglideId, _) where !again:
-                say("flight \(id) is on WeGlide already: \(Self.link(weglideId)) (--again sends it anyway)")
+                say("flight \(id) is on WeGlide already: \(WeGlideState.link(weglideId)) (--again sends it anyway)")
                 return .done
             case .uncertain(let since) where !again:
                 say(
-                    "flight \(id): an upload began \(Self.utc(since)) and its answer never arrived, so it may be on "
+                    "flight \(id): an upload began at \(iso8601UTC(since)) and its answer never arrived, so it may be on "
                         + "WeGlide: look at https://www.weglide.org/user/\(account.userId), then run flightlog upload "
                         + "--again \(id) if it is not there")
                 return .needsAttention
@@ -110,7 +107,7 @@ package struct WeGlideUpload {
             case .created(let ids):
                 Self.stopHereForTests()
                 try store.markWeGlideUploaded(flightId: id, weglideId: ids[0])
-                say("flight \(id) → WeGlide flight \(ids[0]) (\(Self.link(ids[0])))")
+                say("flight \(id) → WeGlide flight \(ids[0]) (\(WeGlideState.link(ids[0])))")
                 return .done
             case .refused(_, let detail):
                 try store.clearWeGlidePending(flightId: id)
@@ -148,17 +145,9 @@ package struct WeGlideUpload {
         return nil
     }
 
-    static func link(_ weglideId: Int64) -> String { "https://www.weglide.org/flight/\(weglideId)" }
-
     private static func hintName(_ flight: Flight) -> String {
         let first = flight.details.gliderType.map { String($0.prefix { $0.isLetter }) } ?? ""
         return first.isEmpty ? "LS" : first
-    }
-
-    private static func utc(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return "at " + formatter.string(from: date)
     }
 
     /// A test's crash between WeGlide's answer and the local commit (`FLIGHTLOG_TEST_KILL_AFTER_WEGLIDE_ANSWER`).

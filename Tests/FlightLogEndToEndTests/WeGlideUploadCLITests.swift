@@ -144,6 +144,11 @@ import Testing
         #expect(killed.status != 0)
         #expect(weglide.uploads.count == 1)
 
+        // The uncertainty is visible wherever the flight is shown.
+        let shown = try logbook.run(["show", "1"])
+        #expect(shown.stdout.contains("WeGlide:") && shown.stdout.contains("may be on WeGlide"), "\(shown.stdout)")
+        #expect(try Self.weglide(logbook.run(["show", "1", "--json"]).stdout)?["uncertainSince"] is String)
+
         let next = try logbook.run(["upload", "--new"])
         #expect(next.status == 1)
         #expect(next.stdout.contains("flight 1: an upload began at"))
@@ -154,6 +159,23 @@ import Testing
         let again = try logbook.run(["upload", "--again", "1"])
         #expect(again.status == 0)
         #expect(again.stdout.contains("flight 1 → WeGlide flight"))
+        let list = try logbook.run(["list", "--json"])
+        let flights = try #require(
+            try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]], "\(list.stdout)")
+        let sent = weglide.uploads.compactMap { ($0["flightId"] as? NSNumber)?.int64Value }
+        let listed = flights.compactMap { (($0["weglide"] as? [String: Any])?["flightId"] as? NSNumber)?.int64Value }
+        #expect(Set(listed) == Set(sent.suffix(2)), "the ids of the last upload of each flight")
+        let show = try logbook.run(["show", "1", "--json"])
+        #expect(try Self.weglide(show.stdout)?["url"] as? String == "https://www.weglide.org/flight/\(sent.last!)")
+        // The date of birth is WeGlide's password: in no output.
+        for output in [killed, next, again, list, show, shown] {
+            #expect(!(output.stdout + output.stderr).contains("1985-04-12"))
+        }
+    }
+
+    /// The `weglide` object of `show --json`'s flight.
+    static func weglide(_ json: String) throws -> [String: Any]? {
+        try (JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["weglide"] as? [String: Any]
     }
 
     @Test func nothingHappensWithoutWeGlideWhenAskedIfConfigured() throws {

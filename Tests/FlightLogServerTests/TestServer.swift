@@ -241,10 +241,10 @@ struct TestLogbook {
 /// Runs the real server on a free loopback port for the duration of `body`.
 func withServer<T: Sendable>(
     databasePath: String, passwordHash: String? = nil, statusPath: String? = nil,
-    limits: ConnectionLimits = ConnectionLimits(),
+    limits: ConnectionLimits = ConnectionLimits(), config base: FlightLogConfig = FlightLogConfig(),
     _ body: @Sendable (RawClient, WebApp) async throws -> T
 ) async throws -> T {
-    var config = FlightLogConfig()
+    var config = base
     config.server.passwordHash = passwordHash
     let app = WebApp(settings: ServerSettings(databasePath: databasePath, config: config, statusPath: statusPath))
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

@@ -20,6 +20,20 @@ import Testing
         #expect(catalogue.match(gliderType: " - ") == nil)
     }
 
+    /// The glider index's normaliser decides: "Standard" is "Std", a span is a span however written.
+    @Test func spansAndStandardAreReadAsTheGliderIndexReadsThem() {
+        let spans = AircraftCatalogue(
+            aircraft: [
+                .init(id: 1, name: "LS 8 (15m)"), .init(id: 2, name: "LS 8 (18m)"), .init(id: 3, name: "Std Cirrus"),
+                .init(id: 4, name: "Ventus 2c"),
+            ], fetchedAt: Date())
+        #expect(spans.match(gliderType: "LS8-18")?.id == 2)
+        #expect(spans.match(gliderType: "ls 8 15 m")?.id == 1)
+        #expect(spans.match(gliderType: "LS 8") == nil)
+        #expect(spans.match(gliderType: "Standard Cirrus")?.id == 3)
+        #expect(spans.match(gliderType: "Ventus 2c 18 m")?.id == 4)
+    }
+
     @Test func twoAircraftOfOneNameAreNoMatch() {
         let twice = AircraftCatalogue(
             aircraft: [.init(id: 1, name: "LS 4"), .init(id: 2, name: "LS-4")], fetchedAt: Date())
@@ -48,16 +62,16 @@ import Testing
 
 @Suite struct WeGlideAnswerTests {
     @Test func createdFlightsGiveTheirIds() {
-        #expect(WeGlideAPI.createdFlightIds(Array(#"[{"id": 345678, "user": {"id": 1}}]"#.utf8)) == [345678])
-        #expect(WeGlideAPI.createdFlightIds(Array(#"[{"name": "x"}]"#.utf8)) == nil)
-        #expect(WeGlideAPI.createdFlightIds(Array("not json".utf8)) == nil)
+        #expect(WeGlideAnswers.createdFlightIds(Array(#"[{"id": 345678, "user": {"id": 1}}]"#.utf8)) == [345678])
+        #expect(WeGlideAnswers.createdFlightIds(Array(#"[{"name": "x"}]"#.utf8)) == nil)
+        #expect(WeGlideAnswers.createdFlightIds(Array("not json".utf8)) == nil)
     }
 
     @Test func detailIsASentenceOrTheValidationMessages() {
-        #expect(WeGlideAPI.detail(Array(#"{"detail": "Aircraft not found"}"#.utf8)) == "Aircraft not found")
+        #expect(WeGlideAnswers.detail(Array(#"{"detail": "Aircraft not found"}"#.utf8)) == "Aircraft not found")
         let validation = #"{"detail": [{"loc": ["body", "user_id"], "msg": "field required", "type": "missing"}]}"#
-        #expect(WeGlideAPI.detail(Array(validation.utf8)) == "body.user_id: field required")
-        #expect(WeGlideAPI.detail(Array("<html>".utf8)) == nil)
+        #expect(WeGlideAnswers.detail(Array(validation.utf8)) == "body.user_id: field required")
+        #expect(WeGlideAnswers.detail(Array("<html>".utf8)) == nil)
     }
 
     @Test func multipartBodyHasEachFieldAndTheFileUnchanged() {

@@ -106,6 +106,8 @@ package struct Flight: Sendable, Hashable {
     /// lost in flight for good): the landing time and position are only the last fix's, there is no landing
     /// place, and it is not an outlanding. The flight time is the recorded time.
     package var endedInFlight = false
+    /// Where the flight is on WeGlide (this device's upload, or the club's record of another device's).
+    package var weglide = WeGlideState.notUploaded
     /// Facts whose stored value was unreadable (out of range in the database). Empty for every flight this
     /// program wrote.
     package var unreadable: Set<FlightFact> = []

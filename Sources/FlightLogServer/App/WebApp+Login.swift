@@ -118,8 +118,9 @@ extension WebApp {
         let version = DetailsForm.version(of: flight.details)
         guard request.form["version"] == version else { return stale(flight) }
         let details: FlightDetails
+        let landingField: Airfield?
         do {
-            details = try DetailsForm.details(from: request.form, base: flight.details) {
+            (details, landingField) = try DetailsForm.detailsAndLandingField(from: request.form, base: flight.details) {
                 try? AirfieldCatalog.index().index
             }
         } catch {
@@ -134,18 +135,26 @@ extension WebApp {
         var changes: [FieldChange] = []
         var changedElsewhere = false
         do {
-            changes = try await viewer.source.updateDetails(id: id, to: details, editedAt: now, base: flight.details)
+            changes = try await viewer.source.updateDetails(
+                id: id, to: details, editedAt: now, base: flight.details, landingAtField: landingField != nil)
         } catch {
             guard error.code == .changedElsewhere else { throw error }
             changedElsewhere = true
         }
         if changedElsewhere { return stale(try await viewer.source.flight(id: id)) }
-        let notice =
+        var notice =
             changes.isEmpty
             ? "Nothing changed."
             : "Saved: "
                 + FieldChange.lines(changes, currentRole: details.secondPersonRole).map(\.text).joined(separator: "; ")
                 + "."
+        // The pilot's field is taken; one far from where the track ends is said (flightlog edit's rule).
+        if !changes.isEmpty, let landingField,
+            let far = FarLandingField(
+                landingField, landingOf: flight, radiusMeters: settings.config.airfieldRadiusMeters)
+        {
+            notice += " Warning: \(far.text)."
+        }
         do {
             return try await flightPage(id: id, notice: notice, viewer: viewer)
         } catch let error as LogbookError where error.code == .notFound && settings.club != nil {

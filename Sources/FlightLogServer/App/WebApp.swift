@@ -208,6 +208,9 @@ package final class WebApp: Sendable {
             return nil
         case (false, 3) where request.method == .post && segments[0] == "flights" && segments[2] == "edit":
             return try await saveEdit(id: try flightId(segments[1]), request, viewer: viewer, sessionId: sessionId)
+        case (false, 3) where request.method == .post && segments[0] == "flights" && segments[2] == "weglide":
+            return try await uploadToWeGlide(
+                id: try flightId(segments[1]), request, viewer: viewer, sessionId: sessionId)
         default:
             return nil
         }
@@ -286,7 +289,8 @@ package final class WebApp: Sendable {
             notice: notice, loggedIn: viewer.loggedIn, editingEnabled: editingEnabled,
             faults: faults, analysis: analysis,
             cursorJSON: TrackCursor(flight: flight, fixes: fixes, placement: placement)?.json,
-            airspace: AirspaceFindings(flight: flight, fixes: fixes, airspaces: airspaces))
+            airspace: AirspaceFindings(flight: flight, fixes: fixes, airspaces: airspaces),
+            weglideCSRF: weglideAccount != nil && viewer.mayEdit ? viewer.session?.csrfToken : nil)
         return .html(page.render())
     }
 

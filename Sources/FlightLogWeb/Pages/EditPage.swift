@@ -146,7 +146,16 @@ package enum DetailsForm {
     package static func details(
         from form: [String: String], base: FlightDetails = FlightDetails(), airfields: () -> AirfieldIndex? = { nil }
     ) throws(ServerError) -> FlightDetails {
+        try detailsAndLandingField(from: form, base: base, airfields: airfields).details
+    }
+
+    /// ``details(from:base:airfields:)``, and the known field a changed landing place names (for
+    /// ``FarLandingField``'s warning); nil when the place is unchanged, the pilot's own text or no field.
+    package static func detailsAndLandingField(
+        from form: [String: String], base: FlightDetails = FlightDetails(), airfields: () -> AirfieldIndex? = { nil }
+    ) throws(ServerError) -> (details: FlightDetails, landingField: Airfield?) {
         let stored = values(base)
+        var landingField: Airfield?
         func clean(_ name: String, _ label: String, limit: Int = WebLimits.maxFieldCharacters, multiline: Bool = false)
             throws(ServerError) -> String?
         {
@@ -214,7 +223,9 @@ package enum DetailsForm {
             guard let airfields = index ?? nil else { return value }  // no airfield data: the text as typed
             let entry = PlaceEntry(value, in: airfields)
             switch entry {
-            case .field(let field): return field.label
+            case .field(let field):
+                if name == "landingPlace" { landingField = field }
+                return field.label
             case .ownText(let text): return text.isEmpty ? nil : text
             case .ambiguous: throw ServerError(entry.ambiguityMessage(label)!)
             }
@@ -222,6 +233,6 @@ package enum DetailsForm {
         d.takeoffPlace = try place("takeoffPlace", "Take-off place")
         d.landingPlace = try place("landingPlace", "Landing place")
         d.remarks = try clean("remarks", "Remarks", limit: WebLimits.maxRemarksCharacters, multiline: true)
-        return d
+        return (d, landingField)
     }
 }

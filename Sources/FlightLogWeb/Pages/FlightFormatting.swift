@@ -67,5 +67,14 @@ func placesHTML(_ flight: Flight) -> String {
     }
     if flight.isOutlanding { html += " <b class=\"badge out\">outlanding</b>" }
     if flight.endedInFlight { html += " <b class=\"badge\">\(Flight.endedInFlightLabel)</b>" }
-    return html
+    return html + weglideBadge(flight.weglide)
+}
+
+/// ` WeGlide` (green) for a flight on WeGlide, ` WeGlide?` (warning) for an upload whose answer never arrived.
+func weglideBadge(_ state: WeGlideState) -> String {
+    switch state {
+    case .notUploaded: ""
+    case .uploaded: " <b class=\"badge ok\" title=\"On WeGlide\">WeGlide</b>"
+    case .uncertain: " <b class=\"badge out\" title=\"May be on WeGlide: its upload got no answer\">WeGlide?</b>"
+    }
 }

@@ -20,12 +20,15 @@ package struct FlightPage {
     var cursorJSON: String?
     /// Where the track was inside the imported airspace; nil or none imported: no airspace section.
     var airspace: AirspaceFindings?
+    /// The session's CSRF token when this viewer may upload the flight to WeGlide (a logged-in edit on a glider
+    /// whose config has a WeGlide account); nil: no button.
+    var weglideCSRF: String?
 
     package init(
         flight: Flight, mapHTML: String?, barogramHTML: String?, history: [FieldChange], notice: String?,
         loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil,
         cursorJSON: String? = nil,
-        airspace: AirspaceFindings? = nil
+        airspace: AirspaceFindings? = nil, weglideCSRF: String? = nil
     ) {
         self.flight = flight
         self.mapHTML = mapHTML
@@ -38,6 +41,7 @@ package struct FlightPage {
         self.analysis = analysis
         self.cursorJSON = cursorJSON
         self.airspace = airspace
+        self.weglideCSRF = weglideCSRF
     }
 
     /// `HH:MM` UTC of `end` (takeoff or landing), or "—".
@@ -133,6 +137,7 @@ package struct FlightPage {
         if editingEnabled {
             body += "<p><a class=\"button secondary\" href=\"/flights/\(id)/edit\">Edit details</a></p>"
         }
+        body += weglideSection()
         if flight.hasTrack {
             body += "<h2>Downloads</h2><div class=\"downloads\">"
             for kind in ExportKind.allCases {
@@ -156,6 +161,36 @@ package struct FlightPage {
             body += "</table>"
         }
         return page(title: "Flight \(id)", current: "", loggedIn: loggedIn, body: body)
+    }
+
+    /// Where the flight is on WeGlide: the link, or the uncertainty and what to do about it; the upload button
+    /// (``weglideCSRF``) for a flight with a track not on WeGlide yet.
+    private func weglideSection() -> String {
+        let id = flight.id ?? 0
+        /// A POST to the upload (`again`: send a flight that may be on WeGlide once more).
+        func button(_ label: String, again: Bool = false) -> String {
+            guard let weglideCSRF, flight.hasTrack else { return "" }
+            return "<form method=\"post\" action=\"/flights/\(id)/weglide\" class=\"actions\">"
+                + "<input type=\"hidden\" name=\"csrf\" value=\"\(esc(weglideCSRF))\">"
+                + (again ? "<input type=\"hidden\" name=\"again\" value=\"1\">" : "")
+                + "<button type=\"submit\">\(label)</button></form>"
+        }
+        switch flight.weglide {
+        case .notUploaded:
+            let form = button("Upload to WeGlide")
+            return form.isEmpty ? "" : "<h2>WeGlide</h2>" + form
+        case .uploaded(let weglideId, let at):
+            let link = WeGlideState.link(weglideId)
+            let when = CivilDateTime(utc: at)
+            return "<h2>WeGlide</h2><p id=\"weglide\"><a href=\"\(esc(link))\">WeGlide flight \(weglideId)</a>"
+                + " <span class=\"muted\">uploaded \(when.date) \(when.hourMinute) UTC</span></p>"
+        case .uncertain(let since):
+            let when = CivilDateTime(utc: since)
+            return "<h2>WeGlide</h2><p id=\"weglide\" class=\"notice\">An upload began \(when.date) \(when.hourMinute) "
+                + "UTC and its answer never arrived: the flight may be on WeGlide. Look at your WeGlide flights; if "
+                + "it is not there, send it again (<code>flightlog upload --again \(id)</code>).</p>"
+                + button("Not on WeGlide: send again", again: true)
+        }
     }
 
     private func figure(_ chart: String?, caption: String) -> String {

@@ -64,8 +64,8 @@ extension FlightLogCommand {
             let db = try store.open(.readWrite)
             let flights: [Flight]
             if new {
-                flights = try WeGlideUpload.newFlights(
-                    try db.flights(matching: FlightFilter()), owner: config.owner.flatMap(LogbookOwner.init), store: db)
+                flights = WeGlideUpload.newFlights(
+                    try db.flights(matching: FlightFilter()), owner: config.owner.flatMap(LogbookOwner.init))
                 if flights.isEmpty { print("every flight is on WeGlide already: nothing to upload") }
             } else {
                 flights = try ids.map { try db.flight(id: $0) }

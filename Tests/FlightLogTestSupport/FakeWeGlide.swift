@@ -1,18 +1,19 @@
-import FlightLogTestSupport
 import Foundation
 
-/// scripts/fake-weglide.py on a free loopback port: WeGlide's upload and aircraft calls, each request checked
-/// against WeGlide's schema (a request that breaks it is answered 422, which the tests see as a failure).
-final class FakeWeGlide {
+/// scripts/fake-weglide.py on a free loopback port (the end-to-end and the phone page tests): WeGlide's upload and
+/// aircraft calls, each request checked against WeGlide's schema (a request that breaks it is answered 422, which
+/// the tests see as a failure).
+/// Sendable: nothing changes after `init` (the server is another process; its log is a file).
+public final class FakeWeGlide: @unchecked Sendable {
     let process = Process()
-    let folder: URL
-    private(set) var port = 0
+    public let folder: URL
+    public private(set) var port = 0
 
-    var url: String { "http://127.0.0.1:\(port)" }
-    var log: URL { folder.appendingPathComponent("requests.jsonl") }
+    public var url: String { "http://127.0.0.1:\(port)" }
+    public var log: URL { folder.appendingPathComponent("requests.jsonl") }
 
     /// `options`: `--answer 503`, `--hang`.
-    init(in directory: URL, options: [String] = []) throws {
+    public init(in directory: URL, options: [String] = []) throws {
         folder = directory.appendingPathComponent("weglide-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -41,12 +42,12 @@ final class FakeWeGlide {
     }
 
     /// Every request so far, as logged (method, path, fields, status, flightId, saved).
-    func requests() -> [[String: Any]] {
+    public func requests() -> [[String: Any]] {
         guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
     }
 
-    var uploads: [[String: Any]] { requests().filter { $0["method"] as? String == "POST" } }
+    public var uploads: [[String: Any]] { requests().filter { $0["method"] as? String == "POST" } }
 }
