@@ -10,11 +10,14 @@ The CHECKS, each a function of one visited page:
   - every chart label (HTML labels of the barogram and map, any SVG <text>) at least 12 CSS px, no two of a chart
     overlapping, each inside its chart, none covering the plot; axis, legend and key texts and the map's labels
     with a contrast of 4.5 on their panel, and in dark mode no bright panel;
-  - at least 3 flight rows of a filtered list fully on the first phone screen, 15 in the desktop table;
+  - at least 3 flight rows of a filtered list fully on the first phone screen, 15 in the desktop table, which
+    never scrolls sideways in its box;
+  - the header (logged in: the owner's name and the log-out button) in at most 2 lines on a phone, 1 on a desktop;
   - the flight analysis (#analysis facts, #thermals lines) at least 12 CSS px, inside the page, no two of its texts
     overlapping; a flight with thermals draws them on the map (circle.thermal) with its scored route;
   - the barogram-to-map link: hovering a known point of the barogram gives the time the time axis has there, the
     IGC fix's pressure altitude, and a map marker on the drawn track where that fix lies; the arrow keys move it;
+    on a phone, with the plot scrolled up under the header as a thumb scrubs it, the readout stays in view;
   - the Status page's headline on the first screen, no label overlapping its value.
 A second server with `[server] map_tiles` (an MBTiles file of plain generated tiles) shows a flight map over tiles.
 Prints the smallest label size per page and the rows on the first screen; writes the SHOTS screenshots (the ones
@@ -45,6 +48,7 @@ VIEWPORTS = [(320, 568), (390, 844), (1280, 800)]
 MIN_PX = 12.0
 MIN_ROWS = 3
 MIN_DESKTOP_ROWS = 15
+PASSWORD = "measure-pages password"
 
 # Every label of every chart on the page: text, rendered font size, box, the chart it belongs to and whether it
 # must keep off the plot. SVG <text> counts with the SVG's scale; legacy charts (cairo drawings scaled into the
@@ -88,6 +92,46 @@ MEASURE_JS = """
 ROWS_JS = """
 (limit) => Array.from(document.querySelectorAll('ul.flights > li, .flights-table tbody tr')).filter((li) => {
   const r = li.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= limit; }).length
+"""
+
+# How far the desktop table's content runs past its box (a column cut off), px.
+TABLE_JS = """
+() => { const t = document.querySelector('.flights-table');
+  return t && t.offsetWidth ? t.scrollWidth - t.clientWidth : 0; }
+"""
+
+# The header's lines of text (line boxes more than 8 px apart vertically are separate lines) and whether it shows
+# who is logged in.
+HEADER_JS = """
+() => {
+  const header = document.querySelector('header.top'), tops = [];
+  const walker = document.createTreeWalker(header, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    if (!walker.currentNode.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(walker.currentNode);
+    for (const r of range.getClientRects()) if (r.width > 0) tops.push((r.top + r.bottom) / 2);
+  }
+  tops.sort((a, b) => a - b);
+  const lines = tops.filter((t, i) => i === 0 || t - tops[i - 1] > 8).length;
+  return {lines, account: !!header.querySelector('form.logout'), text: header.textContent.trim()};
+}
+"""
+
+# Whether the cursor's readout is on screen and not covered (by the sticky header or anything else).
+READOUT_JS = """
+() => { const e = document.getElementById('cursor-readout'); if (!e) return false;
+  const r = e.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) return false;
+  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return !!hit && e.contains(hit); }
+"""
+
+# Scrolls the barogram's plot up to just under the sticky header: where a thumb scrubbing it holds the page.
+SCROLL_PLOT_JS = """
+() => { const plot = document.querySelector('#barogram svg.plot');
+  const header = document.querySelector('header.top').getBoundingClientRect().bottom;
+  scrollBy(0, plot.getBoundingClientRect().top - header - 4); }
 """
 
 # Every visible text's font size (below 12 px listed) and the page's width.
@@ -237,9 +281,13 @@ def make_logbook(flightlog, work):
     for flight, opts in edits:
         run([flightlog, "edit", "--database", db, "--config", cfg, str(flight)] + opts)
     # Flights entered by hand, from a paper logbook: enough for a desktop screen of flights.
+    # Long landing places and guest names, as a club's logbook has them, so that a row that wraps shows.
     for day in range(1, 10):
         run([flightlog, "add", "--database", db, "--config", cfg, "--date", f"2025-04-{day:02d}", "--takeoff", "14:00",
-             "--landing", "14:25", "--takeoff-place", "EDKL", "--launch", "winch", "--guest", "Anna Berg"])
+             "--landing", "14:25", "--takeoff-place", "EDKL", "--launch", "winch",
+             "--guest", "Anna-Katharina Berg-Schneider"])
+        run([flightlog, "edit", "--database", db, "--config", cfg, str(len(specs) + day),
+             "--landing-place", "Wipperfürth-Neye, Wiese am Sportplatz hinter der Kirche"])
     return db, cfg
 
 
@@ -434,6 +482,20 @@ def check_rows(v):
         v.fail("no flight table on the desktop")
     if rows < need:
         v.fail(f"only {rows} flights fully visible in the first {v.height} px (need {need})")
+    cut = v.page.evaluate(TABLE_JS)
+    if cut > 0:
+        v.fail(f"the flight table runs {cut} px past its box (a column cut off)")
+
+
+def check_header(v):
+    """Logged in, the header (name and log-out button included) keeps to 2 lines on a phone, 1 on a desktop."""
+    h = v.page.evaluate(HEADER_JS)
+    v.report.append(f"{v.where}: header in {h['lines']} line(s)")
+    if not h["account"]:
+        v.fail("not logged in: the header shows no account")
+    most = 1 if v.width >= 1000 else 2
+    if h["lines"] > most:
+        v.fail(f"the header '{h['text']}' takes {h['lines']} lines (at most {most})")
 
 
 def check_flight(v):
@@ -452,6 +514,7 @@ def check_status(v):
 
 # Checks by page-name prefix, run in this order on every page visited. A new check: a function of a Visit, a line.
 CHECKS = [("", check_page), ("", check_charts), ("list", check_rows), ("flight", check_flight),
+          ("list", check_header), ("stats", check_header), ("flight-long", check_header),
           ("flight-tiles", check_tiles), ("flight-long", lambda v: check_cursor(v, os.path.join(v.work, "sim-4.igc"))),
           ("status", check_status)]
 
@@ -521,6 +584,12 @@ def check_cursor(v, igc):
         v.fail(f"the map marker is {off:.1f} px from the IGC fix at {m['time']} (> 4)")
     if m["offTrack"] > 3:
         v.fail(f"the map marker is {m['offTrack']:.1f} px off the drawn track (> 3)")
+    if v.width < 1000:  # the map is above, off screen: the readout must stay in view while the thumb scrubs
+        page.evaluate(SCROLL_PLOT_JS)
+        plot = page.evaluate(CURSOR_JS)["plot"]
+        page.mouse.move(plot[0] + 0.6 * (plot[2] - plot[0]), (plot[1] + plot[3]) / 2)
+        if not page.evaluate(READOUT_JS):
+            v.fail("scrubbing the barogram: the readout is off screen or covered")
 
 
 def measure(bases, out, work, problems):
@@ -537,6 +606,7 @@ def measure(bases, out, work, problems):
                 context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
                                               color_scheme=scheme)
                 page = context.new_page()
+                log_in(page, bases["plain"])
                 visits = [(n, bases["tiles"] + path[6:] if path.startswith("tiles:") else bases["plain"] + path, None)
                           for n, path in PAGES if scheme == "light" or n in DARK_PAGES]
                 visits += [(name, bases["plain"] + "/status", (status, age))
@@ -564,6 +634,14 @@ def measure(bases, out, work, problems):
     if os.path.exists(status_path):
         os.remove(status_path)
     return report
+
+
+def log_in(page, base):
+    """Logs in with the logbook's password (the session cookie then goes with every page of this context)."""
+    page.goto(base + "/login")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form.grid button[type=submit]")
+    page.wait_for_load_state()
 
 
 def shoot(page, path):
@@ -596,10 +674,13 @@ def main():
     servers = []
     try:
         db, cfg = make_logbook(args.flightlog, work)
+        hashed = run([args.flightlog, "serve", "--hash-password"], input=PASSWORD + "\n").stdout.strip()
+        with open(cfg, "a") as f:
+            f.write("[server]\n" + hashed + "\n")
         tiles_cfg = os.path.join(work, "tiles.toml")
         make_tiles(os.path.join(work, "map.mbtiles"))
         with open(cfg) as f, open(tiles_cfg, "w") as g:
-            g.write(f.read() + '[server]\nmap_tiles = "%s"\n' % os.path.join(work, "map.mbtiles"))
+            g.write(f.read() + 'map_tiles = "%s"\n' % os.path.join(work, "map.mbtiles"))
         servers = [serve(args.flightlog, db, cfg, work, "serve"), serve(args.flightlog, db, tiles_cfg, work, "serve-tiles")]
         base, tiles_base = [b for _, b in servers]
         for _, b in servers:

@@ -34,8 +34,10 @@ extension Charts {
         return route.turnpoints.enumerated().map { n, p in (n == 0 ? "S" : n == last ? "F" : "\(n)", p) }
     }
 
-    /// Draws the thermals and the route over the map's track; `place` maps a position to the page.
-    func mapMarks(_ place: (Coordinate) -> (x: Double, y: Double)) {
+    /// Draws the thermals and the route over the map's track; `place` maps a position to the page. Returns the
+    /// route's marks and their names ("S", "2,3"), for ``mapLabels`` to write where they cover nothing.
+    @discardableResult
+    func mapMarks(_ place: (Coordinate) -> (x: Double, y: Double)) -> [(text: String, at: (x: Double, y: Double))] {
         let thermals = markedThermals.map { ($0.number, place($0.thermal.center), $0.radius) }
         for (_, c, radius) in thermals {
             canvas.ring(c.x, c.y, radius: radius, fill: .thermal, fillAlpha: 0.28, stroke: .thermal, width: 0.8)
@@ -73,10 +75,7 @@ extension Charts {
             taken.append(box)
             label("\(number)", x: c.x - radius - 1, y: c.y - radius - 6, rightAligned: true, .thermal, size: 5.5)
         }
-        for group in groups {
-            label(
-                group.labels.joined(separator: ","), x: group.at.x + 5, y: group.at.y - 11, rightAligned: false, .route)
-        }
+        return groups.map { ($0.labels.joined(separator: ","), $0.at) }
     }
 
     /// The map's key to the marks, in one row above the map (over the track it would hide turnpoints), ending at

@@ -59,6 +59,14 @@ struct Charts {
         return p
     }
 
+    /// The flight's own maximum on the map's altitude scale (above QNH when the report is in QNH); the
+    /// GNSS maximum of a flight without a barometer is already on the map's scale.
+    var keyMaximum: Double? {
+        guard let max = flight.maxAltitude else { return nil }
+        guard flight.hasBarometer, let qnh = options.qnhPascals else { return max }
+        return ISA.altitudeAboveQNH(pressureAltitude: max, qnh: qnh)
+    }
+
     var primaryLabel: String {
         if let qnh = options.qnhPascals {
             return "Altitude above QNH \(ReportText.fixed(qnh / 100, 1)) hPa (from pressure altitude)"
@@ -102,6 +110,7 @@ struct Charts {
 
         canvas.fillRect(left, top, right - left, bottom - top, Color(r: 0.985, g: 0.988, b: 0.995))
         thermalBands(top: top, bottom: bottom, t0: t0, t1: t1, px: px)
+        engineBands(top: top, bottom: bottom, t0: t0, t1: t1, px: px)
         faultBands(left: left, right: right, top: top, bottom: bottom, t0: t0, t1: t1)
         let small = TextStyle(size: 6.5, color: .grey, align: .right)
         for tick in yTicks {
@@ -181,7 +190,9 @@ struct Charts {
             canvas.fillRect(lx, top - 10, 14, 6, .thermalBand)
             canvas.fillRect(lx, top - 10, 14, 2, .thermal)
             canvas.text("thermals", x: lx + 18, y: top - 12, TextStyle(size: 7))
+            lx += canvas.measure("thermals", TextStyle(size: 7)).width + 34
         }
+        lx += engineKey(x: lx, y: top - 12)
         return Frame(x: left, y: top, width: right - left, height: bottom - top, time: px)
     }
 
@@ -241,10 +252,8 @@ struct Charts {
             stretches.append(Charts.simplified(part, limit: limit).map { $0 + offset })
             offset += run.count
         }
-        let keptValues = stretches.joined().map { allValues[$0] }
-        let (lo, hi): (Double, Double) =
-            options.colorBy == .vario
-            ? (-5, 5) : (keptValues.min() ?? 0, max(keptValues.max() ?? 1, (keptValues.min() ?? 0) + 1))
+        let altitudes = ChartRamp.altitudeRange(allValues, maximum: keyMaximum)
+        let (lo, hi) = options.colorBy == .vario ? (-5.0, 5.0) : (altitudes.lo, altitudes.hi)
         let bins = 24
         canvas.save()
         canvas.clip(x, y, width, height)
@@ -287,13 +296,14 @@ struct Charts {
         // The route's start and finish are often at the take-off and landing: drawn over their marks.
         canvas.save()
         canvas.clip(x, y, width, height)
-        mapMarks { px(project($0)) }
+        let route = mapMarks { px(project($0)) }
         let release = releaseMark { px(project($0)) }
         canvas.restore()
         let takeoffText = airfields.takeoff.map { "Take-off \($0)" } ?? "Take-off"
         let landingText = airfields.landing.map { "Landing \($0)" } ?? "Landing"
-        label(takeoffText, x: takeoff.x - 6, y: takeoff.y - 16, rightAligned: true, .takeoff)
-        label(landingText, x: landing.x + 6, y: landing.y + 3, rightAligned: false, .landing)
+        mapLabels(
+            ends: [(takeoffText, takeoff, .takeoff), (landingText, landing, .landing)], route: route,
+            release: release, frame: (x, y, x + width, y + height), taken: Array(furniture[2...]))
 
         scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale * stretch)
         northArrow(x: x + width - 20, y: y + 10)

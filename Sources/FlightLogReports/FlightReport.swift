@@ -191,9 +191,20 @@ struct ReportPage {
         let pages = tablePages.count + 1
         let number = pages > 1 ? "Page \(page) of \(pages)" : ""
         let width = Output.a4Portrait.width - 2 * margin
-        canvas.text(title, x: margin, y: 30, width: width - 90, TextStyle(size: 15, bold: true))
+        canvas.text(title, x: margin, y: 30, width: width - 90, Self.titleStyle(title, width: width - 90, canvas))
         canvas.text(number, x: margin + width - 90, y: 34, width: 90, TextStyle(size: 8, color: .grey, align: .right))
         return 56
+    }
+
+    /// The title's style: 15 pt, smaller for a long title so that the glider and registration are never cut,
+    /// down to 9 pt on two lines (the room of one line at 15 pt).
+    static func titleStyle(_ title: String, width: Double, _ canvas: Canvas) -> TextStyle {
+        var style = TextStyle(size: 15, bold: true)
+        let natural = canvas.measure(title, style).width
+        guard natural > width else { return style }
+        style.size = max(9, (style.size * width / natural * 2).rounded(.down) / 2)
+        style.maxLines = 2
+        return style
     }
 
     func heading(_ canvas: Canvas, _ text: String, y: Double) {

@@ -17,13 +17,15 @@ package enum StatsText {
         var out =
             owner.map { "Logbook of \($0.name)" }
             ?? "Logbook (no owner set: [owner] name or --owner; each flight's pilot counts)"
-        out += " — \(filter)\n"
+        out += " — \(filter)\n\(s.overall.ownerHeadline)\n"
+        if let others = s.overall.othersHeadline { out += others + "\n" }
         func table(_ title: String, _ rows: [(String, LogbookTotals)]) -> String {
-            var t = TextTable(headers: [title, "Flights", "Launches", "Time", "PIC", "Dual", "FI(S)"])
+            // "Flown": the owner's flights, as the headline counts them (the others count nothing).
+            var t = TextTable(headers: [title, "Flown", "Launches", "Time", "PIC", "Dual", "FI(S)"])
             t.rightAligned = Set(1...6)
             for (label, totals) in rows {
                 t.rows.append([
-                    label, "\(totals.flights)", "\(totals.launches)", hm(totals.minutes), hm(totals.picMinutes),
+                    label, "\(totals.flown)", "\(totals.launches)", hm(totals.minutes), hm(totals.picMinutes),
                     hm(totals.dualMinutes), hm(totals.instructorMinutes),
                 ])
             }
@@ -32,11 +34,6 @@ package enum StatsText {
         out += "\n" + table("Year", s.byYear.map { ("\($0.key)", $0.totals) } + [("Total", s.overall)])
         out += "\n\n" + table("Glider type", s.byGliderType.map { ($0.key, $0.totals) })
         out += "\n\n" + table("Launch method", s.byLaunchMethod.map { ($0.key.words, $0.totals) })
-        let notFlown = s.overall.flights - s.overall.flown
-        if notFlown > 0 {
-            out +=
-                "\n\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: no time or launches counted."
-        }
         if let note = s.leftOutNote { out += "\n" + note }
         if !seasons.isEmpty { out += "\n\n" + contest(seasons) }
         out += "\n\nRecency on \(r.asOf) (EASA Part-SFCL, from all flights, not only these):"

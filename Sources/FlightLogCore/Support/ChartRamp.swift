@@ -59,3 +59,15 @@ extension ChartRamp {
         return paths
     }
 }
+
+extension ChartRamp {
+    /// The altitude key's ends (and the colour bins' range) for a track of `values`: the lowest value and the
+    /// flight's own maximum (`maximum`, ``Flight/maxAltitude``, the figure the flight's details print), so that the
+    /// key never says less than the flight reached; without it the highest of all values, never only the drawn
+    /// (simplified) ones, which miss the peak.
+    package static func altitudeRange(_ values: [Double], maximum: Double?) -> (lo: Double, hi: Double) {
+        let lo = values.min() ?? 0
+        let hi = maximum ?? values.max() ?? lo
+        return (lo, max(hi, lo + 1))
+    }
+}

@@ -24,11 +24,12 @@ package enum Scale {
         return Swift.stride(from: start, through: end + step / 2, by: step).map { $0 }
     }
 
-    /// A round time step in minutes giving about `count` ticks over `span` milliseconds.
+    /// A round time step in minutes giving about `count` ticks over `span` milliseconds. 90 min sits between the
+    /// hour and two: a 5-hour barogram on the narrowest phone has room for neither every hour nor only two ticks.
     /// Beyond 4 h a step is whole 6 h, then whole days, so a track of any length gets about `count` ticks.
     package static func timeStepMinutes(span: Int64, count: Int) -> Int {
         let raw = Double(span) / 60_000 / Double(max(1, count))
-        if let step = [1, 2, 5, 10, 15, 20, 30, 60, 120, 180, 240, 360].first(where: { Double($0) >= raw }) {
+        if let step = [1, 2, 5, 10, 15, 20, 30, 60, 90, 120, 180, 240, 360].first(where: { Double($0) >= raw }) {
             return step
         }
         let days = (raw / 1440).rounded(.up)

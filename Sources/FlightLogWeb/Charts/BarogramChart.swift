@@ -39,6 +39,8 @@ package struct BarogramChart: Sendable {
     package var bands: [(x0: Double, x1: Double)] = []
     /// Each thermal's time span (``FlightPhases/thermals``), as plot fractions, shaded under the curves.
     package var thermalBands: [(x0: Double, x1: Double)] = []
+    /// Each engine run (``FlightAnalysis/engineRuns``: a self-launch's climb, a sustainer's), as plot fractions.
+    package var engineBands: [(x0: Double, x1: Double)] = []
     /// Grid lines: fractions of the plot's width (time ticks) and height (altitude ticks).
     package var gridX: [Double] = []
     package var gridY: [Double] = []
@@ -63,10 +65,10 @@ package struct BarogramChart: Sendable {
 
     package static let pressureColor = "#1f519e", gnssColor = "#8c8c99", takeoffColor = "#1a9933"
     package static let landingColor = "#cc2626", releaseColor = "#b86a00", faultColor = "#9e5c05"
-    package static let thermalColor = "#c4e6cd"
+    package static let thermalColor = "#c4e6cd", engineColor = "#d9cdec"
 
     /// The barogram of `flight`; `nil` when there is nothing to draw (no fixes, no altitudes, no time span). With
-    /// `analysis`, its thermals are shaded (``thermalBands``).
+    /// `analysis`, its thermals and engine runs are shaded (``thermalBands``, ``engineBands``).
     package init?(flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil) {
         guard let first = fixes.first, let last = fixes.last, last.time > first.time else { return nil }
         let pressure = flight.hasBarometer ? fixes.compactMap { f in f.pressureAltitude.map { (f.time, $0) } } : []
@@ -117,6 +119,11 @@ package struct BarogramChart: Sendable {
             return (fx(th.start), max(fx(th.end), fx(th.start) + 0.002))
         }
         if !thermalBands.isEmpty { legend.append((Self.thermalColor, "Thermals")) }
+        engineBands = (analysis?.engineRuns ?? []).compactMap { run in
+            guard run.end >= t0, run.start <= t1 else { return nil }
+            return (fx(run.start), max(fx(run.end), fx(run.start) + 0.002))
+        }
+        if !engineBands.isEmpty { legend.append((Self.engineColor, "Engine running")) }
         if pressure.isEmpty {
             note = flight.hasBarometer ? "no pressure altitude recorded" : "no barometer: GNSS altitude only"
         }

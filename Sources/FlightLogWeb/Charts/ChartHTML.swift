@@ -49,6 +49,12 @@ package enum ChartHTML {
                 + "width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" "
                 + "fill=\"\(BarogramChart.thermalColor)\"/>"
         }
+        for band in c.engineBands {
+            html +=
+                "<rect class=\"engine-band\" x=\"\(n(band.x0 * 1000))\" y=\"0\" "
+                + "width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" "
+                + "fill=\"\(BarogramChart.engineColor)\"/>"
+        }
         for band in c.bands {
             html +=
                 "<rect x=\"\(n(band.x0 * 1000))\" y=\"0\" width=\"\(n(max(1, (band.x1 - band.x0) * 1000)))\" height=\"1000\" fill=\"#fde3b3\" class=\"fault-band\"/>"
@@ -181,7 +187,7 @@ package enum ChartHTML {
         .mapkey .ramp{width:90px;height:8px;border-radius:2px}
         .chart .attribution{margin:.2rem 0 0;color:var(--muted);font-size:13px}
         .chart .readout{margin:0 0 .35rem;min-height:40px;font-size:14px;line-height:20px;\
-        font-variant-numeric:tabular-nums}
+        font-variant-numeric:tabular-nums;position:sticky;top:0;z-index:2;background:var(--bg)}
         .baro-grid .cursor-line{stroke:var(--fg);stroke-width:1.5;fill:none}
         .mapbox .dot.cursor{width:16px;height:16px;margin:-8px 0 0 -8px;background:#ffd400;border:3px solid #111;\
         box-shadow:0 0 0 2px #fff;pointer-events:none}
@@ -192,6 +198,8 @@ package enum ChartHTML {
         .chart .legend i[style*="\(BarogramChart.pressureColor)"]{background:\(darkPressureColor)!important}
         .baro-grid rect[fill="\(BarogramChart.thermalColor)"]{fill:#1f4029}
         .chart .legend i[style*="\(BarogramChart.thermalColor)"]{background:#1f4029!important}
+        .baro-grid rect[fill="\(BarogramChart.engineColor)"]{fill:#3b2f4d}
+        .chart .legend i[style*="\(BarogramChart.engineColor)"]{background:#3b2f4d!important}
         .baro-grid rect[fill="#fde3b3"]{fill:#4d3512}
         .chart .event{filter:brightness(1.6)}
         .mapbox .takeoff{color:#7ddc9a}

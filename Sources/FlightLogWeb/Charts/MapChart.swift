@@ -126,15 +126,14 @@ package struct MapChart: Sendable {
             offset += run.count
         }
         let values = points.map { (flight.hasBarometer ? $0.pressureAltitude : nil) ?? $0.gnssAltitude ?? 0 }
-        let keptValues = stretches.joined().map { values[$0] }
-        let lo = keptValues.min() ?? 0, hi = max(keptValues.max() ?? 1, lo + 1)
+        let (lo, hi) = ChartRamp.altitudeRange(values, maximum: flight.maxAltitude)
         for kept in stretches {
             for path in ChartRamp.binnedPaths(kept: kept, values: values, lo: lo, hi: hi, bins: Self.bins) {
                 paths.append(Path(color: Self.binColor(path.bin), points: path.indices.map { screen[$0] }))
             }
         }
-        lowText = "\(Int(lo.rounded())) m"
-        highText = "\(Int(hi.rounded())) m"
+        lowText = "\(decimal(lo, 0)) m"
+        highText = "\(decimal(hi, 0)) m"
         rampColors = (0..<Self.bins).map(Self.binColor)
 
         let metres = Scale.niceBelow(Self.viewWidth / 3 / (scale * stretch))

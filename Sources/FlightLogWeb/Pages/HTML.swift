@@ -64,7 +64,7 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         \(StatusPage.stylesheet)</style>
         </head><body>
         <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
-        \(accountBadge ?? (loggedIn ? "" : logIn))</nav></header>
+        \(accountBadge == nil && !loggedIn ? logIn : "")</nav>\(accountBadge ?? "")</header>
         <main>
         \(body)
         </main>
@@ -90,16 +90,18 @@ let stylesheet = """
     color:var(--accent);font-weight:600}
     nav a[aria-current]{background:var(--card);color:var(--fg)}
     form.logout{display:inline-flex;margin:0}button.link{background:transparent;color:var(--accent);padding:0 .7rem;\
-    font-weight:600}
-    @media (max-width:430px){.top{padding:0 .4rem}nav{gap:0}nav a{padding:0 .4rem;font-size:.95rem}.brand{font-size:1.05rem}}
+    font-weight:600;white-space:nowrap}
+    @media (max-width:430px){.top{padding:0 .4rem;flex-wrap:wrap}nav{gap:0}nav a{padding:0 .4rem;font-size:.95rem}\
+    .brand{font-size:1.05rem}form.logout{flex-basis:100%;justify-content:flex-end}\
+    form.logout button{padding:0 .4rem;font-size:.95rem}}
     @media (max-width:359px){.top{flex-wrap:wrap;column-gap:0}.brand{padding:.3rem 0 0}}
     main{max-width:60rem;margin:0 auto;padding:.75rem .75rem 3rem}
     h1{font-size:1.45rem;margin:.5rem 0 .25rem;line-height:1.2}
     h2{font-size:1.1rem;margin:1.5rem 0 .5rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}
     .muted{color:var(--muted)}
     a{color:var(--accent)}
-    .totals{margin:.4rem 0 .5rem}
-    .totals a{float:right;font-weight:600}
+    .totals{margin:.4rem 0 .5rem;display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 1rem}
+    .totals a{font-weight:600}
     .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem;margin:.5rem 0 1rem;padding:0;\
     list-style:none}
     .cards li{background:var(--card);border-radius:10px;padding:.45rem .8rem}
@@ -126,12 +128,12 @@ let stylesheet = """
     .flights .where{font-size:.95rem;grid-column:1/-1}
     .flights-table{display:none}
     .flights-table table{border-collapse:collapse;width:100%;font-size:.9rem;line-height:1.3}
-    .flights-table th,.flights-table td{text-align:left;padding:.3rem .4rem;border-bottom:1px solid var(--line);\
+    .flights-table th,.flights-table td{text-align:left;padding:.25rem .35rem;border-bottom:1px solid var(--line);\
     vertical-align:top}
     .flights-table th{color:var(--muted);white-space:nowrap}
-    .flights-table td{white-space:nowrap}
+    .flights-table td{white-space:nowrap;max-width:10rem;overflow:hidden;text-overflow:ellipsis}
     .flights-table td:first-child{font-weight:700}
-    .flights-table td.where{white-space:normal;min-width:14rem}
+    .flights-table td.where{max-width:17rem}
     .flights-table .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     .flights-table tbody tr:hover{background:var(--card)}
     @media (min-width:\(FlightTable.minWidth)px){ul.flights{display:none}.flights-table{display:block;overflow-x:auto}\

@@ -39,9 +39,9 @@ package struct ListPage {
         let q = query.queryString()
         let suffix = q.isEmpty ? "" : "?" + esc(q)
         body += """
-            <p class="totals" aria-label="Totals"><b>\(totals.flights)</b> flight\(totals.flights == 1 ? "" : "s") · \
+            <p class="totals" aria-label="Totals"><span><b>\(totals.flights)</b> flight\(totals.flights == 1 ? "" : "s") · \
             <b>\(hoursMinutes(totals.durationMillis))</b> h · <b>\(totals.launches)</b> launch\(totals.launches == 1 ? "" : "es")\
-            <a href="/stats\(suffix)">Stats →</a></p>
+            </span><a href="/stats\(suffix)">Stats →</a></p>
             """
         if flights.isEmpty {
             body +=

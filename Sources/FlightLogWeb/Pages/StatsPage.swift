@@ -29,17 +29,12 @@ package struct StatsPage {
         body +=
             "<ul class=\"cards\" aria-label=\"Totals\">"
             + [
-                ("\(s.flights)", "flights"), (Self.hm(s.minutes), "hours"), ("\(s.launches)", "launches"),
+                ("\(s.flown)", "flights"), (Self.hm(s.minutes), "hours"), ("\(s.launches)", "launches"),
                 (Self.hm(s.picMinutes), "PIC"), (Self.hm(s.dualMinutes), "dual"),
                 (Self.hm(s.instructorMinutes), "FI(S)"),
             ]
             .map { "<li><b>\($0.0)</b>\($0.1)</li>" }.joined() + "</ul>"
-        let notFlown = s.flights - s.flown
-        if notFlown > 0 {
-            body +=
-                "<p class=\"muted\">\(notFlown) flight\(notFlown == 1 ? "" : "s") as passenger or not aboard: "
-                + "no time or launches counted.</p>"
-        }
+        if let others = s.othersHeadline { body += "<p class=\"muted\">\(esc(others))</p>" }
         if let note = statistics.leftOutNote { body += "<p class=\"muted\">\(esc(note))</p>" }
         body += "<h2>Recency on \(recency.asOf)</h2>"
         body += "<p class=\"muted\">EASA Part-SFCL, from all flights (not only these).</p><ul class=\"recency\">"
@@ -62,12 +57,12 @@ package struct StatsPage {
     private func table(_ title: String, _ rows: [(String, LogbookTotals)]) -> String {
         var html =
             "<h2>By \(title.lowercased())</h2><div class=\"scroll\"><table class=\"stats\"><tr><th>\(title)</th>"
-            + ["Flights", "Launches", "Time", "PIC", "Dual", "FI(S)"].map { "<th>\($0)</th>" }.joined() + "</tr>"
+            + ["Flown", "Launches", "Time", "PIC", "Dual", "FI(S)"].map { "<th>\($0)</th>" }.joined() + "</tr>"
         for (label, t) in rows {
             html +=
                 "<tr><td>\(esc(label))</td>"
                 + [
-                    "\(t.flights)", "\(t.launches)", Self.hm(t.minutes), Self.hm(t.picMinutes), Self.hm(t.dualMinutes),
+                    "\(t.flown)", "\(t.launches)", Self.hm(t.minutes), Self.hm(t.picMinutes), Self.hm(t.dualMinutes),
                     Self.hm(t.instructorMinutes),
                 ].map { "<td>\($0)</td>" }.joined() + "</tr>"
         }

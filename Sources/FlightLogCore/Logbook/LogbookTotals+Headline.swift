@@ -1,0 +1,22 @@
+/// The stats headline, one wording for `flightlog stats`, the phone's stats page and the PDF logbook: the owner's
+/// flights first, the flights the owner did not fly apart (they count no time and no launches).
+extension LogbookTotals {
+    /// Flights listed that the owner did not fly: as passenger, not aboard, or imported without a pilot's name.
+    package var notFlown: Int { flights - flown }
+
+    /// `9 flights · 25:32 hours · 11 launches`: what the owner flew.
+    package var ownerHeadline: String {
+        "\(Self.count(flown, "flight", "flights")) · \(hoursMinutes(minutes * 60_000)) hours · "
+            + Self.count(launches, "launch", "launches")
+    }
+
+    /// `13 other flights: as passenger, not aboard or pilot unknown; no time or launches counted.`; nil when
+    /// the owner flew every flight.
+    package var othersHeadline: String? {
+        guard notFlown > 0 else { return nil }
+        return "\(notFlown) other flight\(notFlown == 1 ? "" : "s"): as passenger, not aboard or pilot unknown; "
+            + "no time or launches counted."
+    }
+
+    static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+}
