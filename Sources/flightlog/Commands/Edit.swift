@@ -94,14 +94,9 @@ extension FlightLogCommand {
         /// The pilot's landing field is taken; one farther than the airfield radius from where the track ends is
         /// said, with the distance (a typo, or the wrong flight).
         private func warnIfFar(_ field: Airfield, flight: Flight) throws {
-            guard flight.hasTrack else { return }
             let radius = try store.loadConfig().airfieldRadiusMeters
-            let distance = Geodesy.distance(field.coordinate, flight.landingCoordinate)
-            guard distance > radius else { return }
-            printError(
-                terminalSafe(
-                    "Warning: flight \(id): \(field.label) is \(decimal(distance / 1000, 1)) km from where the track "
-                        + "ends (the airfield radius is \(decimal(radius / 1000, 1)) km); set as you said"))
+            guard let far = FarLandingField(field, landingOf: flight, radiusMeters: radius) else { return }
+            printError(terminalSafe("Warning: flight \(id): \(far.text)"))
         }
     }
 
