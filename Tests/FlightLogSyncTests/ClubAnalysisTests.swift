@@ -57,7 +57,7 @@ import Testing
             #expect(expected.phases.thermals.count == 1)
             #expect(
                 page.text.replacing("\u{a0}", with: " ")
-                    .contains("<dt>Contest</dt><dd>\(decimal(six.kilometers, 1)) km free (6 legs)"))
+                    .contains("<dt>Free distance</dt><dd>\(decimal(six.kilometers, 1)) km (6 legs: OLC classic"))
             #expect(page.text.contains("<span>left</span></li></ol>"), "the thermal list")
             #expect(page.text.components(separatedBy: "<circle class=\"thermal\"").count == 2, "one thermal circle")
             #expect(page.text.contains("<polyline class=\"scored\""))

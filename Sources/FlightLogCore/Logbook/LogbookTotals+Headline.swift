@@ -10,12 +10,12 @@ extension LogbookTotals {
             + Self.count(launches, "launch", "launches")
     }
 
-    /// `13 other flights: as passenger, not aboard or pilot unknown; no time or launches counted.`; nil when
-    /// the owner flew every flight.
+    /// `13 other flights (passenger, not aboard or pilot unknown) count no time.`; nil when the owner flew every
+    /// flight. Fits an 80-column terminal with `stats`' indent.
     package var othersHeadline: String? {
         guard notFlown > 0 else { return nil }
-        return "\(notFlown) other flight\(notFlown == 1 ? "" : "s"): as passenger, not aboard or pilot unknown; "
-            + "no time or launches counted."
+        return "\(notFlown) other flight\(notFlown == 1 ? "" : "s") (passenger, not aboard or pilot unknown) "
+            + "count\(notFlown == 1 ? "s" : "") no time."
     }
 
     static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
