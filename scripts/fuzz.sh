@@ -68,19 +68,20 @@ build_module() { # dir module-name source-file...
 # swift-crypto (Crypto, CryptoExtras and the BoringSSL they wrap) as one plain static library, from SwiftPM's objects: the
 # FlightLogSecurity code above it is instrumented, the cryptography is not (BoringSSL is fuzzed upstream).
 crypto_library() {
-    local dir=$out/crypto objects stamp
+    local dir=$out/crypto objects=() stamp
     if [ ! -f "$spm_debug/Modules/Crypto.swiftmodule" ]; then
         echo "fuzz: building swift-crypto with SwiftPM (swift build --target FlightLogSecurity)"
         nice -n 10 swift build --target FlightLogSecurity >/dev/null
     fi
     # CryptoExtras (its PBKDF2) and the SwiftASN1 it links against come along for the password hashes.
-    objects=$(find "$spm_debug"/{CCryptoBoringSSL,CCryptoBoringSSLShims,CryptoBoringWrapper,Crypto,CryptoExtras,_CryptoExtras,SwiftASN1}.build \
-        -name '*.o' | sort)
-    stamp=$(ls -l --time-style=+%s $objects | sha1sum | cut -c1-40)
+    # Null-separated: CryptoExtras has object files with spaces in their names ("Block Function.swift.o").
+    mapfile -d '' objects < <(find "$spm_debug"/{CCryptoBoringSSL,CCryptoBoringSSLShims,CryptoBoringWrapper,Crypto,CryptoExtras,_CryptoExtras,SwiftASN1}.build \
+        -name '*.o' -print0 2>/dev/null | sort -z)
+    stamp=$(ls -l --time-style=+%s "${objects[@]}" | sha1sum | cut -c1-40)
     if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ]; then return 0; fi
-    echo "fuzz: archiving swift-crypto ($(echo "$objects" | wc -l) objects)"
+    echo "fuzz: archiving swift-crypto (${#objects[@]} objects)"
     rm -rf "$dir" && mkdir -p "$dir"
-    ar rcs "$dir/libFuzzCrypto.a" $objects
+    ar rcs "$dir/libFuzzCrypto.a" "${objects[@]}"
     echo "$stamp" >"$dir/stamp"
 }
 
