@@ -31,7 +31,9 @@ struct StatsHeadlineTests {
         #expect(
             lines[1] == "\(flown.count) flights · \(hoursMinutes(minutes * 60_000)) hours · \(flown.count) launches")
         let others = entries.count - flown.count
-        #expect(lines[2].hasPrefix("\(others) other flights (passenger, not aboard or pilot unknown) count no time"), "\(text)")
+        #expect(
+            lines[2].hasPrefix("\(others) other flights (passenger, not aboard or pilot unknown) count no time"),
+            "\(text)")
         #expect(!text.contains("\(entries.count) flights"), "\(text)")
         // The tables count what the headline counts: the Total row's first number is the owner's flights.
         let total = try #require(lines.first { $0.hasPrefix("Total") })
