@@ -59,8 +59,10 @@ grep -q '^ExecStart=/usr/lib/flightlog/flightlog-usb %I' <(dpkg-deb --fsys-tarfi
 dpkg-deb -f "$deb" Depends | grep -q libgps || fail "Depends does not name libgps: $(dpkg-deb -f "$deb" Depends)"
 dpkg-deb -I "$deb" conffiles | grep -qxF /etc/flightlog/flightlog.toml || fail "flightlog.toml is not a conffile"
 # The config may hold WeGlide's login: mode 0600 in the package.
-dpkg-deb -c "$deb" | grep -qE '^-rw------- .* \./etc/flightlog/flightlog\.toml$' ||
-    fail "flightlog.toml is not mode 0600: $(dpkg-deb -c "$deb" | grep flightlog.toml)"
+# The listing is read whole first: grep -q stops at the match and dpkg-deb's broken pipe failed the pipeline.
+contents=$(dpkg-deb -c "$deb")
+grep -qE '^-rw------- .* \./etc/flightlog/flightlog\.toml$' <<<"$contents" ||
+    fail "flightlog.toml is not mode 0600: $(grep flightlog.toml <<<"$contents")"
 
 # The man pages: every subcommand of flightlog, every key the config parser knows; no warnings from man/groff.
 dpkg-deb -x "$deb" "$tmp/root"
