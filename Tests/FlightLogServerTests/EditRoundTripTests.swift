@@ -69,6 +69,14 @@ struct EditRoundTripTests {
         fields.map { $0.0 == name ? (name, value) : $0 }
     }
 
+    /// Opens flight `id`'s edit form, sets one field to `value` and saves it as the phone would.
+    static func save(
+        _ name: String, _ value: String, flight id: Int64, client: RawClient, cookie: String
+    ) async throws -> HTTPReply {
+        let form = formFields(try await client.get("/flights/\(id)/edit", cookie: cookie).text)
+        return try await client.post("/flights/\(id)/edit", form: replacing(form, name, with: value), cookie: cookie)
+    }
+
     @Test func aFormMadeBeforeAChangeElsewhereIsRefusedShowingBothSides() async throws {
         let logbook = try TestLogbook()
         defer { logbook.remove() }

@@ -48,11 +48,7 @@ struct EndedInFlightPagesTests {
             let cookie = try await EditRoundTripTests.logIn(client)
             let store = try FlightStore(path: logbook.databasePath, mode: .readOnly)
             func save(_ place: String) async throws -> HTTPReply {
-                let form = EditRoundTripTests.formFields(
-                    try await client.get("/flights/\(id)/edit", cookie: cookie).text)
-                return try await client.post(
-                    "/flights/\(id)/edit", form: EditRoundTripTests.replacing(form, "landingPlace", with: place),
-                    cookie: cookie)
+                try await EditRoundTripTests.save("landingPlace", place, flight: id, client: client, cookie: cookie)
             }
             #expect(try await save("merzbruck").status == 200)
             #expect(try store.flight(id: id).details.landingPlace == "Aachen-Merzbrück Airport (EDKA)")

@@ -19,11 +19,7 @@ struct LandingWarningPagesTests {
             let cookie = try await EditRoundTripTests.logIn(client)
             let store = try FlightStore(path: logbook.databasePath, mode: .readOnly)
             func save(_ place: String) async throws -> HTTPReply {
-                let form = EditRoundTripTests.formFields(
-                    try await client.get("/flights/\(id)/edit", cookie: cookie).text)
-                return try await client.post(
-                    "/flights/\(id)/edit", form: EditRoundTripTests.replacing(form, "landingPlace", with: place),
-                    cookie: cookie)
+                try await EditRoundTripTests.save("landingPlace", place, flight: id, client: client, cookie: cookie)
             }
             // The test track ends near 51.1 N 6.4 E, some 30 km from Merzbrück.
             let far = try await save("merzbruck")
@@ -58,10 +54,8 @@ struct LandingWarningPagesTests {
         let hash = try PasswordHash.make(password: EditRoundTripTests.password, iterations: 1000)
         try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
             let cookie = try await EditRoundTripTests.logIn(client)
-            let form = EditRoundTripTests.formFields(try await client.get("/flights/\(id)/edit", cookie: cookie).text)
-            let saved = try await client.post(
-                "/flights/\(id)/edit", form: EditRoundTripTests.replacing(form, "landingPlace", with: "merzbruck"),
-                cookie: cookie)
+            let saved = try await EditRoundTripTests.save(
+                "landingPlace", "merzbruck", flight: id, client: client, cookie: cookie)
             #expect(saved.status == 200)
             let now = try store.flight(id: id)
             #expect(now.details.landingPlace == "Aachen-Merzbrück Airport (EDKA)")

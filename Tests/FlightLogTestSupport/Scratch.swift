@@ -59,7 +59,12 @@ private final class PortClaims: @unchecked Sendable {
     }
 }
 
-private func canBind(_ port: Int) -> Bool {
+private func canBind(_ port: Int) -> Bool { withLoopbackSocket(port, bind) }
+
+/// Calls `call` (`bind` or `connect`) with a new TCP socket and 127.0.0.1:`port`; true when it succeeds.
+func withLoopbackSocket(
+    _ port: Int, _ call: (Int32, UnsafePointer<sockaddr>?, socklen_t) -> Int32
+) -> Bool {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return false }
     defer { close(fd) }
@@ -69,7 +74,7 @@ private func canBind(_ port: Int) -> Bool {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     return withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            call(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
         }
     }
 }
