@@ -24,6 +24,36 @@ import Testing
     }
 
     /// SQL in `login`'s own session over TCP, in one transaction (not the superuser's `SET ROLE`).
+    /// pi's first flight synced to the club, then its remarks changed on the Pi only: an edit waiting to be pushed.
+    private func piWithAnEditToPush(_ fixture: SyncFixture, remarks: String) async throws -> Logbook {
+        let pi = try fixture.logbook("pi")
+        try pi.importFile(start: june14)
+        _ = try await fixture.sync(pi)
+        var details = try pi.store.flight(id: 1).details
+        details.remarks = remarks
+        _ = try pi.store.updateDetails(id: 1, to: details, editedAt: june14 + ClubFleet.day)
+        return pi
+    }
+
+    /// Runs `body` while another session (application name "holder") has run `sql` and sleeps in its transaction;
+    /// that session is ended afterwards.
+    private func whileHolding(_ sql: String, _ fixture: SyncFixture, _ body: () async throws -> Void) async throws {
+        let holder = try fixture.server.psqlInBackground(
+            "\(sql); SELECT pg_sleep(600);", database: "club", name: "holder")
+        defer {
+            _ = try? fixture.rows(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holder'")
+            PostgresServer.reap(holder)
+        }
+        for _ in 0..<1200 {
+            let waiting =
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'holder' AND wait_event = 'PgSleep'"
+            if try fixture.count(waiting) == 1 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try await body()
+    }
+
     private func asGlider(_ fixture: SyncFixture, _ login: String, _ sql: String) throws {
         _ = try fixture.server.psql(sql, database: "club", login: login, password: "\(login)-secret")
     }
@@ -110,30 +140,12 @@ import Testing
     @Test(.postgreSQL) func aSyncWaitsForAnotherLoginsLockOnlySoLong() async throws {
         let fixture = try SyncFixture.make()
         defer { fixture.remove() }
-        let pi = try fixture.logbook("pi")
-        try pi.importFile(start: june14)
-        _ = try await fixture.sync(pi)
-        var details = try pi.store.flight(id: 1).details
-        details.remarks = "after the lock"
-        _ = try pi.store.updateDetails(id: 1, to: details, editedAt: june14 + ClubFleet.day)
+        let pi = try await piWithAnEditToPush(fixture, remarks: "after the lock")
 
-        let holder = try fixture.server.psqlInBackground(
-            "SELECT flightlog_lock_edits(); SELECT pg_sleep(600);", database: "club",
-            name: "holder")
-        defer {
-            _ = try? fixture.rows(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holder'")
-            PostgresServer.reap(holder)
+        try await whileHolding("SELECT flightlog_lock_edits()", fixture) { () async throws in
+            let error = await #expect(throws: SyncError.self) { try await fixture.sync(pi) }
+            #expect(error?.message.contains("lock timeout") == true, "\(String(describing: error))")
         }
-        for _ in 0..<1200 {
-            let waiting =
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'holder' AND wait_event = 'PgSleep'"
-            if try fixture.count(waiting) == 1 { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        let error = await #expect(throws: SyncError.self) { try await fixture.sync(pi) }
-        #expect(error?.message.contains("lock timeout") == true, "\(String(describing: error))")
-        _ = try fixture.rows("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holder'")
         #expect(try await fixture.sync(pi).pushedEdits == 1)
         #expect(try fixture.rows("SELECT remarks FROM flight") == ["after the lock"])
     }
@@ -143,31 +155,14 @@ import Testing
     @Test(.postgreSQL) func anAdvisoryLockOnTheOldKeysBlocksNoSync() async throws {
         let fixture = try SyncFixture.make()
         defer { fixture.remove() }
-        let pi = try fixture.logbook("pi")
-        try pi.importFile(start: june14)
-        _ = try await fixture.sync(pi)
-        var details = try pi.store.flight(id: 1).details
-        details.remarks = "beside the advisory lock"
-        _ = try pi.store.updateDetails(id: 1, to: details, editedAt: june14 + ClubFleet.day)
+        let pi = try await piWithAnEditToPush(fixture, remarks: "beside the advisory lock")
 
-        let holder = try fixture.server.psqlInBackground(
-            """
-            SELECT pg_advisory_lock(\(ServerSchema.editLock)), pg_advisory_lock(\(ServerSchema.migrationLock));
-            SELECT pg_sleep(600);
-            """, database: "club", name: "holder")
-        defer {
-            _ = try? fixture.rows(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'holder'")
-            PostgresServer.reap(holder)
+        let locks =
+            "SELECT pg_advisory_lock(\(ServerSchema.editLock)), pg_advisory_lock(\(ServerSchema.migrationLock))"
+        try await whileHolding(locks, fixture) { () async throws in
+            #expect(try fixture.count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") == 2)
+            #expect(try await fixture.sync(pi).pushedEdits == 1)
         }
-        for _ in 0..<1200 {
-            let waiting =
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'holder' AND wait_event = 'PgSleep'"
-            if try fixture.count(waiting) == 1 { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(try fixture.count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") == 2)
-        #expect(try await fixture.sync(pi).pushedEdits == 1)
         #expect(try fixture.rows("SELECT remarks FROM flight") == ["beside the advisory lock"])
     }
 }
