@@ -1,0 +1,121 @@
+/// A task: the points a flight was meant to go round, from the IGC file's declaration (C records), a competition's
+/// task lines in the file (L records), or a task file the pilot gave (CUP task section, XCSoar `.tsk`).
+///
+/// Readers build it; FlightLogAnalysis scores a track against it (docs/TASKS.md). Take-off and landing of a
+/// declaration are kept for the record but are not turnpoints.
+package struct FlightTask: Sendable, Hashable, Codable {
+    /// Where the task came from.
+    package enum Source: String, Sendable, Hashable, Codable {
+        /// The file's C records (declared in the logger before the flight).
+        case declaration
+        /// A task file the pilot gave (CUP task section, XCSoar `.tsk`), or one declared with `flightlog task`.
+        case file
+        /// Competition task lines in the file's L records (SeeYou `LSEEYOU`, LXNAV `LCU::C`).
+        case competition
+    }
+
+    /// How the task is flown.
+    package enum Kind: String, Sendable, Hashable, Codable {
+        /// Round every turnpoint's zone in order (FAI badge/record tasks and competition racing tasks).
+        case racing
+        /// Assigned area task: each area reached, the scored distance through the achieved points.
+        case assignedArea
+    }
+
+    package var source: Source
+    package var kind: Kind
+    /// The declaration's or the file's task name; `nil` when it gives none.
+    package var name: String?
+    /// UTC time the declaration was made (the C header); `nil` for a task file without one.
+    package var declaredAt: UTCMillis?
+    /// Declared take-off and landing places (C records); not turnpoints, never scored.
+    package var takeoff: TaskPoint?
+    package var landing: TaskPoint?
+    /// Start, turnpoints in order, finish: at least two.
+    package var points: [TaskPoint]
+    /// Assigned area task: the minimum task time in seconds; `nil` for a racing task.
+    package var minimumTimeSeconds: Int?
+    /// What the reader noticed and kept going past (another declaration ignored, a placeholder point skipped…).
+    package var warnings: [String]
+
+    package init(
+        source: Source, kind: Kind = .racing, name: String? = nil, declaredAt: UTCMillis? = nil,
+        takeoff: TaskPoint? = nil, landing: TaskPoint? = nil, points: [TaskPoint],
+        minimumTimeSeconds: Int? = nil, warnings: [String] = []
+    ) {
+        self.source = source
+        self.kind = kind
+        self.name = name
+        self.declaredAt = declaredAt
+        self.takeoff = takeoff
+        self.landing = landing
+        self.points = points
+        self.minimumTimeSeconds = minimumTimeSeconds
+        self.warnings = warnings
+    }
+}
+
+/// One point of a task and the zone the track must reach.
+package struct TaskPoint: Sendable, Hashable, Codable {
+    package var name: String
+    package var coordinate: Coordinate
+    package var zone: TaskZone
+
+    package init(name: String, coordinate: Coordinate, zone: TaskZone) {
+        self.name = name
+        self.coordinate = coordinate
+        self.zone = zone
+    }
+}
+
+/// An observation zone, in the general form SeeYou's `OZ` lines use: a sector of `radius` and `halfAngle` about a
+/// direction, with an optional inner sector (a keyhole's cylinder), or a line of `radius` either side of the point.
+/// A cylinder is a sector with a half angle of 180°.
+package struct TaskZone: Sendable, Hashable, Codable {
+    /// Which way the sector's bisector points.
+    package enum Orientation: Sendable, Hashable, Codable {
+        /// Away from the point along the bisector of the inbound and outbound legs (FAI sector).
+        case symmetric
+        /// Towards the next point (a start sector or line).
+        case toNext
+        /// Towards the previous point (a finish sector or line).
+        case toPrevious
+        /// Towards the start point.
+        case toStart
+        /// A fixed true bearing, degrees.
+        case fixed(Degrees)
+    }
+
+    /// Outer radius in metres; `nil` for an unbounded sector (the FAI 90° sector of Sporting Code Section 3).
+    /// For a line: half its length.
+    package var radius: Meters?
+    /// Half the sector's opening angle, degrees (45 for a 90° sector, 180 for a cylinder).
+    package var halfAngle: Degrees
+    /// Inner sector (keyhole): its radius and half angle, `nil` when there is none.
+    package var innerRadius: Meters?
+    package var innerHalfAngle: Degrees?
+    package var orientation: Orientation
+    /// A start or finish line across the course (perpendicular to `orientation`'s direction).
+    package var isLine: Bool
+
+    package init(
+        radius: Meters?, halfAngle: Degrees = 180, innerRadius: Meters? = nil, innerHalfAngle: Degrees? = nil,
+        orientation: Orientation = .symmetric, isLine: Bool = false
+    ) {
+        self.radius = radius
+        self.halfAngle = halfAngle
+        self.innerRadius = innerRadius
+        self.innerHalfAngle = innerHalfAngle
+        self.orientation = orientation
+        self.isLine = isLine
+    }
+
+    /// A cylinder of `radius` metres (FAI: 500 m round a turnpoint).
+    package static func cylinder(_ radius: Meters) -> TaskZone { TaskZone(radius: radius) }
+    /// The FAI 90° sector: unbounded, symmetric about the bisector, pointing away from the course.
+    package static let faiSector = TaskZone(radius: nil, halfAngle: 45, orientation: .symmetric)
+    /// A start (`toNext`) or finish (`toPrevious`) line `length` metres long, centred on the point.
+    package static func line(length: Meters, orientation: Orientation) -> TaskZone {
+        TaskZone(radius: length / 2, halfAngle: 90, orientation: orientation, isLine: true)
+    }
+}
