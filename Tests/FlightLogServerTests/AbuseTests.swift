@@ -60,7 +60,7 @@ struct AbuseTests {
         defer { logbook.remove() }
         var limits = ConnectionLimits()
         limits.headTimeout = .seconds(1)
-        try await withServer(databasePath: logbook.databasePath, limits: limits) { client, _ in
+        try await withRealServer(databasePath: logbook.databasePath, limits: limits) { client, _ in
             let slow = try Tricklers(client, count: 1)
             defer { slow.stop() }
             let start = ContinuousClock.now
@@ -79,7 +79,7 @@ struct AbuseTests {
         defer { logbook.remove() }
         var limits = ConnectionLimits()
         limits.bodyTimeout = .seconds(1)
-        try await withServer(databasePath: logbook.databasePath, limits: limits) { client, _ in
+        try await withRealServer(databasePath: logbook.databasePath, limits: limits) { client, _ in
             let fd = try client.connectSocket()
             defer { close(fd) }
             let head =
@@ -109,7 +109,7 @@ struct AbuseTests {
         _ = try logbook.fillWithThreeFlights()
         var limits = ConnectionLimits()
         limits.headTimeout = .seconds(60)  // the per-client limit alone must protect the others
-        try await withServer(databasePath: logbook.databasePath, limits: limits) { [limits] client, _ in
+        try await withRealServer(databasePath: logbook.databasePath, limits: limits) { [limits] client, _ in
             let attacker = try Tricklers(client.from("127.0.0.2", timeout: 5), count: 40)
             defer { attacker.stop() }
             try await Task.sleep(for: .seconds(1))
@@ -136,7 +136,7 @@ struct AbuseTests {
         limits.headTimeout = .seconds(60)
         limits.bodyTimeout = .seconds(60)
         #expect(4 * limits.maxConnectionsPerClient >= limits.maxConnections, "the attack fills every slot")
-        try await withServer(databasePath: logbook.databasePath, limits: limits) { [limits] client, _ in
+        try await withRealServer(databasePath: logbook.databasePath, limits: limits) { [limits] client, _ in
             let attackers = try (2...5).map {
                 try Tricklers(client.from("127.0.0.\($0)", timeout: 5), count: limits.maxConnectionsPerClient)
             }
@@ -172,7 +172,9 @@ struct AbuseTests {
     static let password = "Segelflug über Düren"
 
     /// Logs in from `client`; returns the session cookie.
-    static func logIn(_ client: RawClient, password: String = password) async throws -> (status: Int, cookie: String?) {
+    static func logIn(_ client: some PageClient, password: String = password) async throws -> (
+        status: Int, cookie: String?
+    ) {
         let form = try await client.get("/login")
         let nonce = try #require(SecurityTests.sessionCookie(form))
         let token = try #require(SecurityTests.csrf(in: form.text))

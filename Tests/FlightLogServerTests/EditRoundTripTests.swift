@@ -16,7 +16,7 @@ struct EditRoundTripTests {
     static let password = "Thermik über Zülpich"
 
     /// Logs in; returns the session cookie.
-    static func logIn(_ client: RawClient, password: String = Self.password) async throws -> String {
+    static func logIn(_ client: some PageClient, password: String = Self.password) async throws -> String {
         let form = try await client.get("/login")
         let preCookie = try #require(SecurityTests.sessionCookie(form))
         let token = try #require(SecurityTests.csrf(in: form.text))
@@ -71,7 +71,7 @@ struct EditRoundTripTests {
 
     /// Opens flight `id`'s edit form, sets one field to `value` and saves it as the phone would.
     static func save(
-        _ name: String, _ value: String, flight id: Int64, client: RawClient, cookie: String
+        _ name: String, _ value: String, flight id: Int64, client: some PageClient, cookie: String
     ) async throws -> HTTPReply {
         let form = formFields(try await client.get("/flights/\(id)/edit", cookie: cookie).text)
         return try await client.post("/flights/\(id)/edit", form: replacing(form, name, with: value), cookie: cookie)

@@ -63,7 +63,7 @@ struct FlightCursorTests {
         let logbook = try TestLogbook()
         defer { logbook.remove() }
         let ids = try logbook.fillWithThreeFlights()
-        try await withServer(databasePath: logbook.databasePath) { client, _ in
+        try await withRealServer(databasePath: logbook.databasePath) { client, _ in
             let page = try await client.get("/flights/\(ids[0])")
             let csp = try #require(page.header("content-security-policy"))
             let directives = csp.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }

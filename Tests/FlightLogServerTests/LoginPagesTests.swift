@@ -37,7 +37,7 @@ struct LoginPagesTests {
         defer { logbook.remove() }
         let id = try logbook.fillWithThreeFlights()[0]
         let hash = try PasswordHash.make(password: Self.password, iterations: 1000)
-        try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
+        try await withRealServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
             // Not logged in: the edit sends to the login, which carries the edit's address.
             let toLogin = try await client.get("/flights/\(id)/edit")
             #expect(toLogin.status == 303)

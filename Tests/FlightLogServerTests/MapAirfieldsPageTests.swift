@@ -115,25 +115,6 @@ struct MapAirfieldsPageTests {
         }
     }
 
-    /// The real server with `config`, on a free loopback port, for `body`.
-    static func withConfiguredServer(
-        databasePath: String, config: FlightLogConfig, _ body: @Sendable (RawClient) async throws -> Void
-    ) async throws {
-        let app = WebApp(settings: ServerSettings(databasePath: databasePath, config: config))
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await WebServer.run(app: app, address: "127.0.0.1", port: 0, handleSignals: false) { port in
-                    continuation.yield(port)
-                }
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw TestError("the server did not start") }
-            try await body(RawClient(port: port))
-            group.cancelAll()
-        }
-    }
-
     @Test func onlineTilesAreDrawnAndOnlyTheirHostIsAllowed() async throws {
         let logbook = try TestLogbook()
         defer { logbook.remove() }
@@ -142,7 +123,7 @@ struct MapAirfieldsPageTests {
         let id = try logbook.addFlight(
             store: store, track: Self.track(start: start), details: FlightDetails(pilot: "A"))
 
-        try await Self.withConfiguredServer(databasePath: logbook.databasePath, config: FlightLogConfig()) { client in
+        try await withServer(databasePath: logbook.databasePath, config: FlightLogConfig()) { client, _ in
             let reply = try await client.get("/flights/\(id)")
             let policy = try #require(reply.header("Content-Security-Policy"))
             #expect(policy.contains("img-src 'self' data:;"), "\(policy)")
@@ -152,7 +133,7 @@ struct MapAirfieldsPageTests {
         var config = FlightLogConfig()
         config.server.onlineTiles = TileURLTemplate("https://tile.example.org/{z}/{x}/{y}.png")
         config.server.onlineTilesAttribution = "© Example <b>maps</b>"
-        try await Self.withConfiguredServer(databasePath: logbook.databasePath, config: config) { client in
+        try await withServer(databasePath: logbook.databasePath, config: config) { client, _ in
             let reply = try await client.get("/flights/\(id)")
             let policy = try #require(reply.header("Content-Security-Policy"))
             #expect(policy.contains("img-src 'self' data: https://tile.example.org;"), "\(policy)")

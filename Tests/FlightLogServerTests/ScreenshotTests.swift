@@ -20,7 +20,7 @@ struct ScreenshotTests {
         let ids = try logbook.fillWithThreeFlights()
         let out = packageRoot.appendingPathComponent("artifacts/screenshots").path
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        try await withServer(databasePath: logbook.databasePath) { client, _ in
+        try await withRealServer(databasePath: logbook.databasePath) { client, _ in
             for (name, path) in [("phone-list.png", "/"), ("phone-flight.png", "/flights/\(ids[0])")] {
                 let file = "\(out)/\(name)"
                 try? FileManager.default.removeItem(atPath: file)

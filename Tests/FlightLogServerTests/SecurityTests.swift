@@ -65,7 +65,7 @@ struct SecurityTests {
         let id = try logbook.fillWithThreeFlights()[0]
         let before = try Self.snapshot(logbook.databasePath, id)
         let hash = try PasswordHash.make(password: Self.password, iterations: 1000)
-        try await withServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
+        try await withRealServer(databasePath: logbook.databasePath, passwordHash: hash) { client, _ in
             // Not logged in: refused, redirected to the login.
             #expect(try await client.post("/flights/\(id)/edit", form: Self.editForm).status == 403)
             #expect(
@@ -152,7 +152,7 @@ struct SecurityTests {
         let logbook = try TestLogbook()
         defer { logbook.remove() }
         let id = try logbook.fillWithThreeFlights()[0]
-        try await withServer(databasePath: logbook.databasePath) { client, _ in
+        try await withRealServer(databasePath: logbook.databasePath) { client, _ in
             let cases: [(String, ClosedRange<Int>)] = [
                 ("/flights/abc", 400...400),
                 ("/flights/-1", 400...400),

@@ -18,31 +18,46 @@ struct HTTPReply {
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
+/// What a page test asks of its client, on a socket (``RawClient``) or in process (``AppClient``).
+protocol PageClient: Sendable {
+    /// The same server, seen from another loopback address (its own login throttle, its own connections).
+    func from(_ address: String, timeout: Int) -> Self
+    /// Sends one request as given; answers what came back.
+    func exchange(method: String, target: String, cookie: String?, body: [UInt8]) async throws -> HTTPReply
+}
+
+extension PageClient {
+    func from(_ address: String) -> Self { from(address, timeout: 30) }
+
+    func get(_ target: String, cookie: String? = nil) async throws -> HTTPReply {
+        try await send(method: "GET", target: target, cookie: cookie, body: [])
+    }
+
+    func post(_ target: String, form: [(String, String)], cookie: String? = nil) async throws -> HTTPReply {
+        let body = form.map { "\(RawClient.encode($0.0))=\(RawClient.encode($0.1))" }.joined(separator: "&")
+        return try await send(method: "POST", target: target, cookie: cookie, body: Array(body.utf8))
+    }
+
+    func send(method: String, target: String, cookie: String? = nil, body: [UInt8] = []) async throws -> HTTPReply {
+        try await exchange(method: method, target: target, cookie: cookie, body: body)
+    }
+}
+
 /// A tiny HTTP/1.1 client over a raw socket: sends exactly the bytes given (no path normalisation, no redirects,
 /// no cookie jar), so tests can send hostile requests.
-struct RawClient {
+struct RawClient: PageClient {
     var port: Int
     /// Source address to connect from (any 127.x.y.z is this machine): lets a test be several clients.
     var source: String? = nil
     /// How long to wait for an answer, seconds.
     var timeout = 30
 
-    /// The same server, seen from another loopback address.
-    func from(_ address: String, timeout: Int = 30) -> RawClient {
+    func from(_ address: String, timeout: Int) -> RawClient {
         RawClient(port: port, source: address, timeout: timeout)
     }
 
-    func get(_ target: String, cookie: String? = nil) async throws -> HTTPReply {
-        try await send(method: "GET", target: target, cookie: cookie)
-    }
-
-    func post(_ target: String, form: [(String, String)], cookie: String? = nil) async throws -> HTTPReply {
-        let body = form.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await send(method: "POST", target: target, cookie: cookie, body: Array(body.utf8))
-    }
-
     /// Sends on its own thread: blocking socket calls must not occupy the few cooperative threads the server needs.
-    func send(method: String, target: String, cookie: String? = nil, body: [UInt8] = []) async throws -> HTTPReply {
+    func exchange(method: String, target: String, cookie: String?, body: [UInt8]) async throws -> HTTPReply {
         var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let cookie { request += "Cookie: \(cookie)\r\n" }
         if method == "POST" {
@@ -238,8 +253,9 @@ struct TestLogbook {
     }
 }
 
-/// Runs the real server on a free loopback port for the duration of `body`.
-func withServer<T: Sendable>(
+/// Runs the real server on a free loopback port for the duration of `body`: for what needs the socket and
+/// Hummingbird (connection guards, the HTTP parser, a browser); other page tests use ``withServer``.
+func withRealServer<T: Sendable>(
     databasePath: String, passwordHash: String? = nil, statusPath: String? = nil,
     limits: ConnectionLimits = ConnectionLimits(), config base: FlightLogConfig = FlightLogConfig(),
     _ body: @Sendable (RawClient, WebApp) async throws -> T

@@ -55,7 +55,7 @@ struct WeGlideUploadPageTests {
         let id = try logbook.fillWithThreeFlights()[0]
         let weglide = try FakeWeGlide(in: URL(fileURLWithPath: logbook.folder))
         let hash = try PasswordHash.make(password: EditRoundTripTests.password, iterations: 1000)
-        try await withServer(
+        try await withRealServer(
             databasePath: logbook.databasePath, passwordHash: hash, config: Self.config(weglide)
         ) { client, _ in
             let anonymous = try await client.get("/flights/\(id)")
