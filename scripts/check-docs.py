@@ -7,6 +7,7 @@
 - Every file named in backticks by a partial path or its name alone (`Commands/Export.swift`, `FlightStore.swift`)
   is some file of the tree.
 - Every target in Package.swift is named in docs/ARCHITECTURE.md.
+- FlightLogCore imports what docs/ARCHITECTURE.md says, the C library alone (Glibc or Darwin): no Foundation.
 Prints one line per fault and exits 1 if there is any.
 """
 import glob
@@ -21,6 +22,9 @@ ROOTED = ("Sources/", "Tests/", "scripts/", "docs/", "systemd/", "samples/", "be
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 CODE = re.compile(r"`([^`\s]+)`")
 FILE = re.compile(r"^[A-Za-z0-9_+./-]+\.(swift|sh|md|service|timer|path|rules)$")
+IMPORT = re.compile(r"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?"
+                    r"import\s+(?:(?:struct|class|enum|protocol|typealias|func|var|let)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
+CORE_IMPORTS = {"Glibc", "Darwin"}
 TARGET = re.compile(r"\.(?:target|testTarget|executableTarget|systemLibrary)\(\s*name:\s*\"([^\"]+)\"")
 
 
@@ -68,10 +72,22 @@ def faults_in(doc, files):
     return faults
 
 
+def core_import_faults():
+    """An import in FlightLogCore other than the C library (the fuzz targets compile its files on their own)."""
+    faults = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "Sources", "FlightLogCore", "**", "*.swift"), recursive=True)):
+        for number, line in enumerate(open(path, encoding="utf-8"), 1):
+            module = IMPORT.match(line)
+            if module and module.group(1) not in CORE_IMPORTS:
+                faults.append(f"{os.path.relpath(path, ROOT)}:{number}: FlightLogCore imports {module.group(1)} "
+                              f"(only {' or '.join(sorted(CORE_IMPORTS))}: docs/ARCHITECTURE.md)")
+    return faults
+
+
 def main():
     docs = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
     files = tree_files()
-    faults = [fault for doc in docs for fault in faults_in(doc, files)]
+    faults = [fault for doc in docs for fault in faults_in(doc, files)] + core_import_faults()
     architecture = open(os.path.join(ROOT, "docs", "ARCHITECTURE.md"), encoding="utf-8").read()
     package = open(os.path.join(ROOT, "Package.swift"), encoding="utf-8").read()
     for name in TARGET.findall(package):
