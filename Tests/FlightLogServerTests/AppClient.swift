@@ -14,14 +14,13 @@ struct AppClient: PageClient {
 
     func exchange(method: String, target: String, cookie: String?, body: [UInt8]) async throws -> HTTPReply {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let request = ArrivedRequest(
-            method: method, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : nil,
+        let sent = await WebExchange.respond(
+            app: app, method: method, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : nil,
             cookieHeader: cookie, client: source
         ) { limit in
             guard body.count <= limit else { throw TestError("body of \(body.count) bytes over \(limit)") }
             return body
         }
-        let sent = await WebExchange.respond(app: app, to: request)
         var headers: [String: String] = [:]
         for (name, value) in sent.headers {
             headers[name.lowercased()] = headers[name.lowercased()].map { $0 + ", " + value } ?? value

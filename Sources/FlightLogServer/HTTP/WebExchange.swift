@@ -2,36 +2,6 @@ import FlightLogCore
 import FlightLogWeb
 import Foundation
 
-/// A request as it came off the connection, before ``WebApp`` sees it: the target still percent-encoded, the raw
-/// `Cookie` header, and the body not yet read. Nothing here belongs to the HTTP library, so the page tests hand
-/// the same exchange a request in process, without a socket.
-package struct ArrivedRequest: Sendable {
-    /// The method as sent (`GET`, `POST`, `PUT`, …).
-    package var method: String
-    /// The target's path, percent-encoded as sent.
-    package var path: String
-    /// The target's query (after `?`), percent-encoded as sent; `nil` without one.
-    package var query: String?
-    /// The `Cookie` header's value.
-    package var cookieHeader: String?
-    /// Who is asking (``clientKey(_:)``).
-    package var client: String
-    /// Reads the whole body, throwing when it is longer than the limit given (bytes).
-    package var readBody: @Sendable (_ limit: Int) async throws -> [UInt8]
-
-    package init(
-        method: String, path: String, query: String?, cookieHeader: String?, client: String,
-        readBody: @escaping @Sendable (_ limit: Int) async throws -> [UInt8]
-    ) {
-        self.method = method
-        self.path = path
-        self.query = query
-        self.cookieHeader = cookieHeader
-        self.client = client
-        self.readBody = readBody
-    }
-}
-
 /// The answer as it goes on the wire: status, header fields in order (content type first, length last) and the
 /// body, empty for a `HEAD`.
 package struct SentResponse: Sendable {
@@ -60,42 +30,54 @@ package enum WebExchange {
         ]
     }
 
-    package static func respond(app: WebApp, to request: ArrivedRequest) async -> SentResponse {
+    /// Answers a request as it came off the connection: `method` as sent (`GET`, `POST`, `PUT`, …), `path` and
+    /// `query` (after `?`, `nil` without one) still percent-encoded, the raw `Cookie` header, `client` as
+    /// ``clientKey(_:)`` gives it, and `readBody`, which reads the whole body or throws when it is longer than the
+    /// limit given (bytes). Nothing here belongs to the HTTP library, so the page tests call it in process.
+    package static func respond(
+        app: WebApp, method: String, path: String, query: String?, cookieHeader: String?, client: String,
+        readBody: @Sendable (_ limit: Int) async throws -> [UInt8]
+    ) async -> SentResponse {
         var response: WebResponse
-        if let query = request.query, query.utf8.count > WebLimits.maxQueryBytes {
+        if let query, query.utf8.count > WebLimits.maxQueryBytes {
             response = errorPage(
                 status: 414, title: "Address too long", message: "The address is longer than this server accepts.")
-        } else if request.path.utf8.count > 1024 {
+        } else if path.utf8.count > 1024 {
             response = errorPage(
                 status: 414, title: "Address too long", message: "The address is longer than this server accepts.")
         } else {
-            response = await decode(request, app: app)
+            response = await decode(
+                app: app, method: method, path: path, query: query, cookieHeader: cookieHeader, client: client,
+                readBody: readBody)
         }
         if response.status == 200 && response.body.isEmpty {  // never an empty "success" (e.g. a 0-byte PDF)
             response = errorPage(
                 status: 500, title: "Something went wrong", message: "The answer came out empty; try again.")
         }
         return encode(
-            response, head: request.method == "HEAD",
+            response, head: method == "HEAD",
             securityHeaders: securityHeaders(onlineTiles: app.settings.config.server.onlineTiles))
     }
 
-    private static func decode(_ request: ArrivedRequest, app: WebApp) async -> WebResponse {
-        let method = WebRequest.Method(rawValue: request.method) ?? .other
+    private static func decode(
+        app: WebApp, method name: String, path: String, query: String?, cookieHeader: String?, client: String,
+        readBody: @Sendable (_ limit: Int) async throws -> [UInt8]
+    ) async -> WebResponse {
+        let method = WebRequest.Method(rawValue: name) ?? .other
         guard method != .other else {
             return errorPage(status: 405, title: "Method not allowed", message: "Only GET and POST are used here.")
         }
-        guard let path = request.path.removingPercentEncoding else {
+        guard let path = path.removingPercentEncoding else {
             return errorPage(status: 400, title: "Bad request", message: "The address is not valid.")
         }
-        guard let query = parseURLEncoded(Substring(request.query ?? "")) else {
+        guard let query = parseURLEncoded(Substring(query ?? "")) else {
             return errorPage(status: 400, title: "Bad request", message: "The query is not valid.")
         }
         var form: [String: String] = [:]
         if method == .post {
             let body: [UInt8]
             do {
-                body = try await request.readBody(WebLimits.maxBodyBytes)
+                body = try await readBody(WebLimits.maxBodyBytes)
             } catch {
                 return errorPage(
                     status: 413, title: "Too large", message: "The form is larger than this server accepts.")
@@ -105,10 +87,10 @@ package enum WebExchange {
             }
             form = parsed
         }
-        let cookies = request.cookieHeader.map(parseCookies) ?? [:]
+        let cookies = cookieHeader.map(parseCookies) ?? [:]
         return await app.respond(
             to: WebRequest(
-                method: method, path: path, query: query, cookies: cookies, form: form, client: request.client))
+                method: method, path: path, query: query, cookies: cookies, form: form, client: client))
     }
 
     private static func encode(_ response: WebResponse, head: Bool, securityHeaders: [(String, String)])

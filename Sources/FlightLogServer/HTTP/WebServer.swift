@@ -43,14 +43,10 @@ package enum WebServer {
 
     /// Hands the request to ``WebExchange`` and writes what it answers.
     static func respond(app: WebApp, to request: Request, client: String) async -> Response {
-        let arrived = ArrivedRequest(
-            method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
+        let sent = await WebExchange.respond(
+            app: app, method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
             cookieHeader: request.headers[.cookie], client: client
-        ) { limit in
-            let buffer = try await request.body.collect(upTo: limit)
-            return Array(buffer: buffer)
-        }
-        let sent = await WebExchange.respond(app: app, to: arrived)
+        ) { limit in Array(buffer: try await request.body.collect(upTo: limit)) }
         var fields = HTTPFields()
         for (name, value) in sent.headers {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
