@@ -49,6 +49,18 @@ struct ServeFaultTests {
         Self.expectWholePDF(try await Self.get(port, "/flights/\(ids[0])/report.pdf"), "report")
     }
 
+    @Test("SIGTERM (systemd's stop) ends serve after its answers with exit status 0")
+    func sigtermStopsGracefully() async throws {
+        let (db, dir, ids) = try ExportSafetyTests.logbook()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try ServeProcess(environment: ["FLIGHTLOG_DATABASE": db.path], in: dir)
+        defer { server.stop() }
+        try #require(server.isReady, "flightlog serve did not start: \(server.logText)")
+        #expect(try await Self.get(server.port, "/flights/\(ids[0])").status == 200)
+        server.stop()
+        #expect(server.exitStatus == 0, "\(server.logText)")
+    }
+
     @Test("a render that fails (no fonts) is a 500 with a message, not an empty 200")
     func failedRenderIsA500() async throws {
         let (db, dir, ids) = try ExportSafetyTests.logbook()

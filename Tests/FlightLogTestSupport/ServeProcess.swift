@@ -57,6 +57,9 @@ public final class ServeProcess: @unchecked Sendable {
     /// What the server wrote to standard output so far.
     public var outputText: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
+    /// The exit status once the server has ended; `nil` while it runs.
+    public var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+
     /// SIGTERM, then waits for the server to end.
     public func stop() {
         guard process.isRunning else { return }
