@@ -1,5 +1,6 @@
 import FlightLogAnalysis
 import FlightLogCore
+import FlightLogTestSupport
 import Testing
 
 @Suite struct GliderIndexTests {
@@ -10,47 +11,83 @@ import Testing
             details: FlightDetails(gliderType: type))
     }
 
-    /// The type table matches names as pilots write them, but not a variant with its own index.
+    /// The lists match names as pilots write them, but not a variant with its own index.
     @Test func typesAreFoundWithCaseSpacesAndDashesIgnored() {
         #expect(GliderIndex.forType("ASK 21")?.index == 92)
         #expect(GliderIndex.forType("ask-21")?.index == 92)
-        #expect(GliderIndex.forType("LS_4")?.index == 106)
-        #expect(GliderIndex.forType("LS 4-b") == nil)
+        #expect(GliderIndex.forType("LS_4")?.index == 104)
+        #expect(GliderIndex.forType("LS 4 WL")?.index == 105)
         #expect(GliderIndex.forType("Pegase 101A") == nil)
         #expect(GliderIndex.forType(nil) == nil)
-        #expect(GliderIndex.table.allSatisfy { (50...150).contains($0.index) })
+        #expect(GliderIndex.table.allSatisfy { (10...200).contains($0.index) })
+    }
+
+    /// The generated DMSt list is read whole: every model, its index and its year.
+    @Test func theDMStListIsReadWhole() {
+        #expect(GliderIndex.dmst.count > 600)
+        #expect(GliderIndex.dmst.allSatisfy { !$0.type.isEmpty && $0.type.first?.isWhitespace == false })
+        #expect(GliderIndex.dmst.allSatisfy { $0.source == "DMSt \(GliderIndex.dmstYear)" })
+        #expect(GliderIndex.dmst.contains(Entry(type: "ASG 29 (18 m)", index: 121, source: "DMSt 2025")))
+    }
+
+    /// The glider types of real IGC headers and logbooks, each with what the lists say (DMSt 2025 from WeGlide's
+    /// GliderList): an entry, a question (no span for a model flown at two), or unknown (in neither list). Each of
+    /// the first kind was silently at 100 with XCSoar's list alone.
+    static let realTypes: [(type: String, expected: GliderIndex.Match)] = [
+        ("Ventus 3T", .ambiguous([dmst("Ventus 3 (15 m)", 116), dmst("Ventus 3 (18 m)", 122)])),
+        ("JS1C 21m", .entry(dmst("JS1C (21 m)", 126))), ("DG 303", .entry(dmst("DG 303", 105))),
+        ("DG_303", .entry(dmst("DG 303", 105))), ("Ventus 2cxM", .entry(dmst("Ventus 2cx (18 m)", 120))),
+        ("DUO DISCUS", .entry(dmst("Duo Discus", 112))), ("LS 4", .entry(dmst("LS 4", 104))),
+        ("ASG-29E (18m)", .entry(dmst("ASG 29 (18 m)", 121))), ("Pegasus 2", .none),
+        ("ASG 29-18", .entry(dmst("ASG 29 (18 m)", 121))), ("asg29 15 m", .entry(dmst("ASG 29 (15 m)", 114))),
+        ("LS-1c", .entry(dmst("LS 1-c", 98))), ("Std Libelle", .entry(dmst("Std. Libelle", 98))),
+        ("Standard Cirrus", .entry(dmst("Std. Cirrus", 99))), ("LS 8-15", .entry(dmst("LS 8", 108))),
+        ("LS8 (18m)", .entry(dmst("LS 8 (18 m)", 114))), ("ASW 28 18m", .entry(dmst("ASW 28 (18 m)", 114))),
+        ("Junior", .entry(Entry(type: "Junior", index: 90, source: GliderIndex.xcsoar))),
+        ("LS 4-b", .none), ("ASG 29 (20m)", .none),
+    ]
+
+    private typealias Entry = GliderIndex.Entry
+    private static func dmst(_ type: String, _ index: Double) -> Entry {
+        Entry(type: type, index: index, source: GliderIndex.dmstSource)
     }
 
     /// Names as real logbooks and IGC headers write them: engine suffixes, spans in every spelling, "Std" and
-    /// "Standard". Each fell back to 100 before the names were normalised.
-    @Test func realGliderNamesFindTheirEntry() {
-        let expected: [(String, String)] = [
-            ("ASG-29E (18m)", "ASG 29 (18 m)"), ("ASG 29-18", "ASG 29 (18 m)"), ("asg29 15 m", "ASG 29 (15 m)"),
-            ("Ventus 2cxM", "Ventus 2cx (18 m)"), ("Ventus 2cT", "Ventus 2c (18 m)"), ("LS-1c", "LS 1c"),
-            ("Std Libelle", "Std Libelle"), ("Standard Cirrus", "Std Cirrus"), ("LS 8-15", "LS 8 (15 m)"),
-            ("LS8 (18m)", "LS 8 (18 m)"), ("DG-300", "DG 300"), ("ASW 28 18m", "ASW 28 (18 m)"),
-        ]
-        for (name, entry) in expected {
-            #expect(GliderIndex.forType(name)?.type == entry, "\(name)")
-        }
-        // Not in the table (no figure from a source): unknown, not someone else's index.
-        for name in ["Ventus 3T", "JS1C 21m", "DG 303", "LS 4-b", "ASG 29 (20m)"] {
-            #expect(GliderIndex.match(name) == .none, "\(name)")
-        }
+    /// "Standard"; the DMSt list first, XCSoar's for a type it lacks.
+    @Test(arguments: realTypes.indices) func realGliderNamesFindTheirEntry(_ number: Int) {
+        let (type, expected) = Self.realTypes[number]
+        #expect(GliderIndex.match(type) == expected, "\(type)")
     }
 
-    /// A type that fits entries of different index asks instead of picking one.
+    /// The glider type in each shared flight's header is one of ``realTypes`` and matches as it says there: none
+    /// silently unknown when the lists have it.
+    @Test(.enabled(if: SharedFlights.available)) func theSharedFlightsTypesAreResolved() throws {
+        var seen = 0
+        for file in SharedFlights.files() {
+            let headers = try IGCReader.read(try SharedFlights.bytes(file.lastPathComponent)).headers
+            guard let type = headers.gliderType, !type.isEmpty else { continue }
+            seen += 1
+            let known = Self.realTypes.first { $0.type == type }
+            #expect(known != nil, "\(file.lastPathComponent): \(type) is not among the tests' real types")
+            if let known { #expect(GliderIndex.match(type) == known.expected, "\(type)") }
+        }
+        #expect(seen > 0)
+    }
+
+    /// A type that fits entries of different index asks instead of picking one, one choice for each index.
     @Test func aTypeThatFitsTwoEntriesAsks() {
-        guard case .ambiguous(let entries) = GliderIndex.match("LS 8") else {
-            Issue.record("LS 8 should fit both spans")
+        guard case .ambiguous(let entries) = GliderIndex.match("Ventus 3T") else {
+            Issue.record("Ventus 3T should fit both spans")
             return
         }
-        #expect(entries.map(\.type) == ["LS 8 (15 m)", "LS 8 (18 m)"])
-        let inputs = FlightAnalysis.inputs(of: flight(type: "LS 8"), fixCount: 0, index: nil)
+        #expect(entries.map(\.type) == ["Ventus 3 (15 m)", "Ventus 3 (18 m)"])
+        let inputs = FlightAnalysis.inputs(of: flight(type: "Ventus 3T"), fixCount: 0, index: nil)
         #expect(inputs.index == nil)
         #expect(
             inputs.indexSource
-                == "LS 8 is LS 8 (15 m) 108 or LS 8 (18 m) 114: give the span in the glider type or [glider] index")
+                == "Ventus 3T is Ventus 3 (15 m) 116 or Ventus 3 (18 m) 122: give the span in the glider type or "
+                + "[glider] index")
+        #expect(GliderIndex.forType("Ventus 3T 18m")?.index == 122)
     }
 
     /// One normaliser for every list matched by type name (the handicap table, an aircraft catalogue).
@@ -67,7 +104,7 @@ import Testing
         let configured = FlightAnalysis.inputs(of: flight(type: "ASK 21"), fixCount: 0, index: 108)
         #expect(configured.index == 108 && configured.indexSource == "[glider] index")
         let typed = FlightAnalysis.inputs(of: flight(type: "Ask 21"), fixCount: 0, index: nil)
-        #expect(typed.index == 92 && typed.indexSource == "ASK 21, XCSoar polar list")
+        #expect(typed.index == 92 && typed.indexSource == "ASK 21, DMSt 2025")
         let unknown = FlightAnalysis.inputs(of: flight(type: "Pegase 101A"), fixCount: 0, index: nil)
         #expect(unknown.index == nil && unknown.indexSource == nil)
     }

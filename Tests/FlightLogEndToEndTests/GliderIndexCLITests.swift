@@ -14,7 +14,7 @@ struct GliderIndexCLITests {
         var analysis: Analysis
     }
 
-    @Test("ASG-29E (18m) is the ASG 29 (18 m); LS 8 asks which span")
+    @Test("ASG-29E (18m) is the ASG 29 (18 m) of the DMSt list; Ventus 3T asks which span")
     func editedTypeFindsItsIndex() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -31,12 +31,12 @@ struct GliderIndexCLITests {
         let edit = try CLI.run(["edit", "1", "--plane", "ASG-29E (18m)"], database: db, in: dir)
         try #require(edit.status == 0, "\(edit.stderr)")
         let asg = try shown()
-        #expect(asg.index == 120 && asg.indexSource == "ASG 29 (18 m), XCSoar polar list", "\(asg)")
+        #expect(asg.index == 121 && asg.indexSource == "ASG 29 (18 m), DMSt 2025", "\(asg)")
         let text = try CLI.run(["show", "1"], database: db, in: dir)
-        #expect(text.stdout.contains("index 120: ASG 29 (18 m), XCSoar polar list"), "\(text.stdout)")
+        #expect(text.stdout.contains("index 121: ASG 29 (18 m), DMSt 2025"), "\(text.stdout)")
 
-        let ls8 = try CLI.run(["edit", "1", "--plane", "LS 8"], database: db, in: dir)
-        #expect(ls8.stdout.contains("LS 8 (15 m) 108 or LS 8 (18 m) 114"), "\(ls8.stdout)")
+        let ventus = try CLI.run(["edit", "1", "--plane", "Ventus 3T"], database: db, in: dir)
+        #expect(ventus.stdout.contains("Ventus 3 (15 m) 116 or Ventus 3 (18 m) 122"), "\(ventus.stdout)")
         let asked = try shown()
         #expect(asked.index == 100 && asked.indexSource?.contains("give the span") == true, "\(asked)")
     }

@@ -57,7 +57,7 @@ import Testing
         _ = try pi.store.updateDetails(id: first, to: details, editedAt: june14 + 3_600_000, base: before)
         _ = try await fixture.sync(pi)
         let typed = try #require(try pi.store.storedAnalysis(forFlight: first))
-        #expect(typed.index == 106 && typed.olcPlusPoints < analysed.olcPlusPoints)
+        #expect(typed.index == 104 && typed.olcPlusPoints < analysed.olcPlusPoints)
         #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(typed))
 
         // The config's [glider] index wins over the type table.
