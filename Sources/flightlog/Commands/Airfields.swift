@@ -76,26 +76,9 @@ extension FlightLogCommand {
             var file: String
 
             func run() throws {
-                let data: [UInt8]?
-                do {
-                    data = try InputFile.read(file, what: "the CUP file", maxBytes: 32 << 20)
-                } catch {
-                    throw CLIError(terminalSafe(error.description))
-                }
-                guard let data else {
-                    throw CLIError("cannot read \(terminalSafe(file)): check that the file exists and is readable")
-                }
-                guard let directory = AirfieldFileImport.directory(asRoot: getuid() == 0) else {
-                    throw CLIError("cannot find your home folder: set HOME")
-                }
-                let done: AirfieldFileImport.Result
-                do {
-                    done = try AirfieldFileImport.install(data, from: file, into: directory) { warning in
-                        printError("\(terminalSafe(file)): warning: \(terminalSafe(warning.description)); skipped")
-                    }
-                } catch {
-                    throw CLIError(terminalSafe(error.description))
-                }
+                let done = try AirfieldFileImport.installFile(
+                    file, readFile: { try InputFile.read($0, what: "the CUP file", maxBytes: $1) },
+                    into: AirfieldFileImport.directory(asRoot: getuid() == 0), warn: printError)
                 print(AirfieldFileImport.summary(done, file: file))
             }
         }

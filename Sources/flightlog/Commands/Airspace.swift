@@ -78,21 +78,11 @@ extension FlightLogCommand {
                     } else {
                         try store.open(.readOnly).airspaceFiles()
                     }
-                guard !files.isEmpty else {
-                    print("No airspace: add an OpenAir file with flightlog airspace import FILE")
-                    return
+                let rows = files.map {
+                    ListingText.AirspaceFileRow(
+                        name: $0.name, airspaces: $0.contents.airspaces, importedAt: $0.importedAt)
                 }
-                var table = TextTable(headers: ["File", "Airspaces", "Classes", "Imported (UTC)"])
-                table.rightAligned = [1]
-                for file in files {
-                    let airspaces = file.contents.airspaces
-                    let when = CivilDateTime(utc: file.importedAt)
-                    table.rows.append([
-                        file.name, "\(airspaces.count)", AirspaceText.classCounts(airspaces),
-                        "\(when.date) \(when.hourMinute)",
-                    ])
-                }
-                print(terminalSafe(table.render(), keepNewlines: true))
+                print(ListingText.airspaceFiles(rows))
             }
         }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogServer
 import FlightLogStore
@@ -41,22 +42,10 @@ extension FlightLogCommand {
                 var options = StoreOptions()
                 options.config = self.config
                 let config = try options.loadConfig()
-                let url: SyncURL
-                if let database {
-                    url = try clubURL(database)
-                } else if let configured = config.sync.url {
-                    url = configured
-                } else {
-                    throw CLIError(
-                        "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file or pass --database"
-                    )
-                }
-                let password = try Sync.password(file: config.sync.passwordFile)
-                do {
-                    return try await ClubWebLogbook.with(url: url, password: password, config: config, body)
-                } catch let error as LogbookError {
-                    throw CLIError(error.description)
-                }
+                let login = try ClubLogin(
+                    database: database, config: config, environment: ProcessInfo.processInfo.environment,
+                    readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) })
+                return try await login.with(config: config, body)
             }
         }
 
@@ -103,15 +92,7 @@ extension FlightLogCommand {
             /// The first line of standard input (a prompt goes to standard error when it is a terminal).
             private func readPassword() throws -> String {
                 if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
-                guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                    throw CLIError(
-                        "no password on standard input: give it as the first line (flightlog club add-user \(login) --pilot … < file)"
-                    )
-                }
-                guard line.count >= 8 else {
-                    throw CLIError(
-                        "the password is shorter than 8 characters; choose a longer one (the login is on the web)")
-                }
+                let line = try ClubLogin.newPassword(readLine(strippingNewline: true), login: login)
                 if let problem = PasswordHash.problem(with: line) { throw CLIError(problem) }
                 return line
             }
@@ -139,11 +120,7 @@ extension FlightLogCommand {
 
             func run() async throws {
                 if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
-                guard let password = readLine(strippingNewline: true), password.count >= 8, password.utf8.count <= 200
-                else {
-                    throw CLIError(
-                        "give the glider's password (8 characters to 200 bytes) as the first line of standard input")
-                }
+                let password = try ClubLogin.gliderPassword(readLine(strippingNewline: true))
                 let (login, device) = (self.login, self.device)
                 let flights = try await club.withLogbook { logbook in
                     try await logbook.addGlider(login: login, password: password, device: device)
@@ -160,18 +137,12 @@ extension FlightLogCommand {
 
             func run() async throws {
                 let accounts = try await club.withLogbook { logbook in try await logbook.accounts() }
-                guard !accounts.isEmpty else {
-                    print("no logins yet: add one with flightlog club add-user LOGIN --pilot NAME")
-                    return
-                }
-                var table = TextTable(headers: ["Login", "Pilot", "Role", "Added (UTC)"])
-                for account in accounts {
-                    table.rows.append([
-                        account.login, account.pilotName, account.isAdmin ? "admin" : "pilot",
-                        CivilDateTime(utc: account.createdAt).date.description,
-                    ])
-                }
-                print(table.render(), terminator: "")
+                print(
+                    ListingText.logins(
+                        accounts.map {
+                            ListingText.LoginRow(
+                                login: $0.login, pilot: $0.pilotName, isAdmin: $0.isAdmin, createdAt: $0.createdAt)
+                        }), terminator: "")
             }
         }
 

@@ -36,7 +36,16 @@ extension FlightLogCommand {
 
         func run() async throws {
             let db = try store.open(.readWrite)
-            let (new, changes) = try saveWithRetry(db)
+            let (new, changes) = try db.editDetails(id: id, now: { UTCMillis(Date().timeIntervalSince1970 * 1000) }) {
+                stored, attempt in
+                var new = stored.details
+                details.apply(to: &new)
+                let landingField = try EditPlaces.name(
+                    in: &new, takeoffGiven: details.takeoffPlace != nil, landingGiven: details.landingPlace != nil,
+                    index: { try? AirfieldCatalog.index().index })
+                if attempt == 1, let landingField { try warnIfFar(landingField, flight: stored) }
+                return (new, landingField != nil)
+            }
             if changes.isEmpty {
                 print("Flight \(id): nothing changed.")
             }
@@ -46,49 +55,6 @@ extension FlightLogCommand {
             if let type = details.plane, case .ambiguous(let entries) = GliderIndex.match(type) {
                 print(terminalSafe("Flight \(id): contest index: \(GliderIndex.ambiguity(type, entries))"))
             }
-        }
-
-        /// Applies the options to the flight as stored and saves them; again on what it holds now when another
-        /// process changed it between the read and the write (the store refuses that write), so that neither
-        /// edit is lost: the options change single fields.
-        private func saveWithRetry(_ db: FlightStore) throws -> (FlightDetails, [FieldChange]) {
-            var attempt = 1
-            while true {
-                let base = try db.flight(id: id).details
-                var new = base
-                details.apply(to: &new)
-                let landingField = try namePlaces(in: &new)
-                if attempt == 1, let landingField { try warnIfFar(landingField, flight: db.flight(id: id)) }
-                let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
-                do {
-                    return (
-                        new,
-                        try db.updateDetails(
-                            id: id, to: new, editedAt: now, base: base, landingAtField: landingField != nil)
-                    )
-                } catch {
-                    guard error.code == .changedElsewhere, attempt < 50 else { throw error }
-                    attempt += 1
-                }
-            }
-        }
-
-        /// A place option that names a known field (code, name or a part only it has) stores the field's label;
-        /// other text stays as typed, also when the airfield data cannot be read (nothing is lost).
-        /// - Returns: the known field the landing place names, if it does.
-        private func namePlaces(in new: inout FlightDetails) throws -> Airfield? {
-            guard
-                new.takeoffPlace != nil && details.takeoffPlace != nil
-                    || new.landingPlace != nil && details.landingPlace != nil,
-                let index = try? AirfieldCatalog.index().index
-            else { return nil }
-            if details.takeoffPlace != nil, let text = new.takeoffPlace {
-                new.takeoffPlace = try lookUpPlace(text, option: "--takeoff-place", in: index).text
-            }
-            guard details.landingPlace != nil, let text = new.landingPlace else { return nil }
-            let landing = try lookUpPlace(text, option: "--landing-place", in: index)
-            new.landingPlace = landing.text
-            return landing.field
         }
 
         /// The pilot's landing field is taken; one farther than the airfield radius from where the track ends is

@@ -91,7 +91,7 @@ extension FlightLogCommand {
             let source = LocalLogbookSource(
                 databasePath: databasePath, config: config, rebuildIGC: rebuild, signer: signer.callAsFunction)
             let db = try source.store()
-            var flights: [Flight]
+            let flights: [Flight]
             let summary = ownerOptions.summary(filters.filter)
             if ids.isEmpty {
                 flights = ownerOptions.chosen(try db.flights(matching: filters.filter), config)
@@ -114,65 +114,14 @@ extension FlightLogCommand {
                     logbook: LogbookOptions(owner: owner, filterSummary: summary))
                 return lines.forEach { print($0) }
             }
-            let logbookFiles = LogbookFiles(databasePath: databasePath, configPath: store.configPath)
             // The report's map draws the phone map's MBTiles file (`[server] map_tiles`) under the track.
             let tiles = kind == .report ? LogbookExporter.mapTiles(path: config.server.mapTiles) : nil
-            let exporter = LogbookExporter(source: source, mapTiles: tiles)
-            let logbook = LogbookOptions(owner: owner, filterSummary: summary)
-            let many = "\(flights.count) flight\(flights.count == 1 ? "" : "s")"
-            switch kind {
-            case .zip:
-                var writer = ExportWriter(try ExportOutput.wholeFile(output!, logbookFiles), logbookFiles: logbookFiles)
-                let archive = try await exporter.zip(flights, logbook)
-                if case .wrote(let path) = try cli({
-                    try writer.write(ExportedFile(name: "flights.zip", bytes: archive.bytes))
-                }) {
-                    print(
-                        "Wrote \(path): \(archive.igcFiles) IGC file\(archive.igcFiles == 1 ? "" : "s") and logbook.pdf (\(many))."
-                    )
-                }
-                if !archive.edited.isEmpty { printError(EditedOriginal.summary(archive.edited, in: "the ZIP")) }
-            case .pdf:
-                let chosen = ids.isEmpty ? summary : "flights " + ids.map(String.init).joined(separator: ", ")
-                let target = try ExportOutput.wholeFile(output!, logbookFiles)
-                var writer = ExportWriter(target, logbookFiles: logbookFiles)
-                let pages = LogbookOptions(owner: owner, filterSummary: chosen)
-                try await exporter.export(kind.format(target, logbook: pages, qnhHectopascals: qnh), of: flights) {
-                    file in
-                    if case .wrote(let path) = try cli({ try writer.write(file) }) { print("Wrote \(path) (\(many)).") }
-                }
-            case .igc, .kml, .gpx, .geojson, .report:
-                flights = try ExportOutput.withTracks(flights, chosenById: !ids.isEmpty, what: kind.what) {
-                    printError($0)
-                }
-                if output == "-" && flights.count > 1 {
-                    throw CLIError(
-                        "-o - writes one file, but \(flights.count) flights were chosen; give one flight id or a folder"
-                    )
-                }
-                let target = try ExportOutput.target(output, many: flights.count > 1, logbookFiles)
-                var writer = ExportWriter(target, logbookFiles: logbookFiles)
-                var warned: Set<String> = []  // the same warning once, however many reports have it
-                try await exporter.export(kind.format(target, logbook: logbook, qnhHectopascals: qnh), of: flights) {
-                    file in
-                    for note in file.notes where warned.insert(note).inserted { printError("warning: \(note)") }
-                    if file.isOriginal && file.flightsInFile > 1 {
-                        printError(
-                            "flight \(file.flightId!): the original file holds \(file.flightsInFile) flights; it is written whole (--rebuild for this flight alone)"
-                        )
-                    }
-                    if file.isOriginal, let id = file.flightId,
-                        let note = ExportOutput.editedOriginalNote(id, history: try db.history(id: id))
-                    {
-                        printError(note)
-                    }
-                    switch try cli({ try writer.write(file) }) {
-                    case .standardOutput: break
-                    case .wrote(let path): print("Wrote \(path)")
-                    case .unchanged(let path): print("Unchanged \(path) (already there with the same bytes)")
-                    }
-                }
-            }
+            let request = ExportRequest(
+                kind: kind, ids: ids, output: output, qnhHectopascals: qnh, owner: owner, filterSummary: summary,
+                logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath))
+            try await request.write(
+                flights, store: db, exporter: LogbookExporter(source: source, mapTiles: tiles), say: { print($0) },
+                warn: printError)
         }
 
         /// Loads the device key's signer, warning when the files will be unsigned (``LazySigner`` calls it once).
@@ -182,11 +131,6 @@ extension FlightLogCommand {
                 if let problem { printError("warning: IGC files written without G record (unsigned): \(problem)") }
                 return signer
             }
-        }
-
-        /// A library failure to write as the command's one-line error.
-        func cli<T>(_ body: () throws -> T) throws(CLIError) -> T {
-            do { return try body() } catch { throw CLIError("\(error)") }
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlightLogCore
 import FlightLogStore
-import FlightLogText
+import FlightLogTransfer
 import Foundation
 
 extension FlightLogCommand {
@@ -29,41 +29,13 @@ extension FlightLogCommand {
 
         func run() async throws {
             let defaults = try store.loadConfig().defaultDetails
-            guard ImportedDetailsRepair.fields.contains(where: { $0.text(of: defaults) != nil }) else {
+            guard ImportedRepairRun.hasDefaults(defaults) else {
                 print("Nothing to repair: the config file gives no pilot, glider type, registration or competition id.")
                 return
             }
-            let db = try store.open(dryRun ? .readOnly : .readWrite)
-            var repaired = 0
-            for imported in try db.importedFlightFiles() {
-                let id = imported.flightId
-                guard let original = try db.originalFile(forFlight: id) else { continue }
-                guard let file = try? IGCReader.read(original.bytes) else {
-                    print(terminalSafe("Flight \(id): \(original.fileName) cannot be read again; left as it is"))
-                    continue
-                }
-                let current = try db.flight(id: id).details
-                let restored = ImportedDetailsRepair.restored(
-                    current, file: IGCImport.logbookDetails(file.headers), defaults: defaults,
-                    editedFields: imported.editedFields)
-                let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
-                let changes =
-                    dryRun
-                    ? current.changes(to: restored, editedAt: now)
-                    : try db.updateDetails(id: id, to: restored, editedAt: now, base: current)
-                guard !changes.isEmpty else { continue }
-                repaired += 1
-                let words = FieldChange.lines(changes, currentRole: restored.secondPersonRole).map(\.text)
-                print(
-                    terminalSafe(
-                        "Flight \(id): \(words.joined(separator: ", ")) (as \(original.fileName) says)"
-                            + (dryRun ? " — not written (--dry-run)" : "")))
-            }
-            let flights = "\(repaired) flight\(repaired == 1 ? "" : "s")"
-            print(
-                repaired == 0
-                    ? "Nothing to repair: every imported flight holds what its file says or what you set."
-                    : dryRun ? "\(flights) would be repaired." : "\(flights) repaired.")
+            try ImportedRepairRun.run(
+                store: try store.open(dryRun ? .readOnly : .readWrite), defaults: defaults, dryRun: dryRun,
+                now: { UTCMillis(Date().timeIntervalSince1970 * 1000) }, say: { print($0) })
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlightLogConfigFile
 import FlightLogCore
 import FlightLogServer
 import FlightLogStore
@@ -50,68 +51,35 @@ extension FlightLogCommand {
 
         func run() async throws {
             if hashPassword {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                var password = String(decoding: data, as: UTF8.self)
-                while password.last?.isNewline == true { password.removeLast() }  // also "\r\n", one Character
-                guard !password.isEmpty else { throw CLIError("no password on standard input; nothing printed") }
-                if let problem = PasswordHash.problem(with: password) { throw CLIError("\(problem); nothing printed") }
-                print("password_hash = \"\(try PasswordHash.make(password: password))\"")
-                return
+                return print(try ServeStart.passwordHashLine([UInt8](FileHandle.standardInput.readDataToEndOfFile())))
             }
             let config = try store.loadConfig()
             let address = address ?? config.server.address
             let port = port ?? config.server.port
             if let database = store.database, SyncURL.looksLikeURL(database) {
-                try await serveClub(url: try clubURL(database), config: config, address: address, port: port)
-                return
-            }
-            if let hash = config.server.passwordHash, !PasswordHash.isWellFormed(hash) {
-                throw CLIError(
-                    "[server] password_hash in the config is not a hash from flightlog serve --hash-password")
-            }
-            let settings = ServerSettings(databasePath: try store.databasePath(), config: config)
-            let app = WebApp(settings: settings)
-            if let problem = app.mapTilesProblem() {
-                printError("flightlog serve: warning: \(problem); the flight map is drawn without a background map")
-            }
-            try await WebServer.run(app: app, address: address, port: port) { actual in
-                print(
-                    "flightlog serve: http://\(address):\(actual)/ (database \(settings.databasePath); editing \(settings.passwordHash == nil ? "off" : "on"))"
-                )
-                fflush(nil)  // a pipe or the journal buffers: say it now
-            }
-        }
-
-        /// The club's PostgreSQL logbook, each page behind a pilot's login.
-        private func serveClub(url: SyncURL, config: FlightLogConfig, address: String, port: Int) async throws {
-            let password = try Sync.password(file: config.sync.passwordFile)
-            do {
-                try await ClubWebLogbook.with(url: url, password: password, config: config) { club in
-                    let app = WebApp(settings: ServerSettings(club: club, config: config))
+                let login = try ClubLogin(
+                    database: database, config: config, environment: ProcessInfo.processInfo.environment,
+                    readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) })
+                try await login.with(config: config) { club in
                     if try await club.accounts().isEmpty {
                         printError(
                             "flightlog serve: warning: the club logbook has no logins yet; add one with flightlog club add-user"
                         )
                     }
-                    try await WebServer.run(app: app, address: address, port: port) { actual in
-                        print(
-                            "flightlog serve: http://\(address):\(actual)/ (club logbook \(club.location); pilots log in)"
-                        )
-                        fflush(nil)
-                    }
+                    try await serve(WebApp(settings: ServerSettings(club: club, config: config)), address, port)
                 }
-            } catch let error as LogbookError {
-                throw CLIError(error.description)
+                return
+            }
+            let app = try ServeStart.fileApp(databasePath: try store.databasePath(), config: config, warn: printError)
+            try await serve(app, address, port)
+        }
+
+        /// Serves `app` until stopped, saying where once it listens.
+        private func serve(_ app: WebApp, _ address: String, _ port: Int) async throws {
+            try await WebServer.run(app: app, address: address, port: port) { actual in
+                print(ServeStart.startLine(app, address: address, port: actual))
+                fflush(nil)  // a pipe or the journal buffers: say it now
             }
         }
-    }
-}
-
-/// `postgres://…` from `--database`, or a one-line error naming what is wrong with it.
-func clubURL(_ text: String) throws -> SyncURL {
-    do {
-        return try SyncURL(text)
-    } catch {
-        throw CLIError(error.description.replacingOccurrences(of: "[sync] url", with: "--database"))
     }
 }

@@ -40,7 +40,9 @@ extension FlightLogCommand {
                     "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file "
                         + "(man 5 flightlog.toml)")
             }
-            let password = try Self.password(file: config.sync.passwordFile)
+            let password = try ClubLogin.password(
+                file: config.sync.passwordFile, environment: ProcessInfo.processInfo.environment,
+                readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) })
             let db = try store.open(.readWrite)
             do {
                 let summary = try await LogbookSync.run(
@@ -61,24 +63,6 @@ extension FlightLogCommand {
             var buffer = [CChar](repeating: 0, count: 256)
             guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
             return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-
-        /// The first line of `file`, else `$FLIGHTLOG_SYNC_PASSWORD`, else none.
-        static func password(file: String?) throws -> String? {
-            if let file {
-                // Only a regular file, bounded: a FIFO or a device named here would hang the sync.
-                let read: [UInt8]?
-                do { read = try InputFile.read(file, what: "the password file", maxBytes: 64 << 10) } catch {
-                    throw CLIError(error.description)
-                }
-                guard let data = read else {
-                    throw CLIError(
-                        "cannot read the password file \(file): check that it exists and this user may read it")
-                }
-                return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
-                    ?? ""
-            }
-            return ProcessInfo.processInfo.environment["FLIGHTLOG_SYNC_PASSWORD"]
         }
     }
 }

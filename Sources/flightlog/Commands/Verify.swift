@@ -4,6 +4,7 @@ import FlightLogCore
 import FlightLogSecurity
 import FlightLogStore
 import FlightLogText
+import FlightLogTransfer
 import Foundation
 
 extension FlightLogCommand {
@@ -47,50 +48,15 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
-            let publicPath = DeviceKey.publicKeyPath(forKeyAt: DeviceKey.path(besideDatabase: try store.databasePath()))
-            if printKey {
-                guard FileManager.default.fileExists(atPath: publicPath) else {
-                    throw CLIError("no public key at \(publicPath): flightlogd makes the device key on its first start")
-                }
-                print(Hex.encode(try PublicKeyText.read(publicPath)))
-                return
-            }
+            let request = VerifyRequest(databasePath: try store.databasePath(), key: key)
+            if printKey { return print(try request.devicePublicKey()) }
             guard let file else { return }
-            let bytes: [UInt8]
-            if let id = Int64(file), !FileManager.default.fileExists(atPath: file) {
-                bytes = try flightFile(id)
-            } else {
-                let data: [UInt8]?
-                do {
-                    data = try InputFile.read(file, what: "the file", maxBytes: IGCReader.maxFileSize)
-                } catch {
-                    throw CLIError(terminalSafe(error.description))
-                }
-                guard let data else { throw CLIError("cannot read \(file): check the name and that you may read it") }
-                bytes = data
-            }
-            var trusted: [UInt8]?
-            if let key {
-                trusted = try PublicKeyText.parse(key)
-            } else if FileManager.default.fileExists(atPath: publicPath) {
-                trusted = try PublicKeyText.read(publicPath)
-            } else {
-                printError("note: no public key of this device at \(publicPath) (give --key to name the one to trust)")
-            }
-            let result = IGCSignature.verify(bytes, trustedKey: trusted)
+            let bytes = try request.bytes(
+                of: file, readFile: { try InputFile.read($0, what: "the file", maxBytes: $1) },
+                store: { try store.open(.readOnly) }, config: store.loadConfig, note: printError)
+            let result = IGCSignature.verify(bytes, trustedKey: try request.trustedKey(note: printError))
             print(result.message(keyGiven: key != nil))
             if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
-        }
-
-        /// The IGC file of flight `id` as `export --igc` gives it (signed when this user can read the key).
-        func flightFile(_ id: Int64) throws -> [UInt8] {
-            let db = try store.open(.readOnly)
-            let databasePath = try store.databasePath()
-            return try igcExport(flightId: id, store: db, config: try store.loadConfig()) {
-                let (signer, problem) = DeviceKey.exportSigner(databasePath: databasePath)
-                if let problem { printError("note: the file written now is unsigned: \(problem)") }
-                return signer
-            }.bytes
         }
     }
 }
