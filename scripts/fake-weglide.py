@@ -5,11 +5,15 @@ Implements the two calls flightlog makes, as WeGlide's OpenAPI document describe
 request against it: `POST /v1/igcfile` (multipart/form-data: `file` with a file name, `user_id` an integer,
 `date_of_birth` a date YYYY-MM-DD, `aircraft_id` an integer; nothing else) answers 201 with a list of one
 flight, 400 {"detail": "Aircraft not found"} for an aircraft not in the list, 422 with FastAPI's validation
-errors for a request that breaks the schema; `GET /v1/aircraft` answers the aircraft list.
+errors for a request that breaks the schema; `GET /v1/aircraft` answers the aircraft list; `GET /v1/flight`
+(query `user_id_in` ids separated by commas, `scoring_date_start` and `scoring_date_end` dates, `limit` at most 100;
+nothing else) lists the flights uploaded here of those users on those days (from the file's HFDTE date and its
+first and last B record), newest first, and answers 422 to a query that breaks the schema.
 
 Prints the port on the first line of standard output, then serves until killed. Each request is logged as one
 JSON line in --log (method, path, fields, file name, status) and each uploaded file kept as --files/N.igc.
---answer 503 (or 500) makes every upload answer that status; --hang makes uploads never answer.
+--answer 503 (or 500) makes every upload answer that status; --hang makes uploads never answer; --lose-answer keeps
+each upload (listed) and then closes the connection without an answer.
 """
 import argparse
 import datetime
@@ -20,6 +24,7 @@ import os
 import re
 import threading
 import time
+import urllib.parse
 
 AIRCRAFT = [
     {"id": 160, "name": "LS 4", "kind": "GL", "sc_class": "club", "valid_dmst_index": 104},
@@ -117,7 +122,34 @@ class Handler(http.server.BaseHTTPRequestHandler):
         record = {"method": "GET", "path": self.path}
         if self.path.split("?")[0] == "/v1/aircraft":
             return self.answer(200, AIRCRAFT, record)
+        if self.path.split("?")[0] == "/v1/flight":
+            return self.flight_list(record)
         self.answer(404, {"detail": "Not Found"}, record)
+
+    def flight_list(self, record):
+        """`GET /v1/flight` as flightlog asks it, the query checked against the schema."""
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query, keep_blank_values=True)
+        errors, users, dates, limit = [], set(), [None, None], 100
+        for name, values in query.items():
+            value = values[-1]
+            if len(values) > 1:
+                errors.append({"loc": ["query", name], "msg": "given more than once", "type": "duplicate"})
+            elif name == "user_id_in" and re.fullmatch(r"[0-9]+(,[0-9]+)*", value):
+                users = {int(u) for u in value.split(",")}
+            elif name in ("scoring_date_start", "scoring_date_end") and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+                dates[name.endswith("end")] = value
+            elif name == "limit" and re.fullmatch(r"[0-9]+", value) and int(value) <= 100:
+                limit = int(value)
+            else:
+                errors.append({"loc": ["query", name], "msg": f"not in the schema: {value!r}", "type": "value_error"})
+        record["query"] = {k: v[-1] for k, v in query.items()}
+        if errors:
+            return self.answer(422, {"detail": errors}, record)
+        with self.server.lock:
+            flights = [f for f in self.server.flights if (not users or f["user"]["id"] in users)
+                       and (dates[0] is None or f["scoring_date"] >= dates[0])
+                       and (dates[1] is None or f["scoring_date"] <= dates[1])]
+        self.answer(200, sorted(flights, key=lambda f: -f["id"])[:limit], record)
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
@@ -149,8 +181,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
         record.update(fileName=filename, sha256=hashlib.sha256(data).hexdigest(), saved=path, flightId=flight_id)
         aircraft = next(a for a in AIRCRAFT if a["id"] == values["aircraft_id"])
         flight = {"id": flight_id, "user": {"id": values["user_id"], "name": "Test Pilot"},
-                  "aircraft": {"id": aircraft["id"], "name": aircraft["name"]}, "scoring_date": "2025-05-03"}
+                  "aircraft": {"id": aircraft["id"], "name": aircraft["name"]}, **igc_times(data)}
+        with self.server.lock:
+            self.server.flights.append(flight)
+        if options.lose_answer:
+            record["status"] = "lost"
+            with self.server.lock:
+                with open(options.log, "a") as log:
+                    log.write(json.dumps(record) + "\n")
+            self.close_connection = True
+            return
         self.answer(201, [flight], record)
+
+
+def igc_times(data):
+    """scoring_date, takeoff_time and landing_time of an IGC file: its HFDTE date, its first and last B record."""
+    text = data.decode("ascii", "replace")
+    date = re.search(r"^HFDTE(?:DATE:)?([0-9]{2})([0-9]{2})([0-9]{2})", text, re.MULTILINE)
+    day = datetime.date(2000 + int(date.group(3)), int(date.group(2)), int(date.group(1))) if date else None
+    times = re.findall(r"^B([0-9]{2})([0-9]{2})([0-9]{2})", text, re.MULTILINE)
+    if not day or not times:
+        return {"scoring_date": "2025-05-03", "takeoff_time": "2025-05-03T10:00:00Z", "landing_time": "2025-05-03T11:00:00Z"}
+    stamp = lambda t: f"{day.isoformat()}T{t[0]}:{t[1]}:{t[2]}Z"
+    return {"scoring_date": day.isoformat(), "takeoff_time": stamp(times[0]), "landing_time": stamp(times[-1])}
 
 
 def main():
@@ -159,10 +212,11 @@ def main():
     parser.add_argument("--files", required=True)
     parser.add_argument("--answer", type=int, default=0)
     parser.add_argument("--hang", action="store_true")
+    parser.add_argument("--lose-answer", action="store_true")
     options = parser.parse_args()
     os.makedirs(options.files, exist_ok=True)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.options, server.lock, server.next_id = options, threading.Lock(), 345677
+    server.options, server.lock, server.next_id, server.flights = options, threading.Lock(), 345677, []
     print(server.server_address[1], flush=True)
     server.serve_forever()
 

@@ -18,7 +18,8 @@ The CHECKS, each a function of one visited page:
   - the barogram-to-map link: hovering a known point of the barogram gives the time the time axis has there, the
     IGC fix's pressure altitude, and a map marker on the drawn track where that fix lies; the arrow keys move it;
     on a phone, with the plot scrolled up under the header as a thumb scrubs it, the readout stays in view;
-  - the Status page's headline on the first screen, no label overlapping its value.
+  - the Status page's headline on the first screen, no label overlapping its value;
+  - logged in with a WeGlide account, each flight page's Upload to WeGlide button whole inside the page.
 A second server with `[server] map_tiles` (an MBTiles file of plain generated tiles) shows a flight map over tiles.
 Prints the smallest label size per page and the rows on the first screen; writes the SHOTS screenshots (the ones
 docs/ shows) to artifacts/screenshots/ (or --out). Exit 1 with one line per violation; exit 0 with a note when
@@ -262,7 +263,9 @@ def make_logbook(flightlog, work):
     db, cfg = os.path.join(work, "flightlog.sqlite"), os.path.join(work, "flightlog.toml")
     with open(cfg, "w") as f:
         f.write('pilot = "Jürgen Müller"\nglider_type = "ASK 21"\nregistration = "D-1234"\n'
-                '[owner]\nname = "Simulated Pilot"\n')
+                '[owner]\nname = "Simulated Pilot"\n'
+                # A WeGlide account (never called here): the flight pages have the Upload to WeGlide button.
+                '[weglide]\nuser_id = 12345\ndate_of_birth = "1985-04-12"\nurl = "http://127.0.0.1:9"\n')
     specs = [("winch", "2025-05-03T09:12:00Z", 14, None), ("aerotow", "2025-05-03T12:40:00Z", 95, None),
              ("winch", "2025-06-14T10:05:00Z", 38, None), ("self", "2025-07-20T11:30:00Z", 186, None),
              ("winch", "2025-08-02T13:15:00Z", 52, None), ("winch", "2025-08-09T10:00:00Z", 23, None),
@@ -429,7 +432,8 @@ PAGES = [("list", "/"), ("list-filtered", "/?instructor=yes&plane=ASK+21"), ("fl
 DARK_PAGES = {"list", "flight-long", "flight-tiles", "stats"}
 # The screenshots docs/ shows (viewport width, scheme, page, clip height or None for the first screen).
 SHOTS = [(390, "light", "flight-long", "phone-flight-cursor.png"), (390, "dark", "flight-long", "phone-flight-dark.png"),
-         (1280, "light", "list", "desktop-list.png"), (1280, "light", "flight-long", "desktop-flight.png")]
+         (1280, "light", "list", "desktop-list.png"), (1280, "light", "flight-long", "desktop-flight.png"),
+         (390, "light", "flight-short", "phone-weglide.png")]
 
 
 class Visit:
@@ -512,11 +516,26 @@ def check_status(v):
     v.problems.extend(f"{v.where}: a label overlaps its value: {t}" for t in m["overlaps"])
 
 
+def check_weglide(v):
+    """Logged in with a WeGlide account (on the server without tiles, where the login is): the flight page's Upload
+    to WeGlide button, whole inside the page."""
+    box = v.page.evaluate("() => { const b = [...document.querySelectorAll('form.actions button')]"
+                          ".find(b => b.textContent.includes('Upload to WeGlide'));"
+                          " if (!b) return null; const r = b.getBoundingClientRect();"
+                          " return [r.left, r.right, r.height]; }")
+    if box is None:
+        v.fail("no Upload to WeGlide button")
+    elif box[0] < 0 or box[1] > v.width or box[2] < 24:
+        v.fail(f"the Upload to WeGlide button is at {box[0]:.0f}..{box[1]:.0f} px, {box[2]:.0f} px high")
+
+
 # Checks by page-name prefix, run in this order on every page visited. A new check: a function of a Visit, a line.
 CHECKS = [("", check_page), ("", check_charts), ("list", check_rows), ("flight", check_flight),
           ("list", check_header), ("stats", check_header), ("flight-long", check_header),
           ("flight-tiles", check_tiles), ("flight-long", lambda v: check_cursor(v, os.path.join(v.work, "sim-4.igc"))),
-          ("status", check_status)]
+          ("status", check_status), ("flight-long", check_weglide), ("flight-outlanding", check_weglide),
+          ("flight-short", check_weglide)]
+
 
 
 def igc_fixes(path):
@@ -648,6 +667,16 @@ def shoot(page, path):
     """A screenshot of the first screen, or on a phone's flight page of its map and barogram (the cursor left on,
     the sticky header and the focus ring out of the picture)."""
     page.evaluate("() => { document.activeElement.blur(); document.querySelector('.top').style.position = 'static'; }")
+    if path.endswith("phone-weglide.png"):  # the WeGlide section: its heading and the button
+        section = page.evaluate("() => { const h = [...document.querySelectorAll('h2')]"
+                                ".find(h => h.textContent == 'WeGlide');"
+                                " const f = h && h.nextElementSibling; if (!f) return null;"
+                                " const a = h.getBoundingClientRect(), b = f.getBoundingClientRect();"
+                                " return [a.top + scrollY, b.bottom + scrollY]; }")
+        if section:
+            page.screenshot(path=path, clip={"x": 0, "y": max(0, section[0] - 12), "width": page.viewport_size["width"],
+                                             "height": section[1] - section[0] + 24}, full_page=True)
+            return
     charts = page.evaluate("() => { const c = document.querySelector('.charts');"
                            " if (!c) return null; const r = c.getBoundingClientRect();"
                            " return [r.left, r.top + scrollY, r.width, r.height]; }")

@@ -25,7 +25,8 @@ package struct SyncRecording: Sendable {
 
     package struct Flight: Sendable {
         package var uuid: String
-        /// Every column of the local `flight` row but `id`, `recordingId`, `inProgress` and `uuid`, by name.
+        /// Every column of the local `flight` row but `id`, `recordingId`, `inProgress`, `uuid` and
+        /// `weglidePendingSince`, by name.
         package var columns: [(name: String, value: SyncValue)]
     }
 

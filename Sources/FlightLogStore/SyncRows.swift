@@ -54,11 +54,9 @@ enum SyncRows {
             fingerprint: fingerprint.text)
     }
 
-    /// Flight columns that stay on this device: its own row ids and state, and where the flight is on WeGlide
-    /// (the club's server has no columns for that yet; the pending mark is this device's alone).
-    static let localFlightColumns: Set<String> = [
-        "id", "recordingId", "inProgress", "uuid", "weglideFlightId", "weglideUploadedAt", "weglidePendingSince",
-    ]
+    /// Flight columns that stay on this device: its own row ids and state, and the mark of an upload to WeGlide
+    /// whose answer never came (this device's alone; where the flight is on WeGlide goes to the club).
+    static let localFlightColumns: Set<String> = ["id", "recordingId", "inProgress", "uuid", "weglidePendingSince"]
 
     /// The chunks of recording ?1 overlapping a finished flight ± ?3 ms, blobs only when ?2.
     private static let chunkSQL =

@@ -156,7 +156,11 @@ package final class ClubLogbook: Sendable {
             names.append(column)
             marks.append("$\(marks.count + 1)")
         }
-        let updates = names.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        // The server never forgets a WeGlide upload: a glider that lost it (a restored backup) sends NULL.
+        let updates = names.dropFirst().map { name in
+            FlightColumns.weglide.contains(name)
+                ? "\(name) = coalesce(excluded.\(name), flight.\(name))" : "\(name) = excluded.\(name)"
+        }.joined(separator: ", ")
         let sql = """
             INSERT INTO flight (\(names.joined(separator: ", "))) VALUES (\(marks.joined(separator: ", ")))
             ON CONFLICT (uuid) DO UPDATE SET \(updates) RETURNING (xmax = 0) AS inserted

@@ -7,6 +7,8 @@ import PostgresNIO
 enum FlightColumns {
     static let booleans: Set<String> = ["hasBarometer", "takeoffOutlanding", "landingOutlanding", "endedInFlight"]
     static let dates: Set<String> = ["localDate"]
+    /// Where the flight is on WeGlide (server names): kept on the server once set (``ServerSchema/weglideColumns``).
+    static let weglide: Set<String> = ["weglide_flight_id", "weglide_uploaded_at"]
 
     /// The detail columns an edit can change (``LogbookField``), as on the glider.
     static let details = LogbookField.allCases.map(\.column)

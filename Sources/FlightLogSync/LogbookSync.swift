@@ -14,6 +14,8 @@ package struct SyncSummary: Sendable, Equatable {
     package var pushedDeletions = 0
     /// One line per pulled edit that was refused (a value no local edit may set), naming flight and field.
     package var refusedEdits: [String] = []
+    /// Flights of this logbook the club logbook showed on WeGlide (uploaded from elsewhere): not uploaded again.
+    package var foundOnWeGlide = 0
 
     package init(pushedFlights: Int = 0, pushedEdits: Int = 0, pulledEdits: Int = 0, pushedDeletions: Int = 0) {
         self.pushedFlights = pushedFlights
@@ -26,8 +28,9 @@ package struct SyncSummary: Sendable, Equatable {
     package var line: String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let deletions = pushedDeletions > 0 ? ", \(count(pushedDeletions, "deletion"))" : ""
+        let weglide = foundOnWeGlide > 0 ? "; \(count(foundOnWeGlide, "flight")) already on WeGlide" : ""
         return
-            "pushed \(count(pushedFlights, "flight")), \(count(pushedEdits, "edit"))\(deletions); pulled \(count(pulledEdits, "edit"))"
+            "pushed \(count(pushedFlights, "flight")), \(count(pushedEdits, "edit"))\(deletions); pulled \(count(pulledEdits, "edit"))\(weglide)"
     }
 }
 
@@ -99,6 +102,10 @@ package enum LogbookSync {
             guard page.edits.count == 1000 else { break }
             after = page.cursor
         }
+        // Flights uploaded to WeGlide from elsewhere (after the pulled edits, which may name the pilot or glider).
+        let notOnWeGlide = try local { () throws(LogbookError) in try store.flightsNotOnWeGlide() }
+        let onWeGlide = try await logbook.weglideUploads(of: notOnWeGlide)
+        summary.foundOnWeGlide = try local { () throws(LogbookError) in try store.applyClubWeGlide(onWeGlide) }
         // Every flight's contest figures, after the pulled edits (an edited glider type changes the points); the
         // server changes the rows that differ.
         if logbook.hasContest {

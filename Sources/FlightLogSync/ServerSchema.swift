@@ -168,6 +168,7 @@ enum ServerSchema {
         ),
         (6, "gliders write only what sync needs; finite numbers; crew name words", limitedGliders),
         (7, "the edit order lock only through flightlog_lock_edits()", editOrderLock),
+        (8, "where a flight is on WeGlide", weglideColumns),
     ]
 
     /// Additions: new nullable columns and new tables that an older flightlog neither reads nor writes, recorded by

@@ -4,8 +4,8 @@ import Foundation
 import NIOCore
 import NIOPosix
 
-/// WeGlide's public API, the two calls flightlog makes (docs/WEGLIDE.md): `POST /v1/igcfile` and
-/// `GET /v1/aircraft`. The only importer of AsyncHTTPClient; TLS checks against the system's trust store.
+/// WeGlide's public API, the calls flightlog makes (docs/WEGLIDE.md): `POST /v1/igcfile`, `GET /v1/aircraft` and
+/// `GET /v1/flight`. The only importer of AsyncHTTPClient; TLS checks against the system's trust store.
 package struct WeGlideAPI: Sendable {
     /// The API root without `/v1`, e.g. `https://api.weglide.org`.
     package var baseURL: String
@@ -60,6 +60,23 @@ package struct WeGlideAPI: Sendable {
         guard status == 200 else {
             throw .server(
                 status: status, detail: WeGlideAnswers.detail(body) ?? "the aircraft list answered HTTP \(status)")
+        }
+        return body
+    }
+
+    /// `GET /v1/flight`: the pilot's flights scored from `firstDate` to `lastDate` (`YYYY-MM-DD`), at most 100, as
+    /// JSON bytes (``WeGlideAnswers/listedFlights(_:)`` reads them). Public: no login.
+    package func flights(userId: Int, from firstDate: String, to lastDate: String) async throws(WeGlideTransportError)
+        -> [UInt8]
+    {
+        let query = "user_id_in=\(userId)&scoring_date_start=\(firstDate)&scoring_date_end=\(lastDate)&limit=100"
+        var request = HTTPClientRequest(url: baseURL + "/v1/flight?" + query)
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "flightlog")
+        let (status, body) = try await send(request, sending: false)
+        guard status == 200 else {
+            throw .server(
+                status: status, detail: WeGlideAnswers.detail(body) ?? "the flight list answered HTTP \(status)")
         }
         return body
     }

@@ -5,7 +5,8 @@ import Foundation
 
 /// `flightlog upload`: each chosen flight's IGC file (exactly what `flightlog export --igc` writes) to the pilot's
 /// WeGlide account, its WeGlide id stored with the flight. Never twice: an uploaded flight is skipped unless
-/// `again`; a flight whose upload was sent but whose answer never got stored is reported, not resent. Never lost:
+/// `again`; a flight whose upload was sent but whose answer never got stored is looked up in WeGlide's list
+/// (``settle(_:since:now:)``), never resent blindly. Never lost:
 /// nothing is marked unless WeGlide said `201`.
 package struct WeGlideUpload {
     /// How a run ended, for the exit status.
@@ -75,11 +76,8 @@ package struct WeGlideUpload {
                 say("flight \(id) is on WeGlide already: \(WeGlideState.link(weglideId)) (--again sends it anyway)")
                 return .done
             case .uncertain(let since) where !again:
-                say(
-                    "flight \(id): an upload began at \(iso8601UTC(since)) and its answer never arrived, so it may be on "
-                        + "WeGlide: look at https://www.weglide.org/user/\(account.userId), then run flightlog upload "
-                        + "--again \(id) if it is not there")
-                return .needsAttention
+                let now = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+                if let settled = await settle(flight, since: since, now: now) { return settled }
             default: break
             }
             guard let aircraftId = try await aircraft(for: flight, catalogue: &catalogue) else {

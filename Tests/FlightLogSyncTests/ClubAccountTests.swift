@@ -108,7 +108,9 @@ import Testing
             #expect(try await pilot9.flights(matching: FlightFilter()).map(\.id) == [after[3].id])
         }
         #expect(
-            try fixture.rows("SELECT version FROM flightlog_schema ORDER BY 1") == ["1", "2", "3", "4", "5", "6", "7"])
+            try fixture.rows("SELECT version FROM flightlog_schema ORDER BY 1") == [
+                "1", "2", "3", "4", "5", "6", "7", "8",
+            ])
         #expect(
             try fixture.rows("SELECT uuid FROM flight WHERE device_uuid = '\(device)' ORDER BY takeoff_time")
                 == flights.map(\.0))

@@ -99,7 +99,7 @@ import Testing
         let pi = try fixture.logbook("pi")
         try pi.importFile(start: june14, flights: 2)
         #expect(try await fixture.sync(pi).pushedFlights == 2)  // the shared login migrates and pushes
-        #expect(try fixture.rows("SELECT max(version) FROM flightlog_schema") == ["7"])
+        #expect(try fixture.rows("SELECT max(version) FROM flightlog_schema") == ["8"])
         #expect(try fixture.rows("SELECT owner_login FROM device WHERE uuid = '\(device)'") == ["glider"])
         #expect(try fixture.rows("SELECT DISTINCT owner_login FROM flight") == ["glider"])
 

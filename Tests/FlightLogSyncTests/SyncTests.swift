@@ -63,7 +63,9 @@ import Testing
         }
         #expect(summaries.map(\.pushedFlights) == [5, 5, 5])
         #expect(
-            try fixture.rows("SELECT version FROM flightlog_schema ORDER BY 1") == ["1", "2", "3", "4", "5", "6", "7"])
+            try fixture.rows("SELECT version FROM flightlog_schema ORDER BY 1") == [
+                "1", "2", "3", "4", "5", "6", "7", "8",
+            ])
         #expect(try fixture.count("SELECT count(*) FROM device") == 3)
         try fixture.expectExactlyTheFlights(of: pis)
     }

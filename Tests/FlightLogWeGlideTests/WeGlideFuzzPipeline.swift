@@ -1,3 +1,4 @@
+import FlightLogCore
 import FlightLogWeGlide
 import Foundation
 
@@ -10,6 +11,14 @@ enum WeGlideFuzzPipeline {
         if WeGlideAnswers.createdFlightIds(bytes) != ids { return "two answers for one 201 body" }
         if let detail = WeGlideAnswers.detail(bytes), detail.isEmpty { return "an empty refusal" }
         if WeGlideAnswers.excerpt(bytes).isEmpty { return "an empty excerpt" }
+        // The flight list: each flight read has a whole id and user and times that read back the same.
+        if let listed = WeGlideAnswers.listedFlights(bytes), listed != WeGlideAnswers.listedFlights(bytes) {
+            return "two answers for one flight list"
+        }
+        let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+        if let millis = WeGlideAnswers.utcMillis(text), WeGlideAnswers.utcMillis(iso8601UTC(millis)) != millis {
+            return "\(text) read as \(millis), which does not read back"
+        }
         guard let catalogue = try? AircraftCatalogue(weglideJSON: bytes, fetchedAt: Date(timeIntervalSince1970: 0))
         else { return nil }
         // Each aircraft's own name finds it, or (two aircraft of one name) nothing: never another type.

@@ -45,7 +45,8 @@ enum ServerRows {
             "f.id", "f.takeoff_time", "f.landing_time", "f.takeoff_latitude", "f.takeoff_longitude",
             "f.landing_latitude", "f.landing_longitude", "f.release_time", "f.max_altitude", "f.takeoff_altitude",
             "f.max_distance_from_takeoff", "f.path_length", "f.has_barometer", "f.time_zone_identifier",
-            "f.utc_offset_seconds", "f.ended_in_flight", "r.kind", "r.file_name", "r.sha256",
+            "f.utc_offset_seconds", "f.ended_in_flight", "r.kind", "r.file_name", "r.sha256", "f.weglide_flight_id",
+            "f.weglide_uploaded_at",
         ]
             + detailColumns
             + ["takeoff", "landing"].flatMap { end in
@@ -83,6 +84,12 @@ enum ServerRows {
         flight.takeoffLocation = try place("takeoff")
         flight.landingLocation = try place("landing")
         flight.endedInFlight = try cells("f.ended_in_flight")
+        // Only a positive id with its time (a hand-edited row may hold anything): else not on WeGlide as far as known.
+        let weglideId: Int64? = try cells("f.weglide_flight_id"),
+            uploadedAt: Int64? = try cells("f.weglide_uploaded_at")
+        if let weglideId, weglideId > 0, let uploadedAt {
+            flight.weglide = .uploaded(flightId: weglideId, uploadedAt: uploadedAt)
+        }
         return flight
     }
 
