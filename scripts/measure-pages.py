@@ -19,7 +19,12 @@ The CHECKS, each a function of one visited page:
     IGC fix's pressure altitude, and a map marker on the drawn track where that fix lies; the arrow keys move it;
     on a phone, with the plot scrolled up under the header as a thumb scrubs it, the readout stays in view;
   - the Status page's headline on the first screen, no label overlapping its value;
-  - logged in with a WeGlide account, each flight page's Upload to WeGlide button whole inside the page.
+  - logged in with a WeGlide account, each flight page's Upload to WeGlide button whole inside the page;
+  - on every flight page's map, no label (names, the release's time, airspace names) or turnpoint number over
+    another or over a mark (take-off and landing dots, the release diamond, a turnpoint's corner, an airfield's
+    ring); on its barogram at least 3 times.
+The flight pages include a 5-hour flight, the demo flight (`flightlog simulate`'s defaults), each flight of the
+real IGC files in ../shared/flights when that folder exists, and airspace over their fields.
 A second server with `[server] map_tiles` (an MBTiles file of plain generated tiles) shows a flight map over tiles.
 Prints the smallest label size per page and the rows on the first screen; writes the SHOTS screenshots (the ones
 docs/ shows) to artifacts/screenshots/ (or --out). Exit 1 with one line per violation; exit 0 with a note when
@@ -189,8 +194,11 @@ CURSOR_JS = """
   const shown = (e) => e.getBoundingClientRect().width > 0;
   const local = Array.from(document.querySelectorAll('#barogram .taxis .lb.strong')).filter(shown);
   const utc = Array.from(document.querySelectorAll('#barogram .taxis .lb:not(.strong)')).filter(shown);
+  // A tick's line: the middle of its time, or the edge a time at the plot's end starts or ends at.
+  const anchor = (e, b) => { const t = e.style.transform || '';
+    return t.includes('-100%') ? b[2] : t.includes('-50%') ? (b[0] + b[2]) / 2 : b[0]; };
   const ticks = local.map((e, i) => { const b = box(e);
-    return [(b[0] + b[2]) / 2, e.textContent.trim(), utc[i] ? utc[i].textContent.trim() : '']; });
+    return [anchor(e, b), e.textContent.trim(), utc[i] ? utc[i].textContent.trim() : '']; });
   const bar = document.querySelector('#map .mapkey .scale');
   const words = bar.nextElementSibling.textContent.trim().split(' ');
   const metres = parseFloat(words[0]) * (words[1] === 'km' ? 1000 : 1);
@@ -232,6 +240,56 @@ MARKS_JS = """
 """
 
 
+# The map's labels (names, the release's time) and numbered turnpoint squares, and the marks of the route (take-off
+# and landing dots, the release diamond, turnpoint corners) and airfield symbols, as boxes on screen.
+MAP_MARKS_JS = """
+() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const map = document.querySelector('#map .mapbox');
+  if (!map) return null;
+  const of = (sel) => Array.from(map.querySelectorAll(sel)).filter(shown)
+    .map((e) => ({text: e.textContent.trim() || e.className, box: box(e)}));
+  return {labels: of('.lb'), numbers: of('.tp'), marks: of('.dot:not(.cursor), .rel, .afs, .tpv')};
+}
+"""
+
+# The barogram's local time labels on screen.
+TIME_TICKS_JS = """
+() => Array.from(document.querySelectorAll('#barogram .taxis .lb.strong'))
+  .filter((e) => e.getBoundingClientRect().width > 0).map((e) => e.textContent.trim())
+"""
+
+
+def box_text(b):
+    return "[" + " ".join(f"{x:.1f}" for x in b) + "]"
+
+
+def check_map_marks(v):
+    """No map label or turnpoint number covers another, or a mark of the route or an airfield's symbol."""
+    m = v.page.evaluate(MAP_MARKS_JS)
+    if m is None:
+        return
+    texts = m["labels"] + m["numbers"]
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if overlaps(a["box"], b["box"]):
+                v.fail(f"map labels '{a['text']}' and '{b['text']}' overlap")
+        for mark in m["marks"]:
+            if overlaps(a["box"], mark["box"]):
+                v.fail(f"map label '{a['text']}' {box_text(a['box'])} covers a mark ({mark['text']}) "
+                       f"{box_text(mark['box'])}")
+    v.report.append(f"{v.where}: {len(m['labels'])} map labels, {len(m['numbers'])} turnpoints, "
+                    f"{len(m['marks'])} marks")
+
+
+def check_time_ticks(v):
+    """The barogram names at least 3 times (labels apart: check_labels)."""
+    ticks = v.page.evaluate(TIME_TICKS_JS)
+    if len(ticks) < 3:
+        v.fail(f"the barogram's time axis has {len(ticks)} times ({', '.join(ticks)}), fewer than 3")
+
+
 def check_analysis(page_name, page, width, problems):
     """The analysis block reads at this width: 12 px text, inside the page, nothing overlapping; marks drawn."""
     texts = page.evaluate(ANALYSIS_JS)
@@ -259,7 +317,8 @@ def run(args, **kw):
 
 
 def make_logbook(flightlog, work):
-    """Nine simulated flights: ASK 21 with an instructor (four), guests, an LS 4, a self-launcher, an outlanding."""
+    """Ten simulated flights: ASK 21 with an instructor (four), guests, an LS 4, a self-launcher, an outlanding, a
+    5-hour flight; nine paper flights; the demo flight, the shared real flights (``shared_pages``) and airspace."""
     db, cfg = os.path.join(work, "flightlog.sqlite"), os.path.join(work, "flightlog.toml")
     with open(cfg, "w") as f:
         f.write('pilot = "Jürgen Müller"\nglider_type = "ASK 21"\nregistration = "D-1234"\n'
@@ -270,7 +329,7 @@ def make_logbook(flightlog, work):
              ("winch", "2025-06-14T10:05:00Z", 38, None), ("self", "2025-07-20T11:30:00Z", 186, None),
              ("winch", "2025-08-02T13:15:00Z", 52, None), ("winch", "2025-08-09T10:00:00Z", 23, None),
              ("aerotow", "2025-08-16T11:00:00Z", 71, None), ("winch", "2025-08-23T12:30:00Z", 9, None),
-             ("aerotow", "2025-08-30T11:45:00Z", 64, "50.6210,7.3080")]
+             ("aerotow", "2025-08-30T11:45:00Z", 64, "50.6210,7.3080"), ("aerotow", "2025-09-06T09:30:00Z", 300, None)]
     for n, (launch, start, minutes, at) in enumerate(specs, 1):
         igc = os.path.join(work, f"sim-{n}.igc")
         cmd = [flightlog, "simulate", "--launch", launch, "--start", start, "--minutes", str(minutes),
@@ -291,7 +350,72 @@ def make_logbook(flightlog, work):
              "--guest", "Anna-Katharina Berg-Schneider"])
         run([flightlog, "edit", "--database", db, "--config", cfg, str(len(specs) + day),
              "--landing-place", "Wipperfürth-Neye, Wiese am Sportplatz hinter der Kirche"])
+    demo = os.path.join(work, "demo.igc")
+    run([flightlog, "simulate", "-o", demo])  # the demo flight: the simulator's defaults
+    PAGES.append(("flight-demo", f"/flights/{import_flights(flightlog, db, cfg, demo)[0]}"))
+    # The real flights in a logbook of their own (its own server): the list's checks keep their flights.
+    shared = os.path.join(work, "shared.sqlite")
+    PAGES.extend(shared_pages(flightlog, shared, cfg))
+    airspace = os.path.join(work, "airspace.txt")
+    with open(airspace, "w") as f:
+        f.write(AIRSPACE)
+    for logbook in (db, shared):
+        run([flightlog, "airspace", "import", "--database", logbook, "--config", cfg, airspace])
     return db, cfg
+
+
+# The real flights of ../shared/flights next to the repository, when that folder is there.
+SHARED_FLIGHTS = os.path.join(os.path.dirname(ROOT), "shared", "flights")
+
+# Airspace over the simulated flights' field (Aachen-Merzbrück) and the shared flights' fields: boxes and a circle
+# of several sizes, so that some names fit and some do not.
+AIRSPACE = """AC D
+AN CTR Merzbrueck Test
+AL GND
+AH 2500ft MSL
+DP 50:45:00 N 006:05:00 E
+DP 50:45:00 N 006:20:00 E
+DP 50:55:00 N 006:20:00 E
+DP 50:55:00 N 006:05:00 E
+AC R
+AN ED-R Small Test
+AL GND
+AH FL100
+V X=50:50:00 N 006:12:00 E
+DC 1.5
+AC C
+AN TMA Rhein Test
+AL 2500ft MSL
+AH FL100
+DP 50:55:00 N 006:50:00 E
+DP 50:55:00 N 007:10:00 E
+DP 51:10:00 N 007:10:00 E
+DP 51:10:00 N 006:50:00 E
+"""
+
+
+def import_flights(flightlog, db, cfg, igc):
+    """Imports `igc`; the ids of the flights it added."""
+    def last():
+        if not os.path.exists(db):
+            return 0
+        with sqlite3.connect(db) as c:
+            return c.execute("SELECT coalesce(max(id), 0) FROM flight").fetchone()[0]
+    before = last()
+    run([flightlog, "import", "--database", db, "--config", cfg, igc])
+    return list(range(before + 1, last() + 1))
+
+
+def shared_pages(flightlog, db, cfg):
+    """A page per flight of the shared real flights (none without the folder)."""
+    if not os.path.isdir(SHARED_FLIGHTS):
+        return []
+    pages = []
+    for name in sorted(os.listdir(SHARED_FLIGHTS)):
+        if name.lower().endswith(".igc"):
+            ids = import_flights(flightlog, db, cfg, os.path.join(SHARED_FLIGHTS, name))
+            pages += [(f"flight-shared-{name.rsplit('.', 1)[0]}-{i}", f"shared:/flights/{i}") for i in ids]
+    return pages
 
 
 def png(width, height, rgb, grid_rgb):
@@ -427,7 +551,7 @@ def check_labels(page_name, labels, problems):
 PAGES = [("list", "/"), ("list-filtered", "/?instructor=yes&plane=ASK+21"), ("flight-long", "/flights/4"),
          ("flight-outlanding", "/flights/9"), ("flight-short", "/flights/8"), ("stats", "/stats"),
          ("stats-filtered", "/stats?instructor=yes"), ("flight-tiles", "tiles:/flights/9"),
-         ("flight-tiles-short", "tiles:/flights/8")]
+         ("flight-tiles-short", "tiles:/flights/8"), ("flight-5h", "/flights/10")]
 # Dark mode changes colours only: its pass loads these pages (and the status pages), not all of PAGES.
 DARK_PAGES = {"list", "flight-long", "flight-tiles", "stats"}
 # The screenshots docs/ shows (viewport width, scheme, page, clip height or None for the first screen).
@@ -531,6 +655,7 @@ def check_weglide(v):
 
 # Checks by page-name prefix, run in this order on every page visited. A new check: a function of a Visit, a line.
 CHECKS = [("", check_page), ("", check_charts), ("list", check_rows), ("flight", check_flight),
+          ("flight", check_map_marks), ("flight", check_time_ticks),
           ("list", check_header), ("stats", check_header), ("flight-long", check_header),
           ("flight-tiles", check_tiles), ("flight-long", lambda v: check_cursor(v, os.path.join(v.work, "sim-4.igc"))),
           ("status", check_status), ("flight-long", check_weglide), ("flight-outlanding", check_weglide),
@@ -626,8 +751,10 @@ def measure(bases, out, work, problems):
                                               color_scheme=scheme)
                 page = context.new_page()
                 log_in(page, bases["plain"])
-                visits = [(n, bases["tiles"] + path[6:] if path.startswith("tiles:") else bases["plain"] + path, None)
-                          for n, path in PAGES if scheme == "light" or n in DARK_PAGES]
+                def url(path):  # "tiles:/flights/9": that server's page
+                    server, _, rest = path.partition(":")
+                    return bases[server] + rest if rest.startswith("/") else bases["plain"] + path
+                visits = [(n, url(path), None) for n, path in PAGES if scheme == "light" or n in DARK_PAGES]
                 visits += [(name, bases["plain"] + "/status", (status, age))
                            for name, status, age in status_files(bases["pid"])
                            if scheme == "light" or name == "status-problems"]
@@ -710,14 +837,15 @@ def main():
         make_tiles(os.path.join(work, "map.mbtiles"))
         with open(cfg) as f, open(tiles_cfg, "w") as g:
             g.write(f.read() + 'map_tiles = "%s"\n' % os.path.join(work, "map.mbtiles"))
-        servers = [serve(args.flightlog, db, cfg, work, "serve"), serve(args.flightlog, db, tiles_cfg, work, "serve-tiles")]
-        base, tiles_base = [b for _, b in servers]
+        servers = [serve(args.flightlog, db, cfg, work, "serve"), serve(args.flightlog, db, tiles_cfg, work, "serve-tiles"),
+                   serve(args.flightlog, os.path.join(work, "shared.sqlite"), cfg, work, "serve-shared")]
+        base, tiles_base, shared_base = [b for _, b in servers]
         for _, b in servers:
             if not wait_for(b):
                 print("measure-pages: flightlog serve did not answer", file=sys.stderr)
                 return 1
         problems = []
-        bases = {"plain": base, "tiles": tiles_base, "pid": servers[0][0].pid}
+        bases = {"plain": base, "tiles": tiles_base, "shared": shared_base, "pid": servers[0][0].pid}
         for line in measure(bases, args.out, work, problems):
             print("measure-pages: " + line)
         print(f"measure-pages: screenshots in {args.out}")

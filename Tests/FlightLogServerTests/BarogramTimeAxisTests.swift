@@ -6,7 +6,7 @@ import Testing
 /// with only two (every two hours, since every hour does not fit) leaves the pilot guessing between them.
 @Suite("Barogram time axis")
 struct BarogramTimeAxisTests {
-    @Test(arguments: [330, 360])
+    @Test(arguments: [300, 330, 360])
     func aLongFlightHasAtLeastThreeTimes(minutes: Int) throws {
         for offset in stride(from: 3600, to: 9000, by: 600) {
             let (flight, fixes) = ChartLayoutTests.flight(minutes: minutes, top: 1500, offset: offset)

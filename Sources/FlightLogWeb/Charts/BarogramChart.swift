@@ -168,7 +168,9 @@ package struct BarogramChart: Sendable {
         return best
     }
 
-    /// Labels (local above UTC) at every round `step` of local time, each tick kept only when both fit.
+    /// Labels (local above UTC) at every round `step` of local time, each tick kept only when both fit. A tick
+    /// near an end of the plot, whose centred times would stick out, has them start (or end) at its line instead:
+    /// dropping it left a 5-hour flight on the narrowest phone with two times.
     private static func timeTicks(
         flight: Flight, t0: UTCMillis, t1: UTCMillis, step: Int64, cell: ChartCell, fx: (UTCMillis) -> Double
     ) -> (labels: [ChartLabel], grid: [Double]) {
@@ -177,16 +179,18 @@ package struct BarogramChart: Sendable {
         var t = ((t0 + offset) / step + 1) * step - offset
         while t < t1 {
             let x = fx(t)
-            let local = label(
-                CivilDateTime(utc: t, offsetSeconds: flight.utcOffsetSeconds).hourMinute, fx: x, fy: 0,
-                alignX: .center, style: "tick strong", bold: true)
-            var utc = label(CivilDateTime(utc: t).hourMinute, fx: x, fy: 0, alignX: .center, style: "tick")
-            utc.dy = ChartText.lineHeight + 2
-            if cell.contains(local), cell.contains(utc),
-                labels.allSatisfy({ cell.apart($0, local, gap: 12) && cell.apart($0, utc, gap: 12) })
-            {
-                labels += [local, utc]
-                grid.append(x)
+            for alignX in [LabelAlign.center, x < 0.5 ? .start : .end] {
+                let local = label(
+                    CivilDateTime(utc: t, offsetSeconds: flight.utcOffsetSeconds).hourMinute, fx: x, fy: 0,
+                    alignX: alignX, style: "tick strong", bold: true)
+                var utc = label(CivilDateTime(utc: t).hourMinute, fx: x, fy: 0, alignX: alignX, style: "tick")
+                utc.dy = ChartText.lineHeight + 2
+                guard cell.contains(local), cell.contains(utc) else { continue }
+                if labels.allSatisfy({ cell.apart($0, local, gap: 12) && cell.apart($0, utc, gap: 12) }) {
+                    labels += [local, utc]
+                    grid.append(x)
+                }
+                break
             }
             t += step
         }

@@ -9,12 +9,14 @@ package enum ChartHTML {
     /// A percentage with two decimals.
     static func percent(_ fraction: Double) -> String { decimal((fraction.isFinite ? fraction : 0) * 100, 2) + "%" }
 
+    /// A fraction of the cell plus CSS px: `35.20%` or `calc(35.20% + 4px)`.
+    static func place(_ fraction: Double, _ offset: Double) -> String {
+        offset == 0
+            ? percent(fraction) : "calc(\(percent(fraction)) \(offset < 0 ? "-" : "+") \(n(offset.magnitude))px)"
+    }
+
     /// `left:calc(35.20% + 4px)`-style placement of a label in its cell.
     static func label(_ l: ChartLabel, extraStyle: String = "") -> String {
-        func place(_ fraction: Double, _ offset: Double) -> String {
-            offset == 0
-                ? percent(fraction) : "calc(\(percent(fraction)) \(offset < 0 ? "-" : "+") \(n(offset.magnitude))px)"
-        }
         let shift =
             (l.alignX.shift != 0 || l.alignY.shift != 0)
             ? ";transform:translate(\(Int(l.alignX.shift * 100))%,\(Int(l.alignY.shift * 100))%)" : ""

@@ -95,19 +95,24 @@ package struct ChartCell: Sendable, Hashable {
         }
     }
 
-    /// True when `a` and `b` are apart by at least `gap` px at every size: separated along the same axis at both
-    /// ends of its range (each gap is linear in the cell's size).
+    /// True when `a` and `b` are apart by at least `gap` px at every size: separated along the same axis, in the
+    /// same order, at both ends of its range (each gap is linear in the cell's size; `a` left of `b` on the
+    /// narrowest map and right of it on the widest crosses it in between).
     package func apart(_ a: ChartLabel, _ b: ChartLabel, gap: Double = 2) -> Bool {
-        func xApart(_ w: Double) -> Bool {
+        /// -1: `a` before `b` (left or above), 1: after it, 0: not apart.
+        func order(_ p: (Double, Double), _ q: (Double, Double)) -> Int {
+            p.1 + gap <= q.0 ? -1 : q.1 + gap <= p.0 ? 1 : 0
+        }
+        func xOrder(_ w: Double) -> Int {
             let p = a.box(width: w, height: 0), q = b.box(width: w, height: 0)
-            return p.x1 + gap <= q.x0 || q.x1 + gap <= p.x0
+            return order((p.x0, p.x1), (q.x0, q.x1))
         }
-        func yApart(_ h: Double) -> Bool {
+        func yOrder(_ h: Double) -> Int {
             let p = a.box(width: 0, height: h), q = b.box(width: 0, height: h)
-            return p.y1 + gap <= q.y0 || q.y1 + gap <= p.y0
+            return order((p.y0, p.y1), (q.y0, q.y1))
         }
-        return (xApart(widths.lowerBound) && xApart(widths.upperBound))
-            || (yApart(heights.lowerBound) && yApart(heights.upperBound))
+        let x = xOrder(widths.lowerBound), y = yOrder(heights.lowerBound)
+        return (x != 0 && x == xOrder(widths.upperBound)) || (y != 0 && y == yOrder(heights.upperBound))
     }
 
     /// The labels in order, leaving out each that would leave the cell or come near one already kept: a tick

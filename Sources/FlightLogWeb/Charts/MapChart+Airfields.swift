@@ -15,6 +15,10 @@ extension MapChart {
         /// Full name, code and elevation, for the symbol's tooltip.
         package var title: String
         package var runwayHeadings: [Degrees]
+
+        package init(at: Point, role: MapAirfields.Role, name: String, title: String, runwayHeadings: [Degrees]) {
+            (self.at, self.role, self.name, self.title, self.runwayHeadings) = (at, role, name, title, runwayHeadings)
+        }
     }
 
     /// Where scoring starts: the release from the tow or winch, or a self-launcher's engine stopping.
@@ -23,6 +27,8 @@ extension MapChart {
         package var at: Point
         /// "Release 10:14" or "Engine off 10:14" (local time).
         package var text: String
+
+        package init(at: Point, text: String) { (self.at, self.text) = (at, text) }
     }
 
     /// Most airfield names written on one map.
@@ -53,10 +59,9 @@ extension MapChart {
         }
     }
 
-    /// Adds the airfields of `marks` (ranked, ``MapAirfields/select``) that lie on the map; names the take-off
-    /// and landing fields in their labels ("Take-off Aachen-Merzbrück") where those still fit, and writes the
-    /// other names that fit beside their symbol without leaving the map or touching another label, dot or marker
-    /// at any width (highest ranked first, at most ``maxAirfieldLabels``).
+    /// Adds the airfields of `marks` (ranked, ``MapAirfields/select``) that lie on the map, and lays the labels out
+    /// again (``layOutLabels()``): the take-off and landing fields named in their labels ("Take-off
+    /// Aachen-Merzbrück") where those fit, the other names beside their symbols where they fit.
     package mutating func addAirfields(_ marks: [MapAirfields.Mark]) {
         airfields = marks.compactMap { mark in
             let p = placement.point(mark.airfield.coordinate)
@@ -68,58 +73,7 @@ extension MapChart {
                 at: (p.x / Self.viewWidth, p.y / viewHeight), role: mark.role, name: MapAirfields.mapName(field),
                 title: title, runwayHeadings: Array(Set(field.runways.compactMap(\.heading))).sorted())
         }
-        let from = airfields.first { $0.role == .takeoff || $0.role == .takeoffAndLanding }?.name
-        let to = airfields.first { $0.role == .landing || $0.role == .takeoffAndLanding }?.name
-        var named = false
-        if from != nil || to != nil {
-            let texts = (
-                from.map { "Take-off \($0)" } ?? "Take-off", to.map { "Landing \($0)" } ?? "Landing",
-                from == to ? "Take-off · Landing \(from!)" : "Take-off · Landing"
-            )
-            let ends = Self.placeLabels(takeoff: takeoff, landing: landing, cell: cell, texts: texts)
-            if !ends.isEmpty {
-                let dots = [Self.dot(takeoff), Self.dot(landing)]
-                labels = ends
-                if let release, let label = Self.releaseLabel(release, avoiding: ends + dots, cell: cell) {
-                    labels.append(label)
-                }
-                named = true
-            }
-        }
-        func box(_ at: Point, _ size: Double) -> ChartLabel {
-            ChartLabel(text: "", fx: at.x, fy: at.y, alignX: .center, alignY: .center, width: size, height: size)
-        }
-        var taken =
-            labels + [Self.dot(takeoff), Self.dot(landing)] + turnpoints.map { box($0.at, Self.turnpointSize) }
-            + airfields.map { box($0.at, Self.airfieldSize) } + (release.map { [box($0.at, Self.releaseSize)] } ?? [])
-        airfieldLabels = []
-        for field in airfields where airfieldLabels.count < Self.maxAirfieldLabels {
-            if named && field.role != .other { continue }  // named in the take-off or landing label
-            let style =
-                switch field.role {
-                case .takeoff, .takeoffAndLanding: "af takeoff"
-                case .landing: "af landing"
-                case .other: "af"
-                }
-            for side in [0, 1, 3, 2] {
-                var label = Self.label(field.name, at: field.at, side: side, style: style)
-                label.width = ChartText.labelSize(field.name, bold: field.role != .other).width
-                if cell.contains(label), taken.allSatisfy({ cell.apart($0, label, gap: 1) }) {
-                    airfieldLabels.append(label)
-                    taken.append(label)
-                    break
-                }
-            }
-        }
-    }
-
-    /// The release's label ("Release 10:14") beside its marker where it fits, apart from the other labels and dots.
-    static func releaseLabel(_ mark: ReleaseMark, avoiding taken: [ChartLabel], cell: ChartCell) -> ChartLabel? {
-        for side in [0, 1, 3, 2] {
-            let label = label(mark.text, at: mark.at, side: side, style: "release")
-            if cell.contains(label), taken.allSatisfy({ cell.apart($0, label, gap: 1) }) { return label }
-        }
-        return nil
+        layOutLabels()
     }
 }
 
@@ -135,10 +89,26 @@ extension ChartHTML {
             html += field.runwayHeadings.map { "<b style=\"transform:rotate(\(Int($0))deg)\"></b>" }.joined()
             html += "</i>"
         }
-        for tp in c.turnpoints {
+        // A corner whose number lies beside it (or found no room) gets a small square of its own.
+        let centred = Set(c.turnpointLabels.filter { $0.dx == 0 && $0.dy == 0 }.map(\.text))
+        for tp in c.turnpoints where !centred.contains(tp.name) {
             html +=
-                "<i class=\"tp\" style=\"left:\(percent(tp.at.x));top:\(percent(tp.at.y))\" "
-                + "title=\"Turnpoint \(tp.name)\">\(tp.name)</i>"
+                "<i class=\"tpv\" style=\"left:\(percent(tp.at.x));top:\(percent(tp.at.y))\" "
+                + "title=\"Turnpoint \(tp.name)\"></i>"
+        }
+        for leader in c.leaders {
+            let length = (leader.dx * leader.dx + leader.dy * leader.dy).squareRoot() - leader.from
+            let angle = atan2(leader.dy, leader.dx)
+            let start = (x: leader.from * cos(angle), y: leader.from * sin(angle))
+            html +=
+                "<i class=\"leader\" style=\"left:\(place(leader.at.x, start.x));top:\(place(leader.at.y, start.y));"
+                + "width:\(n(length))px;transform:rotate(\(decimal(angle * 180 / .pi, 1))deg)\"></i>"
+        }
+        for tp in c.turnpointLabels {
+            let box = (x: tp.dx + tp.alignX.shift * tp.width, y: tp.dy + tp.alignY.shift * tp.height)
+            html +=
+                "<i class=\"tp\" style=\"left:\(place(tp.fx, box.x));top:\(place(tp.fy, box.y))\" "
+                + "title=\"Turnpoint \(tp.text)\">\(tp.text)</i>"
         }
         if let release = c.release {
             html +=
@@ -161,9 +131,12 @@ extension ChartHTML {
         .mapbox .lb.af{font-weight:400;color:#26303d;background:rgba(255,255,255,.8)}
         .mapbox .lb.af.takeoff{font-weight:700;color:#0f6b22}
         .mapbox .lb.af.landing{font-weight:700;color:#a31c1c}
-        .mapbox .tp{position:absolute;width:16px;height:16px;margin:-8px 0 0 -8px;box-sizing:border-box;\
+        .mapbox .tp{position:absolute;width:16px;height:16px;box-sizing:border-box;\
         background:#111;color:#fff;border:1.5px solid #fff;font:700 12px/13px sans-serif;text-align:center;\
         font-style:normal}
+        .mapbox .tpv{position:absolute;width:6px;height:6px;margin:-3px 0 0 -3px;background:#111;outline:1px solid #fff}
+        .mapbox .leader{position:absolute;height:0;border-top:1.5px solid #111;transform-origin:0 0;\
+        box-shadow:0 0 0 .5px #fff}
         .mapbox .rel{position:absolute;width:12px;height:12px;margin:-6px 0 0 -6px;box-sizing:border-box;\
         background:#e07b00;border:2px solid #111;transform:rotate(45deg)}
         .mapbox .lb.release{color:#8a4b00}
@@ -177,6 +150,7 @@ extension ChartHTML {
         .mapbox .lb.af{color:#e3e8ee;background:var(--halo)}
         .mapbox .lb.af.takeoff{color:#7ddc9a}
         .mapbox .lb.af.landing{color:#ff8f80}
-        .mapbox .lb.release{color:#ffb35c}}
+        .mapbox .lb.release{color:#ffb35c}
+        .mapbox .leader{border-color:#f0f0f0;box-shadow:0 0 0 .5px #000}}
         """
 }

@@ -1,5 +1,6 @@
 import FlightLogAirspace
 import FlightLogCore
+import Foundation
 
 /// The airspace under the phone map's track: each outline within the view, thin, in its kind's colour
 /// (``Airspace/mapColor``), projected with the track's own ``MapPlacement``, and its name where it fits.
@@ -12,8 +13,10 @@ package struct MapAirspaceLayer: Sendable {
     }
 
     package var outlines: [Outline] = []
-    /// Names inside their outlines, clear of each other and of the map's own labels at every width.
+    /// Names inside their outlines, clear of each other and of the map's own labels and marks at every width.
     package var labels: [ChartLabel] = []
+    /// Each named outline's places for its name (inside it on the narrowest map), the largest outline first.
+    package var spots: [[ChartLabel]] = []
 
     package init() {}
 
@@ -22,11 +25,12 @@ package struct MapAirspaceLayer: Sendable {
 }
 
 extension MapChart {
-    /// Adds `airspaces` to ``airspace``: those whose outline reaches into the view.
+    /// Adds `airspaces` to ``airspace``: those whose outline reaches into the view, and places for their names;
+    /// then lays the labels out again (``layOutLabels()``), the names after every other label.
     package mutating func addAirspace(_ airspaces: [Airspace]) {
         var layer = MapAirspaceLayer()
         let h = viewHeight
-        var named: [(label: ChartLabel, area: Double)] = []
+        var named: [(spots: [ChartLabel], area: Double)] = []
         for a in airspaces {
             // Only the part in view (and a margin wider than the line) goes to the page, thinned to what a unit
             // (under a pixel even on the widest map) can show: a country's border of thousands of points around
@@ -41,28 +45,54 @@ extension MapChart {
             else { continue }
             layer.outlines.append(
                 .init(points: points, color: a.mapColor, title: "\(a.label), \(a.floor)–\(a.ceiling)"))
-            // The name at the middle of the outline's part in view, when that lies inside the outline.
             let x0 = max(minX, 0), x1 = min(maxX, Self.viewWidth), y0 = max(minY, 0), y1 = min(maxY, h)
-            let centre: Point = ((x0 + x1) / 2, (y0 + y1) / 2)
-            guard Self.isInside(centre, points) else { continue }
             let size = ChartText.labelSize(a.name)
-            var label = ChartLabel(
-                text: a.name, fx: centre.x / Self.viewWidth, fy: centre.y / h, alignX: .center, alignY: .center,
-                width: size.width, height: size.height, style: "airspace")
-            label.color = a.mapColor
-            // It fits when the outline's part in view is wider and taller than the name on the narrowest map.
-            let pxPerUnit = Self.widths.lowerBound / Self.viewWidth
-            guard (x1 - x0) * pxPerUnit > size.width, (y1 - y0) * pxPerUnit > size.height else { continue }
-            named.append((label, (x1 - x0) * (y1 - y0)))
+            let spots = Self.nameSpots(size: size, inside: points, view: (x0, y0, x1, y1)).map { p in
+                var label = ChartLabel(
+                    text: a.name, fx: p.x / Self.viewWidth, fy: p.y / h, alignX: .center, alignY: .center,
+                    width: size.width, height: size.height, style: "airspace")
+                label.color = a.mapColor
+                return label
+            }
+            if !spots.isEmpty { named.append((spots, (x1 - x0) * (y1 - y0))) }
         }
-        let taken = labels + [Self.dot(takeoff), Self.dot(landing)]
-        for (label, _) in named.sorted(by: { $0.area > $1.area }) {
-            guard layer.labels.count < MapAirspaceLayer.maxLabels else { break }
-            if cell.contains(label, margin: -2), (taken + layer.labels).allSatisfy({ cell.apart(label, $0) }) {
-                layer.labels.append(label)
+        layer.spots = named.sorted { $0.area > $1.area }.map(\.spots)
+        airspace = layer
+        layOutLabels()
+    }
+
+    /// Places (map units) for a name of `size` CSS px whose whole box lies inside the polygon `points` and the
+    /// `view` rectangle on the narrowest map (and so on every wider one, where the box is smaller), nearest the
+    /// middle of the view's part first, on a grid of 9 × 9 over that part.
+    package static func nameSpots(
+        size: (width: Double, height: Double), inside points: [Point],
+        view: (x0: Double, y0: Double, x1: Double, y1: Double)
+    ) -> [Point] {
+        let units = viewWidth / widths.lowerBound  // map units per CSS px on the narrowest map
+        let halfW = size.width / 2 * units + 1, halfH = size.height / 2 * units + 1
+        guard view.x1 - view.x0 > 2 * halfW, view.y1 - view.y0 > 2 * halfH else { return [] }
+        let middle: Point = ((view.x0 + view.x1) / 2, (view.y0 + view.y1) / 2)
+        var spots: [Point] = []
+        for i in 0...8 {
+            for j in 0...8 {
+                let p: Point = (
+                    view.x0 + halfW + (view.x1 - view.x0 - 2 * halfW) * Double(i) / 8,
+                    view.y0 + halfH + (view.y1 - view.y0 - 2 * halfH) * Double(j) / 8
+                )
+                let box = (x0: p.x - halfW, y0: p.y - halfH, x1: p.x + halfW, y1: p.y + halfH)
+                let probes: [Point] = [
+                    (box.x0, box.y0), (p.x, box.y0), (box.x1, box.y0), (box.x0, p.y), (box.x1, p.y),
+                    (box.x0, box.y1), (p.x, box.y1), (box.x1, box.y1),
+                ]
+                // Inside when every corner and side's middle is, and no corner of the outline pokes into the box.
+                guard probes.allSatisfy({ isInside($0, points) }),
+                    !points.contains(where: { $0.x > box.x0 && $0.x < box.x1 && $0.y > box.y0 && $0.y < box.y1 })
+                else { continue }
+                spots.append(p)
             }
         }
-        airspace = layer
+        func distance(_ p: Point) -> Double { hypot(p.x - middle.x, p.y - middle.y) }
+        return spots.sorted { distance($0) < distance($1) }
     }
 
     /// Map units beyond the view an outline is kept (its line never shows at the clipped edge: 5 units are 1.5 px on

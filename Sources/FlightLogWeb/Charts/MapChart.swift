@@ -3,9 +3,9 @@ import FlightLogCore
 import Foundation
 
 /// The phone page's track map, laid out for the screen: the track coloured by altitude in an SVG that keeps its
-/// proportions (north up, one scale), take-off and landing as fixed-size dots with labels placed beside them so
-/// that they stay inside the map and apart at every width (``ChartCell``), and below it a scale bar and the
-/// colour legend. Pure geometry; ``ChartHTML`` writes it out. Map units: 1000 across, ``viewHeight`` down.
+/// proportions (north up, one scale), take-off and landing as fixed-size dots with labels placed so that they
+/// stay inside the map and clear of each other and of every mark at every width (``MapLabelLayout``), and below
+/// it a scale bar and the colour legend. Pure geometry; ``ChartHTML`` writes it out. Map units: 1000 across, ``viewHeight`` down.
 package struct MapChart: Sendable {
     package typealias Point = (x: Double, y: Double)
 
@@ -15,9 +15,8 @@ package struct MapChart: Sendable {
     /// Colour bins of the track.
     package static let bins = 24
     package static let maxPoints = 2000
-    /// The dots' size and the labels' distance from them, CSS px.
+    /// The take-off and landing dots' size, CSS px.
     package static let dotSize = 12.0
-    static let labelOffset = 9.0
 
     package struct Path: Sendable {
         package var color: String
@@ -39,8 +38,13 @@ package struct MapChart: Sendable {
     /// Take-off and landing as fractions of the map's width and height.
     package var takeoff: Point = (0, 0)
     package var landing: Point = (0, 0)
-    /// Labels and their cell (the map at every width).
+    /// The release's label and the take-off and landing names (``layOutLabels()``), and their cell (the map at
+    /// every width).
     package var labels: [ChartLabel] = []
+    /// The turnpoints' numbered squares where they fit: on their corner of the route, else beside it.
+    package var turnpointLabels: [ChartLabel] = []
+    /// Lines from marks to the labels placed away from them.
+    package var leaders: [Leader] = []
     package var cell: ChartCell {
         ChartCell(widths: Self.widths, heights: Self.widths.lowerBound * aspect...Self.widths.upperBound * aspect)
     }
@@ -166,14 +170,8 @@ package struct MapChart: Sendable {
         let t = unit(ends[0]), l = unit(ends[1])
         takeoff = (t.x / Self.viewWidth, t.y / viewHeight)
         landing = (l.x / Self.viewWidth, l.y / viewHeight)
-        labels = Self.placeLabels(takeoff: takeoff, landing: landing, cell: cell)
         release = Self.releaseMark(flight: flight, fixes: points, analysis: analysis, placement: placement)
-        if let release,
-            let label = Self.releaseLabel(
-                release, avoiding: labels + [Self.dot(takeoff), Self.dot(landing)], cell: cell)
-        {
-            labels.append(label)
-        }
+        layOutLabels()
     }
 
     /// The tiles covering a map of ``viewWidth`` × `viewHeight` units around `centre` (projected metres) at
@@ -210,59 +208,4 @@ package struct MapChart: Sendable {
     }
 
     static func binColor(_ bin: Int) -> String { ChartRamp.hex((Double(bin) + 0.5) / Double(bins)) }
-
-    /// A label beside a point: right, left, above or below it.
-    static func label(_ text: String, at point: Point, side: Int, style: String) -> ChartLabel {
-        let size = ChartText.labelSize(text, bold: true)
-        var label = ChartLabel(
-            text: text, fx: point.x, fy: point.y, width: size.width, height: size.height, style: style)
-        switch side {
-        case 0: (label.dx, label.alignY) = (labelOffset, .center)
-        case 1: (label.dx, label.alignX, label.alignY) = (-labelOffset, .end, .center)
-        case 2: (label.dy, label.alignX, label.alignY) = (-labelOffset - 3, .center, .end)
-        default: (label.dy, label.alignX) = (labelOffset + 3, .center)
-        }
-        return label
-    }
-
-    /// The dot at a point, as a box that labels keep clear of.
-    static func dot(_ point: Point) -> ChartLabel {
-        ChartLabel(
-            text: "", fx: point.x, fy: point.y, alignX: .center, alignY: .center, width: dotSize, height: dotSize)
-    }
-
-    /// "Take-off" and "Landing" (or `texts`, e.g. with the fields' names) on the first pair of sides where both
-    /// lie inside the map, apart from each other and off the other's dot, at every width; one "Take-off · Landing"
-    /// label when the two are too close.
-    package static func placeLabels(
-        takeoff: Point, landing: Point, cell: ChartCell,
-        texts: (takeoff: String, landing: String, both: String) = ("Take-off", "Landing", "Take-off · Landing")
-    ) -> [ChartLabel] {
-        let preferred = [(1, 0), (0, 1), (2, 3), (3, 2)]
-        let pairs =
-            preferred + (0..<4).flatMap { a in (0..<4).map { (a, $0) } }.filter { p in !preferred.contains { $0 == p } }
-        let dots = [dot(takeoff), dot(landing)]
-        for (a, b) in pairs {
-            let t = label(texts.takeoff, at: takeoff, side: a, style: "takeoff")
-            let l = label(texts.landing, at: landing, side: b, style: "landing")
-            if cell.contains(t), cell.contains(l), cell.apart(t, l), cell.apart(t, dots[1], gap: 0),
-                cell.apart(l, dots[0], gap: 0)
-            {
-                return [t, l]
-            }
-        }
-        for side in [0, 1, 2, 3] {
-            // Beside the outer of the two dots on that side, so that it covers neither.
-            let anchor: Point =
-                switch side {
-                case 0: takeoff.x >= landing.x ? takeoff : landing
-                case 1: takeoff.x <= landing.x ? takeoff : landing
-                case 2: takeoff.y <= landing.y ? takeoff : landing
-                default: takeoff.y >= landing.y ? takeoff : landing
-                }
-            let both = label(texts.both, at: anchor, side: side, style: "takeoff")
-            if cell.contains(both), dots.allSatisfy({ cell.apart(both, $0, gap: 0) }) { return [both] }
-        }
-        return []
-    }
 }

@@ -160,7 +160,7 @@ let stylesheet = """
     .pager{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:1rem 0}
     dl.facts{display:grid;grid-template-columns:minmax(7.5rem,auto) 1fr;gap:.35rem .9rem;margin:.5rem 0}
     dl.facts dt{color:var(--muted);font-weight:600}
-    dl.facts dd{margin:0;font-variant-numeric:tabular-nums}
+    dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}
     .downloads{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.5rem}
     figure{margin:.75rem 0}
     figcaption{color:var(--muted);font-size:.9rem;margin-top:.25rem}
