@@ -96,6 +96,22 @@ import Testing
         #expect(loaded.index.fields.count == Self.dataSet.count, "EDRV replaced, not added")
     }
 
+    /// A CUP file over the size `airfields import` takes, put in the folder by hand, is skipped with a notice:
+    /// every command that places a flight would read it whole.
+    @Test func anOversizedCUPFileIsSkipped() throws {
+        let folder = NSTemporaryDirectory() + "flightlog-airfields-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let line = "\"Wershofen Club\",\"EDRV\",DE,5027.083N,00647.000E,499.0m,2\n"
+        try Data(line.utf8).write(to: URL(fileURLWithPath: folder + "/a-small.cup"))
+        let huge = folder + "/b-huge.cup"
+        try Data(line.utf8).write(to: URL(fileURLWithPath: huge))
+        #expect(truncate(huge, off_t(CUPReader.maxFileSize + 1)) == 0, "sparse: no disk used")
+        let loaded = AirfieldCatalog.pilotFields(files: AirfieldCatalog.cupFiles(in: [folder]))
+        #expect(loaded.fields.map(\.name) == ["Wershofen Club"])
+        #expect(loaded.notices.map(\.description) == ["\(huge): is over 32 MB; skipped"])
+    }
+
     /// flightlogd in the air loads only the fields around the takeoff and landing: the places, zones and
     /// outlanding texts must be exactly those of the whole data set, also where the nearest field is far away.
     @Test func regionalPlacingNamesPlacesAsTheWholeDataSetDoes() throws {

@@ -22,27 +22,34 @@ package enum CUPReader {
 
     package static let airfieldStyles: ClosedRange<Int> = 2...5
 
+    /// The largest CUP file read (`flightlog airfields import` refuses a larger one; the airfield folders skip
+    /// it): SeeYou's whole-world turn point files are a few MB.
+    package static let maxFileSize = 32 << 20
+
     package static func read(_ bytes: [UInt8]) -> Result {
-        let text = BroughtText.decode(bytes)
+        // UTF-16 is made UTF-8 first; everything else is read as bytes, a String only for a field's name and code.
+        let bytes = BroughtText.utf16Order(bytes) == nil ? bytes : Array(BroughtText.decode(bytes).utf8)
         var result = Result()
         var columns = Columns.standard
         var lineNumber = 0
-        for line in BroughtText.lines(text) {
+        var values = CUPBytes.Values()
+        CUPBytes.forEachLine(bytes) { line, utf8 in
             lineNumber += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            if line.hasPrefix("-----") || line.lowercased().contains("related tasks") { break }
-            let values = csvValues(line)
+            if line.allSatisfy({ $0 == CUPBytes.space || $0 == CUPBytes.tab }) { return true }
+            if CUPBytes.endsWaypoints(line) { return false }
+            values.split(line)
             if lineNumber == 1 || result.airfields.isEmpty && result.otherWaypoints == 0 && result.warnings.isEmpty,
-                let header = Columns(header: values)
+                let header = Columns(header: values, utf8: utf8)
             {
                 columns = header
-                continue
+                return true
             }
-            switch waypoint(values, columns: columns) {
+            switch waypoint(values, columns: columns, utf8: utf8) {
             case .airfield(let field): result.airfields.append(field)
             case .other: result.otherWaypoints += 1
             case .damaged(let why): result.warnings.append(Warning(line: lineNumber, message: why))
             }
+            return true
         }
         return result
     }
@@ -50,40 +57,17 @@ package enum CUPReader {
     /// Latitude `DDMM.mmmN` or longitude `DDDMM.mmmE` in degrees (exactly two digits of whole minutes); nil when
     /// malformed or out of range.
     package static func angle(_ text: Substring, degreeDigits: Int) -> Degrees? {
-        let text = text.trimmingSpaces
-        guard let hemisphere = text.last?.uppercased(), text.count >= degreeDigits + 3, text.count <= degreeDigits + 12
-        else {
-            return nil
-        }
-        let sign: Double
-        switch (hemisphere, degreeDigits) {
-        case ("N", 2), ("E", 3): sign = 1
-        case ("S", 2), ("W", 3): sign = -1
-        default: return nil
-        }
-        let number = text.dropLast()
-        let degreeText = number.prefix(degreeDigits), minuteText = number.dropFirst(degreeDigits)
-        guard degreeText.allSatisfy(\.isASCIIDigit), let degrees = Int(degreeText),
-            minuteText.allSatisfy({ $0.isASCIIDigit || $0 == "." }), minuteText.filter({ $0 == "." }).count <= 1,
-            minuteText.prefix(while: { $0 != "." }).count == 2, let minutes = Double(minuteText), minutes < 60
-        else { return nil }
-        let value = Double(degrees) + minutes / 60
-        guard value <= (degreeDigits == 2 ? 90 : 180) else { return nil }
-        return sign * value
+        CUPBytes.angle(ArraySlice(text.utf8), degreeDigits: degreeDigits)
     }
 
     /// Elevation `123.0m`, `404ft` or `123` (metres) in metres; nil when empty or malformed.
-    package static func elevation(_ text: Substring) -> Meters? {
-        let lower = text.trimmingSpaces.lowercased()
-        let (number, factor): (Substring, Double) =
-            lower.hasSuffix("ft")
-            ? (lower.dropLast(2)[...], 0.3048) : lower.hasSuffix("m") ? (lower.dropLast()[...], 1) : (lower[...], 1)
-        let digits = number.trimmingSpaces
-        guard !digits.isEmpty, digits.count <= 12,
-            digits.allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "-" || $0 == "+" }),
-            let value = Double(digits), value.isFinite, (-1000...10_000).contains(value * factor)
-        else { return nil }
-        return value * factor
+    package static func elevation(_ text: Substring) -> Meters? { CUPBytes.elevation(ArraySlice(text.utf8)) }
+
+    /// One CSV line's values, each without surrounding spaces (``CUPBytes/Values``).
+    static func csvValues(_ line: Substring) -> [String] {
+        var values = CUPBytes.Values()
+        values.split(ArraySlice(line.utf8))
+        return (0..<values.count).map { String(decoding: values[$0], as: UTF8.self) }
     }
 
     private enum Entry {
@@ -92,26 +76,24 @@ package enum CUPReader {
         case damaged(String)
     }
 
-    private static func waypoint(_ values: [Substring], columns: Columns) -> Entry {
-        func value(_ index: Int) -> Substring { index < values.count ? values[index].trimmingSpaces : "" }
+    private static func waypoint(_ values: CUPBytes.Values, columns: Columns, utf8: Bool) -> Entry {
+        func text(_ index: Int) -> String { CUPBytes.text(values[index], utf8: utf8) }
         guard values.count > max(columns.latitude, columns.longitude) else {
             return .damaged("\(values.count) columns; a waypoint needs name, code, country, lat, lon, elev, style")
         }
-        let name = value(columns.name)
-        guard !name.isEmpty else { return .damaged("waypoint without a name") }
-        guard let latitude = angle(value(columns.latitude), degreeDigits: 2) else {
-            return .damaged("latitude '\(value(columns.latitude).prefix(20))' is not DDMM.mmmN/S")
+        guard !values[columns.name].isEmpty else { return .damaged("waypoint without a name") }
+        guard let latitude = CUPBytes.angle(values[columns.latitude], degreeDigits: 2) else {
+            return .damaged("latitude '\(text(columns.latitude).prefix(20))' is not DDMM.mmmN/S")
         }
-        guard let longitude = angle(value(columns.longitude), degreeDigits: 3) else {
-            return .damaged("longitude '\(value(columns.longitude).prefix(20))' is not DDDMM.mmmE/W")
+        guard let longitude = CUPBytes.angle(values[columns.longitude], degreeDigits: 3) else {
+            return .damaged("longitude '\(text(columns.longitude).prefix(20))' is not DDDMM.mmmE/W")
         }
-        guard let style = Int(value(columns.style).prefix(4)), airfieldStyles.contains(style) else { return .other }
-        let code = value(columns.code)
+        guard let style = CUPBytes.style(values[columns.style]), airfieldStyles.contains(style) else { return .other }
         return .airfield(
             Airfield(
-                code: code.isEmpty ? nil : String(code), name: String(name),
+                code: values[columns.code].isEmpty ? nil : text(columns.code), name: text(columns.name),
                 coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                elevation: elevation(value(columns.elevation)), zoneIdentifier: nil, source: .pilot))
+                elevation: CUPBytes.elevation(values[columns.elevation]), zoneIdentifier: nil, source: .pilot))
     }
 
     /// Where the columns are: SeeYou's order, or as a header line names them.
@@ -122,8 +104,8 @@ package enum CUPReader {
         init() {}
 
         /// A header line names at least `name`, `lat` and `lon`.
-        init?(header values: [Substring]) {
-            let names = values.map { $0.trimmingSpaces.lowercased() }
+        init?(header values: CUPBytes.Values, utf8: Bool) {
+            let names = (0..<values.count).map { CUPBytes.text(values[$0], utf8: utf8).lowercased() }
             guard let name = names.firstIndex(of: "name"), let latitude = names.firstIndex(of: "lat"),
                 let longitude = names.firstIndex(of: "lon")
             else { return nil }
@@ -135,46 +117,4 @@ package enum CUPReader {
             style = names.firstIndex(of: "style") ?? Int.max
         }
     }
-
-    /// One CSV line's values: commas separate, `"…"` quotes (a `""` inside is one quote); an unclosed quote runs
-    /// to the end of the line.
-    static func csvValues(_ line: Substring) -> [Substring] {
-        var values: [Substring] = []
-        var current = ""
-        var quoted = false, wasQuoted = false
-        var i = line.startIndex
-        while i < line.endIndex {
-            let c = line[i]
-            if quoted {
-                if c == "\"" {
-                    let next = line.index(after: i)
-                    if next < line.endIndex && line[next] == "\"" {
-                        current.append("\"")
-                        i = next
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    current.append(c)
-                }
-            } else if c == "," {
-                values.append(Substring(current))
-                current = ""
-                wasQuoted = false
-            } else if c == "\"" && current.allSatisfy({ $0 == " " }) && !wasQuoted {
-                quoted = true
-                wasQuoted = true
-                current = ""
-            } else {
-                current.append(c)
-            }
-            i = line.index(after: i)
-        }
-        values.append(Substring(current))
-        return values
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: Substring { self[...].trimmingSpaces }
 }

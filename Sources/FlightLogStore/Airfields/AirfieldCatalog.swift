@@ -82,6 +82,11 @@ package enum AirfieldCatalog {
                 notices.append(Notice(file: file, message: "is not a regular file; skipped"))
                 continue
             }
+            // Every command that places a flight reads these files: a huge one would slow each of them.
+            guard info.st_size <= CUPReader.maxFileSize else {
+                notices.append(Notice(file: file, message: "is over \(CUPReader.maxFileSize >> 20) MB; skipped"))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 notices.append(Notice(file: file, message: "cannot be read; skipped"))
                 continue
