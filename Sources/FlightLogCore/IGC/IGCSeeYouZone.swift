@@ -64,15 +64,15 @@ package struct IGCSeeYouZone: Sendable, Hashable {
         return .success(IGCSeeYouZone(index: index, zone: zone, assignedArea: assignedArea))
     }
 
-    /// Sets the zones of `task`'s points: zone `n` (from -1) to point `n + 1`. Zones past the last point are
-    /// reported; points without a zone keep theirs.
-    static func apply(_ zones: [Int: IGCSeeYouZone], to task: inout FlightTask) {
+    /// Sets the zones of `task`'s points: zone `n` to point `n - firstIndex` (the start's number: -1 in an IGC file,
+    /// 0 in a CUP file). Zones past the last point are reported; points without a zone keep theirs.
+    static func apply(_ zones: [Int: IGCSeeYouZone], to task: inout FlightTask, firstIndex: Int) {
         for (index, zone) in zones.sorted(by: { $0.key < $1.key }) {
-            guard index + 1 < task.points.count else {
+            guard index - firstIndex >= 0, index - firstIndex < task.points.count else {
                 task.warnings.append("zone \(index) has no task point (the task has \(task.points.count)): ignored")
                 continue
             }
-            task.points[index + 1].zone = zone.zone
+            task.points[index - firstIndex].zone = zone.zone
         }
     }
 

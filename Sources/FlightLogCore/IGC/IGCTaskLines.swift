@@ -31,6 +31,7 @@ struct IGCTaskLines {
     var assignedArea = false
     var warnings: [String] = []
     var ignoredDeclarations = 0
+    var unnotedWarnings = 0
     /// The points after a header past ``maxDeclarations`` are skipped with it.
     private var skippingPoints = false
 
@@ -87,22 +88,28 @@ struct IGCTaskLines {
             case .success(let zone):
                 zones[zone.index] = zone
                 if zone.assignedArea { assignedArea = true }
-            case .failure(let problem): warnings.append("line \(lineNumber): \(problem.message), zone ignored")
+            case .failure(let problem): note("line \(lineNumber): \(problem.message), zone ignored")
             }
         } else if text.hasPrefix("TSK") {
             for (key, value) in IGCSeeYouZone.fields(text) where key == "TaskTime" {
                 if let seconds = IGCSeeYouZone.seconds(value), seconds > 0 {
                     taskTimeSeconds = seconds
                 } else {
-                    warnings.append("line \(lineNumber): task time \"\(value)\" is not a time of day, ignored")
+                    note("line \(lineNumber): task time \"\(value)\" is not a time of day, ignored")
                 }
             }
         }
     }
 
+    /// Keeps the first ``IGCReader/maxWarnings`` line warnings, counts the rest.
+    private mutating func note(_ warning: String) {
+        if warnings.count < IGCReader.maxWarnings { warnings.append(warning) } else { unnotedWarnings += 1 }
+    }
+
     /// The declarations read (the trusted ones), the competition task, and what was noticed.
     func finish() -> (declarations: [FlightTask], competition: FlightTask?, warnings: [String]) {
         var warnings = warnings
+        if unnotedWarnings > 0 { warnings.append("\(unnotedWarnings) more task lines ignored") }
         if ignoredDeclarations > 0 {
             warnings.append(
                 "file holds \(ignoredDeclarations) declarations more than the \(Self.maxDeclarations) read: ignored")
@@ -126,7 +133,7 @@ struct IGCTaskLines {
             competitionTask = last
         }
         if var task = competitionTask {
-            IGCSeeYouZone.apply(zones, to: &task)
+            IGCSeeYouZone.apply(zones, to: &task, firstIndex: -1)
             if assignedArea || taskTimeSeconds != nil {
                 task.kind = .assignedArea
                 task.minimumTimeSeconds = taskTimeSeconds
