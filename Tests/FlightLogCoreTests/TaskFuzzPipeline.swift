@@ -1,12 +1,26 @@
 @testable import FlightLogCore
 
 /// The code path of the task fuzz target (`Fuzz/task.swift`, built by `scripts/fuzz.sh`), shared with
-/// `TaskFuzzRegressionTests`: the bytes read as an IGC file's task lines (C records, `LCU::C`, `LSEEYOU`).
+/// `TaskFuzzRegressionTests`: the bytes read as an IGC file's task lines (C records, `LCU::C`, `LSEEYOU`) and as
+/// the task section of a CUP file.
 /// Invariants: the task lines change nothing else (the file read without them has the same fixes, or fails
 /// alike), every task is sound (coordinates in range, 2 to 101 points, zones with finite sizes), the warnings are
 /// bounded, and the declaration that counts is one of the file's for any take-off time.
 enum TaskFuzzPipeline {
     static func run(_ bytes: [UInt8]) -> FuzzOutcome {
+        let cup = CUPTaskReader.read(bytes)
+        for task in cup.tasks {
+            if let problem = unsound(task) { return FuzzOutcome("cup", violation: problem) }
+        }
+        guard cup.tasks.count <= CUPTaskReader.maxTasks, cup.warnings.count <= 12 * CUPTaskReader.maxTasks else {
+            return FuzzOutcome("cup", violation: "unbounded: \(cup.tasks.count) tasks, \(cup.warnings.count) warnings")
+        }
+        let igc = igcOutcome(bytes)
+        if igc.violation != nil { return igc }
+        return FuzzOutcome(igc.summary + (cup.tasks.isEmpty ? "" : "; cup: \(cup.tasks.count) tasks"))
+    }
+
+    static func igcOutcome(_ bytes: [UInt8]) -> FuzzOutcome {
         let file: IGCFile
         do {
             file = try IGCReader.read(bytes)

@@ -9,6 +9,7 @@ import Testing
         #expect(outcomes["declaration.igc"]?.summary == "igc: 1 declarations, 0 warnings", "\(outcomes)")
         #expect(outcomes["several-hostile.igc"]?.summary == "igc: 1 declarations, 1 warnings", "\(outcomes)")
         #expect(outcomes["competition.igc"]?.summary == "igc: 0 declarations, 0 warnings", "\(outcomes)")
+        #expect(outcomes["tasks.cup"]?.summary == "igc rejected; cup: 2 tasks", "\(outcomes)")
     }
 
     /// The pipeline catches what it is there for: a task unsound in any way is reported.
