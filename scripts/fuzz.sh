@@ -18,6 +18,7 @@
 #   verify     any file through `flightlog verify` (the security record), our own signed files built from it
 #   openair    an OpenAir airspace file: tolerant reader, infringement search over what it read
 #   weglide    WeGlide's answers: the upload's flight list, a refusal's detail, the aircraft list and the type match
+#   task       declared and competition tasks: IGC C records, LCU::C and LSEEYOU lines, the CUP task section
 #
 # Everything goes to .build-fuzz/: the instrumented modules, bin/fuzz-<target>, the seeds (made from
 # ../shared/flights, samples/, systemd/, tzdata and Fuzz/seeds/), the growing work corpus and the logs. A crash
@@ -29,7 +30,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build-fuzz
-all_targets=(igc config timezone trackcodec journal gpsd http cup verify openair weglide)
+all_targets=(igc config timezone trackcodec journal gpsd http cup verify openair weglide task)
 
 mode=${1:-run}
 case $mode in build | run | smoke) shift || true ;; *) mode=run ;; esac
@@ -123,7 +124,7 @@ build_target() { # target
         pipeline=Tests/FlightLogConfigFileTests/ConfigFuzzPipeline.swift
         libs=(-I "$out/configfile" -L "$out/configfile" -lFlightLogConfigFile -I "$out/tomlkit" -L "$out/tomlkit" -lTOMLKit
             -lCTOML -L "$out/core" -lFlightLogCore -lstdc++) ;;
-    igc | timezone | trackcodec | journal | cup | openair)
+    igc | timezone | trackcodec | journal | cup | openair | task)
         pipeline=(Tests/FlightLogCoreTests/FuzzPipelines.swift Tests/FlightLogCoreTests/*FuzzPipeline.swift)
         libs=(-L "$out/airspace" -lFlightLogAirspace -L "$out/core" -lFlightLogCore) ;;
     gpsd)
