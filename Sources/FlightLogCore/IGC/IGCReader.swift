@@ -47,6 +47,14 @@ package struct IGCFile: Sendable {
     /// ``IGCReader/maxWarnings`` of them; ``skippedLines`` counts them all.
     package var warnings: [IGCError] = []
     package var skippedLines: Int = 0
+    /// The declarations of the C records that could be read, in file order (``declarationThatCounts(takeoff:)``
+    /// picks the one that counts).
+    package var declarations: [FlightTask] = []
+    /// The competition task of the L records (`LCU::C` points, `LSEEYOU` zones), when the file has one.
+    package var competitionTask: FlightTask?
+    /// Task lines that could not be used (a declaration dropped, a zone line ignored): never a reason to refuse the
+    /// file, even in strict mode.
+    package var taskWarnings: [String] = []
 }
 
 /// A tolerant IGC reader (docs/IGC-FORMAT.md, "Reading"): any CR/LF line ends, Latin-1 bytes, odd headers, every date
@@ -147,6 +155,7 @@ struct IGCParser {
     var damagedLines = 0
     /// A fix whose time jumped far forward, with its second of flight, kept until the next fix confirms it.
     var pendingJump: (fix: Fix, second: Int64, line: Int)?
+    var taskLines = IGCTaskLines()
 
     init(expectedFixes: Int, strict: Bool) {
         self.strict = strict
@@ -179,8 +188,10 @@ struct IGCParser {
             if !seenB && !seenG { parseI(line) }
         case UInt8(ascii: "A"):
             if !seenA { parseA(line) }
+        case UInt8(ascii: "C"), UInt8(ascii: "L"):
+            if !seenG { taskLines.parse(line, lineNumber: lineNumber) }
         default:
-            break  // C, D, E, F, J, K, L and unknown letters carry nothing we store
+            break  // D, E, F, J, K and unknown letters carry nothing we store
         }
     }
 
@@ -216,10 +227,12 @@ struct IGCParser {
             manufacturer: manufacturer, serial: serial, recorderType: recorderType, gpsReceiver: gpsReceiver,
             pressureSensor: pressureSensor,
             extensions: fields.map { FixExtension(code: $0.code, length: $0.range.count) })
+        let tasks = taskLines.finish()
         return IGCFile(
             headers: headers, track: Track(recorder: recorder, fixes: fixes), pressureCopiesGNSS: copies,
             hasBarometer: !pressureAllZero && !copies, skippedFixes: skipped, warnings: warnings,
-            skippedLines: damagedLines)
+            skippedLines: damagedLines, declarations: tasks.declarations, competitionTask: tasks.competition,
+            taskWarnings: tasks.warnings)
     }
 
     // MARK: A, H, I

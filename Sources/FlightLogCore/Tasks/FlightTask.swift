@@ -114,6 +114,11 @@ package struct TaskZone: Sendable, Hashable, Codable {
     package static func cylinder(_ radius: Meters) -> TaskZone { TaskZone(radius: radius) }
     /// The FAI 90° sector: unbounded, symmetric about the bisector, pointing away from the course.
     package static let faiSector = TaskZone(radius: nil, halfAngle: 45, orientation: .symmetric)
+    /// The zone of a turnpoint in a plain declaration (FAI Sporting Code Section 3): the 90° sector OR the 500 m
+    /// cylinder, whichever the track reaches. Encoded as a keyhole: the unbounded sector with a 500 m cylinder as
+    /// its inner zone (reaching either one reaches the zone).
+    package static let faiTurnpoint = TaskZone(
+        radius: nil, halfAngle: 45, innerRadius: 500, innerHalfAngle: 180, orientation: .symmetric)
     /// A start (`toNext`) or finish (`toPrevious`) line `length` metres long, centred on the point.
     package static func line(length: Meters, orientation: Orientation) -> TaskZone {
         TaskZone(radius: length / 2, halfAngle: 90, orientation: orientation, isLine: true)
