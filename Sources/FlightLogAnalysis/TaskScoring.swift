@@ -33,7 +33,10 @@ package struct TaskScoring: Sendable {
         for i in late.suffix(Self.restartBudget).reversed() {
             let challenger = attempt(from: starts[i], starts: starts, lateRestarts: false)
             if challenger.completed && !best.completed { best = challenger; break }
-            if !best.completed && challenger.scoredMetres > best.scoredMetres { best = challenger }
+            let longer = challenger.scoredMetres > best.scoredMetres
+            let laterEqual =
+                challenger.scoredMetres == best.scoredMetres && challenger.reached[0]!.millis > best.reached[0]!.millis
+            if !best.completed && (longer || laterEqual) { best = challenger }
             if best.completed && challenger.completed && challenger.reached[0]!.millis > best.reached[0]!.millis {
                 best = challenger
                 break

@@ -53,23 +53,10 @@ import Testing
             finish: TaskZone(radius: 2000, orientation: .toPrevious)),
     ]
 
-    /// The declared points (C records less take-off and landing), read here by a few lines of the test so the
-    /// oracle's task does not depend on the reader under test elsewhere.
-    static func declaredPoints(_ bytes: [UInt8]) -> [(String, Coordinate)] {
-        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).filter {
-            $0.hasPrefix("C")
-        }
-        func degrees(_ s: Substring, _ width: Int) -> Double {
-            let d = Double(s.prefix(width))!, m = Double(s.dropFirst(width).prefix(5))! / 1000
-            return (d + m / 60) * ("SW".contains(s.dropFirst(width + 5).first!) ? -1 : 1)
-        }
-        return lines.dropFirst().dropFirst().dropLast().map { line in
-            let s = line.dropFirst()
-            return (
-                String(s.dropFirst(17)).trimmingCharacters(in: .whitespaces),
-                Coordinate(latitude: degrees(s, 2), longitude: degrees(s.dropFirst(8), 3))
-            )
-        }
+    /// The declared points of the declaration that counts (the C records as the IGC reader reads them).
+    static func declaredPoints(_ bytes: [UInt8]) throws -> [TaskPoint] {
+        let file = try IGCReader.read(bytes)
+        return file.declarationThatCounts(takeoff: nil).task?.points ?? []
     }
 
     static func opensoarJSON(_ task: FlightTask) throws -> Data {
@@ -106,11 +93,11 @@ import Testing
         arguments: cases)
     func opensoarAgrees(_ c: Case) throws {
         let bytes = try SharedFlights.bytes(c.file)
-        let declared = Self.declaredPoints(bytes)
-        try #require(declared.count == c.turn.count + 2 || c.turn.count == 1)
+        let declared = try Self.declaredPoints(bytes)
+        try #require(declared.count == c.turn.count + 2 || (c.turn.count == 1 && declared.count > 2))
         let points = declared.enumerated().map { i, p in
             let zone = i == 0 ? c.start : i == declared.count - 1 ? c.finish : c.turn[min(i - 1, c.turn.count - 1)]
-            return TaskPoint(name: p.0, coordinate: p.1, zone: zone)
+            return TaskPoint(name: p.name, coordinate: p.coordinate, zone: zone)
         }
         let task = FlightTask(
             source: .file, kind: c.kind, points: points, minimumTimeSeconds: c.kind == .assignedArea ? 3 * 3600 : nil)
@@ -141,5 +128,37 @@ import Testing
         #expect(
             abs(speed / theirSpeed - 1) < 0.006 + 2 * (interval + 1) / duration, "ours \(speed), opensoar \(theirSpeed)"
         )
+    }
+
+    /// Every shared flight with a declaration, scored against it as read (Sporting Code: 1 km start and finish lines,
+    /// turnpoints by the 500 m cylinder or the FAI sector): the two that fly theirs complete it, with the distance
+    /// between the declared points and the speed over the interpolated times; the others are scored (or refused)
+    /// in words, never a crash.
+    @Test(.enabled(if: SharedFlights.available, "needs ../shared/flights"))
+    func declaredTasksAreScoredAsRead() throws {
+        var completed: Set<String> = []
+        for url in SharedFlights.files() {
+            let file = try IGCReader.read([UInt8](try Data(contentsOf: url)))
+            guard let task = file.declarationThatCounts(takeoff: nil).task else { continue }
+            #expect(TaskRules.for(task) == .sportingCode)
+            do {
+                let s = try TaskScoring(task: task, fixes: file.track.fixes).score()
+                print("task \(url.lastPathComponent): \(s.completed ? "completed" : s.reason ?? "") \(s.scoredKm) km")
+                if s.completed {
+                    completed.insert(url.lastPathComponent)
+                    let c = task.points.map(\.coordinate)
+                    let legs = zip(c, c.dropFirst()).reduce(0) { $0 + TaskScoringTests.fai($1.0, $1.1) }
+                    #expect(abs(s.distanceKm - legs / 1000) < 0.001 && s.scoredKm == s.distanceKm)
+                    let seconds = Self.seconds(s.finishTime!) - Self.seconds(s.startTime!)
+                    #expect(abs(try #require(s.speedKmh) - legs / seconds * 3.6) < 0.01)
+                } else {
+                    #expect(s.reason != nil)
+                }
+            } catch {
+                print("task \(url.lastPathComponent): \(error)")
+                #expect(!"\(error)".isEmpty)
+            }
+        }
+        #expect(completed.isSuperset(of: ["654G6NG1.IGC", "complex_example_lxn.igc"]), "\(completed)")
     }
 }
