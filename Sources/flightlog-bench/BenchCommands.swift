@@ -10,7 +10,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flightlog-bench",
         abstract: "In-process benchmarks for benchmarks/run.py.",
-        subcommands: [IGCWrite.self, IGCParse.self, MakeDatabase.self, Analyse.self, Contest.self])
+        subcommands: [IGCWrite.self, IGCParse.self, MakeDatabase.self, Analyse.self, Contest.self, TaskScoreBench.self])
 
     /// Writes one IGC file's fixes again and again; prints seconds per write as JSON.
     struct IGCWrite: ParsableCommand {

@@ -72,15 +72,16 @@ package struct TaskPoint: Sendable, Hashable, Codable {
 /// direction, with an optional inner sector (a keyhole's cylinder), or a line of `radius` either side of the point.
 /// A cylinder is a sector with a half angle of 180°.
 package struct TaskZone: Sendable, Hashable, Codable {
-    /// Which way the sector's bisector points.
+    /// Where the course lies, seen from the point, as SeeYou's `Style` names it: the sector opens the opposite way,
+    /// away from the course (a start sector lies behind the start, a turnpoint's FAI sector outside the turn).
     package enum Orientation: Sendable, Hashable, Codable {
-        /// Away from the point along the bisector of the inbound and outbound legs (FAI sector).
+        /// The bisector of the inbound and outbound legs (FAI sector).
         case symmetric
-        /// Towards the next point (a start sector or line).
+        /// The next point (a start sector or line).
         case toNext
-        /// Towards the previous point (a finish sector or line).
+        /// The previous point (a finish sector or line).
         case toPrevious
-        /// Towards the start point.
+        /// The start point.
         case toStart
         /// A fixed true bearing, degrees.
         case fixed(Degrees)
