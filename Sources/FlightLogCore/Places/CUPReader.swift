@@ -64,10 +64,10 @@ package enum CUPReader {
     package static func elevation(_ text: Substring) -> Meters? { CUPBytes.elevation(ArraySlice(text.utf8)) }
 
     /// One CSV line's values, each without surrounding spaces (``CUPBytes/Values``).
-    static func csvValues(_ line: Substring) -> [String] {
+    static func csvValues(_ line: Substring) -> [Substring] {
         var values = CUPBytes.Values()
         values.split(ArraySlice(line.utf8))
-        return (0..<values.count).map { String(decoding: values[$0], as: UTF8.self) }
+        return (0..<values.count).map { Substring(String(decoding: values[$0], as: UTF8.self)) }
     }
 
     private enum Entry {
