@@ -302,6 +302,13 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE flight ADD COLUMN weglideUploadedAt INTEGER")
             try db.execute(sql: "ALTER TABLE flight ADD COLUMN weglidePendingSince INTEGER")
         }
+        migrator.registerMigration("v15 declared tasks") { db in
+            // The task declared with `flightlog task declare` and not flown yet (one at most: id 1), and the task a
+            // recorded flight was declared with (set when the recorder creates the flight); both `FlightTask` as
+            // JSON. An imported flight's declaration stays in its file's C records.
+            try db.execute(sql: "CREATE TABLE pendingTask (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL)")
+            try db.execute(sql: "ALTER TABLE flight ADD COLUMN declaredTask BLOB")
+        }
         return migrator
     }()
 

@@ -68,10 +68,12 @@ package enum IGCWriter {
     /// A track is taken to be one flight: gaps of 12 h or more between fixes cannot be dated back by readers.
     /// `comments` follow the I record; each of `timedComments` follows the last B record of its second or before
     /// (IGC order: L records among the B records in time order, all before G). `signer`: its key comment comes
-    /// first after the I record and its G lines last; `nil` writes no G record.
+    /// first after the I record and its G lines last; `nil` writes no G record. `task`: the declaration, as C
+    /// records right after the I record (``declarationLines(_:)``).
     package static func write(
         fixes: [Fix], extensions: [FixExtension], headers: IGCHeaderValues, serial: String, flightNumberOfDay: Int,
-        comments: [String] = [], timedComments: [(time: UTCMillis, text: String)] = [], signer: IGCSigner? = nil
+        comments: [String] = [], timedComments: [(time: UTCMillis, text: String)] = [], task: FlightTask? = nil,
+        signer: IGCSigner? = nil
     ) -> [UInt8] {
         var kept: [Fix] = []
         kept.reserveCapacity(fixes.count)
@@ -111,6 +113,7 @@ package enum IGCWriter {
         header(&out, "HFCIDCOMPETITIONID:", headers.competitionId)
         if let hours = headers.timeZoneOffsetHours { line(&out, "HFTZNTIMEZONE:" + timeZoneText(hours)) }
         line(&out, iRecord(layout))
+        if let task { for text in declarationLines(task) { line(&out, text) } }
         if let signer { appendComment(&out, signer.keyComment) }
         for comment in comments { appendComment(&out, comment) }
         let bLayout = BLayout(layout)

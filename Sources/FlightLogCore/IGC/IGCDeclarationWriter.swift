@@ -1,0 +1,47 @@
+/// A declared task as IGC C records (spec A3.5), written by ``IGCWriter`` after the I record and before any L or B
+/// record, so the signature covers it:
+///
+/// ```
+/// C DDMMYY HHMMSS 000000 0001 TT name     declared (UTC), flight date "use the declaration's", task 1, turnpoints
+/// C DDMMmmmN DDDMMmmmE name               take-off (all zeros when not given)
+/// C …                                     start, each turnpoint, finish
+/// C …                                     landing (all zeros when not given)
+/// ```
+///
+/// `TT` counts the turnpoints between start and finish. A declaration without a time (not yet stamped from GPS)
+/// writes `000000000000`, which readers take as "no date".
+extension IGCWriter {
+    /// The C lines of `task` without CR LF, each at most 99 characters (names folded to IGC text and cut).
+    package static func declarationLines(_ task: FlightTask) -> [String] {
+        var header = "C"
+        if let declaredAt = task.declaredAt {
+            let time = CivilDateTime(utc: declaredAt)
+            header += pad(time.date.day, 2) + pad(time.date.month, 2) + pad(time.date.year % 100, 2)
+            header += pad(time.hour, 2) + pad(time.minute, 2) + pad(time.second, 2)
+        } else {
+            header += "000000000000"
+        }
+        header += "000000" + "0001" + pad(min(max(task.points.count - 2, 0), 99), 2)
+        var lines = [header + folded(task.name ?? "")]
+        lines.append(pointLine(task.takeoff, placeholder: "TAKEOFF"))
+        for point in task.points { lines.append(pointLine(point, placeholder: "")) }
+        lines.append(pointLine(task.landing, placeholder: "LANDING"))
+        return lines.map { String($0.prefix(maxLineLength)) }
+    }
+
+    /// `C` + `DDMMmmmN` + `DDDMMmmmE` + name, or the all-zero placeholder with `placeholder` as its text.
+    static func pointLine(_ point: TaskPoint?, placeholder: String) -> String {
+        guard let point else { return "C0000000N00000000E" + placeholder }
+        let latitude = igcCoordinate(e7(point.coordinate.latitude), extraDigits: 0)
+        let longitude = igcCoordinate(e7(point.coordinate.longitude), extraDigits: 0)
+        return "C" + pad(latitude.thousandths / 60000, 2) + pad(latitude.thousandths % 60000, 5)
+            + (latitude.negative ? "S" : "N") + pad(longitude.thousandths / 60000, 3)
+            + pad(longitude.thousandths % 60000, 5) + (longitude.negative ? "W" : "E") + folded(point.name)
+    }
+
+    private static func e7(_ degrees: Degrees) -> Int32 {
+        Int32((min(max(degrees, -180), 180) * 10_000_000).rounded())
+    }
+
+    private static func folded(_ text: String) -> String { String(decoding: IGCText.fold(text), as: UTF8.self) }
+}
