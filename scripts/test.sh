@@ -18,6 +18,8 @@ start=$SECONDS
 # aerofiles 1.5.6 (the IGC reader pilots' scripts use) checks every exported IGC file.
 FLIGHTLOG_PYTHON=$(scripts/setup-aerofiles.sh)
 export FLIGHTLOG_PYTHON
+# opensoar 2.1.3 scores the shared flights' declared tasks beside ours (TaskOracleTests need the shared flights).
+if [ -d ../shared/flights ]; then scripts/setup-opensoar.sh >/dev/null; fi
 # gpsfake (from gpsd-clients, unpacked without its GUI dependencies).
 # shellcheck source=/dev/null
 source scripts/gpsfake-env.sh
