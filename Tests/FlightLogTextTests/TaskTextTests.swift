@@ -99,4 +99,25 @@ struct TaskTextTests {
         #expect(report.task.source == .file && report.score?.completed == true && report.score?.rules == .competition)
         #expect(FlightTaskReport.block((nil, []), flight: flight) == nil)
     }
+
+    @Test func aTaskThatCannotBeScoredSaysWhyInBoth() throws {
+        let fixes = Self.flown.1
+        let here = fixes[0].coordinate
+        let task = FlightTask(
+            source: .file, name: "Nowhere",
+            points: [
+                TaskPoint(name: "A", coordinate: here, zone: .line(length: 1000, orientation: .toNext)),
+                TaskPoint(name: "B", coordinate: here, zone: .line(length: 1000, orientation: .toPrevious)),
+            ])
+        let flight = Self.flight(fixes)
+        let found = FlightTaskReport.of(flight, fixes: fixes, originalFile: nil, declared: task)
+        let report = try #require(found.report)
+        let problem = try #require(report.scoringProblem)
+        #expect(report.score == nil && problem.contains("has no direction"), "\(problem)")
+        let json = try #require(try Self.taskJSON(flight, report) as? [String: Any])
+        #expect(json["distanceKm"] is NSNull && json["completed"] as? Bool == false, "\(json)")
+        #expect(json["reason"] as? String == problem)
+        let block = try #require(FlightTaskReport.block(found, flight: flight))
+        #expect(block.hasSuffix("  Not scored: \(problem)") && block.contains("A not scored"), "\(block)")
+    }
 }
