@@ -6,16 +6,16 @@ package enum FlightDetailsText {
     /// ``render(_:fixes:faults:analysis:history:owner:)`` made safe for a terminal, as `show` prints it.
     package static func text(
         _ f: Flight, fixes: [Fix], faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil,
-        history: [FieldChange], owner: LogbookOwner? = nil
+        history: [FieldChange], owner: LogbookOwner? = nil, task: String? = nil
     ) -> String {
         terminalSafe(
-            render(f, fixes: fixes, faults: faults, analysis: analysis, history: history, owner: owner),
+            render(f, fixes: fixes, faults: faults, analysis: analysis, history: history, owner: owner, task: task),
             keepNewlines: true)
     }
 
     package static func render(
         _ f: Flight, fixes: [Fix], faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil,
-        history: [FieldChange], owner: LogbookOwner? = nil
+        history: [FieldChange], owner: LogbookOwner? = nil, task: String? = nil
     ) -> String {
         let d = f.details
         var rows: [(String, String)] = []
@@ -86,6 +86,8 @@ package enum FlightDetailsText {
             out += "\n\nAnalysis (distances on the FAI sphere, times local):\n"
             out += rowsText(summary.rows.map { ($0.label, $0.value) })
         }
+        // The task block (``FlightTaskReport/block(_:flight:)``), a block of its own after the analysis.
+        if let task { out += "\n\n" + task }
         if case .recorded = f.source {
             out += "\n\nFaults: " + (faults.isEmpty ? "none (no GPS, barometer or power loss of 10 s or more)" : "")
             for fault in faults { out += "\n  " + fault.text }

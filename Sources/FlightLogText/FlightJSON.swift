@@ -63,6 +63,8 @@ package enum FlightJSON {
         var landingLocation: Location?
         /// Where it is on WeGlide; null when never uploaded.
         var weglide: OrNull<WeGlide> = OrNull(nil)
+        /// `show --json` only: the task that counts and its score, null without one (``FlightTaskReport``).
+        var task: OrNull<FlightTaskReport.Object>?
     }
 
     /// `{"flightId": 345678, "uploadedAt": "…", "url": "…"}`, or `{"uncertainSince": "…"}` for an upload whose
@@ -155,16 +157,18 @@ package enum FlightJSON {
         return object
     }
 
-    /// `flightlog show ID --json`: the flight, with its faults when recorded here and its analysis when it has one.
+    /// `flightlog show ID --json`: the flight, with its faults when recorded here, its analysis when it has one and
+    /// its task (null without one).
     package static func show(
         _ flight: Flight, faults: [RecordingFault], analysis: FlightAnalysis?, owner: LogbookOwner?,
-        airspace: AirspaceFindings? = nil
+        airspace: AirspaceFindings? = nil, task: FlightTaskReport? = nil
     ) -> String {
         var object = object(flight, owner: owner, contest: analysis.flatMap(ContestSummary.init))
         if case .recorded = flight.source { object.faults = faults.map(Fault.init) }
         object.analysis = analysis.map(AnalysisOutput.Object.init)
         object.airspace = airspace.map { $0.items.map(AirspaceText.Entry.init) }
         object.airspaceSummary = airspace.map(AirspaceText.Summary.init)
+        object.task = OrNull(task?.object)
         return encode(object)
     }
 

@@ -42,13 +42,22 @@ extension FlightLogCommand {
                 flight.hasTrack
                 ? AirspaceFindings(
                     flight: flight, fixes: track.fixes, airspaces: try db.airspaces(), qnh: qnh.map { $0 * 100 }) : nil
+            let task =
+                flight.hasTrack
+                ? FlightTaskReport.of(
+                    flight, fixes: track.fixes, originalFile: try db.originalFile(forFlight: id)?.bytes,
+                    declared: try db.declaredTask(forFlight: id)) : (report: nil, warnings: [])
             if json {
-                print(FlightJSON.show(flight, faults: faults, analysis: analysis, owner: owner, airspace: airspace))
+                print(
+                    FlightJSON.show(
+                        flight, faults: faults, analysis: analysis, owner: owner, airspace: airspace, task: task.report)
+                )
             } else {
                 let history = try db.history(id: id)
                 print(
                     FlightDetailsText.text(
-                        flight, fixes: track.fixes, faults: faults, analysis: analysis, history: history, owner: owner))
+                        flight, fixes: track.fixes, faults: faults, analysis: analysis, history: history, owner: owner,
+                        task: FlightTaskReport.block(task, flight: flight)))
                 if let airspace {
                     print("\n" + terminalSafe(AirspaceText.block(airspace, flight: flight), keepNewlines: true))
                 }
