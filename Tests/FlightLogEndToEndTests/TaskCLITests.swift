@@ -52,6 +52,9 @@ struct TaskCLITests {
         let wrongName = try flightlog(["declare", cup.path, "--name", "Goal"])
         #expect(wrongName.status != 0 && wrongName.stderr.contains("Ahr valley"), "\(wrongName.stderr)")
 
+        let missing = try flightlog(["declare", dir.appendingPathComponent("missing.cup").path])
+        #expect(missing.status == 1 && missing.stderr.contains("cannot read"), "\(missing.stderr)")
+
         let cleared = try flightlog(["clear"])
         #expect(cleared.status == 0 && cleared.stdout.contains("cleared"), "\(cleared.stderr)")
         #expect(try flightlog(["show"]).stdout.contains("No task is declared"))

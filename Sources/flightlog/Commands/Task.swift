@@ -59,7 +59,9 @@ extension FlightLogCommand.TaskCommand {
                     points: points.split(separator: ",").map(String.init), in: placing.index)
             } else if let file {
                 let bytes = try InputFile.read(file, what: "the CUP file", maxBytes: CUPReader.maxFileSize)
-                guard let bytes else { throw ValidationError("cannot read \(file) (does it exist?)") }
+                guard let bytes else {
+                    throw TransferRefusal("cannot read \(file): check that the file exists and is readable")
+                }
                 task = try TaskDeclaration.task(cup: bytes, file: file, name: name)
             } else {
                 return
