@@ -85,7 +85,7 @@ extension FlightTask {
     }
 
     /// The distances between consecutive points on the FAI sphere, metres.
-    func legDistances() -> [Meters] {
+    package func legDistances() -> [Meters] {
         let c = points.map { SpherePoint($0.coordinate) }
         return zip(c, c.dropFirst()).map { $0.distance(to: $1) }
     }

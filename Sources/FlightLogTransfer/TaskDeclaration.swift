@@ -1,0 +1,131 @@
+import FlightLogAnalysis
+import FlightLogCore
+import FlightLogStore
+import FlightLogText
+import Foundation
+
+/// `flightlog task declare|show|clear`: the pending declared task (docs/TASKS.md, "Declaring a task"). Start and
+/// finish are 1 km lines, turnpoints the FAI keyhole (`TaskZone.faiTurnpoint`), as a plain C-record declaration.
+package enum TaskDeclaration {
+    /// A task of `names` (start, turnpoints, finish; `--points`), each found as `add` finds a place: its code, its
+    /// whole name or a part of its name only it has, among the shipped fields and the pilot's CUP files.
+    /// - Throws: ``TransferRefusal`` naming a name that finds nothing, or one that finds several (with them).
+    package static func task(points names: [String], in index: AirfieldIndex) throws(TransferRefusal) -> FlightTask {
+        let wanted = names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard wanted.count >= 2 else {
+            throw TransferRefusal("--points needs at least a start and a finish, e.g. --points EDKL,EDKA,EDKL")
+        }
+        guard wanted.count <= CUPTaskReader.maxTaskWaypoints - 2 else {
+            throw TransferRefusal("--points names \(wanted.count) points, more than a declaration holds (101)")
+        }
+        var points: [TaskPoint] = []
+        for name in wanted {
+            switch index.match(named: name) {
+            case .field(let field):
+                points.append(TaskPoint(name: field.label, coordinate: field.coordinate, zone: .faiTurnpoint))
+            case .none:
+                throw TransferRefusal(
+                    terminalSafe("--points: no airfield or waypoint is called '\(name)'")
+                        + ": give its code or its name as `flightlog airfields list` shows it")
+            case .ambiguous(let fields):
+                let shown = fields.prefix(8).map {
+                    "\($0.label)" + ($0.code == nil ? " at \($0.coordinate.shortText)" : "")
+                }
+                let more = fields.count > shown.count ? ", … and \(fields.count - shown.count) more" : ""
+                throw TransferRefusal(
+                    terminalSafe(
+                        "--points: '\(name)' matches \(fields.count) places: \(shown.joined(separator: "; "))\(more). "
+                            + "Which one? give its code or more of its name"))
+            }
+        }
+        return withFAIZones(FlightTask(source: .file, points: points))
+    }
+
+    /// The task of a CUP file's task section: the one called `name` (case ignored), else the only one.
+    /// - Throws: ``TransferRefusal`` listing the file's tasks when it holds several and none was chosen (or the
+    ///   name is not one of them), and saying why when it holds none.
+    package static func task(cup bytes: [UInt8], file: String, name: String?) throws(TransferRefusal) -> FlightTask {
+        let read = CUPTaskReader.read(bytes)
+        let shownFile = terminalSafe(file)
+        guard !read.tasks.isEmpty else {
+            let why = read.warnings.prefix(3).map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
+            throw TransferRefusal(
+                terminalSafe("\(shownFile) holds no task" + (why.isEmpty ? "" : " (\(why))"))
+                    + ": a CUP task section starts with a line -----Related Tasks-----")
+        }
+        let names = read.tasks.map { $0.name ?? "(no name)" }
+        let list = names.map { "  \($0)" }.joined(separator: "\n")
+        if let name {
+            let found = read.tasks.filter { $0.name?.lowercased() == name.lowercased() }
+            guard let task = found.first else {
+                throw TransferRefusal(terminalSafe("\(shownFile) holds no task called '\(name)'; its tasks:\n\(list)"))
+            }
+            return task
+        }
+        guard read.tasks.count == 1 else {
+            throw TransferRefusal(
+                terminalSafe("\(shownFile) holds \(read.tasks.count) tasks: choose one with --name\n\(list)"))
+        }
+        return read.tasks[0]
+    }
+
+    /// The length of a plain declaration's start and finish lines (as the C-record reader gives them).
+    static let startFinishLineLength: Meters = 1000
+
+    /// Start and finish as 1 km lines across the first and last legs, turnpoints as the FAI keyhole.
+    static func withFAIZones(_ task: FlightTask) -> FlightTask {
+        var task = task
+        for k in task.points.indices { task.points[k].zone = .faiTurnpoint }
+        let line = startFinishLineLength
+        task.points[0].zone = .line(length: line, orientation: .toNext)
+        task.points[task.points.count - 1].zone = .line(length: line, orientation: .toPrevious)
+        return task
+    }
+
+    /// The declaration time from the recorder's status file at `statusPath`: its GPS UTC (``RecorderStatus``'s
+    /// `updatedAt`) plus the file's age, when the file is fresh and its recorder running; else `nil`, and the
+    /// recorder stamps the task with its first consistent GPS UTC. The system clock only measures the file's age.
+    package static func declarationTime(statusPath: String, now: Date = Date()) -> UTCMillis? {
+        guard let snapshot = RecorderStatusFile.read(at: statusPath), let status = snapshot.status, !status.stopped,
+            let gps = status.updatedAt.flatMap(RecorderStatus.utcMillis(iso:))
+        else { return nil }
+        let age = snapshot.age(now: now)
+        guard !RecorderStatus.isStale(fileAgeSeconds: age) else { return nil }
+        return gps + UTCMillis((max(0, age) * 1000).rounded())
+    }
+
+    /// Stores `task` as the pending declaration, dated from the status file beside the database; what to say.
+    package static func declare(_ task: FlightTask, in store: FlightStore, now: Date = Date()) throws(LogbookError)
+        -> String
+    {
+        var task = task
+        task.declaredAt = declarationTime(statusPath: RecorderStatusFile.path(besideDatabase: store.path), now: now)
+        try store.declare(task)
+        return "Declared:\n" + text(task)
+    }
+
+    /// `flightlog task clear`: what to say.
+    package static func clear(in store: FlightStore) throws(LogbookError) -> String {
+        try store.clearPendingTask() ? "The declared task is cleared." : "No task was declared."
+    }
+
+    /// `flightlog task show`: the points, each leg and the total on the FAI sphere, and the declaration time.
+    package static func text(_ task: FlightTask?) -> String {
+        guard let task else { return "No task is declared. Declare one: flightlog task declare --points A,B,C" }
+        var lines: [String] = []
+        if let name = task.name { lines.append("Task: \(name)") }
+        let legs = task.legDistances()
+        for (k, point) in task.points.enumerated() {
+            let role = k == 0 ? "start" : k == task.points.count - 1 ? "finish" : "TP\(k)"
+            let leg = k == 0 ? "" : String(format: "  leg %.1f km", legs[k - 1] / 1000)
+            lines.append("  \(role.padding(toLength: 6, withPad: " ", startingAt: 0)) \(point.name)\(leg)")
+        }
+        lines.append(String(format: "Total: %.1f km (FAI sphere, R = 6371 km)", legs.reduce(0, +) / 1000))
+        if let at = task.declaredAt {
+            lines.append("Declared at \(iso8601UTC(at)) (GPS time).")
+        } else {
+            lines.append("No GPS time yet: flightlogd stamps the declaration with its first GPS time.")
+        }
+        return terminalSafe(lines.joined(separator: "\n"), keepNewlines: true)
+    }
+}

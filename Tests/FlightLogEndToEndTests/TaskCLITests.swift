@@ -1,0 +1,62 @@
+import FlightLogCore
+import FlightLogStore
+import FlightLogTestSupport
+import Foundation
+import Testing
+
+/// `flightlog task declare|show|clear` through the real executable, on the shipped airfields and a CUP file.
+@Suite("task declare, show, clear", .serialized, .timeLimit(.minutes(3)))
+struct TaskCLITests {
+    @Test func declareFromPointsAndFromACUPFileShowAndClear() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flightlog.sqlite")
+        let system = ["FLIGHTLOG_SYSTEM_AIRFIELDS": dir.appendingPathComponent("system").path]
+        func flightlog(_ arguments: [String]) throws -> ProcessResult {
+            try CLI.run(["task"] + arguments, database: db, in: dir, environment: system)
+        }
+        let fields = try AirfieldCatalog.dataSet()
+        let route = try ["EDKL", "EDRA", "EDKA", "EDKL"].map { code in
+            try #require(fields.first { $0.code == code })
+        }
+        let total = zip(route, route.dropFirst()).map { haversineMetres($0.coordinate, $1.coordinate) / 1000 }.reduce(
+            0, +)
+
+        let declared = try flightlog(["declare", "--points", "EDKL,Bad Neuenahr,Merzbrück,edkl"])
+        #expect(declared.status == 0, "\(declared.stderr)")
+        #expect(declared.stdout.contains("start  Leverkusen Airport (EDKL)"), "\(declared.stdout)")
+        #expect(declared.stdout.contains("TP1    Bad Neuenahr-Ahrweiler Airfield (EDRA)"))
+        #expect(declared.stdout.contains(String(format: "Total: %.1f km", total)))
+        let shown = try flightlog(["show"])
+        #expect(shown.status == 0 && shown.stdout.contains(String(format: "Total: %.1f km", total)), "\(shown.stderr)")
+        #expect(shown.stdout.contains("No GPS time yet"))
+
+        let unknown = try flightlog(["declare", "--points", "EDKL,Hintertupfing"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("'Hintertupfing'"), "\(unknown.stderr)")
+        #expect(try flightlog(["show"]).stdout == shown.stdout, "a refused declaration changes nothing")
+
+        let cup = dir.appendingPathComponent("club.cup")
+        try Data(
+            """
+            name,code,country,lat,lon,elev,style,rwdir,rwlen,freq,desc
+            "Leverkusen",EDKL,DE,5100.900N,00700.300E,49.0m,5,,,,
+            "Bad Neuenahr",EDRA,DE,5033.420N,00708.160E,206.0m,5,,,,
+            -----Related Tasks-----
+            "Ahr valley","Leverkusen","Leverkusen","Bad Neuenahr","Leverkusen","Leverkusen"
+
+            """.utf8
+        ).write(to: cup)
+        let fromFile = try flightlog(["declare", cup.path])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(try flightlog(["show"]).stdout.hasPrefix("Task: Ahr valley\n  start  Leverkusen"))
+        let wrongName = try flightlog(["declare", cup.path, "--name", "Goal"])
+        #expect(wrongName.status != 0 && wrongName.stderr.contains("Ahr valley"), "\(wrongName.stderr)")
+
+        let missing = try flightlog(["declare", dir.appendingPathComponent("missing.cup").path])
+        #expect(missing.status == 1 && missing.stderr.contains("cannot read"), "\(missing.stderr)")
+
+        let cleared = try flightlog(["clear"])
+        #expect(cleared.status == 0 && cleared.stdout.contains("cleared"), "\(cleared.stderr)")
+        #expect(try flightlog(["show"]).stdout.contains("No task is declared"))
+    }
+}

@@ -1,0 +1,130 @@
+import FlightLogCore
+import FlightLogStore
+import FlightLogTestSupport
+import FlightLogTransfer
+import Foundation
+import Testing
+
+/// `TaskDeclaration`, what `flightlog task` does, without a process: the points found by name, a CUP file's task
+/// chosen, the time from the recorder's status file, and the declaration stored, shown and cleared.
+@Suite struct TaskDeclarationTests {
+    static func field(_ code: String?, _ name: String, _ lat: Double, _ lon: Double) -> Airfield {
+        Airfield(
+            code: code, name: name, coordinate: Coordinate(latitude: lat, longitude: lon), elevation: nil,
+            zoneIdentifier: nil, source: .dataSet)
+    }
+
+    let index = AirfieldIndex([
+        field("EDKL", "Leverkusen Airport", 51.015, 7.005),
+        field("EDRA", "Bad Neuenahr-Ahrweiler Airfield", 50.557, 7.136),
+        field("EDKA", "Aachen-Merzbrück Airport", 50.823, 6.186),
+        field(nil, "Dahlemer Binz North", 50.41, 6.53),
+        field(nil, "Dahlemer Binz South", 50.40, 6.53),
+    ])
+
+    @Test func pointsAreFoundAsAddFindsPlacesWithLinesAndKeyholes() throws {
+        let task = try TaskDeclaration.task(points: ["EDKL", " Bad Neuenahr ", "merzbrueck", "edkl"], in: index)
+        #expect(
+            task.points.map(\.name) == [
+                "Leverkusen Airport (EDKL)", "Bad Neuenahr-Ahrweiler Airfield (EDRA)",
+                "Aachen-Merzbrück Airport (EDKA)",
+                "Leverkusen Airport (EDKL)",
+            ])
+        #expect(task.points[0].zone == .line(length: 1000, orientation: .toNext))
+        #expect(task.points[3].zone == .line(length: 1000, orientation: .toPrevious))
+        #expect(task.points[1].zone == .faiTurnpoint && task.points[2].zone == .faiTurnpoint)
+        #expect(task.source == .file && task.declaredAt == nil)
+    }
+
+    @Test func anUnknownOrAmbiguousNameIsRefusedByName() {
+        #expect(throws: TransferRefusal.self) { try TaskDeclaration.task(points: ["EDKL"], in: index) }
+        do {
+            _ = try TaskDeclaration.task(points: ["EDKL", "Hintertupfing"], in: index)
+            Issue.record("an unknown name was declared")
+        } catch {
+            #expect(error.description.contains("'Hintertupfing'"))
+        }
+        do {
+            _ = try TaskDeclaration.task(points: ["EDKL", "Dahlemer"], in: index)
+            Issue.record("an ambiguous name was declared")
+        } catch {
+            #expect(error.description.contains("'Dahlemer'"))
+            #expect(
+                error.description.contains("Dahlemer Binz North") && error.description.contains("Dahlemer Binz South"))
+        }
+    }
+
+    static let cup = """
+        name,code,country,lat,lon,elev,style,rwdir,rwlen,freq,desc
+        "Leverkusen",EDKL,DE,5100.900N,00700.300E,49.0m,5,,,,
+        "Bad Neuenahr",EDRA,DE,5033.420N,00708.160E,206.0m,5,,,,
+        "Merzbrueck",EDKA,DE,5049.383N,00611.767E,189.0m,5,,,,
+        -----Related Tasks-----
+        "Triangle","Leverkusen","Leverkusen","Bad Neuenahr","Merzbrueck","Leverkusen","Leverkusen"
+        "Out and return","Leverkusen","Leverkusen","Bad Neuenahr","Leverkusen","Leverkusen"
+        """
+
+    @Test func aCUPFilesTaskIsChosenByNameElseTheOnlyOneElseListed() throws {
+        let bytes = Array(Self.cup.utf8)
+        let chosen = try TaskDeclaration.task(cup: bytes, file: "club.cup", name: "out AND return")
+        #expect(
+            chosen.name == "Out and return"
+                && chosen.points.map(\.name) == ["Leverkusen", "Bad Neuenahr", "Leverkusen"])
+        for name in [nil, "Goal"] {
+            do {
+                _ = try TaskDeclaration.task(cup: bytes, file: "club.cup", name: name)
+                Issue.record("no task chosen, yet one was declared")
+            } catch {
+                #expect(error.description.contains("Triangle") && error.description.contains("Out and return"))
+            }
+        }
+        let one = Self.cup.split(separator: "\n").dropLast().joined(separator: "\n")
+        #expect(try TaskDeclaration.task(cup: Array(one.utf8), file: "one.cup", name: nil).name == "Triangle")
+        let none = Self.cup.split(separator: "\n").prefix(4).joined(separator: "\n")
+        #expect(throws: TransferRefusal.self) {
+            try TaskDeclaration.task(cup: Array(none.utf8), file: "n.cup", name: nil)
+        }
+    }
+
+    @Test func theDeclarationTimeIsTheRecordersGPSTimeWhileItsStatusIsFresh() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(RecorderStatusFile.fileName).path
+        #expect(TaskDeclaration.declarationTime(statusPath: path) == nil)
+        var status = RecorderStatus()
+        let gps = try #require(RecorderStatus.utcMillis(iso: "2025-06-14T08:30:00Z"))
+        status.updatedAt = iso8601UTC(gps)
+        try status.write(to: path)
+        let written = try #require(RecorderStatusFile.read(at: path)).modified
+        let later = written.addingTimeInterval(3)
+        #expect(TaskDeclaration.declarationTime(statusPath: path, now: later) == gps + 3000)
+        #expect(TaskDeclaration.declarationTime(statusPath: path, now: written.addingTimeInterval(60)) == nil)
+        status.stopped = true
+        try status.write(to: path)
+        #expect(TaskDeclaration.declarationTime(statusPath: path) == nil)
+        status.stopped = false
+        status.updatedAt = nil  // no GPS time yet
+        try status.write(to: path)
+        #expect(TaskDeclaration.declarationTime(statusPath: path) == nil)
+    }
+
+    @Test func aDeclarationIsStoredShownWithItsLegsAndCleared() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try FlightStore(path: dir.appendingPathComponent("flightlog.sqlite").path, mode: .readWrite)
+        let task = try TaskDeclaration.task(points: ["EDKL", "EDRA", "EDKA", "EDKL"], in: index)
+        let said = try TaskDeclaration.declare(task, in: store)
+        let stored = try #require(try store.pendingTask())
+        #expect(stored.points == task.points && stored.declaredAt == nil)
+        let legs = zip(task.points, task.points.dropFirst()).map { haversineMetres($0.coordinate, $1.coordinate) }
+        let shown = TaskDeclaration.text(stored)
+        #expect(said.hasSuffix(shown))
+        for leg in legs { #expect(shown.contains(String(format: "leg %.1f km", leg / 1000))) }
+        #expect(shown.contains(String(format: "Total: %.1f km", legs.reduce(0, +) / 1000)))
+        #expect(shown.contains("No GPS time yet"))
+        #expect(try TaskDeclaration.clear(in: store).contains("cleared"))
+        #expect(try store.pendingTask() == nil)
+        #expect(try TaskDeclaration.clear(in: store).contains("No task"))
+        #expect(TaskDeclaration.text(nil).contains("No task is declared"))
+    }
+}
