@@ -125,9 +125,13 @@ def free_port():
     return port
 
 
-def wait_port(port, seconds=10):
+def wait_port(port, seconds=60, proc=None):
+    """True once something listens on `port`; False when `proc` (the server starting) ends first or after `seconds`
+    (generous: gpsfake starts gpsd, and a busy machine, e.g. lintian beside the benchmark, slows both)."""
     end = time.time() + seconds
     while time.time() < end:
+        if proc is not None and proc.poll() is not None:
+            return False
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             return True
@@ -195,9 +199,9 @@ def daemon_run(bins, env, workdir, nmea, epochs, baro_hz, delay=0):
     run([os.path.join(ROOT, "scripts/fake-iio.sh"), iio, "bmp280", "97.7720625", "21500"], env=env)
     port = free_port()
     fake = start_gpsfake(nmea, port, delay, workdir, env)
-    if not wait_port(port):
+    if not wait_port(port, proc=fake):
         stop_group(fake)
-        sys.exit("gpsfake did not start")
+        sys.exit(f"gpsfake did not start on port {port} (exit status {fake.returncode})")
     db = os.path.join(workdir, "flights.sqlite")
     # As the unit runs it: the status file in a RAM folder (RuntimeDirectory=flightlog), linked from beside the database.
     env = dict(env, RUNTIME_DIRECTORY=tempfile.mkdtemp(prefix="flightlog-run-", dir="/dev/shm"))
@@ -267,9 +271,9 @@ def gpxlogger_run(env, workdir, nmea, epochs, delay=0):
     os.makedirs(workdir, exist_ok=True)
     port = free_port()
     fake = start_gpsfake(nmea, port, delay, workdir, env)
-    if not wait_port(port):
+    if not wait_port(port, proc=fake):
         stop_group(fake)
-        sys.exit("gpsfake did not start")
+        sys.exit(f"gpsfake did not start on port {port} (exit status {fake.returncode})")
     out = os.path.join(workdir, "track.gpx")
     logger = subprocess.Popen(["gpxlogger", "-f", out, f"127.0.0.1:{port}"], env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
