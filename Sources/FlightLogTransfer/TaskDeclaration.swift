@@ -38,7 +38,7 @@ package enum TaskDeclaration {
                             + "Which one? give its code or more of its name"))
             }
         }
-        return withFAIZones(FlightTask(source: .file, points: points))
+        return FlightTask(source: .file, points: FlightTask.withDeclarationZones(points))
     }
 
     /// The task of a CUP file's task section: the one called `name` (case ignored), else the only one.
@@ -67,19 +67,6 @@ package enum TaskDeclaration {
                 terminalSafe("\(shownFile) holds \(read.tasks.count) tasks: choose one with --name\n\(list)"))
         }
         return read.tasks[0]
-    }
-
-    /// The length of a plain declaration's start and finish lines (as the C-record reader gives them).
-    static let startFinishLineLength: Meters = 1000
-
-    /// Start and finish as 1 km lines across the first and last legs, turnpoints as the FAI keyhole.
-    static func withFAIZones(_ task: FlightTask) -> FlightTask {
-        var task = task
-        for k in task.points.indices { task.points[k].zone = .faiTurnpoint }
-        let line = startFinishLineLength
-        task.points[0].zone = .line(length: line, orientation: .toNext)
-        task.points[task.points.count - 1].zone = .line(length: line, orientation: .toPrevious)
-        return task
     }
 
     /// The declaration time from the recorder's status file at `statusPath`: its GPS UTC (``RecorderStatus``'s

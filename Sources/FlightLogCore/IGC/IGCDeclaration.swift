@@ -61,10 +61,6 @@ enum IGCDeclarationPoint {
 
 /// A declaration's lines as a ``FlightTask``: take-off, start, turnpoints, finish, landing, with the FAI zones.
 enum IGCDeclarationBuilder {
-    /// A start or finish line of a plain declaration (FAI Sporting Code: 1 km, perpendicular to the first or last
-    /// leg).
-    static let startFinishLineLength: Meters = 1000
-
     static func task(_ block: IGCTaskLines.Block, source: FlightTask.Source) -> Result<FlightTask, IGCTaskProblem> {
         let what = source == .competition ? "competition task (LCU::C)" : "declaration (C records)"
         let at = "\(what) at line \(block.line)"
@@ -110,8 +106,7 @@ enum IGCDeclarationBuilder {
                 IGCTaskProblem(
                     "\(at) ignored: \(points.count) task point\(points.count == 1 ? "" : "s"), no start and finish"))
         }
-        points[0].zone = .line(length: startFinishLineLength, orientation: .toNext)
-        points[points.count - 1].zone = .line(length: startFinishLineLength, orientation: .toPrevious)
+        points = FlightTask.withDeclarationZones(points)
         for k in 1..<points.count where points[k].coordinate == points[k - 1].coordinate {
             warnings.append("\(at): leg \(k) from \(points[k - 1].name) to \(points[k].name) has no length")
         }

@@ -159,9 +159,7 @@ package enum CUPTaskReader {
             var points = route.compactMap { name in
                 find(name).map { TaskPoint(name: name, coordinate: $0, zone: .faiTurnpoint) }
             }
-            points[0].zone = .line(length: IGCDeclarationBuilder.startFinishLineLength, orientation: .toNext)
-            points[points.count - 1].zone = .line(
-                length: IGCDeclarationBuilder.startFinishLineLength, orientation: .toPrevious)
+            points = FlightTask.withDeclarationZones(points)
             var task = FlightTask(
                 source: .file, name: title.isEmpty ? nil : title,
                 takeoff: find(names[0]).map { TaskPoint(name: names[0], coordinate: $0, zone: .cylinder(0)) },

@@ -55,6 +55,21 @@ package struct FlightTask: Sendable, Hashable, Codable {
     }
 }
 
+extension FlightTask {
+    /// A plain declaration's start and finish lines (FAI Sporting Code: 1 km, across the first and last legs).
+    package static let declaredLineLength: Meters = 1000
+
+    /// `points` with a plain declaration's zones: start and finish ``declaredLineLength`` lines, turnpoints the FAI
+    /// keyhole (500 m cylinder or 90° sector). At least two points.
+    package static func withDeclarationZones(_ points: [TaskPoint]) -> [TaskPoint] {
+        var points = points
+        for k in points.indices { points[k].zone = .faiTurnpoint }
+        points[0].zone = .line(length: declaredLineLength, orientation: .toNext)
+        points[points.count - 1].zone = .line(length: declaredLineLength, orientation: .toPrevious)
+        return points
+    }
+}
+
 /// One point of a task and the zone the track must reach.
 package struct TaskPoint: Sendable, Hashable, Codable {
     package var name: String
