@@ -7,7 +7,8 @@ import GRDB
 /// comment lines (import origin, second person's role, launch), the recorder serial, the flight number of its
 /// UTC day, the standard long file name, and the fixes from 60 s before takeoff to 60 s after landing. A
 /// recorded flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end,
-/// among the B records; an imported flight gets none (its own records stay as they were). `signer` gives the
+/// among the B records; an imported flight gets none (its own records stay as they were). A recorded flight's
+/// declared task (``FlightStore/declaredTask(forFlight:)``) becomes its C records. `signer` gives the
 /// device key's signer (FlightLogSecurity), asked only when a file is written (an original needs no key);
 /// `nil` writes the file unsigned.
 /// - Throws: `LogbookError` (`.notFound` for an unknown id, `.noTrack` for a flight entered by hand).
@@ -21,7 +22,8 @@ package func igcExport(
     let track = try store.track(forFlight: id)
     return IGCExportParts.written(
         flight, track: track, serial: IGCExportParts.serial(track: track, config: config),
-        flightNumberOfDay: try IGCExportParts.flightNumberOfDay(flight, store: store), signer: signer())
+        flightNumberOfDay: try IGCExportParts.flightNumberOfDay(flight, store: store),
+        task: try store.declaredTask(forFlight: id), signer: signer())
 }
 
 /// The file an imported flight came from, byte for byte; nil for a recorded flight (or one imported before files

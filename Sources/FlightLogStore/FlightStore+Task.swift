@@ -18,11 +18,12 @@ extension FlightStore {
 
     /// The pending declaration; `nil` when there is none (or it cannot be read, or the file predates them).
     package func pendingTask() throws(LogbookError) -> FlightTask? {
-        let data = try read { db -> Data? in
-            guard try db.tableExists("pendingTask") else { return nil }
-            return try Data.fetchOne(db, sql: "SELECT data FROM pendingTask WHERE id = 1")
-        }
-        return Self.decoded(data)
+        try read { db in try Self.pendingTask(db) }
+    }
+
+    private static func pendingTask(_ db: Database) throws -> FlightTask? {
+        guard try db.tableExists("pendingTask") else { return nil }
+        return decoded(try Data.fetchOne(db, sql: "SELECT data FROM pendingTask WHERE id = 1"))
     }
 
     /// Removes the pending declaration; whether there was one.
@@ -35,27 +36,37 @@ extension FlightStore {
     }
 
     /// Gives a pending declaration without a time `declaredAt` (the recorder's first consistent GPS UTC); whether
-    /// one was stamped.
+    /// one was stamped. Cheap when there is nothing to stamp (one read); the stamp itself reads again inside its
+    /// write, so a declaration the command line made meanwhile is never overwritten by the one read before.
     @discardableResult
     package func stampPendingTask(declaredAt: UTCMillis) throws(LogbookError) -> Bool {
-        guard var task = try pendingTask(), task.declaredAt == nil else { return false }
-        task.declaredAt = declaredAt
-        try declare(task)
-        return true
+        guard let task = try pendingTask(), task.declaredAt == nil else { return false }
+        return try write { db in
+            guard var task = try Self.pendingTask(db), task.declaredAt == nil else { return false }
+            task.declaredAt = declaredAt
+            try db.execute(
+                sql: "UPDATE pendingTask SET data = ? WHERE id = 1", arguments: [try Self.encoded(task)])
+            return true
+        }
     }
 
-    /// Moves the pending declaration to flight `id` (one transaction: it is the flight's, or still pending);
-    /// `declaredAt` stamps one that has no time yet. Returns the task attached, `nil` when none was pending.
+    /// Moves the pending declaration to flight `id` when it was declared at or before `takeoff` (one transaction:
+    /// it is the flight's, or still pending). One without a time, or declared after `takeoff`, stays pending for
+    /// the next flight: an IGC declaration counts only when made before take-off. Returns the task attached.
     @discardableResult
-    package func attachPendingTask(toFlight id: Int64, declaredAt: UTCMillis) throws(LogbookError) -> FlightTask? {
-        guard var task = try pendingTask() else { return nil }
-        if task.declaredAt == nil { task.declaredAt = declaredAt }
-        let data = try Self.encoded(task)
-        try write { db in
-            try db.execute(sql: "UPDATE flight SET declaredTask = ? WHERE id = ?", arguments: [data, id])
-            if db.changesCount > 0 { try db.execute(sql: "DELETE FROM pendingTask") }
+    package func attachPendingTask(toFlight id: Int64, declaredBy takeoff: UTCMillis) throws(LogbookError)
+        -> FlightTask?
+    {
+        guard let task = try pendingTask(), let declaredAt = task.declaredAt, declaredAt <= takeoff else { return nil }
+        return try write { db -> FlightTask? in
+            guard let task = try Self.pendingTask(db), let declaredAt = task.declaredAt, declaredAt <= takeoff
+            else { return nil }
+            try db.execute(
+                sql: "UPDATE flight SET declaredTask = ? WHERE id = ?", arguments: [try Self.encoded(task), id])
+            guard db.changesCount > 0 else { return nil }
+            try db.execute(sql: "DELETE FROM pendingTask")
+            return task
         }
-        return task
     }
 
     /// The task flight `id` was declared with when it was recorded; `nil` when none.

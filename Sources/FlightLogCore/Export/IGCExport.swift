@@ -12,15 +12,17 @@ package struct IGCExport: Sendable {
 /// build their files from them.
 package enum IGCExportParts {
     /// The flight written from its track (the body of ``igcExport(flightId:store:config:rebuild:signer:)``):
-    /// headers, comments, faults among the B records, the standard long file name; unsigned when `signer` is nil.
+    /// headers, comments, faults among the B records, the standard long file name; the task it was declared with
+    /// as C records (docs/TASKS.md), covered by the signature; unsigned when `signer` is nil.
     package static func written(
-        _ flight: Flight, track: Track, serial: String, flightNumberOfDay number: Int, signer: IGCSigner?
+        _ flight: Flight, track: Track, serial: String, flightNumberOfDay number: Int, task: FlightTask? = nil,
+        signer: IGCSigner?
     ) -> IGCExport {
         let date = CivilDateTime(utc: track.fixes.first?.time ?? flight.takeoffTime).date
         let bytes = IGCWriter.write(
             fixes: track.fixes, extensions: track.recorder.extensions, headers: headers(flight, track: track),
             serial: serial, flightNumberOfDay: number, comments: comments(flight, track: track),
-            timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) },
+            timedComments: RecordingFaults.of(flight, fixes: track.fixes).map { ($0.to, $0.igcComment) }, task: task,
             signer: signer)
         return IGCExport(
             fileName: IGCWriter.fileName(date: date, serial: serial, flightNumberOfDay: number), bytes: bytes,

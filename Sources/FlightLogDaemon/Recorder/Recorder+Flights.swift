@@ -129,6 +129,7 @@ extension Recorder {
                 flight = (id, new)
                 lastFlightUpdate = now
                 logger.notice("takeoff", metadata: ["flight": "\(id)", "time": "\(iso8601UTC(time))"])
+                attachPendingTask(toFlight: id, takeoff: time, now: now)
             } catch {
                 storeFailing = true
                 logger.error("cannot insert the flight", metadata: ["error": "\(error)"])

@@ -52,6 +52,8 @@ package struct RecorderSettings: Sendable {
     package var pruneNanos: Int64 = 3_600_000_000_000
     /// Without any sensor data for this long the recorder reports itself unhealthy (no watchdog pings).
     package var sensorSilenceNanos: Int64 = 60_000_000_000
+    /// A pending declared task is looked for this often, nanoseconds, to give it its GPS time (Recorder+Task.swift).
+    package var taskCheckNanos: Int64 = 5_000_000_000
 
     package init(
         recorder: RecorderInfo, defaults: FlightDetails = FlightDetails(), retentionDays: Int = 30,
@@ -119,6 +121,7 @@ package actor Recorder {
     var lastStatusWrite: Int64 = .min
     var lastCompaction: Int64
     var lastPrune: Int64 = .min
+    var lastTaskCheck: Int64 = .min
 
     // Status.
     var status = RecorderStatus()
@@ -262,6 +265,7 @@ package actor Recorder {
                 _ = try store.pruneGroundFixes(olderThan: cutoff, keepMarginMillis: 10 * 60_000)
             }
         }
+        checkPendingTask(now: now)
         if lastStatusWrite == .min || now - lastStatusWrite >= settings.statusIntervalNanos {
             lastStatusWrite = now
             writeStatus(now: now)
