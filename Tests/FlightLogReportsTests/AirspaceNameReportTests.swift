@@ -1,0 +1,93 @@
+import FlightLogAirspace
+import FlightLogCore
+import Foundation
+import Testing
+
+@testable import FlightLogReports
+
+/// The airspace names on the report's map: inside their outlines, written after every other label, and covering
+/// none of them nor a mark (a name with no room is left out).
+@Suite("Airspace names on the report map")
+struct AirspaceNameReportTests {
+    /// A small zone centred on the fixture flight's take-off (its middle is the take-off dot), inside a control zone
+    /// larger than the map.
+    static let file = """
+        AC D
+        AY CTR
+        AN CTR Sobernheim
+        AL GND
+        AH 3500ft MSL
+        V X=49:46:50 N 007:39:50 E
+        DC 5
+
+        AC D
+        AN ATZ Zentrum
+        AL GND
+        AH 2000ft MSL
+        V X=49:46:50 N 007:39:50 E
+        DC 0.8
+        """
+
+    /// A word of `pdftotext -bbox` on page 1, in points from the page's top left.
+    struct Word {
+        var text: String
+        var box: Charts.PageBox
+    }
+
+    static func words(_ pdf: String) throws -> [Word] {
+        let html = try Tool.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"])
+        let pattern = #/<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>/#
+        return html.matches(of: pattern).map { m in
+            Word(
+                text: String(m.output.5),
+                box: (Double(m.output.1)!, Double(m.output.2)!, Double(m.output.3)!, Double(m.output.4)!))
+        }
+    }
+
+    @Test("each name lies inside its outline and the map, and covers no label or mark", .enabled(if: Tool.hasPoppler))
+    func namesInsideClearOfLabels() throws {
+        let (flight, fixes) = Fixtures.climbAndGlide()
+        var options = FlightReportOptions()
+        options.airspaces = OpenAirReader.read(Array(Self.file.utf8)).airspaces
+        try #require(options.airspaces.count == 2)
+        let (bytes, layout) = try FlightReport.renderWithLayout(
+            flight: flight, fixes: fixes, analysis: nil, format: .pdf, options: options)
+        let path = Tool.scratch("airspace-names") + "/report.pdf"
+        try Tool.save(bytes, to: path)
+        Tool.keep(path, as: "report-airspace-names.pdf")
+        let map = try #require(layout.map)
+        let place = try #require(map.place)
+        let onMap = try Self.words(path).filter { w in
+            w.box.x0 >= map.x && w.box.x1 <= map.x + map.width && w.box.y0 >= map.y && w.box.y1 <= map.y + map.height
+        }
+        func name(_ first: String, _ second: String) -> Charts.PageBox? {
+            zip(onMap, onMap.dropFirst()).first { $0.text == first && $1.text == second }.map { a, b in
+                (min(a.box.x0, b.box.x0), min(a.box.y0, b.box.y0), max(a.box.x1, b.box.x1), max(a.box.y1, b.box.y1))
+            }
+        }
+        let zone = try #require(name("ATZ", "Zentrum"), "the small zone is named on the map: \(onMap.map(\.text))")
+        let control = try #require(name("CTR", "Sobernheim"), "the control zone is named on the map")
+
+        // Inside the outline: every corner of the name within the zone's circle (0.8 NM around the take-off).
+        let latitude = 49 + 46.0 / 60 + 50.0 / 3600, longitude = 7 + 39.0 / 60 + 50.0 / 3600
+        let centre = place(Coordinate(latitude: latitude, longitude: longitude))
+        let metresPerDegree = 111_195 * cos(latitude * .pi / 180)  // on a sphere of 6371 km
+        let east = place(Coordinate(latitude: latitude, longitude: longitude + 0.8 * 1852 / metresPerDegree))
+        let radius = east.x - centre.x
+        try #require(radius > 40, "the zone is large enough on the map for its name (\(radius) pt)")
+        for (x, y) in [(zone.x0, zone.y0), (zone.x1, zone.y0), (zone.x0, zone.y1), (zone.x1, zone.y1)] {
+            // pdftotext's word box is the font's, a little taller than the glyphs: 1 pt of slack.
+            #expect(hypot(x - centre.x, y - centre.y) < radius + 1, "\(zone) reaches out of the zone")
+        }
+
+        // Clear of the take-off dot (under the zone's middle), of the other labels and of each other.
+        let dot: Charts.PageBox = (centre.x - 5, centre.y - 5, centre.x + 5, centre.y + 5)
+        #expect(!Charts.overlap(zone, dot) && !Charts.overlap(control, dot), "a name covers the take-off dot")
+        let labels = ["Take-off", "Landing"].compactMap { text in onMap.first { $0.text == text }?.box }
+        #expect(!labels.isEmpty, "\(onMap.map(\.text))")
+        for label in labels {
+            #expect(!Charts.overlap(zone, label) && !Charts.overlap(control, label), "a name covers \(label)")
+        }
+        #expect(!Charts.overlap(zone, control))
+    }
+}
