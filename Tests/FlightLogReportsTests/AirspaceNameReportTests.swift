@@ -9,8 +9,8 @@ import Testing
 /// none of them nor a mark (a name with no room is left out).
 @Suite("Airspace names on the report map")
 struct AirspaceNameReportTests {
-    /// A small zone centred on the fixture flight's take-off (its middle is the take-off dot), inside a control zone
-    /// larger than the map.
+    /// A control zone larger than the map around the fixture flight's field, and an L-shaped zone north-west of it,
+    /// off the track, whose middle lies outside it (a name there would name nothing).
     static let file = """
         AC D
         AY CTR
@@ -21,11 +21,16 @@ struct AirspaceNameReportTests {
         DC 5
 
         AC D
-        AN ATZ Zentrum
+        AY TMZ
+        AN TMZ Winkel
         AL GND
-        AH 2000ft MSL
-        V X=49:46:50 N 007:39:50 E
-        DC 0.8
+        AH FL100
+        DP 49:54:07 N 007:30:13 E
+        DP 49:54:07 N 007:36:29 E
+        DP 49:53:12 N 007:36:29 E
+        DP 49:53:12 N 007:31:54 E
+        DP 49:51:58 N 007:31:54 E
+        DP 49:51:58 N 007:30:13 E
         """
 
     /// A word of `pdftotext -bbox` on page 1, in points from the page's top left.
@@ -65,23 +70,23 @@ struct AirspaceNameReportTests {
                 (min(a.box.x0, b.box.x0), min(a.box.y0, b.box.y0), max(a.box.x1, b.box.x1), max(a.box.y1, b.box.y1))
             }
         }
-        let zone = try #require(name("ATZ", "Zentrum"), "the small zone is named on the map: \(onMap.map(\.text))")
+        let zone = try #require(name("TMZ", "Winkel"), "the L is named on the map: \(onMap.map(\.text))")
         let control = try #require(name("CTR", "Sobernheim"), "the control zone is named on the map")
 
-        // Inside the outline: every corner of the name within the zone's circle (0.8 NM around the take-off).
-        let latitude = 49 + 46.0 / 60 + 50.0 / 3600, longitude = 7 + 39.0 / 60 + 50.0 / 3600
-        let centre = place(Coordinate(latitude: latitude, longitude: longitude))
-        let metresPerDegree = 111_195 * cos(latitude * .pi / 180)  // on a sphere of 6371 km
-        let east = place(Coordinate(latitude: latitude, longitude: longitude + 0.8 * 1852 / metresPerDegree))
-        let radius = east.x - centre.x
-        try #require(radius > 40, "the zone is large enough on the map for its name (\(radius) pt)")
-        for (x, y) in [(zone.x0, zone.y0), (zone.x1, zone.y0), (zone.x0, zone.y1), (zone.x1, zone.y1)] {
-            // pdftotext's word box is the font's, a little taller than the glyphs: 1 pt of slack.
-            #expect(hypot(x - centre.x, y - centre.y) < radius + 1, "\(zone) reaches out of the zone")
+        // Inside the outline: every corner of the name (less pdftotext's 1 pt of font box around the glyphs) in
+        // the L as the map draws it.
+        let l = try #require(options.airspaces.first { $0.name == "TMZ Winkel" }).outline.map(place)
+        let corners = [
+            (zone.x0 + 1, zone.y0 + 1), (zone.x1 - 1, zone.y0 + 1), (zone.x0 + 1, zone.y1 - 1),
+            (zone.x1 - 1, zone.y1 - 1),
+        ]
+        for corner in corners {
+            #expect(AirspaceNameSpots.isInside(corner, l), "\(zone) reaches out of the L \(l)")
         }
 
-        // Clear of the take-off dot (under the zone's middle), of the other labels and of each other.
-        let dot: Charts.PageBox = (centre.x - 5, centre.y - 5, centre.x + 5, centre.y + 5)
+        // Clear of the take-off and landing labels and the take-off dot, and of each other.
+        let takeoff = place(Coordinate(latitude: 49.7806, longitude: 7.6639))
+        let dot: Charts.PageBox = (takeoff.x - 5, takeoff.y - 5, takeoff.x + 5, takeoff.y + 5)
         #expect(!Charts.overlap(zone, dot) && !Charts.overlap(control, dot), "a name covers the take-off dot")
         let labels = ["Take-off", "Landing"].compactMap { text in onMap.first { $0.text == text }?.box }
         #expect(!labels.isEmpty, "\(onMap.map(\.text))")
