@@ -9,29 +9,25 @@ import Testing
 /// none of them nor a mark (a name with no room is left out).
 @Suite("Airspace names on the report map")
 struct AirspaceNameReportTests {
-    /// A control zone larger than the map around the fixture flight's field, and an L-shaped zone north-west of it,
-    /// off the track, whose middle lies outside it (a name there would name nothing).
-    static let file = """
-        AC D
-        AY CTR
-        AN CTR Sobernheim
-        AL GND
-        AH 3500ft MSL
-        V X=49:46:50 N 007:39:50 E
-        DC 5
+    /// The control zone of ``AirspaceReportTests/file`` (larger than the map, around the fixture flight's field),
+    /// and an L-shaped zone north-west of it, off the track, whose middle lies outside it (a name there would name
+    /// nothing).
+    static let file =
+        AirspaceReportTests.file + """
 
-        AC D
-        AY TMZ
-        AN TMZ Winkel
-        AL GND
-        AH FL100
-        DP 49:54:07 N 007:30:13 E
-        DP 49:54:07 N 007:36:29 E
-        DP 49:53:12 N 007:36:29 E
-        DP 49:53:12 N 007:31:54 E
-        DP 49:51:58 N 007:31:54 E
-        DP 49:51:58 N 007:30:13 E
-        """
+
+            AC D
+            AY TMZ
+            AN TMZ Winkel
+            AL GND
+            AH FL100
+            DP 49:54:07 N 007:30:13 E
+            DP 49:54:07 N 007:36:29 E
+            DP 49:53:12 N 007:36:29 E
+            DP 49:53:12 N 007:31:54 E
+            DP 49:51:58 N 007:31:54 E
+            DP 49:51:58 N 007:30:13 E
+            """
 
     /// A word of `pdftotext -bbox` on page 1, in points from the page's top left.
     struct Word {
@@ -54,7 +50,7 @@ struct AirspaceNameReportTests {
         let (flight, fixes) = Fixtures.climbAndGlide()
         var options = FlightReportOptions()
         options.airspaces = OpenAirReader.read(Array(Self.file.utf8)).airspaces
-        try #require(options.airspaces.count == 2)
+        try #require(options.airspaces.count == 3)
         let (bytes, layout) = try FlightReport.renderWithLayout(
             flight: flight, fixes: fixes, analysis: nil, format: .pdf, options: options)
         let path = Tool.scratch("airspace-names") + "/report.pdf"
