@@ -21,18 +21,15 @@ extension FlightAnalysis {
     package var wasAnalysed: Bool { inputs.landing - inputs.takeoff <= Self.longestFlight }
 
     /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap `index` (the config's
-    /// `[glider] index`; nil: the flight's glider type's entry in ``GliderIndex``, else unknown).
+    /// `[glider] index`; nil: the flight's glider type's entry in ``GliderIndex``, its span settled by the file's
+    /// competition class where the type names none, else unknown).
     package static func inputs(of flight: Flight, fixCount: Int, index: Double?) -> Inputs {
         var typed: Double?
         var source: String?
         if index != nil {
             source = "[glider] index"
         } else if let type = flight.details.gliderType {
-            switch GliderIndex.match(type) {
-            case .entry(let entry): (typed, source) = (entry.index, "\(entry.type), \(entry.source)")
-            case .ambiguous(let entries): source = GliderIndex.ambiguity(type, entries)
-            case .none: break
-            }
+            (typed, source) = GliderIndex.figure(gliderType: type, competitionClass: flight.competitionClass)
         }
         return Inputs(
             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,

@@ -65,15 +65,22 @@ package enum GliderIndex {
     /// LS 8); a name without a span picks the spanless entries (the lists name a model's usual span without one:
     /// "Std Cirrus", not "Std Cirrus (16 m)"), else every span. Entries of different index there are
     /// ``Match/ambiguous(_:)``, one entry for each index ("Ventus 3T": 15 m or 18 m).
-    package static func match(_ gliderType: String?) -> Match {
+    ///
+    /// `competitionClass`: the flight's (its file's `HFCCL`). When the type names no span and the class names one
+    /// (``span(ofClass:)``: "18-Meter" is 18 m, "Racing" 15 m), the model's entries of that span come first ("Ventus
+    /// 3T" in the 18 m class is the Ventus 3 (18 m), "LS 8" there the LS 8 (18 m)); a model without an entry of that
+    /// span matches as without the class.
+    package static func match(_ gliderType: String?, competitionClass: String? = nil) -> Match {
         guard let gliderType else { return .none }
         let wanted = normalizedType(gliderType)
+        let classSpan = wanted.spanMeters == nil ? competitionClass.flatMap(span(ofClass:)) : nil
         for list in normalizedLists {
             let models = list.filter { $0.1.model == wanted.model }
+            let inClass = classSpan.map { span in models.filter { $0.1.spanMeters == span }.map(\.0) } ?? []
             let sameSpan = models.filter { $0.1.spanMeters == wanted.spanMeters }
             let found = (sameSpan.isEmpty && wanted.spanMeters == nil ? models : sameSpan).map(\.0)
             let spanless = models.filter { $0.1.spanMeters == nil }.map(\.0)
-            let chosen = found.isEmpty ? spanless : found
+            let chosen = !inClass.isEmpty ? inClass : found.isEmpty ? spanless : found
             if chosen.isEmpty { continue }
             var indices: Set<Double> = []
             let distinct = chosen.filter { indices.insert($0.index).inserted }

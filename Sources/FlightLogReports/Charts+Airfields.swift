@@ -11,12 +11,12 @@ extension Charts {
     static let airfieldColor = Color(r: 0.24, g: 0.29, b: 0.36)
 
     /// Draws the layer over the map at `x, y, width, height`; `place` maps a position to the page, `taken` are
-    /// boxes (x0, y0, x1, y1) names must keep clear of. Returns the other fields' names written, in order, and
-    /// the take-off and landing fields' names (for their labels).
+    /// boxes (x0, y0, x1, y1) names must keep clear of. Returns the other fields' names written, in order, the
+    /// take-off and landing fields' names (for their labels), and the boxes of the symbols and names drawn.
     func mapAirfields(
         x: Double, y: Double, width: Double, height: Double, place: (Coordinate) -> (x: Double, y: Double),
         taken: [(Double, Double, Double, Double)]
-    ) -> (names: [String], takeoff: String?, landing: String?) {
+    ) -> (names: [String], takeoff: String?, landing: String?, drawn: [PageBox]) {
         let inside = { (p: (x: Double, y: Double)) in
             p.x >= x + 4 && p.x <= x + width - 4 && p.y >= y + 4 && p.y <= y + height - 4
         }
@@ -28,6 +28,7 @@ extension Charts {
         ) { inside(place($0)) }
         var boxes = taken
         var names: [String] = []
+        var drawn: [PageBox] = []
         for mark in marks.reversed() {  // the highest ranked on top
             let p = place(mark.airfield.coordinate)
             let color: Color =
@@ -48,7 +49,10 @@ extension Charts {
             cairo_set_line_width(canvas.cr, mark.role == .other ? 1 : 1.5)
             cairo_stroke(canvas.cr)
         }
-        for p in marks.map({ place($0.airfield.coordinate) }) { boxes.append((p.x - 4, p.y - 4, p.x + 4, p.y + 4)) }
+        for p in marks.map({ place($0.airfield.coordinate) }) {
+            boxes.append((p.x - 4, p.y - 4, p.x + 4, p.y + 4))
+            drawn.append((p.x - 6, p.y - 6, p.x + 6, p.y + 6))  // the runway bars reach 5.5 pt
+        }
         for mark in marks where names.count < Self.maxAirfieldNames && mark.role == .other {
             let p = place(mark.airfield.coordinate)
             let name = MapAirfields.mapName(mark.airfield)
@@ -66,6 +70,7 @@ extension Charts {
                 else { continue }
                 label(name, x: left, y: top, rightAligned: false, color, size: 6.5)
                 boxes.append(box)
+                drawn.append(box)
                 names.append(name)
                 break
             }
@@ -74,7 +79,7 @@ extension Charts {
             marks.first { roles.contains($0.role) }.map { MapAirfields.mapName($0.airfield) }
         }
         let from = name([.takeoff, .takeoffAndLanding]), to = name([.landing, .takeoffAndLanding])
-        return (names, from, to)
+        return (names, from, to, drawn)
     }
 
     /// The release or engine-off point (the analysis's scoring start, else the flight's release) as a diamond.

@@ -4,14 +4,27 @@ import FlightLogCore
 
 /// The imported airspace on the report: outlines under the track on the map, infringements among the details.
 extension Charts {
+    /// An airspace's name waiting for its place on the map: the places inside its outline, best first.
+    struct AirspaceName {
+        var text: String
+        var color: Color
+        var size: (width: Double, height: Double)
+        var spots: [(x: Double, y: Double)]
+        /// The area of the outline's part on the map (points²): the largest is named first.
+        var area: Double
+    }
+
+    /// The style of an airspace's name on the map: small, not bold, in its outline's colour.
+    static let airspaceNameStyle = TextStyle(size: 6.5)
+
     /// Each airspace whose outline reaches into the map (`x`, `y`, `width`, `height`), in its kind's colour
-    /// (``Airspace/mapColor``), thin with a faint fill, projected by `place` (the track's projection); its name
-    /// inside it where the name fits and clears the names drawn before. Call inside the map's clip.
+    /// (``Airspace/mapColor``), thin with a faint fill, projected by `place` (the track's projection). Call inside
+    /// the map's clip. Returns the names and their places inside their outlines (``AirspaceNameSpots``), for
+    /// ``airspaceNames(_:taken:)`` once every other label is placed.
     func airspaceLayer(
         x: Double, y: Double, width: Double, height: Double, place: (Coordinate) -> (x: Double, y: Double)
-    ) {
-        let style = TextStyle(size: 6.5)
-        var taken: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+    ) -> [AirspaceName] {
+        var names: [AirspaceName] = []
         for airspace in options.airspaces {
             // Only the part on the map (and a margin wider than the line), thinned to what the page can show: a
             // country's borders and circles would otherwise be drawn whole, point by point, into every report.
@@ -26,18 +39,40 @@ extension Charts {
             let color = Color(hex: airspace.mapColor)
             canvas.fill(points, color, alpha: 0.06)
             canvas.polyline(points + [points[0]], color, width: 0.6)
-            // The name at the middle of the part in view, when it fits there and clears the names before it.
-            let x0 = max(minX, x), x1 = min(maxX, x + width), y0 = max(minY, y), y1 = min(maxY, y + height)
-            let size = canvas.measure(airspace.name, style)
-            let left = (x0 + x1 - size.width) / 2, top = (y0 + y1 - size.height) / 2
-            let box = (x0: left - 2, y0: top - 1, x1: left + size.width + 2, y1: top + size.height + 1)
-            guard size.width + 4 < x1 - x0, size.height + 2 < y1 - y0,
-                !taken.contains(where: { $0.x0 < box.x1 && box.x0 < $0.x1 && $0.y0 < box.y1 && box.y0 < $0.y1 })
-            else { continue }
+            // The name's box with its halo, inside the outline's part on the map and 2 pt from the map's edge.
+            let view = (
+                x0: max(minX, x + 2), y0: max(minY, y + 2), x1: min(maxX, x + width - 2), y1: min(maxY, y + height - 2)
+            )
+            let size = canvas.measure(airspace.name, Self.airspaceNameStyle)
+            let spots = AirspaceNameSpots.spots(
+                halfWidth: size.width / 2 + 2, halfHeight: size.height / 2 + 1, inside: points, view: view)
+            guard !spots.isEmpty else { continue }
+            names.append(
+                AirspaceName(
+                    text: airspace.name, color: color, size: size, spots: spots,
+                    area: (view.x1 - view.x0) * (view.y1 - view.y0)))
+        }
+        return names
+    }
+
+    /// Writes the names of ``airspaceLayer(x:y:width:height:place:)``, the largest airspace first, each at its
+    /// first place that covers nothing in `taken` (the map's labels, marks and furniture) nor a name written before;
+    /// a name with no such place is left out, and at most ``AirspaceNameSpots/mostNames`` are written.
+    func airspaceNames(_ names: [AirspaceName], taken: [PageBox]) {
+        var taken = taken
+        var written = 0
+        for name in names.sorted(by: { $0.area > $1.area }) where written < AirspaceNameSpots.mostNames {
+            let halfW = name.size.width / 2 + 2, halfH = name.size.height / 2 + 1
+            let boxes = name.spots.lazy.map { p -> PageBox in (p.x - halfW, p.y - halfH, p.x + halfW, p.y + halfH) }
+            guard let box = boxes.first(where: { b in !taken.contains { Self.overlap(b, $0) } }) else { continue }
             taken.append(box)
-            var named = style
-            named.color = color
-            canvas.text(airspace.name, x: left, y: top, named)
+            written += 1
+            canvas.set(.white, alpha: 0.7)
+            cairo_rectangle(canvas.cr, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
+            cairo_fill(canvas.cr)
+            var style = Self.airspaceNameStyle
+            style.color = name.color
+            canvas.text(name.text, x: box.x0 + 2, y: box.y0 + 1, style)
         }
     }
 }

@@ -54,22 +54,26 @@ extension Charts {
     }
 
     /// Writes the take-off and landing names and the route's turnpoint names where each covers nothing
-    /// (``placeLabels(_:frame:taken:)``); `taken`: the map's furniture (scale bar, key, north arrow).
+    /// (``placeLabels(_:frame:taken:)``); `taken`: the map's furniture (scale bar, key, north arrow). Returns what
+    /// a later label must keep clear of: `taken`, the marks and the labels written.
+    @discardableResult
     func mapLabels(
         ends: [(text: String, at: (x: Double, y: Double), color: Color)],
         route: [(text: String, at: (x: Double, y: Double))], release: (x: Double, y: Double)?, frame: PageBox,
         taken: [(Double, Double, Double, Double)]
-    ) {
+    ) -> [PageBox] {
         let endStyle = TextStyle(size: 7, bold: true), routeStyle = TextStyle(size: 7, bold: true)
         let texts: [(size: (width: Double, height: Double), at: (x: Double, y: Double), first: Int)] =
             ends.enumerated().map { n, end in (canvas.measure(end.text, endStyle), end.at, n == 0 ? 0 : 3) }
             + route.map { (canvas.measure($0.text, routeStyle), $0.at, 4) }
         let marks = Self.markBoxes(ends: ends.map(\.at), route: route.map(\.at), release: release)
-        let boxes = Self.placeLabels(texts, frame: frame, taken: marks + taken.map { ($0.0, $0.1, $0.2, $0.3) })
+        let kept: [PageBox] = marks + taken.map { ($0.0, $0.1, $0.2, $0.3) }
+        let boxes = Self.placeLabels(texts, frame: frame, taken: kept)
         let all = ends.map { ($0.text, $0.color) } + route.map { ($0.text, Color.route) }
         for ((text, color), box) in zip(all, boxes) {
             guard let box else { continue }
             label(text, x: box.x0 + 2, y: box.y0 + 1, rightAligned: false, color)
         }
+        return kept + boxes.compactMap { $0 }
     }
 }

@@ -260,7 +260,7 @@ struct Charts {
         let background = tiles.map {
             tileLayer($0, x: x, y: y, width: width, height: height, centre: (midE, midN), scale: scale)
         }
-        airspaceLayer(x: x, y: y, width: width, height: height) { px(project($0)) }
+        let airspaceLabels = airspaceLayer(x: x, y: y, width: width, height: height) { px(project($0)) }
         if let background, background.drawn > 0 {  // a white edge keeps the track apart from the tiles
             for kept in stretches { canvas.polyline(kept.map { screen[$0] }, .white, width: 3) }
         }
@@ -301,9 +301,14 @@ struct Charts {
         canvas.restore()
         let takeoffText = airfields.takeoff.map { "Take-off \($0)" } ?? "Take-off"
         let landingText = airfields.landing.map { "Landing \($0)" } ?? "Landing"
-        mapLabels(
+        let labelled = mapLabels(
             ends: [(takeoffText, takeoff, .takeoff), (landingText, landing, .landing)], route: route,
             release: release, frame: (x, y, x + width, y + height), taken: Array(furniture[2...]))
+        // The airspace names last, where they cover no label, mark or airfield (else left out).
+        canvas.save()
+        canvas.clip(x, y, width, height)
+        airspaceNames(airspaceLabels, taken: labelled + airfields.drawn)
+        canvas.restore()
 
         scaleBar(x: x + 12, y: y + height - 14, maxWidth: width / 3, pointsPerMetre: scale * stretch)
         northArrow(x: x + width - 20, y: y + 10)

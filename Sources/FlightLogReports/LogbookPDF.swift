@@ -151,9 +151,10 @@ private struct LogbookLayout {
         }
         let pages = pages(heights)
         var broughtForward = LogbookTotals()
+        let overall = LogbookTotals(entries)
         for (page, range) in pages.enumerated() {
             let thisPage = LogbookTotals(entries[range])
-            drawHeader(page: page + 1, of: pages.count)
+            drawHeader(page: page + 1, of: pages.count, overall: overall)
             drawTableHeader(cols, xs)
             let bodyBottom = tableTop + headerHeight + bodyHeight
             var y = tableTop + headerHeight
@@ -178,20 +179,24 @@ private struct LogbookLayout {
         }
     }
 
-    func drawHeader(page: Int, of pageCount: Int) {
+    /// The title; the whole logbook's headline as `stats` says it (the owner's flights first, the others apart);
+    /// the filter.
+    func drawHeader(page: Int, of pageCount: Int, overall: LogbookTotals) {
         let title = owner.map { "Pilot logbook – \($0.name)" } ?? "Pilot logbook"
-        canvas.text(title, x: margin, y: 20, width: 480, TextStyle(size: 13, bold: true))
+        canvas.text(title, x: margin, y: 16, width: 480, TextStyle(size: 13, bold: true))
         canvas.text(
-            "Page \(page) of \(pageCount)", x: pageWidth - margin - 150, y: 22, width: 150,
+            "Page \(page) of \(pageCount)", x: pageWidth - margin - 150, y: 18, width: 150,
             TextStyle(size: 9, align: .right))
+        let headline = [overall.ownerHeadline, overall.othersHeadline].compactMap { $0 }.joined(separator: " · ")
+        canvas.text(headline, x: margin, y: 35, width: pageWidth - 2 * margin, TextStyle(size: 8, bold: true))
         let filter = options.filterSummary.isEmpty ? "all flights" : options.filterSummary
         let whose =
             owner == nil ? " · no owner set ([owner] name or --owner): times as each flight's pilot logs them" : ""
         canvas.text(
-            "Filter: \(filter)\(whose)", x: margin, y: 39, width: pageWidth - 2 * margin - 160,
+            "Filter: \(filter)\(whose)", x: margin, y: 46, width: pageWidth - 2 * margin - 210,
             TextStyle(size: 8, color: .grey))
         canvas.text(
-            "Sailplanes · EASA Part-SFCL (AMC1 SFCL.050)", x: pageWidth - margin - 200, y: 39, width: 200,
+            "Sailplanes · EASA Part-SFCL (AMC1 SFCL.050)", x: pageWidth - margin - 200, y: 46, width: 200,
             TextStyle(size: 8, color: .grey, align: .right))
     }
 
@@ -347,9 +352,15 @@ private struct LogbookLayout {
             func number(_ c: C, _ text: String) {
                 canvas.text(text, x: xs[c.rawValue] + 1, y: y + 2.5, width: cols[c.rawValue].width - 3, right)
             }
+            // The owner's flights, as the time columns count them; the others apart, beside the row.
             canvas.text(
-                "\(totals.flights) flights", x: xs[C.glider.rawValue], y: y + 2.5,
-                width: xs[first] - xs[C.glider.rawValue] - 3, right)
+                totals.flownCount, x: xs[C.glider.rawValue], y: y + 2.5, width: xs[first] - xs[C.glider.rawValue] - 3,
+                right)
+            if let others = totals.othersBeside {
+                canvas.text(
+                    others, x: xs[C.remarks.rawValue] + 4, y: y + 2.5, width: cols[C.remarks.rawValue].width - 6,
+                    TextStyle(size: 7.5, color: .grey))
+            }
             for (k, method) in LogbookPDF.launchColumns.enumerated() {
                 number(C(rawValue: first + k)!, "\(totals.launches(method))")
             }

@@ -13,7 +13,7 @@ enum FlightRows {
             "f.landingLatitude", "f.landingLongitude", "f.releaseTime", "f.maxAltitude", "f.takeoffAltitude",
             "f.maxDistanceFromTakeoff", "f.pathLength", "f.hasBarometer", "f.timeZoneIdentifier", "f.utcOffsetSeconds",
             "f.endedInFlight", "f.inProgress", "r.kind", "r.fileName", "r.sha256", "f.weglideFlightId",
-            "f.weglideUploadedAt", "f.weglidePendingSince",
+            "f.weglideUploadedAt", "f.weglidePendingSince", "f.competitionClass",
         ]
             + LogbookField.allCases.map { "f." + $0.column }
             + ["takeoff", "landing"].flatMap { end in
@@ -43,6 +43,7 @@ enum FlightRows {
             ("utcOffsetSeconds", flight.utcOffsetSeconds),
             ("localDate", flight.localDate.description),
             ("endedInFlight", flight.endedInFlight),
+            ("competitionClass", flight.competitionClass),
         ] + placeColumns(flight)
     }
 
@@ -211,6 +212,7 @@ enum FlightRows {
         flight.takeoffLocation = place("takeoff")
         flight.landingLocation = place("landing")
         flight.endedInFlight = value("f.endedInFlight", else: false)
+        flight.competitionClass = optional("f.competitionClass")
         flight.weglide = weglide(
             optional("f.weglideFlightId"), optional("f.weglideUploadedAt"),
             optional("f.weglidePendingSince"))

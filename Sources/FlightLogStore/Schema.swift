@@ -309,6 +309,24 @@ enum Schema {
             try db.execute(sql: "CREATE TABLE pendingTask (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL)")
             try db.execute(sql: "ALTER TABLE flight ADD COLUMN declaredTask BLOB")
         }
+        migrator.registerMigration("v16 the imported file's competition class") { db in
+            // The class an imported file names (HFCCL, "18-Meter"): it settles the span of a glider type that names
+            // none, for the contest index. Flights imported before get theirs from the head of their kept file (the
+            // H records come first); a file imported before v2 was not kept, and its flight stays without one.
+            try db.execute(sql: "ALTER TABLE flight ADD COLUMN competitionClass TEXT")
+            let heads = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT f.id, substr(o.bytes, 1, 65536) AS head
+                    FROM flight f JOIN recordingFile o ON o.recordingId = f.recordingId
+                    """)
+            for row in heads {
+                let head = Data.fromDatabaseValue(row["head"] as DatabaseValue).map { [UInt8]($0) } ?? []
+                guard let value = HeaderValues.meaningful(IGCReader.headers(head).competitionClass) else { continue }
+                let id: Int64 = row["id"]
+                try db.execute(sql: "UPDATE flight SET competitionClass = ? WHERE id = ?", arguments: [value, id])
+            }
+        }
         return migrator
     }()
 

@@ -56,9 +56,10 @@ enum SyncRows {
 
     /// Flight columns that stay on this device: its own row ids and state, and the mark of an upload to WeGlide
     /// whose answer never came (this device's alone; where the flight is on WeGlide goes to the club), and the task
-    /// declared for a recorded flight (the club schema has no column for it yet).
+    /// declared for a recorded flight and an imported file's competition class (the club schema has no column for
+    /// them yet).
     static let localFlightColumns: Set<String> = [
-        "id", "recordingId", "inProgress", "uuid", "weglidePendingSince", "declaredTask",
+        "id", "recordingId", "inProgress", "uuid", "weglidePendingSince", "declaredTask", "competitionClass",
     ]
 
     /// The chunks of recording ?1 overlapping a finished flight ± ?3 ms, blobs only when ?2.

@@ -4,11 +4,13 @@ import FlightLogTestSupport
 import Testing
 
 @Suite struct GliderIndexTests {
-    private func flight(type: String?) -> Flight {
+    private func flight(type: String?, competitionClass: String? = nil) -> Flight {
         let place = Coordinate(latitude: 51, longitude: 7)
-        return Flight(
+        var flight = Flight(
             takeoffTime: 0, landingTime: 3_600_000, takeoffCoordinate: place, landingCoordinate: place,
             details: FlightDetails(gliderType: type))
+        flight.competitionClass = competitionClass
+        return flight
     }
 
     /// The lists match names as pilots write them, but not a variant with its own index.
@@ -126,5 +128,50 @@ import Testing
         #expect(ask21.indexText == "index 92: ASK 21, XCSoar polar list")
         #expect(analysis(108, "[glider] index").indexText == "index 108: [glider] index")
         #expect(analysis(100, "[glider] index").indexText == "index 100: [glider] index")
+    }
+
+    /// Competition classes as IGC headers write them (the shared flights' among them): the span each allows, or none.
+    @Test func aCompetitionClassNamesItsSpan() {
+        let spans: [(String, Int?)] = [
+            ("18-Meter", 18), ("18-meter", 18), ("18m", 18), ("18 m", 18), ("15 Meter", 15), ("15m", 15),
+            ("Racing", 15), ("Standard", 15), ("20m Multi-seat", 20), ("20 Metre Two-Seater", 20), ("Club", nil),
+            ("CLUB", nil), ("Open", nil), ("Doublseater", nil), ("Two-seater", nil), ("World", nil),
+            ("13.5 Meter", nil), ("18ms", nil),
+        ]
+        for (name, span) in spans { #expect(GliderIndex.span(ofClass: name) == span, "\(name)") }
+    }
+
+    /// A type that names no span takes its class's: "Ventus 3T" in the 18 m class is the Ventus 3 (18 m), and the
+    /// index says the span came from the file's class; "LS 8" there is the LS 8 (18 m), not the usual 15 m one.
+    @Test func theFilesClassSettlesTheSpan() {
+        #expect(
+            GliderIndex.match("Ventus 3T", competitionClass: "18-Meter") == .entry(Self.dmst("Ventus 3 (18 m)", 122)))
+        #expect(GliderIndex.match("Ventus 3T", competitionClass: "Racing") == .entry(Self.dmst("Ventus 3 (15 m)", 116)))
+        #expect(GliderIndex.match("LS 8", competitionClass: "18m") == .entry(Self.dmst("LS 8 (18 m)", 114)))
+        #expect(
+            GliderIndex.match("Discus 2c", competitionClass: "Standard") == .entry(Self.dmst("Discus 2c (15 m)", 108)))
+        let inputs = FlightAnalysis.inputs(
+            of: flight(type: "Ventus 3T", competitionClass: "18-Meter"), fixCount: 0, index: nil)
+        #expect(inputs.index == 122)
+        #expect(inputs.indexSource == "Ventus 3 (18 m), DMSt 2025, span from the file's class \"18-Meter\"")
+        // The class changed nothing: no word about it.
+        let plain = FlightAnalysis.inputs(of: flight(type: "ASK 21", competitionClass: "Club"), fixCount: 0, index: nil)
+        #expect(plain.index == 92 && plain.indexSource == "ASK 21, DMSt 2025")
+    }
+
+    /// The type's own span wins over the class's; a class of no span, or a span the model lacks, leaves the match
+    /// as without it: a type still ambiguous still asks.
+    @Test func aClassThatSettlesNothingChangesNothing() {
+        #expect(
+            GliderIndex.match("ASG 29 (15m)", competitionClass: "18-Meter") == .entry(Self.dmst("ASG 29 (15 m)", 114)))
+        #expect(GliderIndex.match("Ventus 3T", competitionClass: "Club") == GliderIndex.match("Ventus 3T"))
+        #expect(GliderIndex.match("Ventus 3T", competitionClass: "20m Multi-seat") == GliderIndex.match("Ventus 3T"))
+        #expect(GliderIndex.match("ASW 27", competitionClass: "18m") == .entry(Self.dmst("ASW 27", 114)))
+        let asked = FlightAnalysis.inputs(
+            of: flight(type: "Ventus 3T", competitionClass: "Open"), fixCount: 0, index: nil)
+        #expect(asked.index == nil && asked.indexSource?.contains("give the span") == true)
+        let configured = FlightAnalysis.inputs(
+            of: flight(type: "Ventus 3T", competitionClass: "18-Meter"), fixCount: 0, index: 110)
+        #expect(configured.index == 110 && configured.indexSource == "[glider] index")
     }
 }

@@ -40,4 +40,35 @@ struct GliderIndexCLITests {
         let asked = try shown()
         #expect(asked.index == 100 && asked.indexSource?.contains("give the span") == true, "\(asked)")
     }
+
+    @Test("an imported Ventus 3T of the 18 m class (HFCCL) gets the 18 m index and says why")
+    func theFilesClassSettlesTheSpan() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flights.sqlite")
+        let sample = try String(
+            contentsOf: packageRoot.appendingPathComponent("samples/simulated-aerotow.igc"), encoding: .utf8)
+        let file = dir.appendingPathComponent("ventus.igc")
+        try sample.replacing(
+            "HFGTYGLIDERTYPE:ASK 21", with: "HFGTYGLIDERTYPE:Ventus 3T\r\nHFCCLCOMPETITIONCLASS:18-Meter"
+        ).write(to: file, atomically: true, encoding: .utf8)
+        let imported = try CLI.run(["import", file.path], database: db, in: dir)
+        try #require(imported.status == 0, "\(imported.stderr)")
+
+        let json = try CLI.run(["show", "1", "--json"], database: db, in: dir)
+        try #require(json.status == 0, "\(json.stderr)")
+        let shown = try JSONDecoder().decode(Shown.self, from: Data(json.stdout.utf8)).analysis
+        #expect(shown.index == 122, "\(shown)")
+        #expect(shown.indexSource == "Ventus 3 (18 m), DMSt 2025, span from the file's class \"18-Meter\"", "\(shown)")
+        let text = try CLI.run(["show", "1"], database: db, in: dir)
+        #expect(
+            text.stdout.contains("index 122: Ventus 3 (18 m), DMSt 2025, span from the file's class"), "\(text.stdout)")
+        // The pilot's type still wins: with its span typed, the class says nothing.
+        let edit = try CLI.run(["edit", "1", "--plane", "Ventus 3 15m"], database: db, in: dir)
+        try #require(edit.status == 0, "\(edit.stderr)")
+        #expect(!edit.stdout.contains("give the span"), "\(edit.stdout)")
+        let again = try CLI.run(["show", "1", "--json"], database: db, in: dir)
+        let typed = try JSONDecoder().decode(Shown.self, from: Data(again.stdout.utf8)).analysis
+        #expect(typed.index == 116 && typed.indexSource == "Ventus 3 (15 m), DMSt 2025", "\(typed)")
+    }
 }

@@ -10,7 +10,8 @@ struct LogbookCLITests {
     typealias Listed = CLITests.ListedFlight
 
     struct Totals: Equatable {
-        var flights = 0
+        /// The flights the owner flew; the others apart (they count no time).
+        var flights = 0, others = 0
         var launches: [String: Int] = [:]
         var minutes: Int64 = 0, pic: Int64 = 0, dual: Int64 = 0, fi: Int64 = 0
 
@@ -24,9 +25,12 @@ struct LogbookCLITests {
         init() {}
 
         private mutating func flights_(_ f: Listed) {
-            flights += 1
             let minutes = f.durationSeconds / 60
-            guard ["pic", "dual", "instructor"].contains(f.ownerRole) else { return }
+            guard ["pic", "dual", "instructor"].contains(f.ownerRole) else {
+                others += 1
+                return
+            }
+            flights += 1
             launches[f.launch, default: 0] += f.launches
             self.minutes += minutes
             if f.ownerRole != "dual" { pic += minutes }
@@ -89,20 +93,24 @@ struct LogbookCLITests {
         return (db, dir)
     }
 
-    /// The totals rows of a pdftotext -layout page: flights, W F E ?, time, PIC, dual, FI(S).
+    /// The totals rows of a pdftotext -layout page: the owner's flights, W F E ?, time, PIC, dual, FI(S), and beside
+    /// them "+ N other flights, no time" when there are others.
     func totalsRows(_ text: String) -> [(label: String, totals: Totals)] {
         text.split(separator: "\n").compactMap { line -> (String, Totals)? in
             guard let label = ["This page", "Brought forward", "Total"].first(where: { line.contains($0 + " ") }) else {
                 return nil
             }
             let fields = line[line.range(of: label)!.upperBound...].split(separator: " ")
-            guard fields.count == 10, fields[1] == "flights", let n = Int(fields[0]) else { return nil }
+            guard fields.count == 10 || (fields.count == 16 && fields[10] == "+"), fields[1].hasPrefix("flight"),
+                let n = Int(fields[0])
+            else { return nil }
             func minutes(_ s: Substring) -> Int64 {
                 let p = s.split(separator: ":")
                 return Int64(p[0])! * 60 + Int64(p[1])!
             }
             var t = Totals()
             t.flights = n
+            t.others = fields.count == 16 ? Int(fields[11]) ?? -1 : 0
             for (k, method) in ["winch", "aerotow", "self", "unknown"].enumerated() where Int(fields[2 + k])! > 0 {
                 t.launches[method] = Int(fields[2 + k])!
             }
@@ -141,8 +149,11 @@ struct LogbookCLITests {
         try #require(rows.count == 6, "three totals rows per page:\n\(text)")
         // At most 16 flights a page, fewer when rows grow with wrapped places and remarks: page 1 holds the
         // oldest `n`, page 2 the rest.
-        let n = rows[0].totals.flights
+        let n = rows[0].totals.flights + rows[0].totals.others
         #expect(n <= 16 && n >= 3, "\(n) flights on page 1")
+        // The owner's flights first, the others apart: in the header as `stats` says it, and in the totals.
+        #expect(text.contains("17 flights · ") && text.contains("2 other flights (passenger, not aboard or pilot"))
+        #expect(rows[5].totals.flights == 17 && rows[5].totals.others == 2 && !text.contains("19 flights"))
         let byPage = [Array(listed.prefix(n)), Array(listed.dropFirst(n))]
         #expect(
             rows[0].totals == Totals(byPage[0]) && rows[1].totals == Totals([]) && rows[2].totals == Totals(byPage[0]))

@@ -52,7 +52,7 @@ struct LogbookPDFTests {
             forward = page.total
         }
         #expect(forward == Totals(LogbookTotals(entries)))
-        #expect(forward.flights == flights.count && forward.minutes[0] > 0 && forward.minutes[1] > 0)
+        #expect(forward.flights + forward.others == flights.count && forward.minutes[0] > 0 && forward.minutes[1] > 0)
 
         let fonts = try Tool.run("pdffonts", [path])
         #expect(fonts.contains("DejaVuSans"))
@@ -60,6 +60,34 @@ struct LogbookPDFTests {
         #expect(!rows.isEmpty && rows.allSatisfy { $0.contains(" yes ") }, "every font embedded")
         Tool.keep(path, as: "logbook.pdf")
         try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    /// A logbook where the owner flew some flights: the header says the owner's flights first and the others apart,
+    /// as `stats` does, and the totals count the owner's flights, the others beside them; never all flights as one.
+    @Test("the owner's flights first, the others apart", .enabled(if: Tool.hasPoppler))
+    func ownersFlightsFirst() throws {
+        let owner = LogbookOwner("Weiß, Hanna")!
+        let flights = Fixtures.flights(6).enumerated().map { i, flight in
+            var f = flight
+            f.details.pilot = i < 2 ? "Hanna Weiß" : "Müller, Jürgen"
+            (f.details.secondPerson, f.details.secondPersonRole) = (nil, nil)
+            return f
+        }
+        let overall = LogbookTotals(flights.map { LogbookEntry($0, owner: owner) })
+        try #require(overall.flown == 2 && overall.notFlown == 4)
+        let path = Tool.scratch("logbook-owner") + "/owner.pdf"
+        try Tool.save(
+            LogbookPDF.render(flights: flights, options: LogbookOptions(owner: "Weiß, Hanna", filterSummary: "")),
+            to: path)
+        let text = try Tool.run("pdftotext", ["-layout", path, "-"])
+        let headline = try #require(text.split(separator: "\n").first { $0.contains("hours ·") })
+        #expect(
+            headline.contains(
+                "\(overall.ownerHeadline) · 4 other flights (passenger, not aboard or pilot unknown) count no time"),
+            "\(headline)")
+        let total = try #require(try parseTotals(text).last?.total)
+        #expect(total == Totals(overall) && total.flights == 2 && total.others == 4, "\(text)")
+        #expect(text.contains("+ 4 other flights, no time") && !text.contains("6 flights"), "\(text)")
     }
 
     @Test("no flights is an error naming the filter")
@@ -84,28 +112,31 @@ struct LogbookPDFTests {
         #expect(String(decoding: bytes, as: UTF8.self).components(separatedBy: "startxref").count == 2)
     }
 
-    /// A totals row: flights; launches W, F, E, ?; minutes of flight time, PIC, dual, FI(S).
+    /// A totals row: the owner's flights; launches W, F, E, ?; minutes of flight time, PIC, dual, FI(S); the
+    /// other flights, beside the row.
     struct Totals: Equatable {
         var flights: Int
         var launches: [Int]
         var minutes: [Int64]
+        var others = 0
 
-        init(flights: Int, launches: [Int], minutes: [Int64]) {
+        init(flights: Int, launches: [Int], minutes: [Int64], others: Int = 0) {
             self.flights = flights
             self.launches = launches
             self.minutes = minutes
+            self.others = others
         }
 
         init(_ t: LogbookTotals) {
             self.init(
-                flights: t.flights, launches: [LaunchMethod.winch, .aerotow, .self, .unknown].map(t.launches),
-                minutes: [t.minutes, t.picMinutes, t.dualMinutes, t.instructorMinutes])
+                flights: t.flown, launches: [LaunchMethod.winch, .aerotow, .self, .unknown].map(t.launches),
+                minutes: [t.minutes, t.picMinutes, t.dualMinutes, t.instructorMinutes], others: t.notFlown)
         }
 
         static func + (a: Totals, b: Totals) -> Totals {
             Totals(
                 flights: a.flights + b.flights, launches: zip(a.launches, b.launches).map(+),
-                minutes: zip(a.minutes, b.minutes).map(+))
+                minutes: zip(a.minutes, b.minutes).map(+), others: a.others + b.others)
         }
     }
 
@@ -122,7 +153,9 @@ struct LogbookPDFTests {
         func parse(_ label: String, _ line: Substring) -> Totals? {
             guard let range = line.range(of: label) else { return nil }
             let fields = line[range.upperBound...].split(separator: " ")
-            guard fields.count == 10, fields[1] == "flights", let n = Int(fields[0]) else { return nil }
+            guard fields.count == 10 || (fields.count == 16 && fields[10] == "+"), fields[1].hasPrefix("flight"),
+                let n = Int(fields[0])
+            else { return nil }
             let launches = fields[2..<6].compactMap { Int($0) }
             let minutes = fields[6..<10].compactMap { field -> Int64? in
                 let hm = field.split(separator: ":")
@@ -130,7 +163,8 @@ struct LogbookPDFTests {
                 return h * 60 + m
             }
             guard launches.count == 4, minutes.count == 4 else { return nil }
-            return Totals(flights: n, launches: launches, minutes: minutes)
+            let others = fields.count == 16 ? Int(fields[11]) ?? -1 : 0
+            return Totals(flights: n, launches: launches, minutes: minutes, others: others)
         }
         var pages: [PageTotals] = []
         var current: [Totals] = []

@@ -108,6 +108,10 @@ package struct Flight: Sendable, Hashable {
     package var endedInFlight = false
     /// Where the flight is on WeGlide (this device's upload, or the club's record of another device's).
     package var weglide = WeGlideState.notUploaded
+    /// The competition class an imported file names (`HFCCL`: "18-Meter", "Club"), as written; nil for a recorded
+    /// or hand-entered flight and a file without one. It settles the span of a glider type that names none (the
+    /// glider index: `GliderIndex.match(_:competitionClass:)`).
+    package var competitionClass: String?
     /// Facts whose stored value was unreadable (out of range in the database). Empty for every flight this
     /// program wrote.
     package var unreadable: Set<FlightFact> = []

@@ -55,9 +55,11 @@ package enum IGCImport {
             let rules = zoneNear(d.takeoffCoordinate)
             var flightDetails = details
             if !d.landingDetected { flightDetails.remarks = notDetectedRemark }
-            return Flight(
+            var flight = Flight(
                 detected: d, details: flightDetails, source: source, hasBarometer: file.hasBarometer,
                 timeZoneIdentifier: rules.identifier, utcOffsetSeconds: rules.offsetSeconds(at: d.takeoffTime))
+            flight.competitionClass = HeaderValues.meaningful(file.headers.competitionClass)
+            return flight
         }
         return ImportedFile(fileName: fileName, sha256: sha256, bytes: bytes, file: file, flights: flights)
     }

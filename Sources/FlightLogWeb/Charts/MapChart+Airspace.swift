@@ -21,7 +21,7 @@ package struct MapAirspaceLayer: Sendable {
     package init() {}
 
     /// Most names drawn on one map.
-    static let maxLabels = 12
+    static let maxLabels = AirspaceNameSpots.mostNames
 }
 
 extension MapChart {
@@ -63,36 +63,14 @@ extension MapChart {
 
     /// Places (map units) for a name of `size` CSS px whose whole box lies inside the polygon `points` and the
     /// `view` rectangle on the narrowest map (and so on every wider one, where the box is smaller), nearest the
-    /// middle of the view's part first, on a grid of 9 × 9 over that part.
+    /// middle of the view's part first (``AirspaceNameSpots``, the rule the PDF report's map follows too).
     package static func nameSpots(
         size: (width: Double, height: Double), inside points: [Point],
         view: (x0: Double, y0: Double, x1: Double, y1: Double)
     ) -> [Point] {
         let units = viewWidth / widths.lowerBound  // map units per CSS px on the narrowest map
-        let halfW = size.width / 2 * units + 1, halfH = size.height / 2 * units + 1
-        guard view.x1 - view.x0 > 2 * halfW, view.y1 - view.y0 > 2 * halfH else { return [] }
-        let middle: Point = ((view.x0 + view.x1) / 2, (view.y0 + view.y1) / 2)
-        var spots: [Point] = []
-        for i in 0...8 {
-            for j in 0...8 {
-                let p: Point = (
-                    view.x0 + halfW + (view.x1 - view.x0 - 2 * halfW) * Double(i) / 8,
-                    view.y0 + halfH + (view.y1 - view.y0 - 2 * halfH) * Double(j) / 8
-                )
-                let box = (x0: p.x - halfW, y0: p.y - halfH, x1: p.x + halfW, y1: p.y + halfH)
-                let probes: [Point] = [
-                    (box.x0, box.y0), (p.x, box.y0), (box.x1, box.y0), (box.x0, p.y), (box.x1, p.y),
-                    (box.x0, box.y1), (p.x, box.y1), (box.x1, box.y1),
-                ]
-                // Inside when every corner and side's middle is, and no corner of the outline pokes into the box.
-                guard probes.allSatisfy({ isInside($0, points) }),
-                    !points.contains(where: { $0.x > box.x0 && $0.x < box.x1 && $0.y > box.y0 && $0.y < box.y1 })
-                else { continue }
-                spots.append(p)
-            }
-        }
-        func distance(_ p: Point) -> Double { hypot(p.x - middle.x, p.y - middle.y) }
-        return spots.sorted { distance($0) < distance($1) }
+        return AirspaceNameSpots.spots(
+            halfWidth: size.width / 2 * units + 1, halfHeight: size.height / 2 * units + 1, inside: points, view: view)
     }
 
     /// Map units beyond the view an outline is kept (its line never shows at the clipped edge: 5 units are 1.5 px on
@@ -105,18 +83,6 @@ extension MapChart {
     /// The polygon `points` cut to the rectangle `box` (``DrawnOutline/clipped(_:to:)``).
     static func clipped(_ points: [Point], to box: (x0: Double, y0: Double, x1: Double, y1: Double)) -> [Point] {
         DrawnOutline.clipped(points, to: box)
-    }
-
-    /// Whether `p` lies inside the polygon `points` (even-odd rule).
-    static func isInside(_ p: Point, _ points: [Point]) -> Bool {
-        var inside = false
-        var j = points.count - 1
-        for i in points.indices {
-            let a = points[j], b = points[i]
-            if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-            j = i
-        }
-        return inside
     }
 }
 

@@ -36,8 +36,10 @@ extension FlightLogCommand {
 
         func run() async throws {
             let db = try store.open(.readWrite)
+            var competitionClass: String?
             let (new, changes) = try db.editDetails(id: id, now: { UTCMillis(Date().timeIntervalSince1970 * 1000) }) {
                 stored, attempt in
+                competitionClass = stored.competitionClass
                 var new = stored.details
                 details.apply(to: &new)
                 let landingField = try EditPlaces.name(
@@ -52,7 +54,9 @@ extension FlightLogCommand {
             for line in FieldChange.lines(changes, currentRole: new.secondPersonRole) {
                 print(terminalSafe("Flight \(id): \(line.text)"))
             }
-            if let type = details.plane, case .ambiguous(let entries) = GliderIndex.match(type) {
+            if let type = details.plane,
+                case .ambiguous(let entries) = GliderIndex.match(type, competitionClass: competitionClass)
+            {
                 print(terminalSafe("Flight \(id): contest index: \(GliderIndex.ambiguity(type, entries))"))
             }
         }
