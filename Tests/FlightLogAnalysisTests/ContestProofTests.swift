@@ -39,8 +39,10 @@ import Testing
         #expect(kept.freeDistanceProven, "still not proven after \(steps) steps")
         let exact = FlightAnalysis.compute(fixes: fixes, inputs: inputs)
         #expect(exact.freeDistanceProven && exact.freeDistanceBudget == nil)
-        #expect(kept.freeSix?.meters == exact.freeSix?.meters && kept.freeFour?.meters == exact.freeFour?.meters)
-        #expect(kept.olcPlusPoints == exact.olcPlusPoints)
+        // The same length (a plateau of ties: maybe another route, summed in another order).
+        #expect(abs(kept.freeSix!.meters - exact.freeSix!.meters) < 1e-6)
+        #expect(abs(kept.freeFour!.meters - exact.freeFour!.meters) < 1e-6)
+        #expect(abs(kept.olcPlusPoints - exact.olcPlusPoints) < 1e-6)
         #expect(found <= exact.freeSix!.meters && exact.freeSix!.meters <= bound)
     }
 

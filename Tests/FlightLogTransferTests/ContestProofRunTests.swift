@@ -49,7 +49,9 @@ struct ContestProofRunTests {
         // The optimum, as the search with the whole default budget finds it at once.
         let exact = FlightAnalysis.compute(
             flight: try store.flight(id: id), track: try store.track(forFlight: id), index: nil)
-        #expect(meters == exact.freeSix?.meters && after.freeFour?.meters == exact.freeFour?.meters)
+        // The same length (a plateau of ties: maybe another route, summed in another order).
+        #expect(abs(meters - exact.freeSix!.meters) < 1e-6)
+        #expect(abs(after.freeFour!.meters - exact.freeFour!.meters) < 1e-6)
         #expect(said == ["flight \(id): free distance \(decimal(meters / 1000, 1)) km, proven (0 s)"])
         #expect(try store.flightsWithUnprovenContest().isEmpty)
         #expect(try store.contestSummaries()[id]?.freeSixUpperBoundMeters == nil)
