@@ -28,7 +28,8 @@ extension FlightAnalysis {
     package func keepingProof(of step: FlightAnalysis) -> FlightAnalysis {
         var kept = step
         let shorter =
-            (step.freeSix?.meters ?? 0) < (freeSix?.meters ?? 0) || (step.freeFour?.meters ?? 0) < (freeFour?.meters ?? 0)
+            (step.freeSix?.meters ?? 0) < (freeSix?.meters ?? 0)
+            || (step.freeFour?.meters ?? 0) < (freeFour?.meters ?? 0)
         if shorter {
             kept = self
             kept.freeDistanceBudget = step.freeDistanceBudget

@@ -67,7 +67,9 @@ import Testing
         let exact = FlightAnalysis.compute(fixes: fixes, inputs: inputs)
         let exactKm = decimal(exact.freeSix!.meters / 1000, 1)
         #expect(freeDistance(exact) == "\(exactKm) km (6 legs: OLC classic, WeGlide)")
-        #expect(AnalysisWords.proofLine(flight: 12, exact, seconds: 41) == "flight 12: free distance \(exactKm) km, proven (41 s)")
+        #expect(
+            AnalysisWords.proofLine(flight: 12, exact, seconds: 41)
+                == "flight 12: free distance \(exactKm) km, proven (41 s)")
         #expect(AnalysisWords.proofLine(flight: 12, exact, seconds: nil).hasSuffix(", proven (already)"))
     }
 

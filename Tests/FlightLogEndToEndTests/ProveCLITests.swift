@@ -57,7 +57,8 @@ struct ProveCLITests {
             try #require(text.status == 0 && json.status == 0 && list.status == 0, "\(text.stderr)\(json.stderr)")
             let listed = try JSONDecoder().decode([Listed].self, from: Data(list.stdout.utf8))
             return (
-                text.stdout, try JSONDecoder().decode(Shown.self, from: Data(json.stdout.utf8)), try #require(listed.first)
+                text.stdout, try JSONDecoder().decode(Shown.self, from: Data(json.stdout.utf8)),
+                try #require(listed.first)
             )
         }
         let before = try shown()

@@ -20,7 +20,8 @@ struct UnprovenContestPageTests {
         var open = proven
         open.freeSixUpperBound = six.meters + 4321
         try store.store(open, forFlight: id)
-        let words = "\(decimal(six.kilometers, 1)) km (not proven yet: at most \(decimal((six.meters + 4321) / 1000, 1)) km)"
+        let words =
+            "\(decimal(six.kilometers, 1)) km (not proven yet: at most \(decimal((six.meters + 4321) / 1000, 1)) km)"
         try await withServer(databasePath: logbook.databasePath) { client, _ in
             let page = try await client.get("/flights/\(id)").text.replacing("\u{a0}", with: " ")
             #expect(page.contains("<dt>Free distance</dt><dd>\(words) (6 legs"), "the page lacks: \(words)")

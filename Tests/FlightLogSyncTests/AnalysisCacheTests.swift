@@ -23,7 +23,10 @@ import Testing
         let cache = AnalysisCache(capacity: 2)
         let a = Self.analysis(minutes: 3), b = Self.analysis(minutes: 4), c = Self.analysis(minutes: 5)
         #expect(await cache.analysis(key: 1, inputs: a.inputs) { a } == a)
-        #expect(await cache.analysis(key: 1, inputs: a.inputs) { Issue.record("computed again"); return a } == a)
+        #expect(
+            await cache.analysis(key: 1, inputs: a.inputs) {
+                Issue.record("computed again"); return a
+            } == a)
         #expect(await cache.analysis(key: 2, inputs: b.inputs) { b } == b)
         _ = await cache.analysis(key: 1, inputs: a.inputs) { a }  // 1 viewed last: 2 goes first
         #expect(await cache.analysis(key: 3, inputs: c.inputs) { c } == c)

@@ -89,6 +89,8 @@ struct ContestProofRunTests {
         var said: [String] = []
         try ContestProofRun.run(store: store, ids: [4], index: nil, say: { said.append($0) })
         #expect(said == ["flight 4: not analysed (no track, or over 24 h from take-off to landing)"])
-        #expect(throws: LogbookError.self) { try ContestProofRun.run(store: store, ids: [99], index: nil, say: { _ in }) }
+        #expect(throws: LogbookError.self) {
+            try ContestProofRun.run(store: store, ids: [99], index: nil, say: { _ in })
+        }
     }
 }
