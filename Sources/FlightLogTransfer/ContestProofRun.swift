@@ -69,8 +69,9 @@ package enum ContestProofRun {
     /// The monotonic clock in seconds.
     package static func monotonicSeconds() -> Double { Double(Monotonic.nowNanos()) / 1e9 }
 
-    /// Idle priority for this process: nice 19 (which also lowers its I/O priority) and Linux's `SCHED_IDLE` (the
-    /// CPU only when nothing else wants it), as the `flightlog-prove` unit sets them.
+    /// Idle priority for the calling thread, which runs the proof (Linux keeps both per thread): nice 19 (which
+    /// also lowers its I/O priority) and `SCHED_IDLE` (the CPU only when nothing else wants it), as the
+    /// `flightlog-prove` unit sets them for the whole process.
     static func lowerPriority() {
         #if canImport(Glibc)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
