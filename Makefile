@@ -38,6 +38,7 @@ install:
 	install -m 0644 systemd/flightlog-club-web.service $(DESTDIR)$(UNITDIR)/flightlog-club-web.service
 	install -m 0644 systemd/flightlog-sync.service systemd/flightlog-sync.timer systemd/flightlog-sync.path $(DESTDIR)$(UNITDIR)/
 	install -m 0644 systemd/flightlog-weglide.service systemd/flightlog-weglide.timer systemd/flightlog-weglide.path $(DESTDIR)$(UNITDIR)/
+	install -m 0644 systemd/flightlog-prove.service systemd/flightlog-prove.timer systemd/flightlog-prove.path $(DESTDIR)$(UNITDIR)/
 	install -m 0644 systemd/flightlog.sysusers $(DESTDIR)$(SYSUSERSDIR)/flightlog.conf
 	install -m 0644 systemd/flightlog.tmpfiles $(DESTDIR)$(TMPFILESDIR)/flightlog.conf
 	install -m 0644 systemd/90-flightlog-iio.rules $(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules
@@ -53,7 +54,8 @@ install:
 		echo "USB sticks: plugging one in writes the new flights to FLIGHTLOG/ on it (flightlog-usb@.service)"; \
 		systemctl daemon-reload; \
 		echo "enable with: systemctl enable --now flightlogd (and flightlog-web for the phone;" \
-			"flightlog-sync.timer flightlog-sync.path for a club logbook)"; \
+			"flightlog-sync.timer flightlog-sync.path for a club logbook;" \
+			"flightlog-prove.timer flightlog-prove.path to finish contest searches left not proven)"; \
 	fi
 
 uninstall:
@@ -62,6 +64,9 @@ uninstall:
 		$(DESTDIR)$(UNITDIR)/flightlog-web.service $(DESTDIR)$(UNITDIR)/flightlog-club-web.service \
 		$(DESTDIR)$(UNITDIR)/flightlog-sync.service \
 		$(DESTDIR)$(UNITDIR)/flightlog-sync.timer $(DESTDIR)$(UNITDIR)/flightlog-sync.path \
+		$(DESTDIR)$(UNITDIR)/flightlog-weglide.service $(DESTDIR)$(UNITDIR)/flightlog-weglide.timer \
+		$(DESTDIR)$(UNITDIR)/flightlog-weglide.path $(DESTDIR)$(UNITDIR)/flightlog-prove.service \
+		$(DESTDIR)$(UNITDIR)/flightlog-prove.timer $(DESTDIR)$(UNITDIR)/flightlog-prove.path \
 		$(DESTDIR)$(SYSUSERSDIR)/flightlog.conf $(DESTDIR)$(TMPFILESDIR)/flightlog.conf \
 		$(DESTDIR)$(UDEVDIR)/90-flightlog-iio.rules $(DESTDIR)$(DATADIR)/airfields.tsv \
 		$(DESTDIR)$(HELPERDIR)/flightlog-usb $(DESTDIR)$(UNITDIR)/flightlog-usb@.service \

@@ -105,10 +105,10 @@ private struct Words {
     var contestRows: [Row] {
         let a = analysis
         guard let six = a.freeSix else { return a.scoringWindow == nil ? [] : [Row("Contest", AnalysisWords.noRoute)] }
-        let sixText = "\(km(six.meters))\(AnalysisWords.searchStopped(a.freeSixUpperBound))"
+        let sixText = "\(km(six.meters))\(AnalysisWords.notProvenYet(a.freeSixUpperBound))"
         var rows = [Row("Free distance", "\(sixText) (\(AnalysisWords.freeSixContests))")]
         if let four = a.freeFour {
-            let fourText = "\(km(four.meters))\(AnalysisWords.searchStopped(a.freeFourUpperBound))"
+            let fourText = "\(km(four.meters))\(AnalysisWords.notProvenYet(a.freeFourUpperBound))"
             rows.append(Row("", "\(fourText) (\(AnalysisWords.freeFourContests))"))
         }
         var closed: [String] = []

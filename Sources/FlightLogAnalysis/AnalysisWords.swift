@@ -62,8 +62,28 @@ extension AnalysisWords {
 
 extension AnalysisWords {
     /// Said after a free distance whose search stopped at its work budget (`bound`: its upper bound, metres):
-    /// ` (search stopped: at most 318.0 km)`; nothing when it is proven (nil).
-    package static func searchStopped(_ bound: Meters?) -> String {
-        bound.map { " (search stopped: at most \(decimal($0 / 1000, 1)) km)" } ?? ""
+    /// ` (not proven yet: at most 318.0 km)`; nothing when it is proven (nil). `flightlog analyse --prove` (the
+    /// `flightlog-prove` unit) finishes such searches later.
+    package static func notProvenYet(_ bound: Meters?) -> String {
+        bound.map { " (\(notProvenYetWords): at most \(decimal($0 / 1000, 1)) km)" } ?? ""
+    }
+
+    /// The words for a free distance not proven the longest yet, with its bound: ``notProvenYet(_:)``.
+    package static let notProvenYetWords = "not proven yet"
+
+    /// What `flightlog analyse --prove` says of a flight: `flight 12: free distance 318.2 km, proven (41 s)`, or
+    /// `flight 12: free distance 312.4 km, not proven yet: at most 318.0 km (41 s)` (the 6-leg distance; the 4-leg
+    /// one, said so, when only that is open). `seconds`: the proof's time; nil when this run did no step (then
+    /// "proven (already)").
+    package static func proofLine(flight id: Int64, _ analysis: FlightAnalysis, seconds: Double?) -> String {
+        let time = seconds.map { " (\(decimal($0, 0)) s)" } ?? (analysis.freeDistanceProven ? " (already)" : "")
+        func km(_ meters: Meters?) -> String { "\(decimal((meters ?? 0) / 1000, 1)) km" }
+        if analysis.freeSixUpperBound == nil, let bound = analysis.freeFourUpperBound {
+            return "flight \(id): free distance over 4 legs \(km(analysis.freeFour?.meters)), \(notProvenYetWords): "
+                + "at most \(km(bound))\(time)"
+        }
+        let six = "flight \(id): free distance \(km(analysis.freeSix?.meters))"
+        guard let bound = analysis.freeSixUpperBound else { return "\(six), proven\(time)" }
+        return "\(six), \(notProvenYetWords): at most \(km(bound))\(time)"
     }
 }

@@ -8,10 +8,14 @@ package struct ContestSummary: Sendable, Hashable {
     package var freeSixMeters: Double
     /// The engine's running time, seconds; nil when the file has no engine sensor (ENL, MOP or RPM).
     package var engineSeconds: Double?
+    /// Nil when the free distance is proven the longest; else no route is longer than this (metres): its search
+    /// stopped at its work budget (``FlightAnalysis/freeSixUpperBound``).
+    package var freeSixUpperBoundMeters: Double?
 
-    package init(freeSixMeters: Double, engineSeconds: Double?) {
+    package init(freeSixMeters: Double, engineSeconds: Double?, freeSixUpperBoundMeters: Double? = nil) {
         self.freeSixMeters = freeSixMeters
         self.engineSeconds = engineSeconds
+        self.freeSixUpperBoundMeters = freeSixUpperBoundMeters
     }
 
     /// The summary of `analysis`; nil when the flight was not analysed (over ``FlightAnalysis/longestFlight``): its
@@ -20,6 +24,7 @@ package struct ContestSummary: Sendable, Hashable {
         guard analysis.wasAnalysed else { return nil }
         freeSixMeters = analysis.freeSix?.meters ?? 0
         engineSeconds = analysis.engineSensor == nil ? nil : analysis.engineRuns.reduce(0) { $0 + $1.seconds }
+        freeSixUpperBoundMeters = analysis.freeSixUpperBound
     }
 
     package var freeSixKm: Double { freeSixMeters / 1000 }

@@ -122,6 +122,9 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
     package var freeFourUpperBound: Meters?
     /// Whether both free distances are proven the longest (an analysis stored before the budget was: it had none).
     package var freeDistanceProven: Bool { freeSixUpperBound == nil && freeFourUpperBound == nil }
+    /// The work budget each free distance search had (nil: ``FreeDistance/defaultBudget``, and every analysis
+    /// stored before the budget was kept): where `flightlog analyse --prove` goes on from.
+    package var freeDistanceBudget: Int?
     /// How each leg of `freeSix` was flown.
     package var legs: [Leg]
     /// Start, up to 3 turnpoints, finish (DMSt).
@@ -169,6 +172,7 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
             engineSensor: EngineRuns.sensor(extensions), engineRuns: runs, phases: phases, freeSix: six,
             freeSixUpperBound: scores.sixLegs.flatMap { $0.isProven ? nil : $0.upperBound },
             freeFourUpperBound: scores.fourLegs.flatMap { $0.isProven ? nil : $0.upperBound },
+            freeDistanceBudget: budget == FreeDistance.defaultBudget ? nil : budget,
             legs: six.map { Leg.legs(of: $0, phases: phases) } ?? [],
             freeFour: scores.fourLegs.flatMap { freeRoute($0.points, $0.distance, route) },
             faiTriangle: scores.faiTriangle.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },

@@ -20,15 +20,35 @@ extension FlightStore {
     package func analysis(
         forFlight id: Int64, index: Double? = nil, keep: (FlightAnalysis) throws(LogbookError) -> Void
     ) throws(LogbookError) -> FlightAnalysis {
+        try analysisAndTrack(forFlight: id, index: index, keep: keep).analysis
+    }
+
+    /// ``analysis(forFlight:index:keep:)`` with the flight and the track it was made from (nil for a flight that
+    /// is not analysed: ``FlightAnalysis/isAnalysable(_:)``).
+    func analysisAndTrack(
+        forFlight id: Int64, index: Double?, keep: (FlightAnalysis) throws(LogbookError) -> Void
+    ) throws(LogbookError) -> (analysis: FlightAnalysis, flight: Flight, track: Track?) {
         let flight = try flight(id: id)
         // A flight whose takeoff or landing is unknown (unreadable in the database) has no window to analyse.
         let track = FlightAnalysis.isAnalysable(flight) ? try track(forFlight: id) : nil
         let inputs = FlightAnalysis.inputs(of: flight, fixCount: track?.fixes.count ?? 0, index: index)
-        if let stored = try storedAnalysis(forFlight: id), stored.isCurrent(for: inputs) { return stored }
-        let analysis = FlightAnalysis.compute(flight: flight, track: track, index: index)
+        if let stored = try storedAnalysis(forFlight: id), stored.isCurrent(for: inputs) {
+            return (stored, flight, track)
+        }
+        let analysis = FlightAnalysis.compute(flight: flight, track: track, index: index, budget: Self.contestBudget)
         try keep(analysis)
-        return analysis
+        return (analysis, flight, track)
     }
+
+    /// The work each free distance search may do where a pilot waits (import, landing, `show`, a page):
+    /// ``FreeDistance/defaultBudget``, or `FLIGHTLOG_CONTEST_BUDGET` (a test switch, docs/DEVELOPING.md: a tiny
+    /// budget leaves a small track's search not proven, for `flightlog analyse --prove` to finish).
+    static let contestBudget: Int = {
+        guard let text = ProcessInfo.processInfo.environment["FLIGHTLOG_CONTEST_BUDGET"], let budget = Int(text),
+            budget > 0
+        else { return FreeDistance.defaultBudget }
+        return budget
+    }()
 
     /// The stored analysis of flight `id`, whatever its version; nil when there is none or it cannot be read (the
     /// database is outside input: such an analysis is computed again).
@@ -84,6 +104,8 @@ extension FlightStore {
                     SELECT a.flightId AS id, json_type(a.j, '$.freeSix') AS route,
                         CASE WHEN json_type(a.j, '$.freeSix.meters') IN ('integer', 'real') THEN
                             json_extract(a.j, '$.freeSix.meters') END AS meters,
+                        json_type(a.j, '$.freeSixUpperBound') AS boundType,
+                        json_extract(a.j, '$.freeSixUpperBound') AS bound,
                         CASE WHEN json_type(a.j, '$.engineSensor') = 'text' THEN
                             (SELECT total(json_extract(value, '$.end') - json_extract(value, '$.start'))
                              FROM json_each(a.j, '$.engineRuns') WHERE type = 'object')
@@ -111,7 +133,13 @@ extension FlightStore {
             let distance = route == nil || route == "null" ? 0 : meters
             guard let distance, distance.isFinite, distance >= 0, distance < 1e8 else { continue }
             if let engineMillis, !(engineMillis.isFinite && engineMillis >= 0 && engineMillis < 1e9) { continue }
-            summaries[id] = ContestSummary(freeSixMeters: distance, engineSeconds: engineMillis.map { $0 / 1000 })
+            // Not proven the longest: the bound no route is longer than; absent or null when proven.
+            let boundType: String? = row["boundType"], bound: Double? = row["bound"]
+            let unproven = boundType == "integer" || boundType == "real"
+            if unproven, !(bound.map { $0.isFinite && $0 >= distance && $0 < 1e8 } ?? false) { continue }
+            summaries[id] = ContestSummary(
+                freeSixMeters: distance, engineSeconds: engineMillis.map { $0 / 1000 },
+                freeSixUpperBoundMeters: unproven ? bound : nil)
         }
         return summaries
     }

@@ -52,6 +52,11 @@ package enum FlightJSON {
         /// The free distance over up to 6 legs (OLC classic, WeGlide) from the flight's stored analysis, km; null
         /// when it has none yet (or no track).
         var contestKm: OrNull<Double> = OrNull(nil)
+        /// Whether `contestKm` is proven the longest; false when its search stopped at its work budget (`flightlog
+        /// analyse --prove` finishes it); null without a stored analysis.
+        var contestProven: OrNull<Bool> = OrNull(nil)
+        /// No route is longer than this, km, when `contestProven` is false; else null.
+        var contestUpperBoundKm: OrNull<Double> = OrNull(nil)
         /// The engine's running time from the stored analysis; null without one or without an engine sensor.
         var engineSeconds: OrNull<Double> = OrNull(nil)
         /// Landed away from any known field.
@@ -152,6 +157,8 @@ package enum FlightJSON {
             takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init)
         )
         object.contestKm = OrNull(contest.map { $0.freeSixMeters.rounded() / 1000 })
+        object.contestProven = OrNull(contest.map { $0.freeSixUpperBoundMeters == nil })
+        object.contestUpperBoundKm = OrNull(contest?.freeSixUpperBoundMeters.map { $0.rounded() / 1000 })
         object.engineSeconds = OrNull(contest?.engineSeconds)
         object.weglide = OrNull(WeGlide(f.weglide))
         return object

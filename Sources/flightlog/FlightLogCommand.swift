@@ -17,7 +17,7 @@ struct FlightLogCommand: AsyncParsableCommand {
         subcommands: [
             List.self, Show.self, Stats.self, Add.self, Edit.self, Delete.self, Import.self, Export.self, Backup.self,
             Status.self, Simulate.self, Replay.self, Serve.self, Airfields.self, AirspaceCommand.self, Verify.self,
-            Sync.self, Club.self, Repair.self, Upload.self, TaskCommand.self,
+            Sync.self, Club.self, Repair.self, Upload.self, TaskCommand.self, Analyse.self,
         ]
     )
 }

@@ -39,6 +39,7 @@ struct UnitSecurityTests {
         let units = [
             "flightlog-sync.service", "flightlog-sync.timer", "flightlog-sync.path", "flightlog-club-web.service",
             "flightlog-weglide.service", "flightlog-weglide.timer", "flightlog-weglide.path",
+            "flightlog-prove.service", "flightlog-prove.timer", "flightlog-prove.path",
         ]
         for name in units {
             let text = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
@@ -54,5 +55,25 @@ struct UnitSecurityTests {
         let complaints = (verify.stdout + verify.stderr).split(separator: "\n")
             .filter { !$0.contains("man flightlog") && !$0.contains("flightlogd.service") }
         #expect(complaints.isEmpty, "systemd-analyze verify: \(complaints)")
+    }
+
+    /// The proof unit finishes contest searches at idle priority (the recorder, imports and pages never wait for
+    /// it), after each landing and every hour, with no network.
+    @Test func proveUnitRunsAtIdlePriorityAfterLandingsAndHourly() throws {
+        let root = packageRoot.appendingPathComponent("systemd")
+        func unit(_ name: String) throws -> String {
+            try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+        }
+        let service = try unit("flightlog-prove.service")
+        for line in [
+            "ExecStart=/usr/local/bin/flightlog analyse --prove --database /var/lib/flightlog/flightlog.sqlite",
+            "Nice=19", "CPUSchedulingPolicy=idle", "IOSchedulingClass=idle", "PrivateNetwork=yes", "User=flightlog",
+        ] {
+            #expect(service.contains(line + "\n"), "flightlog-prove.service lacks \(line)")
+        }
+        #expect(try unit("flightlog-prove.path").contains("PathChanged=/run/flightlog/landed\n"))
+        #expect(try unit("flightlog-prove.timer").contains("OnUnitActiveSec=1h\n"))
+        let makefile = try String(contentsOf: packageRoot.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("systemd/flightlog-prove.service systemd/flightlog-prove.timer"))
     }
 }

@@ -8,8 +8,8 @@ import PostgresNIO
 /// The club logbook as one login sees it (``LogbookSource``): an admin every flight, a pilot the flights where
 /// they are the pilot or the second person; neither sees a flight deleted on its glider. Every method keeps to
 /// that: another pilot's flight is `.notFound`, exactly as an id that does not exist. Flight ids are the server's
-/// (`flight.id`). A flight's analysis is ``LogbookSource``'s default: computed from the club's copy of the track on
-/// each view (the server keeps no analysis: its tables hold what the gliders sync), nil for a flight without a track.
+/// (`flight.id`). A flight's analysis is computed from the club's copy of the track (the server keeps no analysis:
+/// its tables hold what the gliders sync) once, and kept in memory for the next views (``analysis(forFlight:)``).
 package struct ClubLogbookSource: LogbookSource {
     let logbook: ClubWebLogbook
     package let account: ClubAccount
@@ -226,6 +226,19 @@ package struct ClubLogbookSource: LogbookSource {
             }
             if !changes.isEmpty { try await ServerRows.applyWinningEdits(flight: found.uuid, on: c, logger: logger) }
             return changes
+        }
+    }
+
+    /// The flight's analysis, computed from the club's copy of its track within the work budget and kept in the
+    /// logbook's ``AnalysisCache`` (shared by every login, each view checked against this login's flights first);
+    /// nil for a flight without a track.
+    package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
+        let flight = try await flight(id: id)
+        guard FlightAnalysis.isAnalysable(flight) else { return nil }
+        let track = try await track(forFlight: id)
+        let inputs = FlightAnalysis.inputs(of: flight, fixCount: track.fixes.count, index: nil)
+        return await logbook.analysisCache.analysis(key: id, inputs: inputs) {
+            FlightAnalysis.compute(flight: flight, track: track, index: nil)
         }
     }
 

@@ -16,6 +16,8 @@ package final class ClubWebLogbook: ClubBackend {
     let logger = ClubServer.quietLogger
     /// The club's airspace files, parsed once and kept until they change (``airspaces()``).
     package let airspaceCache = AirspaceCache()
+    /// The flights' analyses, computed once per flight (the server keeps none) for every login's views.
+    package let analysisCache = AnalysisCache()
 
     /// The device the web pages' edits are made by (the `device` row "club web"); the gliders pull these edits.
     static let webDevice = UUID(uuidString: "00000000-0000-4000-8000-00000000c1ab")!
