@@ -56,7 +56,8 @@ extension FlightLogCommand {
             func run() throws {
                 print(
                     AirfieldListing.listing(
-                        try Airfields.loadIndex(), near: near.flatMap(AirfieldListing.coordinate), radiusKm: radius))
+                        try AirfieldListing.loadIndex(warn: printError), near: near.flatMap(AirfieldListing.coordinate),
+                        radiusKm: radius))
             }
         }
 
@@ -81,18 +82,6 @@ extension FlightLogCommand {
                     into: AirfieldFileImport.directory(asRoot: getuid() == 0), warn: printError)
                 print(AirfieldFileImport.summary(done, file: file))
             }
-        }
-
-        /// The data set and the CUP files; a damaged CUP line is one warning line, never a failure.
-        static func loadIndex() throws -> AirfieldIndex {
-            let loaded: (index: AirfieldIndex, notices: [AirfieldCatalog.Notice])
-            do {
-                loaded = try AirfieldCatalog.index()
-            } catch {
-                throw CLIError(error.description)
-            }
-            for line in AirfieldListing.noticeLines(loaded.notices) { printError(line) }
-            return loaded.index
         }
     }
 }

@@ -49,7 +49,7 @@ extension FlightLogCommand {
             guard let file = FlightSimulator.igcFile(options.plan) else {
                 throw ValidationError(SimulateOptions.yearsProblem)
             }
-            try writeAtomically(Data(file.bytes), to: absolutePath(output))
+            try AtomicFile.write(file.bytes, to: absolutePath(output))
             print("Wrote \(output): \(file.fixes) fixes, \(launch.rawValue) launch, \(minutes) min in the air.")
         }
     }
