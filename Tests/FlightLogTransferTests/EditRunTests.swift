@@ -20,7 +20,11 @@ import Testing
         try EditRun.run(
             id: 4, choice: choice, store: store, airfieldRadius: { 3000 }, now: { 1_750_000_000_000 },
             say: { said.append($0) }, warn: { warned.append($0) })
-        #expect(said.count == 2 && said.allSatisfy { $0.hasPrefix("Flight 4: ") }, "\(said)")
+        #expect(
+            said == [
+                "Flight 4: guest: — → Çağrı Şahin", "Flight 4: second person role: — → guest",
+                "Flight 4: registration: — → D-1234",
+            ], "\(said)")
         #expect(warned.isEmpty)
         let details = try store.flight(id: 4).details
         #expect(details.secondPerson == "Çağrı Şahin" && details.secondPersonRole == .guest)

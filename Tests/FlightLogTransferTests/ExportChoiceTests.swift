@@ -20,9 +20,10 @@ import Testing
         #expect(try chosen([3, 1], FlightFilter()) == [3, 1])
         #expect(try chosen([], FlightFilter()).count == 4)
         #expect(try chosen([], FlightFilter(since: CivilDate(year: 2025, month: 7, day: 1))).count == 2)
+        // The imported files name no pilot: only a filter that matches nothing leaves none.
         #expect(
-            refusal { try chosen([], FlightFilter(), "Nobody") }
-                == "no flights match: flights of Nobody; nothing written")
+            refusal { try chosen([], FlightFilter(pilot: "Nobody"), "Nobody") }
+                == "no flights match: flights of Nobody · pilot Nobody; nothing written")
         let empty = try FlightStore(path: dir.appendingPathComponent("empty.sqlite").path, mode: .readWrite)
         #expect(
             refusal {
