@@ -1,9 +1,6 @@
 import ArgumentParser
 import FlightLogCore
-import FlightLogStore
-import FlightLogText
 import FlightLogTransfer
-import Foundation
 
 extension FlightLogCommand {
     struct Add: ParsableCommand {

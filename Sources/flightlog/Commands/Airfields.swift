@@ -1,10 +1,7 @@
 import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
-import FlightLogStore
-import FlightLogText
 import FlightLogTransfer
-import Foundation
 
 #if canImport(Glibc)
 import Glibc

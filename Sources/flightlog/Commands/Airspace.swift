@@ -1,11 +1,9 @@
 import ArgumentParser
-import FlightLogAirspace
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogLogbook
 import FlightLogStore
 import FlightLogSync
-import FlightLogText
 import FlightLogTransfer
 import Foundation
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlightLogCore
-import FlightLogStore
 import FlightLogText
 import FlightLogTransfer
 import Foundation

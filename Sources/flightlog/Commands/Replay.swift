@@ -2,11 +2,6 @@ import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogReplay
-import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `flightlog replay`: turns a recorded flight into what the real sensors would deliver, so the live path
 /// (gpsd → libgps, libiio → barometer) can run on a development machine.

@@ -2,7 +2,6 @@ import ArgumentParser
 import FlightLogCore
 import FlightLogSimulation
 import FlightLogTransfer
-import Foundation
 
 extension FlightLogCommand {
     struct Simulate: AsyncParsableCommand {

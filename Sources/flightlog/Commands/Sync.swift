@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
-import FlightLogStore
 import FlightLogSync
 import FlightLogText
 import Foundation

@@ -2,7 +2,6 @@ import ArgumentParser
 import FlightLogCore
 import FlightLogText
 import FlightLogWeGlide
-import Foundation
 
 extension FlightLogCommand {
     struct Upload: AsyncParsableCommand {
