@@ -149,7 +149,7 @@ let package = Package(
             name: "flightlog",
             dependencies: [
                 "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogConfigFile", "FlightLogStore",
-                "FlightLogReports",
+                "FlightLogLogbook", "FlightLogReports",
                 "FlightLogServer",
                 "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", "FlightLogSimulation", "FlightLogSync",
                 "FlightLogText", "FlightLogWeb", "FlightLogWeGlide",
@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "FlightLogStoreTests",
             dependencies: [
-                "FlightLogStore", "FlightLogCore", "FlightLogAnalysis", "FlightLogTestSupport",
+                "FlightLogStore", "FlightLogCore", "FlightLogAnalysis", "FlightLogLogbook", "FlightLogTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
@@ -222,7 +222,7 @@ let package = Package(
             name: "FlightLogServerTests",
             dependencies: [
                 "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore", "FlightLogAnalysis",
-                "FlightLogAirspace",
+                "FlightLogAirspace", "FlightLogLogbook",
                 "FlightLogSecurity", "FlightLogSimulation", "FlightLogTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,6 +1,12 @@
 import FlightLogCore
 import TOMLKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension FlightLogConfig {
     /// Parses flightlog.toml: TOML 1.0 (``TOMLDocument``), then the settings (``FlightLogConfig/init(_:)``).
     /// - Throws: ``ConfigError`` naming the line: a syntax error (with its column), or a key whose value has the
@@ -44,6 +50,21 @@ package enum ConfigFileError: Error, CustomStringConvertible {
     package var description: String {
         switch self {
         case .unreadable(let message), .invalid(let message): message
+        }
+    }
+
+    /// The one line every `flightlog` command says for the config file at `path` it cannot use, with what to do:
+    /// the system file readable by the flightlog user only gets the two ways round that.
+    package func commandLineMessage(path: String) -> String {
+        switch self {
+        case .unreadable(let message):
+            guard path == ConfigLocation.systemPath, access(path, R_OK) != 0 else {
+                return message + " (or pass --config)"
+            }
+            return "\(path) is readable by the flightlog user only (it may hold your WeGlide login): run "
+                + "sudo -u flightlog flightlog …, or keep a copy of your own: sudo install -o $USER -m 0600 "
+                + "\(path) ~/.config/flightlog/flightlog.toml"
+        case .invalid(let message): return message + " — fix the file or pass --config"
         }
     }
 }

@@ -78,6 +78,20 @@ package struct ReplaySession: Sendable {
         return (faults, windows(realTime))
     }
 
+    /// The fixes of the IGC file at `path`, read by `readFile` as every file a user brings (FlightLogConfigFile's
+    /// `InputFile`: a regular file within `maxBytes`, nil when it cannot be read; a FIFO or device is refused, not
+    /// read forever).
+    package static func readFixes(
+        _ path: String, readFile: (_ path: String, _ maxBytes: Int) throws -> [UInt8]?
+    ) throws -> [Fix] {
+        let bytes: [UInt8]?
+        do { bytes = try readFile(path, IGCReader.maxFileSize) } catch { throw ReplayError("\(error)") }
+        guard let bytes else { throw ReplayError("cannot read \(path) (does it exist?)") }
+        let fixes = try IGCReader.read(bytes).track.fixes
+        guard !fixes.isEmpty else { throw ReplayError("\(path) has no B records to replay") }
+        return fixes
+    }
+
     /// Replays `fixes` (not empty), saying each step on standard error (``ReplayLog``).
     package func run(_ fixes: [Fix]) throws {
         let shift = NMEAWriter.dateShift(for: fixes)

@@ -38,6 +38,12 @@ package extension Flight {
 
     /// A note for the landing time of a recording that ended in flight: it is the last fix's, not a landing's.
     var landingTimeNote: String { endedInFlight ? " (the last fix)" : "" }
+
+    /// How `flightlog delete` names the flight it asks about: `flight 12 (2025-06-14 10:05, ASK 21, 1:15)`.
+    func deletionName(id: Int64) -> String {
+        let glider = details.gliderType ?? "glider?"
+        return "flight \(id) (\(localDate) \(localTakeoff.hourMinute), \(glider), \(hoursMinutes(duration)))"
+    }
 }
 
 /// RFC 4180 CSV field (control characters other than line ends escaped: the CSV often goes to a terminal), and

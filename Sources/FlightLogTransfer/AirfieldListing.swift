@@ -72,3 +72,29 @@ extension AirfieldFileImport {
             + (skipped > 0 ? "; \(skipped) damaged line\(skipped == 1 ? "" : "s") skipped (see above)." : ".")
     }
 }
+
+extension AirfieldListing {
+    /// The data set and the CUP files, for `airfields list`; a damaged CUP line is one warning line, never a failure.
+    package static func loadIndex(warn: (String) -> Void) throws(TransferRefusal) -> AirfieldIndex {
+        let loaded: (index: AirfieldIndex, notices: [AirfieldCatalog.Notice])
+        do { loaded = try AirfieldCatalog.index() } catch { throw TransferRefusal(error.description) }
+        for line in noticeLines(loaded.notices) { warn(line) }
+        return loaded.index
+    }
+
+    /// `flightlog airfields assign`: names the places of the flights without one (`all`: of every flight) within
+    /// `radius` of a field, and says how many it placed and how many outlandings the logbook holds now. The store
+    /// is opened once the airfields are read.
+    package static func assignPlaces(
+        radius: Meters, all: Bool, openStore: () throws -> FlightStore, warn: (String) -> Void
+    ) throws -> String {
+        let loaded: (placing: FlightPlacing, notices: [AirfieldCatalog.Notice])
+        do { loaded = try FlightPlacing.load(radius: radius) } catch { throw TransferRefusal("\(error)") }
+        for notice in loaded.notices { warn("warning: \(terminalSafe(notice.description))") }
+        let store = try openStore()
+        let placed = try store.assignPlaces(using: loaded.placing, all: all)
+        let outlandings = try store.count(matching: FlightFilter(outlanding: true))
+        return "Placed \(placed) flight\(placed == 1 ? "" : "s"); "
+            + "\(outlandings) outlanding\(outlandings == 1 ? "" : "s") in the logbook."
+    }
+}

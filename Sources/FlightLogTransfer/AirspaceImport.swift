@@ -1,5 +1,6 @@
 import FlightLogAirspace
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogStore
 import FlightLogText
 import Foundation
@@ -14,6 +15,21 @@ package enum AirspaceImport {
     package struct Checked: Sendable {
         package var file: AirspaceFile
         package var contents: OpenAirReader.Result
+    }
+
+    /// The bytes of the OpenAir file at `path`, read by `readFile` as every file a user brings (FlightLogConfigFile's
+    /// `InputFile`: a regular file within ``FlightStore/maxAirspaceFileBytes``, nil when it cannot be read).
+    package static func read(
+        _ path: String, readFile: (_ path: String, _ maxBytes: Int) throws -> [UInt8]?
+    ) throws(TransferRefusal) -> [UInt8] {
+        let bytes: [UInt8]?
+        do { bytes = try readFile(path, FlightStore.maxAirspaceFileBytes) } catch {
+            throw TransferRefusal(terminalSafe("\(error)") + " — a country's OpenAir file is a few MB")
+        }
+        guard let bytes else {
+            throw TransferRefusal("cannot read \(terminalSafe(path)): check that the file exists and is readable")
+        }
+        return bytes
     }
 
     /// Reads the file the user named `path`. Its warnings go to `warn` (the first ``shownWarnings``, then a
@@ -52,5 +68,30 @@ package enum AirspaceImport {
         return "\(replaced ? "Replaced" : "Imported") \(terminalSafe(checked.file.name)): "
             + "\(count) airspace\(count == 1 ? "" : "s") (\(AirspaceText.classCounts(checked.contents.airspaces)))"
             + (skipped > 0 ? "; \(skipped) warning\(skipped == 1 ? "" : "s") (see above)." : ".")
+    }
+
+    /// Keeps `checked` in `store` (this glider's logbook or the club's) and says what was kept.
+    package static func keep(_ checked: Checked, in store: some AirspaceStore) async throws -> String {
+        summary(checked, replaced: try await store.storeAirspaceFile(checked.file))
+    }
+
+    /// `airspace list`: the files `store` keeps, as a table.
+    package static func listing(of store: some AirspaceStore) async throws -> String {
+        ListingText.airspaceFiles(
+            try await store.airspaceFiles().map {
+                ListingText.AirspaceFileRow(name: $0.name, airspaces: $0.contents.airspaces, importedAt: $0.importedAt)
+            })
+    }
+
+    /// `airspace remove NAME`: the line that says it is gone.
+    /// - Throws: ``TransferRefusal`` naming the files kept when there is none of that name.
+    package static func remove(named name: String, from store: some AirspaceStore) async throws -> String {
+        guard try await store.removeAirspaceFile(named: name) else {
+            let names = try await store.airspaceFiles().map(\.name)
+            throw TransferRefusal(
+                "no airspace file named \(terminalSafe(name)) — "
+                    + (names.isEmpty ? "none is kept" : "kept: \(terminalSafe(names.joined(separator: ", ")))"))
+        }
+        return "Removed \(terminalSafe(name))."
     }
 }

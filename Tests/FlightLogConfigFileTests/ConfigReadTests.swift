@@ -32,6 +32,28 @@ import Testing
         #expect(try FlightLogConfig.read(path: file.path).pilot == "Anna")
     }
 
+    /// What `flightlog` says for each: what went wrong, then what to do.
+    @Test func theCommandLineSaysWhatToDo() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("missing.toml").path
+        #expect(
+            error(missing)?.commandLineMessage(path: missing)
+                == "cannot read the config file \(missing): check that it exists and is readable (or pass --config)")
+        let file = folder.appendingPathComponent("flightlog.toml")
+        try Data("[server]\nport = \"abc\"\n".utf8).write(to: file)
+        let invalid = try #require(error(file.path)?.commandLineMessage(path: file.path))
+        #expect(invalid.hasPrefix("\(file.path) line 2: ") && invalid.hasSuffix(" — fix the file or pass --config"))
+        // The system file unreadable to this user (as it is to a pilot when it holds a WeGlide login): the two ways.
+        if access(ConfigLocation.systemPath, R_OK) != 0 {
+            let system = ConfigFileError.unreadable("cannot read").commandLineMessage(path: ConfigLocation.systemPath)
+            #expect(system.hasPrefix("/etc/flightlog/flightlog.toml is readable by the flightlog user only"))
+            #expect(
+                system.contains("sudo -u flightlog flightlog …")
+                    && system.hasSuffix("~/.config/flightlog/flightlog.toml"))
+        }
+    }
+
     private func error(_ path: String) -> ConfigFileError? {
         do {
             _ = try FlightLogConfig.read(path: path)

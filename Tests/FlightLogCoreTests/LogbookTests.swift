@@ -213,4 +213,17 @@ struct LogbookTests {
         #expect(try ManualFlight.minutes("9:05") == 545)
         #expect(throws: ManualFlight.Problem.badTime("25:00")) { try ManualFlight.minutes("25:00") }
     }
+
+    /// `flightlog add --utc-offset`: signed hours, with whole, half or three-quarter hour minutes.
+    @Test func utcOffsetsAsTyped() throws {
+        #expect(try ManualFlight.offsetSeconds("+02:00") == 7200)
+        #expect(try ManualFlight.offsetSeconds(" -05:30\t") == -(5 * 3600 + 1800))
+        #expect(try ManualFlight.offsetSeconds("+5:45") == 5 * 3600 + 45 * 60)
+        #expect(try ManualFlight.offsetSeconds("+2") == 7200)
+        #expect(try ManualFlight.offsetSeconds("Z") == 0 && ManualFlight.offsetSeconds("0") == 0)
+        for bad in ["2", "+15", "+02:10", "+02:00:00", "UTC+2", ""] {
+            #expect(throws: ManualFlight.Problem.badOffset(bad)) { try ManualFlight.offsetSeconds(bad) }
+        }
+        #expect(ManualFlight.Problem.badOffset("x").description == "'x' is not a UTC offset: write +02:00 or -05:30")
+    }
 }

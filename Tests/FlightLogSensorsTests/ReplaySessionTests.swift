@@ -27,6 +27,31 @@ import Testing
         #expect(session.problem() == "--time-glitch needs --serve-nmea.")
     }
 
+    struct Refused: Error, CustomStringConvertible { var description: String { "the IGC file is a FIFO" } }
+
+    @Test func theIGCFileIsReadAsAFileAUserBringsAndMustHoldFixes() throws {
+        #expect(throws: ReplayError.self) { try ReplaySession.readFixes("gone.igc") { _, _ in nil } }
+        do {
+            _ = try ReplaySession.readFixes("gone.igc") { _, _ in nil }
+        } catch {
+            #expect("\(error)" == "cannot read gone.igc (does it exist?)")
+        }
+        do {
+            _ = try ReplaySession.readFixes("fifo.igc") { _, _ in throw Refused() }
+        } catch {
+            #expect("\(error)" == "the IGC file is a FIFO")
+        }
+        let header = Array("AXFLABC\r\nHFDTE140625\r\n".utf8)
+        #expect(throws: (any Error).self) { try ReplaySession.readFixes("empty.igc") { _, _ in header } }
+        let fix = Array("AXFLABC\r\nHFDTE140625\r\nB1000005051000N00610000EA0010000200\r\n".utf8)
+        var asked = 0
+        #expect(
+            try ReplaySession.readFixes("one.igc") { _, max in
+                asked = max; return fix
+            }.count == 1)
+        #expect(asked > 1_000_000)  // the IGC size limit, not a guess
+    }
+
     @Test func hostAndPortSplitAtTheLastColon() {
         #expect(ReplaySession.hostPort("127.0.0.1:29480").map { "\($0.0) \($0.1)" } == "127.0.0.1 29480")
         #expect(ReplaySession.hostPort("::1:2947").map { "\($0.0) \($0.1)" } == "::1 2947")

@@ -1,5 +1,6 @@
 import FlightLogAirspace
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogServer
 import FlightLogStore
 import FlightLogWeb

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogServer
 import FlightLogStore
 import FlightLogWeb

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogTestSupport
 import Foundation
 import Testing

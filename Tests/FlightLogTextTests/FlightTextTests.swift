@@ -28,6 +28,13 @@ struct FlightTextTests {
         #expect(lines[3] == "1 flight, 1:15 h, 1 launch (1 with a known method); times local, UTC+02:00")
     }
 
+    @Test func deleteNamesTheFlightByItsLocalTakeoffGliderAndTime() {
+        #expect(Self.flight().deletionName(id: 7) == "flight 7 (2025-06-14 12:05, ASK 21, 1:15)")
+        var unknown = Self.flight()
+        unknown.details.gliderType = nil
+        #expect(unknown.deletionName(id: 7) == "flight 7 (2025-06-14 12:05, glider?, 1:15)")
+    }
+
     @Test func narrowTableCutsNamesAndKeepsTheTime() {
         let long = Self.flight(pilot: "Wolfgang-Amadeus von Hohenzollern-Sigmaringen")
         let table = FlightTable.render([long], width: 60)

@@ -86,4 +86,32 @@ struct ImportBatchTests {
         #expect(lines.count == AirspaceImport.shownWarnings + 1, "\(lines)")
         #expect(lines.last?.hasSuffix("more warnings not shown") == true, "\(lines)")
     }
+
+    /// `airspace import`, `list` and `remove` over one ``AirspaceStore`` (here this glider's SQLite file; the club's
+    /// PostgreSQL logbook is the same protocol, tested in FlightLogSyncTests).
+    @Test func anAirspaceFileIsKeptListedAndRemoved() async throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try FlightStore(path: dir.appendingPathComponent("flightlog.sqlite").path, mode: .readWrite)
+        let text =
+            "AC D\nAN CTR ONE\nAL GND\nAH FL50\nDP 50:00:00 N 008:00:00 E\nDP 50:10:00 N 008:00:00 E\n"
+            + "DP 50:10:00 N 008:10:00 E\n"
+        let checked = try AirspaceImport.check(Array(text.utf8), path: "de_asp.txt", importedAt: 1) { _ in }
+        #expect(try await AirspaceImport.keep(checked, in: store).hasPrefix("Imported de_asp.txt: 1 airspace ("))
+        #expect(try await AirspaceImport.keep(checked, in: store).hasPrefix("Replaced de_asp.txt: 1 airspace ("))
+        #expect(try await AirspaceImport.listing(of: store).contains("de_asp.txt"))
+        #expect(try AirspaceImport.read("de_asp.txt") { _, max in max == 32 << 20 ? Array(text.utf8) : [] }.count > 0)
+        #expect(throws: TransferRefusal.self) { try AirspaceImport.read("gone.txt") { _, _ in nil } }
+        await #expect {
+            try await AirspaceImport.remove(named: "fr_asp.txt", from: store)
+        } throws: { error in
+            "\(error)" == "no airspace file named fr_asp.txt — kept: de_asp.txt"
+        }
+        #expect(try await AirspaceImport.remove(named: "de_asp.txt", from: store) == "Removed de_asp.txt.")
+        await #expect {
+            try await AirspaceImport.remove(named: "de_asp.txt", from: store)
+        } throws: { error in
+            "\(error)" == "no airspace file named de_asp.txt — none is kept"
+        }
+    }
 }

@@ -15,6 +15,7 @@ package enum ManualFlight {
     package enum Problem: Error, Equatable, CustomStringConvertible {
         case landingNotAfterTakeoff
         case badTime(String)
+        case badOffset(String)
         case needsOffset
         /// The date gives UTC times outside those the logbook keeps.
         case dateOutOfRange(CivilDate)
@@ -24,6 +25,7 @@ package enum ManualFlight {
             case .landingNotAfterTakeoff:
                 "the landing time must be after the take-off time (a flight over midnight: enter it as two flights)"
             case .badTime(let text): "'\(text)' is not a time: write HH:MM, e.g. 14:05"
+            case .badOffset(let text): "'\(text)' is not a UTC offset: write +02:00 or -05:30"
             case .needsOffset:
                 "no known airfield gives the time zone: give --utc-offset (e.g. +02:00) or a place flightlog knows (ICAO code or name)"
             case .dateOutOfRange(let date):
@@ -43,6 +45,23 @@ package enum ManualFlight {
             (0...23).contains(h), (0...59).contains(m)
         else { throw .badTime(text) }
         return h * 60 + m
+    }
+
+    /// `--utc-offset`: `+02:00`, `-05:30`, `+2`, `0` or `Z` as seconds east of UTC (whole, half and three-quarter
+    /// hours up to 14; spaces or tabs around it ignored).
+    package static func offsetSeconds(_ text: String) throws(Problem) -> Int {
+        let scalars = text.unicodeScalars
+        let isSpace = { (c: Unicode.Scalar) in c == "\t" || c.properties.generalCategory == .spaceSeparator }
+        let t = String(
+            String.UnicodeScalarView(scalars.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
+        if t == "Z" || t == "0" { return 0 }
+        let sign = t.hasPrefix("-") ? -1 : 1
+        let body = t.hasPrefix("+") || t.hasPrefix("-") ? t.dropFirst() : Substring(t)
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let h = Int(parts[0]), (0...14).contains(h),
+            let m = parts.count == 2 ? Int(parts[1]) : 0, [0, 30, 45].contains(m), t.first == "+" || t.first == "-"
+        else { throw .badOffset(text) }
+        return sign * (h * 3600 + m * 60)
     }
 
     /// The flight from local date and times. Each time's UTC offset is the zone's at that moment (`zone`, e.g. the

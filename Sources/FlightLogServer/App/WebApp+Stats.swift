@@ -1,7 +1,6 @@
 import FlightLogCore
 import FlightLogStore
 import FlightLogWeb
-import Foundation
 
 extension WebApp {
     /// `flightlog stats` for the list's filters; recency from every flight, as of today on this machine's clock.
@@ -12,15 +11,8 @@ extension WebApp {
         let all = parsed.filter.isEmpty ? chosen : try await viewer.source.flights(matching: FlightFilter())
         let page = StatsPage(
             query: parsed, statistics: LogbookStatistics(chosen.map { LogbookEntry($0, owner: owner) }),
-            recency: Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: today()), owner: owner,
+            recency: Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: .today()), owner: owner,
             loggedIn: viewer.loggedIn)
         return .html(page.render())
     }
-}
-
-/// Today's date on this machine's clock and zone (recency is as of today, as `flightlog stats` has it).
-func today() -> CivilDate {
-    let now = Date()
-    let offset = TimeZone.current.secondsFromGMT(for: now)
-    return CivilDateTime(utc: UTCMillis(now.timeIntervalSince1970 * 1000), offsetSeconds: offset).date
 }

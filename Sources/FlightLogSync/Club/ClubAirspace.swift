@@ -1,14 +1,13 @@
 import FlightLogAirspace
 import FlightLogCore
 import FlightLogLogbook
-import FlightLogStore
 import Foundation
 import PostgresNIO
 
 /// The club's airspace (`flightlog airspace import FILE --database postgres://…`): OpenAir files kept byte for byte
 /// in `airspace_file`, one set per file name as on a glider, for the infringements and the map of every club
 /// flight page. Parsed once and kept by the web server until the files change (``AirspaceCache``).
-extension ClubWebLogbook {
+extension ClubWebLogbook: AirspaceStore {
     /// Stores `file`, replacing a file of the same name. - Returns: whether one was replaced.
     @discardableResult
     package func storeAirspaceFile(_ file: AirspaceFile) async throws(LogbookError) -> Bool {

@@ -1,9 +1,6 @@
 import ArgumentParser
 import FlightLogCore
-import FlightLogStore
-import FlightLogText
 import FlightLogTransfer
-import Foundation
 
 extension FlightLogCommand {
     struct Add: ParsableCommand {
@@ -40,7 +37,9 @@ extension FlightLogCommand {
             name: .customLong("utc-offset"),
             help: ArgumentHelp(
                 "The local time's offset from UTC, e.g. +02:00, when no known place gives it.", valueName: "±HH:MM"),
-            transform: parseOffset)
+            transform: { text in
+                do { return try ManualFlight.offsetSeconds(text) } catch { throw ValidationError("\(error)") }
+            })
         var utcOffset: Int?
 
         @OptionGroup var details: CrewOptions
@@ -58,7 +57,7 @@ extension FlightLogCommand {
         func run() throws {
             let config = try store.loadConfig()
             var d = FlightDetails(pilot: config.pilot, gliderType: config.gliderType, registration: config.registration)
-            details.apply(to: &d, withPlaces: false)
+            details.choice.apply(to: &d, withPlaces: false)
             let flight = try ManualEntry.flight(
                 date: date, takeoff: takeoff, landing: landing, takeoffPlace: details.takeoffPlace,
                 landingPlace: details.landingPlace, utcOffsetSeconds: utcOffset, details: d,
@@ -67,17 +66,4 @@ extension FlightLogCommand {
             print(ManualEntry.summary(flight, id: id, takeoff: takeoff, landing: landing))
         }
     }
-}
-
-/// `+02:00`, `-05:30`, `+2`, `0` or `Z` as seconds east of UTC.
-func parseOffset(_ text: String) throws -> Int {
-    let t = text.trimmingCharacters(in: .whitespaces)
-    if t == "Z" || t == "0" { return 0 }
-    let sign = t.hasPrefix("-") ? -1 : 1
-    let body = t.hasPrefix("+") || t.hasPrefix("-") ? t.dropFirst() : Substring(t)
-    let parts = body.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), let h = Int(parts[0]), (0...14).contains(h),
-        let m = parts.count == 2 ? Int(parts[1]) : 0, [0, 30, 45].contains(m), t.first == "+" || t.first == "-"
-    else { throw ValidationError("'\(text)' is not a UTC offset: write +02:00 or -05:30") }
-    return sign * (h * 3600 + m * 60)
 }

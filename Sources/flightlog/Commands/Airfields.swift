@@ -1,10 +1,7 @@
 import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
-import FlightLogStore
-import FlightLogText
 import FlightLogTransfer
-import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -56,7 +53,8 @@ extension FlightLogCommand {
             func run() throws {
                 print(
                     AirfieldListing.listing(
-                        try Airfields.loadIndex(), near: near.flatMap(AirfieldListing.coordinate), radiusKm: radius))
+                        try AirfieldListing.loadIndex(warn: printError), near: near.flatMap(AirfieldListing.coordinate),
+                        radiusKm: radius))
             }
         }
 
@@ -81,18 +79,6 @@ extension FlightLogCommand {
                     into: AirfieldFileImport.directory(asRoot: getuid() == 0), warn: printError)
                 print(AirfieldFileImport.summary(done, file: file))
             }
-        }
-
-        /// The data set and the CUP files; a damaged CUP line is one warning line, never a failure.
-        static func loadIndex() throws -> AirfieldIndex {
-            let loaded: (index: AirfieldIndex, notices: [AirfieldCatalog.Notice])
-            do {
-                loaded = try AirfieldCatalog.index()
-            } catch {
-                throw CLIError(error.description)
-            }
-            for line in AirfieldListing.noticeLines(loaded.notices) { printError(line) }
-            return loaded.index
         }
     }
 }

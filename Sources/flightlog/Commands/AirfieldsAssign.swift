@@ -1,7 +1,5 @@
 import ArgumentParser
-import FlightLogCore
-import FlightLogStore
-import FlightLogText
+import FlightLogTransfer
 
 extension FlightLogCommand.Airfields {
     /// `flightlog airfields assign`: names the takeoff and landing places of flights from the airfield index.
@@ -25,21 +23,10 @@ extension FlightLogCommand.Airfields {
         var all = false
 
         func run() throws {
-            let config = try store.loadConfig()
-            let placing: FlightPlacing
-            do {
-                let loaded = try FlightPlacing.load(radius: config.airfieldRadiusMeters)
-                for notice in loaded.notices { printError("warning: \(terminalSafe(notice.description))") }
-                placing = loaded.placing
-            } catch {
-                throw CLIError("\(error)")
-            }
-            let db = try store.open(.readWrite)
-            let placed = try db.assignPlaces(using: placing, all: all)
-            let outlandings = try db.count(matching: FlightFilter(outlanding: true))
+            let radius = try store.loadConfig().airfieldRadiusMeters
             print(
-                "Placed \(placed) flight\(placed == 1 ? "" : "s"); \(outlandings) outlanding\(outlandings == 1 ? "" : "s") in the logbook."
-            )
+                try AirfieldListing.assignPlaces(
+                    radius: radius, all: all, openStore: { try store.open(.readWrite) }, warn: printError))
         }
     }
 }

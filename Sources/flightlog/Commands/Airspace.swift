@@ -1,10 +1,9 @@
 import ArgumentParser
-import FlightLogAirspace
 import FlightLogConfigFile
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogStore
 import FlightLogSync
-import FlightLogText
 import FlightLogTransfer
 import Foundation
 
@@ -42,26 +41,12 @@ extension FlightLogCommand {
             var file: String
 
             func run() async throws {
-                let bytes: [UInt8]?
-                do {
-                    bytes = try InputFile.read(
-                        file, what: "the OpenAir file", maxBytes: FlightStore.maxAirspaceFileBytes)
-                } catch {
-                    throw CLIError(terminalSafe(error.description) + " — a country's OpenAir file is a few MB")
-                }
-                guard let bytes else {
-                    throw CLIError("cannot read \(terminalSafe(file)): check that the file exists and is readable")
+                let bytes = try AirspaceImport.read(file) {
+                    try InputFile.read($0, what: "the OpenAir file", maxBytes: $1)
                 }
                 let now = UTCMillis(Date().timeIntervalSince1970 * 1000)
                 let checked = try AirspaceImport.check(bytes, path: file, importedAt: now) { printError($0) }
-                let airspaceFile = checked.file
-                let replaced =
-                    if let club = store.clubURL {
-                        try await withClub(club, store) { try await $0.storeAirspaceFile(airspaceFile) }
-                    } else {
-                        try store.open(.readWrite).storeAirspaceFile(airspaceFile)
-                    }
-                print(AirspaceImport.summary(checked, replaced: replaced))
+                print(try await store.withAirspace(.readWrite) { try await AirspaceImport.keep(checked, in: $0) })
             }
         }
 
@@ -72,17 +57,7 @@ extension FlightLogCommand {
             @OptionGroup var store: StoreOptions
 
             func run() async throws {
-                let files =
-                    if let club = store.clubURL {
-                        try await withClub(club, store) { try await $0.airspaceFiles() }
-                    } else {
-                        try store.open(.readOnly).airspaceFiles()
-                    }
-                let rows = files.map {
-                    ListingText.AirspaceFileRow(
-                        name: $0.name, airspaces: $0.contents.airspaces, importedAt: $0.importedAt)
-                }
-                print(ListingText.airspaceFiles(rows))
+                print(try await store.withAirspace(.readOnly) { try await AirspaceImport.listing(of: $0) })
             }
         }
 
@@ -98,38 +73,22 @@ extension FlightLogCommand {
 
             func run() async throws {
                 let name = self.name
-                let (removed, names): (Bool, [String])
-                if let club = store.clubURL {
-                    (removed, names) = try await withClub(club, store) {
-                        (try await $0.removeAirspaceFile(named: name), try await $0.airspaceFiles().map(\.name))
-                    }
-                } else {
-                    let db = try store.open(.readWrite)
-                    (removed, names) = (try db.removeAirspaceFile(named: name), try db.airspaceFiles().map(\.name))
-                }
-                guard removed else {
-                    throw CLIError(
-                        "no airspace file named \(terminalSafe(name)) — "
-                            + (names.isEmpty
-                                ? "none is kept" : "kept: \(terminalSafe(names.joined(separator: ", ")))"))
-                }
-                print("Removed \(terminalSafe(name)).")
+                print(
+                    try await store.withAirspace(.readWrite) { try await AirspaceImport.remove(named: name, from: $0) })
             }
         }
     }
 }
 
 extension StoreOptions {
-    /// `--database postgres://…`: the club logbook's airspace instead of this glider's.
-    var clubURL: String? { database.flatMap { SyncURL.looksLikeURL($0) ? $0 : nil } }
-}
-
-/// Runs `body` on the club logbook at `url` (password from `[sync] password_file`, else `$FLIGHTLOG_SYNC_PASSWORD`).
-private func withClub<T: Sendable>(
-    _ url: String, _ store: StoreOptions, _ body: @Sendable (ClubWebLogbook) async throws -> T
-) async throws -> T {
-    var options = FlightLogCommand.Club.ClubOptions()
-    options.database = url
-    options.config = store.config
-    return try await options.withLogbook(body)
+    /// Runs `body` on this glider's logbook (opened `mode`), or with `--database postgres://…` on the club logbook
+    /// (password from `[sync] password_file`, else `$FLIGHTLOG_SYNC_PASSWORD`).
+    func withAirspace<T: Sendable>(
+        _ mode: StoreMode, _ body: @Sendable (any AirspaceStore) async throws -> T
+    ) async throws -> T {
+        guard let club = database, SyncURL.looksLikeURL(club) else { return try await body(open(mode)) }
+        var options = FlightLogCommand.Club.ClubOptions()
+        (options.database, options.config) = (club, config)
+        return try await options.withLogbook { try await body($0) }
+    }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import FlightLogCore
-import FlightLogStore
 import FlightLogTransfer
-import Foundation
 
 extension FlightLogCommand {
     struct Backup: AsyncParsableCommand {
@@ -36,15 +33,9 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
-            // Never one of the logbook's own files, not even with --force (as no export writes over them).
             let files = LogbookFiles(databasePath: try store.databasePath(), configPath: store.configPath)
-            do { try files.check(absolutePath(file)) } catch { throw CLIError(error.description) }
-            let db = try store.open(.readOnly)
-            let result = try db.backup(to: file, replacing: force)
-            let size = "\((result.bytes + 1023) / 1024) KiB"
             print(
-                "Backed up \(result.flights) flight\(result.flights == 1 ? "" : "s") to \(result.path) (\(size), integrity check ok)."
-            )
+                try LogbookBackup.write(to: file, replacing: force, logbookFiles: files) { try store.open(.readOnly) })
         }
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import FlightLogAnalysis
 import FlightLogCore
-import FlightLogStore
 import FlightLogText
 import FlightLogTransfer
 import Foundation
@@ -29,44 +27,16 @@ extension FlightLogCommand {
         @OptionGroup var details: CrewOptions
 
         func validate() throws {
-            if details.isEmpty {
+            if details.choice.isEmpty {
                 throw ValidationError("nothing to change: give at least one option (see flightlog edit --help).")
             }
         }
 
         func run() async throws {
-            let db = try store.open(.readWrite)
-            var competitionClass: String?
-            let (new, changes) = try db.editDetails(id: id, now: { UTCMillis(Date().timeIntervalSince1970 * 1000) }) {
-                stored, attempt in
-                competitionClass = stored.competitionClass
-                var new = stored.details
-                details.apply(to: &new)
-                let landingField = try EditPlaces.name(
-                    in: &new, takeoffGiven: details.takeoffPlace != nil, landingGiven: details.landingPlace != nil,
-                    index: { try? AirfieldCatalog.index().index })
-                if attempt == 1, let landingField { try warnIfFar(landingField, flight: stored) }
-                return (new, landingField != nil)
-            }
-            if changes.isEmpty {
-                print("Flight \(id): nothing changed.")
-            }
-            for line in FieldChange.lines(changes, currentRole: new.secondPersonRole) {
-                print(terminalSafe("Flight \(id): \(line.text)"))
-            }
-            if let type = details.plane,
-                case .ambiguous(let entries) = GliderIndex.match(type, competitionClass: competitionClass)
-            {
-                print(terminalSafe("Flight \(id): contest index: \(GliderIndex.ambiguity(type, entries))"))
-            }
-        }
-
-        /// The pilot's landing field is taken; one farther than the airfield radius from where the track ends is
-        /// said, with the distance (a typo, or the wrong flight).
-        private func warnIfFar(_ field: Airfield, flight: Flight) throws {
-            let radius = try store.loadConfig().airfieldRadiusMeters
-            guard let far = FarLandingField(field, landingOf: flight, radiusMeters: radius) else { return }
-            printError(terminalSafe("Warning: flight \(id): \(far.text)"))
+            try EditRun.run(
+                id: id, choice: details.choice, store: try store.open(.readWrite),
+                airfieldRadius: { try store.loadConfig().airfieldRadiusMeters },
+                now: { UTCMillis(Date().timeIntervalSince1970 * 1000) }, say: { print($0) }, warn: printError)
         }
     }
 
@@ -90,9 +60,7 @@ extension FlightLogCommand {
 
         func run() async throws {
             let db = try store.open(.readWrite)
-            let flight = try db.flight(id: id)
-            let summary =
-                "flight \(id) (\(flight.localDate) \(flight.localTakeoff.hourMinute), \(flight.details.gliderType ?? "glider?"), \(hoursMinutes(flight.duration)))"
+            let summary = try db.flight(id: id).deletionName(id: id)
             if !yes {
                 guard standardInputIsTerminal else {
                     throw CLIError("refusing to delete \(summary) without --yes: there is no terminal to ask")

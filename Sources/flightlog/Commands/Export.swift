@@ -74,7 +74,7 @@ extension FlightLogCommand {
         @OptionGroup var stickOptions: StickOptions
 
         func validate() throws {
-            if let problem = stickOptions.problem(kind: kind, output: output, ids: ids, rebuild: rebuild) {
+            if let problem = stickOptions.choice.problem(kind: kind, output: output, rebuild: rebuild) {
                 throw ValidationError(problem)
             }
             guard let kind else { return }  // the stick set (--to)
@@ -91,20 +91,10 @@ extension FlightLogCommand {
             let source = LocalLogbookSource(
                 databasePath: databasePath, config: config, rebuildIGC: rebuild, signer: signer.callAsFunction)
             let db = try source.store()
-            let flights: [Flight]
-            let summary = ownerOptions.summary(filters.filter)
-            if ids.isEmpty {
-                flights = ownerOptions.chosen(try db.flights(matching: filters.filter), config)
-                if flights.isEmpty {
-                    throw CLIError(
-                        filters.filter.isEmpty && ownerOptions.owner == nil
-                            ? "the logbook is empty: nothing to export"
-                            : "no flights match: \(summary); nothing written")
-                }
-            } else {
-                flights = try ids.map { try db.flight(id: $0) }
-            }
-            let owner = ownerOptions.owner(config)?.name ?? ""
+            let summary = ownerOptions.choice.summary(filters.filter)
+            let flights = try ExportChoice.flights(
+                ids: ids, filter: filters.filter, owner: ownerOptions.choice, config: config, store: db)
+            let owner = ownerOptions.choice.owner(config)?.name ?? ""
             guard let kind else {  // --to: the stick set
                 let destination = StickExport.Destination(
                     folder: stickOptions.to!, stick: stickOptions.stick, databasePath: databasePath,

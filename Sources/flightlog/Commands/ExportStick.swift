@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlightLogTransfer
-import Foundation
 
 /// `export --to FOLDER`: the USB stick set (``StickExport``).
 struct StickOptions: ParsableArguments {
@@ -23,25 +22,6 @@ struct StickOptions: ParsableArguments {
             valueName: "id"))
     var stick: String?
 
-    /// Why these options cannot go together, or nil.
-    func problem(kind: FlightLogCommand.Export.Kind?, output: String?, ids: [Int64], rebuild: Bool) -> String? {
-        guard let to else {
-            if kind == nil {
-                return
-                    "choose what to export: --igc, --kml, --gpx, --geojson, --report, --pdf, --zip, or --to FOLDER (e.g. a USB stick)"
-            }
-            return new || all || stick != nil ? "--new, --all and --stick go with --to FOLDER" : nil
-        }
-        if let kind {
-            return "--to writes the whole stick set (IGC files, PDF logbook, backup); leave out --\(kind.rawValue)"
-        }
-        if output != nil { return "--to FOLDER is where the files go; leave out -o" }
-        if rebuild { return "--rebuild is for --igc; the stick gets each imported flight's own file" }
-        if new && all { return "--new writes what the stick lacks, --all writes everything; choose one" }
-        if to.isEmpty || to == "-" { return "--to needs a folder (e.g. a stick's FLIGHTLOG folder)" }
-        if let stick, !StickMemory.isValidStickId(stick) {
-            return "'\(stick)' is not a stick id: use letters, digits, - and _ (its file system UUID)"
-        }
-        return nil
-    }
+    /// The options as the export's rules take them (``ExportChoice/Stick``).
+    var choice: ExportChoice.Stick { ExportChoice.Stick(to: to, new: new, all: all, stick: stick) }
 }

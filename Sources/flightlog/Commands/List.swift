@@ -38,16 +38,16 @@ extension FlightLogCommand {
             let config = try store.loadConfig()
             let db = try store.open(.readOnly)
             let filter = filters.filter
-            let flights = ownerOptions.chosen(try db.flights(matching: filter, newestFirst: newestFirst), config)
+            let owner = ownerOptions.choice
+            let flights = owner.chosen(try db.flights(matching: filter, newestFirst: newestFirst), config)
             if flights.isEmpty && !json && !csv {
-                let empty = filter.isEmpty && ownerOptions.owner == nil
-                printError(empty ? "No flights yet." : "No flights match: \(ownerOptions.summary(filter)).")
+                printError(owner.choosesAll(filter) ? "No flights yet." : "No flights match: \(owner.summary(filter)).")
                 return
             }
             let format: FlightListOutput.Format = json ? .json : csv ? .csv : .table(width: terminalWidth())
             let contest = try db.contestSummaries()
             print(
-                FlightListOutput.render(flights, as: format, owner: ownerOptions.owner(config), contest: contest),
+                FlightListOutput.render(flights, as: format, owner: owner.owner(config), contest: contest),
                 terminator: "")
         }
     }

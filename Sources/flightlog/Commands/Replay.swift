@@ -2,11 +2,6 @@ import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogReplay
-import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `flightlog replay`: turns a recorded flight into what the real sensors would deliver, so the live path
 /// (gpsd → libgps, libiio → barometer) can run on a development machine.
@@ -121,21 +116,7 @@ struct Replay: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try session.run(Self.readFixes(file))
-    }
-
-    /// The fixes of the IGC file at `path`, read as every file a user brings (``InputFile``: a regular file within
-    /// the IGC size limit; a FIFO or device is refused, not read forever).
-    static func readFixes(_ path: String) throws -> [Fix] {
-        let bytes: [UInt8]?
-        do {
-            bytes = try InputFile.read(path, what: "the IGC file", maxBytes: IGCReader.maxFileSize)
-        } catch {
-            throw ReplayError(error.description)
-        }
-        guard let bytes else { throw ReplayError("cannot read \(path) (does it exist?)") }
-        let fixes = try IGCReader.read(bytes).track.fixes
-        guard !fixes.isEmpty else { throw ReplayError("\(path) has no B records to replay") }
-        return fixes
+        try session.run(
+            ReplaySession.readFixes(file) { try InputFile.read($0, what: "the IGC file", maxBytes: $1) })
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import FlightLogCore
 import FlightLogSimulation
 import FlightLogTransfer
-import Foundation
 
 extension FlightLogCommand {
     struct Simulate: AsyncParsableCommand {
@@ -49,7 +48,7 @@ extension FlightLogCommand {
             guard let file = FlightSimulator.igcFile(options.plan) else {
                 throw ValidationError(SimulateOptions.yearsProblem)
             }
-            try writeAtomically(Data(file.bytes), to: absolutePath(output))
+            try AtomicFile.write(file.bytes, to: absolutePath(output))
             print("Wrote \(output): \(file.fixes) fixes, \(launch.rawValue) launch, \(minutes) min in the air.")
         }
     }

@@ -1,9 +1,7 @@
 import ArgumentParser
-import FlightLogAnalysis
 import FlightLogCore
 import FlightLogStore
 import FlightLogText
-import Foundation
 
 extension FlightLogCommand {
     struct Stats: AsyncParsableCommand {
@@ -45,24 +43,13 @@ extension FlightLogCommand {
 
         func run() async throws {
             let config = try store.loadConfig()
-            let owner = ownerOptions.owner(config)
+            let choice = ownerOptions.choice
             let db = try store.open(.readOnly)
-            let chosen = ownerOptions.chosen(try db.flights(matching: filters.filter), config)
-            let entries = chosen.map { LogbookEntry($0, owner: owner) }
-            let statistics = LogbookStatistics(entries)
-            let seasons = ContestSeason.seasons(entries, contest: try db.contestSummaries())
-            let all = try db.flights(matching: FlightFilter())
-            let recency = Recency(all.map { LogbookEntry($0, owner: owner) }, asOf: asOf ?? Self.today())
-            let summary = ownerOptions.summary(filters.filter)
+            let owner = choice.owner(config)
+            let chosen = choice.chosen(try db.flights(matching: filters.filter), config)
+            let stats = try db.stats(of: chosen, owner: owner, asOf: asOf ?? .today())
             let render = json ? StatsJSON.text : StatsText.text
-            print(render(statistics, recency, owner, summary, seasons))
-        }
-
-        /// Today's date on this machine's clock and zone.
-        static func today() -> CivilDate {
-            let now = Date()
-            let offset = TimeZone.current.secondsFromGMT(for: now)
-            return CivilDateTime(utc: UTCMillis(now.timeIntervalSince1970 * 1000), offsetSeconds: offset).date
+            print(render(stats.totals, stats.recency, owner, choice.summary(filters.filter), stats.seasons))
         }
     }
 }

@@ -3,7 +3,6 @@ import FlightLogCore
 import FlightLogStore
 import FlightLogText
 import FlightLogTransfer
-import Foundation
 
 extension FlightLogCommand {
     struct Status: AsyncParsableCommand {
@@ -26,17 +25,10 @@ extension FlightLogCommand {
 
         func run() async throws {
             let path = try store.databasePath()
-            let statusPath = RecorderStatusFile.path(besideDatabase: path)
-            if json, let snapshot = RecorderStatusFile.read(at: statusPath), snapshot.status != nil {
-                print(terminalSafe(String(decoding: snapshot.bytes, as: UTF8.self), keepNewlines: true))
-                return
+            if json, let text = RecorderStatusFile.writtenText(besideDatabase: path) {
+                return print(terminalSafe(text, keepNewlines: true))
             }
-            let logbook =
-                FileManager.default.fileExists(atPath: path) ? try? FlightStore(path: path, mode: .readOnly) : nil
-            let facts = StatusFacts.read(
-                statusPath: statusPath, databasePath: path, store: logbook,
-                stickExport: StickReport.last(databasePath: path))
-            let summary = StatusSummary(facts)
+            let summary = StatusSummary(.read(besideDatabase: path))
             print(terminalSafe(summary.text, keepNewlines: true))
             if !summary.recording { throw ExitCode(1) }
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
-import FlightLogStore
 import FlightLogSync
 import FlightLogText
 import Foundation
@@ -32,13 +31,8 @@ extension FlightLogCommand {
         func run() async throws {
             let config = try store.loadConfig()
             guard let url = config.sync.url else {
-                if ifConfigured {
-                    print("no club logbook is set ([sync] url): nothing to sync")
-                    return
-                }
-                throw CLIError(
-                    "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file "
-                        + "(man 5 flightlog.toml)")
+                if ifConfigured { return print(LogbookSync.notConfiguredLine) }
+                throw LogbookSync.notConfigured
             }
             let password = try ClubLogin.password(
                 file: config.sync.passwordFile, environment: ProcessInfo.processInfo.environment,
@@ -46,23 +40,16 @@ extension FlightLogCommand {
             let db = try store.open(.readWrite)
             do {
                 let summary = try await LogbookSync.run(
-                    store: db, url: url, password: password, deviceName: Self.hostName,
+                    store: db, url: url, password: password, deviceName: LogbookSync.hostName,
                     gliderIndex: config.gliderIndex)
                 print(summary.line)
                 for line in summary.refusedEdits { print(terminalSafe(line)) }
-            } catch  where error.code == .unreachable || error.code == .connectionLost {
+            } catch  where error.isTemporary {
                 printError("Error: \(error.description)")
                 throw ExitCode(Self.temporaryFailure)
             } catch {
                 throw CLIError(error.description)
             }
-        }
-
-        /// This machine's name as `hostname` prints it (ProcessInfo's `hostName` may wait for DNS, offline on a Pi).
-        static var hostName: String? {
-            var buffer = [CChar](repeating: 0, count: 256)
-            guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
 }

@@ -1,10 +1,7 @@
 import ArgumentParser
 import FlightLogCore
-import FlightLogSecurity
-import FlightLogStore
 import FlightLogText
 import FlightLogWeGlide
-import Foundation
 
 extension FlightLogCommand {
     struct Upload: AsyncParsableCommand {
@@ -50,36 +47,12 @@ extension FlightLogCommand {
 
         func run() async throws {
             let config = try store.loadConfig()
-            let settings = config.weglide
-            if !settings.isPresent && ifConfigured {
-                print("no WeGlide account is set ([weglide]): nothing to upload")
-                return
-            }
+            if !config.weglide.isPresent && ifConfigured { return print(WeGlideUpload.notConfiguredLine) }
             let databasePath = try store.databasePath()
             if let aircraft { return try await listAircraft(aircraft, config: config, databasePath: databasePath) }
-            guard let userId = settings.userId, let dateOfBirth = settings.dateOfBirth else {
-                throw CLIError(
-                    "no WeGlide account is set: add [weglide] user_id = 12345 and date_of_birth = \"YYYY-MM-DD\" to "
-                        + "the config file (man 5 flightlog.toml)")
-            }
-            let db = try store.open(.readWrite)
-            let flights: [Flight]
-            if new {
-                flights = WeGlideUpload.newFlights(
-                    try db.flights(matching: FlightFilter()), owner: config.owner.flatMap(LogbookOwner.init))
-                if flights.isEmpty { print("every flight is on WeGlide already: nothing to upload") }
-            } else {
-                flights = try ids.map { try db.flight(id: $0) }
-            }
-            let signer = LazySigner {
-                let (signer, problem) = DeviceKey.exportSigner(databasePath: databasePath)
-                if let problem { printError("warning: IGC files sent without G record (unsigned): \(problem)") }
-                return signer
-            }
-            let upload = WeGlideUpload(
-                store: db, databasePath: databasePath, config: config, account: (userId, dateOfBirth),
-                signer: signer.callAsFunction, say: { print(terminalSafe($0)) })
-            let outcome = await upload.run(flights, again: again)
+            let outcome = try await WeGlideUpload.command(
+                ids: ids, again: again, config: config, databasePath: databasePath,
+                openStore: { try store.open(.readWrite) }, say: { print(terminalSafe($0)) }, warn: printError)
             if outcome != .done { throw ExitCode(outcome.rawValue) }
         }
 

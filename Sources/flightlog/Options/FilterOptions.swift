@@ -62,31 +62,17 @@ struct FilterOptions: ParsableArguments {
     @Flag(name: .customLong("no-outlanding"), help: "Only flights that landed at an airfield.")
     var noOutlanding = false
 
-    func validate() throws {
-        if outlanding && noOutlanding {
-            throw ValidationError("--outlanding and --no-outlanding exclude each other.")
-        }
-        if instructor && noInstructor {
-            throw ValidationError("--instructor and --no-instructor exclude each other.")
-        }
-        if let year {
-            guard (1900...2200).contains(year) else { throw ValidationError("--year \(year) is not a year like 2026.") }
-            if since != nil || until != nil { throw ValidationError("--year and --since/--until exclude each other.") }
-        }
-        if noInstructor && instructorName != nil {
-            throw ValidationError("--no-instructor and --instructor-name exclude each other.")
-        }
-        if let since, let until, until < since {
-            throw ValidationError("--until \(until) is before --since \(since).")
-        }
+    /// The options as the core's rules take them.
+    var choice: FilterChoice {
+        FilterChoice(
+            instructor: instructor, noInstructor: noInstructor, guest: guest, instructorName: instructorName,
+            plane: plane, pilot: pilot, registration: registration, since: since, until: until, year: year,
+            launch: launch, outlanding: outlanding, noOutlanding: noOutlanding)
     }
 
-    var filter: FlightFilter {
-        FlightFilter(
-            withInstructor: instructor ? true : (noInstructor ? false : nil),
-            guest: guest, plane: plane, pilot: pilot, registration: registration,
-            since: since ?? year.map { CivilDate(year: $0, month: 1, day: 1) },
-            until: until ?? year.map { CivilDate(year: $0, month: 12, day: 31) }, launch: launch,
-            outlanding: outlanding ? true : (noOutlanding ? false : nil), instructorName: instructorName)
+    func validate() throws {
+        if let problem = choice.problem() { throw ValidationError(problem) }
     }
+
+    var filter: FlightFilter { choice.filter }
 }

@@ -11,26 +11,10 @@ struct OwnerOptions: ParsableArguments {
             valueName: "name"))
     var owner: String?
 
+    /// The option as the core's rules take it (``OwnerChoice``: whose logbook, which flights, the summary).
+    var choice: OwnerChoice { OwnerChoice(owner) }
+
     func validate() throws {
-        if let owner, LogbookOwner(owner) == nil {
-            throw ValidationError("--owner needs a name with letters, e.g. --owner \"Müller, Jürgen\".")
-        }
-    }
-
-    /// `--owner`, else the config's owner; nil when neither names one.
-    func owner(_ config: FlightLogConfig) -> LogbookOwner? {
-        (owner ?? config.owner).flatMap(LogbookOwner.init)
-    }
-
-    /// `flights`, only those the owner was aboard when `--owner` was given.
-    func chosen(_ flights: [Flight], _ config: FlightLogConfig) -> [Flight] {
-        guard owner != nil, let who = self.owner(config) else { return flights }
-        return flights.filter { OwnerRole.of($0, owner: who) != .notAboard }
-    }
-
-    /// The filter summary with the owner, e.g. "owner Müller · with instructor".
-    func summary(_ filter: FlightFilter) -> String {
-        guard let owner else { return filter.summary }
-        return filter.isEmpty ? "flights of \(owner)" : "flights of \(owner) · \(filter.summary)"
+        if let problem = choice.problem() { throw ValidationError(problem) }
     }
 }

@@ -33,16 +33,8 @@ struct StoreOptions: ParsableArguments {
         let config: FlightLogConfig
         do throws(ConfigFileError) {
             config = try FlightLogConfig.read(path: path)
-        } catch .unreadable(let message) {
-            if path == ConfigLocation.systemPath, access(path, R_OK) != 0 {
-                throw CLIError(
-                    "\(path) is readable by the flightlog user only (it may hold your WeGlide login): run "
-                        + "sudo -u flightlog flightlog …, or keep a copy of your own: sudo install -o $USER -m 0600 "
-                        + "\(path) ~/.config/flightlog/flightlog.toml")
-            }
-            throw CLIError(terminalSafe(message) + " (or pass --config)")
-        } catch .invalid(let message) {
-            throw CLIError(terminalSafe(message) + " — fix the file or pass --config")
+        } catch {
+            throw CLIError(terminalSafe(error.commandLineMessage(path: path)))
         }
         ConfigWarnings.printOnce(config.warnings, path: path)
         return config

@@ -1,0 +1,33 @@
+import FlightLogCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `flightlog sync` says around a sync: no club logbook set, this machine's name, a failure worth retrying.
+extension LogbookSync {
+    /// `--if-configured` and no club logbook: nothing to do, in one line (the systemd units run it everywhere).
+    package static let notConfiguredLine = "no club logbook is set ([sync] url): nothing to sync"
+
+    /// No club logbook, and the pilot asked for a sync: what to add to the config file.
+    package static let notConfigured = SyncError(
+        .notConfigured,
+        "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file "
+            + "(man 5 flightlog.toml)")
+
+    /// This machine's name as `hostname` prints it, stored with the device on the server (Foundation's
+    /// `ProcessInfo.hostName` may wait for DNS, which a Pi in the field does not have).
+    package static var hostName: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension SyncError {
+    /// The server cannot be reached or the connection dropped: worth trying again later, so `flightlog sync`
+    /// exits 75 (EX_TEMPFAIL), which flightlog-sync.service counts as success.
+    package var isTemporary: Bool { code == .unreachable || code == .connectionLost }
+}

@@ -1,0 +1,48 @@
+import FlightLogCore
+import FlightLogSecurity
+import FlightLogStore
+
+/// What `flightlog upload` decides before it sends anything: the account, the flights, the signer.
+extension WeGlideUpload {
+    /// `--if-configured` and no `[weglide]` table: nothing to do, in one line (the systemd units run it everywhere).
+    package static let notConfiguredLine = "no WeGlide account is set ([weglide]): nothing to upload"
+
+    /// Uploads the flights `ids` names, or with none the owner's flights not on WeGlide yet (``newFlights(_:owner:)``),
+    /// with the config's account; the store is opened only once the account is known. Lines to print go to `say`
+    /// (terminal-safe), the unsigned-file warning to `warn`.
+    /// - Throws: ``WeGlideRefusal`` without an account in the config; a store error for an unknown id.
+    package static func command(
+        ids: [Int64], again: Bool, config: FlightLogConfig, databasePath: String,
+        openStore: () throws -> FlightStore, say: @escaping (String) -> Void, warn: @escaping (String) -> Void
+    ) async throws -> Outcome {
+        guard let userId = config.weglide.userId, let dateOfBirth = config.weglide.dateOfBirth else {
+            throw WeGlideRefusal(
+                "no WeGlide account is set: add [weglide] user_id = 12345 and date_of_birth = \"YYYY-MM-DD\" to "
+                    + "the config file (man 5 flightlog.toml)")
+        }
+        let store = try openStore()
+        let flights: [Flight]
+        if ids.isEmpty {
+            flights = newFlights(
+                try store.flights(matching: FlightFilter()), owner: config.owner.flatMap(LogbookOwner.init))
+            if flights.isEmpty { say("every flight is on WeGlide already: nothing to upload") }
+        } else {
+            flights = try ids.map { try store.flight(id: $0) }
+        }
+        let signer = LazySigner {
+            let (signer, problem) = DeviceKey.exportSigner(databasePath: databasePath)
+            if let problem { warn("warning: IGC files sent without G record (unsigned): \(problem)") }
+            return signer
+        }
+        let upload = WeGlideUpload(
+            store: store, databasePath: databasePath, config: config, account: (userId, dateOfBirth),
+            signer: signer.callAsFunction, say: say)
+        return await upload.run(flights, again: again)
+    }
+}
+
+/// Why `flightlog upload` cannot start, in one line that says what to do.
+package struct WeGlideRefusal: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
+}
