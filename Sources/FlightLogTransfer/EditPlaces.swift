@@ -55,7 +55,8 @@ package enum EditRun {
         for line in FieldChange.lines(changes, currentRole: new.secondPersonRole) {
             say(terminalSafe("Flight \(id): \(line.text)"))
         }
-        if let type = choice.plane, case .ambiguous(let entries) = GliderIndex.match(type, competitionClass: competitionClass)
+        if let type = choice.plane,
+            case .ambiguous(let entries) = GliderIndex.match(type, competitionClass: competitionClass)
         {
             say(terminalSafe("Flight \(id): contest index: \(GliderIndex.ambiguity(type, entries))"))
         }
