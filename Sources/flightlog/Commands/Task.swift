@@ -10,9 +10,9 @@ extension FlightLogCommand {
             commandName: "task",
             abstract: "Declare the task of your next flight, show it or clear it.",
             discussion: """
-                The declared task goes into the next flight flightlogd records: its IGC file carries it as the \
-                declaration (C records, signed with the file). Start and finish are 1 km lines, turnpoints the FAI \
-                90° sector or 500 m cylinder.
+                The declared task goes into the next flight flightlogd records that takes off after it was \
+                declared (GPS time): its IGC file carries it as the declaration (C records, signed with the file). \
+                Start and finish are 1 km lines, turnpoints the FAI 90° sector or 500 m cylinder.
                 Examples:
                   flightlog task declare --points EDKL,"Bad Neuenahr",EDKL
                   flightlog task declare club-tasks.cup --name "300 km FAI"
