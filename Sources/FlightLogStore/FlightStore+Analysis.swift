@@ -50,6 +50,15 @@ extension FlightStore {
         return budget
     }()
 
+    /// Where a stored analysis `a` (its JSON as `a.j`) is current for flight `f`: valid JSON of this version, made
+    /// for the take-off, landing and release stored now (an edited time makes it stale). One rule for every query.
+    static let analysisIsCurrentSQL = """
+        json_valid(a.j) AND json_extract(a.j, '$.version') IS \(FlightAnalysis.currentVersion)
+            AND json_extract(a.j, '$.inputs.takeoff') IS f.takeoffTime
+            AND json_extract(a.j, '$.inputs.landing') IS f.landingTime
+            AND json_extract(a.j, '$.inputs.release') IS f.releaseTime
+        """
+
     /// The stored analysis of flight `id`, whatever its version; nil when there is none or it cannot be read (the
     /// database is outside input: such an analysis is computed again).
     package func storedAnalysis(forFlight id: Int64) throws(LogbookError) -> FlightAnalysis? {
@@ -113,16 +122,10 @@ extension FlightStore {
                     FROM (SELECT flightId, CAST(data AS TEXT) AS j FROM flightAnalysis WHERE length(data) <= ?1
                         AND (?2 IS NULL OR flightId IN (SELECT value FROM json_each(?2)))) a
                     JOIN flight f ON f.id = a.flightId
-                    WHERE json_valid(a.j) AND json_type(a.j, '$.engineRuns') IS 'array'
-                        AND json_extract(a.j, '$.version') IS ?3
-                        AND json_extract(a.j, '$.inputs.takeoff') IS f.takeoffTime
-                        AND json_extract(a.j, '$.inputs.landing') IS f.landingTime
-                        AND json_extract(a.j, '$.inputs.release') IS f.releaseTime
-                        AND f.landingTime - f.takeoffTime <= ?4
+                    WHERE \(Self.analysisIsCurrentSQL) AND json_type(a.j, '$.engineRuns') IS 'array'
+                        AND f.landingTime - f.takeoffTime <= ?3
                     """,
-                arguments: [
-                    Self.maxAnalysisBytes, idList, FlightAnalysis.currentVersion, FlightAnalysis.longestFlight,
-                ])
+                arguments: [Self.maxAnalysisBytes, idList, FlightAnalysis.longestFlight])
         }
         var summaries: [Int64: ContestSummary] = [:]
         for row in rows {

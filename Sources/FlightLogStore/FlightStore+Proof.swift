@@ -29,15 +29,12 @@ extension FlightStore {
                     SELECT a.flightId FROM (SELECT flightId, CAST(data AS TEXT) AS j FROM flightAnalysis
                         WHERE length(data) <= ?1) a
                     JOIN flight f ON f.id = a.flightId
-                    WHERE json_valid(a.j) AND json_extract(a.j, '$.version') IS ?2
-                        AND json_extract(a.j, '$.inputs.takeoff') IS f.takeoffTime
-                        AND json_extract(a.j, '$.inputs.landing') IS f.landingTime
-                        AND json_extract(a.j, '$.inputs.release') IS f.releaseTime
+                    WHERE \(Self.analysisIsCurrentSQL)
                         AND (json_type(a.j, '$.freeSixUpperBound') IN ('integer', 'real')
                             OR json_type(a.j, '$.freeFourUpperBound') IN ('integer', 'real'))
                     ORDER BY a.flightId
                     """,
-                arguments: [Self.maxAnalysisBytes, FlightAnalysis.currentVersion])
+                arguments: [Self.maxAnalysisBytes])
         }
     }
 

@@ -314,16 +314,18 @@ enum Schema {
             // none, for the contest index. Flights imported before get theirs from the head of their kept file (the
             // H records come first); a file imported before v2 was not kept, and its flight stays without one.
             try db.execute(sql: "ALTER TABLE flight ADD COLUMN competitionClass TEXT")
-            let heads = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT f.id, substr(o.bytes, 1, 65536) AS head
-                    FROM flight f JOIN recordingFile o ON o.recordingId = f.recordingId
-                    """)
-            for row in heads {
-                let head = Data.fromDatabaseValue(row["head"] as DatabaseValue).map { [UInt8]($0) } ?? []
+            // One head at a time: years of flights' heads together would not fit a Pi Zero's memory.
+            let ids = try Int64.fetchAll(
+                db, sql: "SELECT f.id FROM flight f JOIN recordingFile o ON o.recordingId = f.recordingId")
+            for id in ids {
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT substr(o.bytes, 1, 65536) AS head
+                        FROM flight f JOIN recordingFile o ON o.recordingId = f.recordingId WHERE f.id = ?
+                        """, arguments: [id])
+                let head = row.flatMap { Data.fromDatabaseValue($0["head"] as DatabaseValue) }.map { [UInt8]($0) } ?? []
                 guard let value = HeaderValues.meaningful(IGCReader.headers(head).competitionClass) else { continue }
-                let id: Int64 = row["id"]
                 try db.execute(sql: "UPDATE flight SET competitionClass = ? WHERE id = ?", arguments: [value, id])
             }
         }
