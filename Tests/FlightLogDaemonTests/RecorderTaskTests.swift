@@ -17,28 +17,6 @@ private func declaration(declaredAt: UTCMillis? = nil) -> FlightTask {
         points: FlightTask.withDeclarationZones(points))
 }
 
-/// Feeds seconds `range` of the synthetic flight `shift` seconds later (GNSS time and monotonic clock alike),
-/// ticking like the maintenance service.
-private func feed(_ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>, shift: Int64 = 0) async {
-    for i in range {
-        var second = flight.second(i)
-        second.reading.time += shift * 1000
-        second.reading.receivedAtMonotonicNanos += shift * 1_000_000_000
-        for var pressure in second.pressures {
-            pressure.monotonicNanos += shift * 1_000_000_000
-            await recorder.ingest(pressure)
-        }
-        await recorder.ingest(second.reading)
-        await recorder.tick(now: second.reading.receivedAtMonotonicNanos + 250_000_000)
-    }
-}
-
-private func open(_ path: String, _ flight: SyntheticFlight) throws -> Recorder {
-    try Recorder(
-        store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
-        now: flight.monotonicStart, clock: .driven)
-}
-
 private func time(ofSecond i: Int, shift: Int64 = 0) -> UTCMillis {
     SyntheticFlight.start + (Int64(i) + shift) * 1000
 }
@@ -53,11 +31,11 @@ private func time(ofSecond i: Int, shift: Int64 = 0) -> UTCMillis {
         let path = try temporaryDatabase()
         let store = try FlightStore(path: path, mode: .readWrite)
         let flight = SyntheticFlight()
-        let recorder = try open(path, flight)
-        await feed(recorder, flight, 0..<60)
+        let recorder = try openDrivenRecorder(path, flight)
+        await feedSeconds(recorder, flight, 0..<60)
         let task = declaration(declaredAt: time(ofSecond: 60))
         try store.declare(task)
-        await feed(recorder, flight, 60..<SyntheticFlight.count)
+        await feedSeconds(recorder, flight, 60..<SyntheticFlight.count)
         await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
 
         let flights = try store.flights(matching: FlightFilter())
@@ -73,13 +51,13 @@ private func time(ofSecond i: Int, shift: Int64 = 0) -> UTCMillis {
         let path = try temporaryDatabase()
         let store = try FlightStore(path: path, mode: .readWrite)
         let flight = SyntheticFlight()
-        let recorder = try open(path, flight)
+        let recorder = try openDrivenRecorder(path, flight)
         // The take-off is backdated to a few seconds into the roll; this is well after it.
         let declaredSecond = SyntheticFlight.takeoffSecond + 30
-        await feed(recorder, flight, 0..<declaredSecond)
+        await feedSeconds(recorder, flight, 0..<declaredSecond)
         let task = declaration(declaredAt: time(ofSecond: declaredSecond))
         try store.declare(task)
-        await feed(recorder, flight, declaredSecond..<SyntheticFlight.count)
+        await feedSeconds(recorder, flight, declaredSecond..<SyntheticFlight.count)
         var flights = try store.flights(matching: FlightFilter())
         try #require(flights.count == 1)
         #expect(flights[0].takeoffTime < task.declaredAt!, "take-off at \(iso8601UTC(flights[0].takeoffTime))")
@@ -87,7 +65,7 @@ private func time(ofSecond i: Int, shift: Int64 = 0) -> UTCMillis {
         #expect(try store.pendingTask() == task, "kept, with its time, for the next flight")
 
         let shift = Int64(SyntheticFlight.count + 600)
-        await feed(recorder, flight, 0..<SyntheticFlight.count, shift: shift)
+        await feedSeconds(recorder, flight, 0..<SyntheticFlight.count, shift: shift)
         await recorder.finish(now: flight.monotonicStart + (shift + Int64(SyntheticFlight.count)) * 1_000_000_000)
         flights = try store.flights(matching: FlightFilter(), newestFirst: true)
         try #require(flights.count == 2)
@@ -103,17 +81,17 @@ private func time(ofSecond i: Int, shift: Int64 = 0) -> UTCMillis {
         let store = try FlightStore(path: path, mode: .readWrite)
         try store.declare(declaration())
         let flight = SyntheticFlight()
-        let recorder = try open(path, flight)
+        let recorder = try openDrivenRecorder(path, flight)
         for k in 1...20 { await recorder.tick(now: flight.monotonicStart + Int64(k) * 10_000_000) }
         #expect(try store.pendingTask()?.declaredAt == nil, "no fix yet: no time")
 
-        await feed(recorder, flight, 0..<1)
+        await feedSeconds(recorder, flight, 0..<1)
         let stamped = try #require(try store.pendingTask()?.declaredAt, "stamped at the first fix's tick")
         #expect((time(ofSecond: 0)...time(ofSecond: 1)).contains(stamped), "\(iso8601UTC(stamped))")
-        await feed(recorder, flight, 1..<30)
+        await feedSeconds(recorder, flight, 1..<30)
         #expect(try store.pendingTask()?.declaredAt == stamped, "stamped once")
 
-        await feed(recorder, flight, 30..<SyntheticFlight.count)
+        await feedSeconds(recorder, flight, 30..<SyntheticFlight.count)
         await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
         let flights = try store.flights(matching: FlightFilter())
         try #require(flights.count == 1)
@@ -133,14 +111,14 @@ private func time(ofSecond i: Int, shift: Int64 = 0) -> UTCMillis {
         everyTick.taskCheckNanos = 0  // the glitch's tick looks too
         let recorder = try Recorder(
             store: store, settings: everyTick, logger: quiet, now: flight.monotonicStart, clock: .driven)
-        await feed(recorder, flight, 0..<20)
+        await feedSeconds(recorder, flight, 0..<20)
         try store.declare(declaration())
         var glitch = flight.second(20)
         glitch.reading.time += 3_600_000
         await recorder.ingest(glitch.reading)
         await recorder.tick(now: glitch.reading.receivedAtMonotonicNanos + 250_000_000)
         #expect(try store.pendingTask()?.declaredAt == nil, "the time gate holds a suspect time")
-        await feed(recorder, flight, 21..<22)
+        await feedSeconds(recorder, flight, 21..<22)
         let stamped = try #require(try store.pendingTask()?.declaredAt)
         #expect((time(ofSecond: 21)...time(ofSecond: 22)).contains(stamped), "\(iso8601UTC(stamped))")
     }
@@ -154,8 +132,8 @@ private func time(ofSecond i: Int, shift: Int64 = 0) -> UTCMillis {
         do {
             let store = try FlightStore(path: path, mode: .readWrite)
             try store.declare(declaration())
-            let first = try open(path, flight)
-            await feed(first, flight, 0..<60)  // killed: no finish()
+            let first = try openDrivenRecorder(path, flight)
+            await feedSeconds(first, flight, 0..<60)  // killed: no finish()
         }
         let store = try FlightStore(path: path, mode: .readWrite)
         let stamped = try #require(try store.pendingTask()?.declaredAt)
@@ -163,10 +141,10 @@ private func time(ofSecond i: Int, shift: Int64 = 0) -> UTCMillis {
 
         var rebooted = flight
         rebooted.monotonicStart = 5_000_000_000
-        let second = try open(path, rebooted)
-        await feed(second, rebooted, 90..<SyntheticFlight.takeoffSecond)
+        let second = try openDrivenRecorder(path, rebooted)
+        await feedSeconds(second, rebooted, 90..<SyntheticFlight.takeoffSecond)
         #expect(try store.pendingTask()?.declaredAt == stamped, "still pending after the restart, stamped once")
-        await feed(second, rebooted, SyntheticFlight.takeoffSecond..<SyntheticFlight.count)
+        await feedSeconds(second, rebooted, SyntheticFlight.takeoffSecond..<SyntheticFlight.count)
         await second.finish(now: rebooted.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
         let flights = try store.flights(matching: FlightFilter())
         try #require(flights.count == 1)

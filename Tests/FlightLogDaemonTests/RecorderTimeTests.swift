@@ -5,30 +5,6 @@ import Testing
 
 @testable import FlightLogDaemon
 
-/// Feeds seconds `range` of the synthetic flight `shift` seconds later (GNSS time and monotonic clock alike), with
-/// `glitches` (second → ms) added to the GNSS time of single readings.
-private func feed(
-    _ recorder: Recorder, _ flight: SyntheticFlight, _ range: Range<Int>, shift: Int64 = 0, glitches: [Int: Int64] = [:]
-) async {
-    for i in range {
-        var second = flight.second(i)
-        second.reading.time += shift * 1000 + (glitches[i] ?? 0)
-        second.reading.receivedAtMonotonicNanos += shift * 1_000_000_000
-        for var pressure in second.pressures {
-            pressure.monotonicNanos += shift * 1_000_000_000
-            await recorder.ingest(pressure)
-        }
-        await recorder.ingest(second.reading)
-        await recorder.tick(now: second.reading.receivedAtMonotonicNanos + 250_000_000)
-    }
-}
-
-private func open(_ path: String, _ flight: SyntheticFlight) throws -> Recorder {
-    try Recorder(
-        store: FlightStore(path: path, mode: .readWrite), settings: settings(statusPath: nil), logger: quiet,
-        now: flight.monotonicStart, clock: .driven)
-}
-
 /// The synthetic flight fed up to second `cut` and killed there (no finish), then a reboot and the whole flight again
 /// `shift` seconds later (from the default field, or from where the first one stopped): the stored flights.
 private func switchedOffAndFlownAgain(cut: Int, shift: Int64, fromWhereItStopped: Bool = false) async throws
@@ -37,14 +13,14 @@ private func switchedOffAndFlownAgain(cut: Int, shift: Int64, fromWhereItStopped
     let path = try temporaryDatabase()
     let flight = SyntheticFlight()
     do {
-        let first = try open(path, flight)
-        await feed(first, flight, 0..<cut)  // killed: no finish()
+        let first = try openDrivenRecorder(path, flight)
+        await feedSeconds(first, flight, 0..<cut)  // killed: no finish()
     }
     var rebooted = flight
     rebooted.monotonicStart = 5_000_000_000
     if fromWhereItStopped { (rebooted.originNorth, rebooted.originEast) = SyntheticFlight.landingPlace }
-    let second = try open(path, rebooted)
-    await feed(second, rebooted, 0..<SyntheticFlight.count, shift: shift)
+    let second = try openDrivenRecorder(path, rebooted)
+    await feedSeconds(second, rebooted, 0..<SyntheticFlight.count, shift: shift)
     await second.finish(now: rebooted.monotonicStart + (shift + Int64(SyntheticFlight.count)) * 1_000_000_000)
     let flights = try FlightStore(path: path, mode: .readOnly).flights(matching: FlightFilter())
     try #require(
@@ -68,8 +44,8 @@ private let landing = SyntheticFlight.start + Int64(SyntheticFlight.landingSecon
     func oneBadGPSTimeLosesOnlyItself(second: Int, offset: Int64) async throws {
         let path = try temporaryDatabase()
         let flight = SyntheticFlight()
-        let recorder = try open(path, flight)
-        await feed(recorder, flight, 0..<SyntheticFlight.count, glitches: [second: offset])
+        let recorder = try openDrivenRecorder(path, flight)
+        await feedSeconds(recorder, flight, 0..<SyntheticFlight.count, glitches: [second: offset])
         await recorder.finish(now: flight.monotonicStart + Int64(SyntheticFlight.count) * 1_000_000_000)
 
         let store = try FlightStore(path: path, mode: .readOnly)
