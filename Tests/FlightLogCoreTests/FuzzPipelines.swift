@@ -23,6 +23,9 @@ enum FuzzPipelines {
     /// codec (must come back identical), each flight written as IGC with the export's ±60 s margin and read back
     /// (must be readable).
     static func igc(_ bytes: [UInt8]) -> FuzzOutcome {
+        // The logbook upgrade's header-only reader (migration v16: the competition class of every kept file) reads
+        // any bytes without a trap, whatever the importer makes of them.
+        _ = IGCReader.headers(bytes)
         // The importer's own pure step (the one `flightlog import` runs before it stores the flights).
         let imported: ImportedFile
         do {
