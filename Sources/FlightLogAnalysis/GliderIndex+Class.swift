@@ -3,12 +3,15 @@
 extension GliderIndex {
     /// The one span a competition class allows, as IGC headers write classes: "18-Meter", "18m", "15 Meter",
     /// "20m Multi-seat" are their number; "Racing" (the FAI's name of the 15 m class) and "Standard" are 15 m. A class
-    /// of no one span is nil: "Club", "Open", "Two-seater" or "Doublseater" without a number, "World".
+    /// of no one span is nil: "Club", "Open", "Two-seater" or "Doublseater" without a number, "World", and a class
+    /// naming two spans ("18m 15m").
     package static func span(ofClass name: String) -> Int? {
         let words = name.lowercased()
-        // The number before "m", "meter" or "metre" ("13.5 m" is no whole span, "18ms" no span at all).
-        let metres = #/(?:^|[^0-9.,])([1-3][0-9])(?:[.,]0)?\s*-?\s*m(?:eters?|etres?)?(?![a-z])/#
-        if let found = words.firstMatch(of: metres) { return Int(found.output.1) }
+        // The number before "m", "meter" or "metre" ("13.5 m" is no whole span, "18ms" and "18 m/s" no span at all).
+        let metres = #/(?:^|[^0-9.,])([1-3][0-9])(?:[.,]0)?\s*-?\s*m(?:eters?|etres?)?(?![a-z/])/#
+        let spans = Set(words.matches(of: metres).compactMap { Int($0.output.1) })
+        if spans.count > 1 { return nil }
+        if let span = spans.first { return span }
         if words.contains("racing") || words.contains("standard") { return 15 }
         return nil
     }

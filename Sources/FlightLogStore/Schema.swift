@@ -311,17 +311,18 @@ enum Schema {
         }
         migrator.registerMigration("v16 the imported file's competition class") { db in
             // The class an imported file names (HFCCL, "18-Meter"): it settles the span of a glider type that names
-            // none, for the contest index. Flights imported before get theirs from the head of their kept file (the
-            // H records come first); a file imported before v2 was not kept, and its flight stays without one.
+            // none, for the contest index. Flights imported before get theirs from their kept file, read whole as the
+            // importer read it (an H record may follow B records); a file imported before v2 was not kept, and its
+            // flight stays without one.
             try db.execute(sql: "ALTER TABLE flight ADD COLUMN competitionClass TEXT")
-            // One head at a time: years of flights' heads together would not fit a Pi Zero's memory.
+            // One file at a time: years of flights' files together would not fit a Pi Zero's memory.
             let ids = try Int64.fetchAll(
                 db, sql: "SELECT f.id FROM flight f JOIN recordingFile o ON o.recordingId = f.recordingId")
             for id in ids {
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT substr(o.bytes, 1, 65536) AS head
+                        SELECT o.bytes AS head
                         FROM flight f JOIN recordingFile o ON o.recordingId = f.recordingId WHERE f.id = ?
                         """, arguments: [id])
                 let head = row.flatMap { Data.fromDatabaseValue($0["head"] as DatabaseValue) }.map { [UInt8]($0) } ?? []

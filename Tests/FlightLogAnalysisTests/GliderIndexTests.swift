@@ -136,7 +136,8 @@ import Testing
             ("18-Meter", 18), ("18-meter", 18), ("18m", 18), ("18 m", 18), ("15 Meter", 15), ("15m", 15),
             ("Racing", 15), ("Standard", 15), ("20m Multi-seat", 20), ("20 Metre Two-Seater", 20), ("Club", nil),
             ("CLUB", nil), ("Open", nil), ("Doublseater", nil), ("Two-seater", nil), ("World", nil),
-            ("13.5 Meter", nil), ("18ms", nil),
+            ("13.5 Meter", nil), ("18ms", nil), ("18m 15m", nil), ("15m 18m", nil), ("18 m/s", nil),
+            ("18m 18 Meter", 18),
         ]
         for (name, span) in spans { #expect(GliderIndex.span(ofClass: name) == span, "\(name)") }
     }

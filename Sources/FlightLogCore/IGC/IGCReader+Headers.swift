@@ -1,6 +1,6 @@
 extension IGCReader {
     /// The H records of `bytes` alone, read as ``read(_:strict:)`` reads them; no other line is looked at. For a
-    /// logbook upgrade that needs one header of every kept file (their head is enough), not their fixes.
+    /// logbook upgrade that needs one header of every kept file, not their fixes.
     package static func headers(_ bytes: [UInt8]) -> IGCHeaders {
         var parser = IGCParser(expectedFixes: 0, strict: false)
         bytes.withUnsafeBufferPointer { buffer in
