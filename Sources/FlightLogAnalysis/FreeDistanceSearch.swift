@@ -13,7 +13,8 @@ extension FreeDistance {
         let legs: Int
         let blockSize: Int
         let blockCount: Int
-        /// bounds[a * blockCount + b], a ≤ b: an upper bound of the arc between a point of block a and one of b.
+        /// bounds[a * blockCount + b] = bounds[b * blockCount + a]: an upper bound of the arc between a point of
+        /// block a and one of b.
         let bounds: [Double]
         /// Routes shorter than this (radians) need not be found: the best route that keeps every rule so far.
         var floor = -Double.infinity
@@ -53,6 +54,7 @@ extension FreeDistance {
                 centre.append(c)
                 radius.append(points.reduce(0) { max($0, arc(c, $1)) } * (1 + 1e-12) + 1e-15)
             }
+            // Both triangles, so that a block step reads a row (contiguous), whichever way it goes.
             var bounds = [Double](repeating: 0, count: blockCount * blockCount)
             for a in 0..<blockCount {
                 bounds[a * blockCount + a] = min(.pi, 2 * radius[a])
@@ -61,6 +63,7 @@ extension FreeDistance {
                     let (dx, dy, dz) = (p.x - q.x, p.y - q.y, p.z - q.z)
                     let between = 2 * asin(min(1, (dx * dx + dy * dy + dz * dz).squareRoot() / 2))
                     bounds[a * blockCount + b] = min(.pi, between + radius[a] + radius[b])
+                    bounds[b * blockCount + a] = bounds[a * blockCount + b]
                 }
             }
             self.bounds = bounds
@@ -223,13 +226,16 @@ extension FreeDistance {
 
         /// One stage of the block programme, forward (a ≤ b) or backward.
         private func blockStep(_ values: [Double], ahead: Bool) -> [Double] {
-            (0..<blockCount).map { b in
-                var best = -Double.infinity
-                for a in (ahead ? 0..<b + 1 : b..<blockCount) where values[a] > -.infinity {
-                    let bound = ahead ? bounds[a * blockCount + b] : bounds[b * blockCount + a]
-                    best = max(best, values[a] + bound)
+            values.withUnsafeBufferPointer { values in
+                bounds.withUnsafeBufferPointer { bounds in
+                    (0..<blockCount).map { b in
+                        // −∞ + a bound is −∞: no test needed, and the loop over a row vectorises.
+                        let row = b * blockCount
+                        var best = -Double.infinity
+                        for a in ahead ? 0..<b + 1 : b..<blockCount { best = max(best, values[a] + bounds[row + a]) }
+                        return best
+                    }
                 }
-                return best
             }
         }
 
@@ -243,20 +249,33 @@ extension FreeDistance {
             let first = startOK.firstIndex(of: true) ?? n, last = finishOK.lastIndex(of: true) ?? -1
             guard first <= last else { return nil }
             let sample = (0..<n).filter { $0 % step == 0 || $0 == first || $0 == last }
-            let none = [Double](repeating: -.infinity, count: sample.count)
+            let size = sample.count
+            // The sample's arcs, measured once for every stage: arcs[q * size + p], p ≤ q.
+            var arcs = [Double](repeating: 0, count: size * size)
+            for q in 0..<size {
+                for p in 0...q { arcs[q * size + p] = trace.arc(sample[p], sample[q]) }
+            }
+            let none = [Double](repeating: -.infinity, count: size)
             var value = [[Double]](repeating: none, count: legs + 1)
-            var from = [[Int]](repeating: [Int](repeating: -1, count: sample.count), count: legs + 1)
+            var from = [[Int]](repeating: [Int](repeating: -1, count: size), count: legs + 1)
             for (q, i) in sample.enumerated() where startOK[i] { value[0][q] = 0 }
             for k in 1...legs {
-                for (q, j) in sample.enumerated() {
-                    for p in 0...q where value[k - 1][p] > -.infinity {
-                        let v = value[k - 1][p] + trace.arc(sample[p], j)
-                        if v > value[k][q] {
-                            value[k][q] = v
-                            from[k][q] = p
+                // Buffers, not nested arrays: this loop is a third of a simple flight's free distance search.
+                let before = value[k - 1]
+                var here = value[k], back = from[k]
+                before.withUnsafeBufferPointer { before in
+                    arcs.withUnsafeBufferPointer { arcs in
+                        for q in 0..<size {
+                            var best = here[q], bestFrom = back[q]
+                            for p in 0...q where before[p] > -.infinity {
+                                let v = before[p] + arcs[q * size + p]
+                                if v > best { (best, bestFrom) = (v, p) }
+                            }
+                            (here[q], back[q]) = (best, bestFrom)
                         }
                     }
                 }
+                (value[k], from[k]) = (here, back)
             }
             guard
                 let end = sample.indices.filter({ finishOK[sample[$0]] && value[legs][$0] > -.infinity })
