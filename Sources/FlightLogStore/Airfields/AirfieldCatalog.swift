@@ -106,6 +106,6 @@ package enum AirfieldCatalog {
     ) throws(LoadError) -> (index: AirfieldIndex, notices: [Notice]) {
         let base = try dataSet(path: dataSetPath, region: region, runways: runways)
         let pilots = pilotFields(files: cupFiles(in: directories))
-        return (AirfieldIndex(dataSet: base, pilots: pilots.fields), pilots.notices)
+        return (AirfieldIndex(dataSet: base, pilots: pilots.fields, region: region), pilots.notices)
     }
 }

@@ -35,7 +35,7 @@ package final class AirfieldRegions: Sendable {
             throw AirfieldCatalog.LoadError(
                 description: "the airfield data set \(dataSetPath ?? "") is damaged (\(error)): reinstall flightlog")
         }
-        return AirfieldIndex(dataSet: base, pilots: pilotFields())
+        return AirfieldIndex(dataSet: base, pilots: pilotFields(), region: region)
     }
 
     private func kept() throws(AirfieldCatalog.LoadError) -> AirfieldDataSet.Regions {
