@@ -10,7 +10,8 @@ import Testing
         var random = SeededRandom(seed: seed)
         var points = (0..<count).map { _ in
             Coordinate(
-                latitude: Double.random(in: 36...60, using: &random), longitude: Double.random(in: -9...30, using: &random))
+                latitude: Double.random(in: 36...60, using: &random),
+                longitude: Double.random(in: -9...30, using: &random))
         }
         for i in 0..<20 {
             points.append(Coordinate(latitude: Double(i) - 10, longitude: i % 2 == 0 ? 179.95 : -179.97))
@@ -59,7 +60,8 @@ import Testing
 
     @Test func mergedIndexMatchesTheBandSearch() {
         var random = SeededRandom(seed: 7)
-        let base = Self.scattered(AirfieldGrid.leastFields + 500, seed: 40, duplicates: false).enumerated().map { i, point in
+        let base = Self.scattered(AirfieldGrid.leastFields + 500, seed: 40, duplicates: false).enumerated().map {
+            i, point in
             Airfield(
                 code: "B\(i)", name: "Base \(i)", coordinate: point, elevation: 0, zoneIdentifier: "Zone/\(i)",
                 source: .dataSet)

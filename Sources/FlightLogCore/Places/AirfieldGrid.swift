@@ -7,11 +7,12 @@ import Darwin
 /// Positions of fields in cells of ``cell`` degrees, for many nearest-field searches over one set of fields (the
 /// merge of a pilot's CUP file: one search per field, 200,000 of them).
 ///
-/// Cells of a quarter degree hold a field or two in Europe's data set. A search visits rings of cells around the point's cell, nearest first, and stops once no field of the next
-/// ring can be nearer than the best found. A field in ring k (k ≥ 2) differs from the point by more than (k − 1)
-/// cells in latitude or in longitude, so it is at least asin(cos φ · sin((k − 1) · cell)) of arc away (the
-/// distance from a point at latitude φ to the meridian that far round): exact anywhere. Near a pole that bound
-/// grows too slowly; after ``maxRing`` rings the search gives up (nil), and the caller asks the index.
+/// Cells of a quarter degree hold a field or two in Europe's data set. A search visits rings of cells around the
+/// point's cell, nearest first, and stops once no field of the next ring can be nearer than the best found. A field
+/// in ring k (k ≥ 2) differs from the point by more than (k − 1) cells in latitude or in longitude, so it is at
+/// least asin(cos φ · sin((k − 1) · cell)) of arc away (the distance from a point at latitude φ to the meridian that
+/// far round): exact anywhere. Near a pole that bound grows too slowly; after ``maxRing`` rings the search gives up
+/// (nil), and the caller asks the index.
 struct AirfieldGrid {
     static let cell: Degrees = 0.25
     /// The widest search (10°): beyond it, or near a pole, the index's own band search answers.

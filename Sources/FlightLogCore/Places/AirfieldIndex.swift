@@ -60,7 +60,8 @@ package struct AirfieldIndex: Sendable {
                 ?? base.indices(within: Self.samePlaceDistance, of: point)
             for i in near { replaced.insert(i) }
             if field.zoneIdentifier == nil {
-                let nearest = grid?.nearest(to: point).map { base.fields[$0.index] } ?? base.nearest(to: point)?.airfield
+                let nearest =
+                    grid?.nearest(to: point).map { base.fields[$0.index] } ?? base.nearest(to: point)?.airfield
                 field.zoneIdentifier = nearest?.zoneIdentifier
             }
             added.append(field)
