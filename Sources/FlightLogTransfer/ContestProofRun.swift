@@ -42,7 +42,7 @@ package enum ContestProofRun {
                     say("flight \(id): not analysed (no track, or over 24 h from take-off to landing)")
                 case .done(let analysis):
                     let line = AnalysisWords.proofLine(flight: id, analysis, seconds: spent[id].map { $0 + took })
-                    if analysis.freeDistanceProven {
+                    if analysis.contestProven {
                         say(line)
                     } else {
                         say(line + "; stopped at the work limit")
@@ -54,7 +54,7 @@ package enum ContestProofRun {
                     if missed[id, default: 0] >= 3 {
                         say("flight \(id): its analysis changed while it was being proven; left for the next run")
                         open += 1
-                    } else if stored && analysis.freeDistanceProven {
+                    } else if stored && analysis.contestProven {
                         say(AnalysisWords.proofLine(flight: id, analysis, seconds: spent[id]))
                     } else {
                         next.append(id)
