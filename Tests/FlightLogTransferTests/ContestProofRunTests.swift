@@ -111,6 +111,24 @@ struct ContestProofRunTests {
         #expect(try store.contestSummaries()[id]?.contestProven == true)
     }
 
+    /// Ids with no flight are said and skipped, the others proven; the run then throws, naming them all.
+    @Test func missingIdsDoNotStopTheOthers() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (store, id, _) = try Self.logbook(in: dir)
+        var said: [String] = []
+        do {
+            try ContestProofRun.run(
+                store: store, ids: [999, id, 998], index: nil, seconds: { 0 }, say: { said.append($0) })
+            Issue.record("no error for the missing ids")
+        } catch {
+            #expect(error.code == .notFound && error.message.hasPrefix("no flights with ids 999, 998 "), "\(error)")
+        }
+        #expect(said.first == "flight 999: no such flight" && said.contains("flight 998: no such flight"), "\(said)")
+        #expect(said.contains { $0.hasPrefix("flight \(id): free distance ") && $0.hasSuffix(", proven (0 s)") })
+        #expect(try store.storedAnalysis(forFlight: id)?.freeDistanceProven == true)
+    }
+
     @Test func aFlightWithoutATrackIsSaidSo() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
