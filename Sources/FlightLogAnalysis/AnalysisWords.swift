@@ -73,11 +73,15 @@ extension AnalysisWords {
 
     /// What `flightlog analyse --prove` says of a flight: `flight 12: free distance 318.2 km, proven (41 s)`, or
     /// `flight 12: free distance 312.4 km, not proven yet: at most 318.0 km (41 s)` (the 6-leg distance; the 4-leg
-    /// one, said so, when only that is open). `seconds`: the proof's time; nil when this run did no step (then
-    /// "proven (already)").
+    /// one, said so, when only that is open; `…, proven; FAI triangle 96.3 km, maybe not the largest (41 s)` when
+    /// only the triangle is). `seconds`: the proof's time; nil when this run did no step (then "proven (already)").
     package static func proofLine(flight id: Int64, _ analysis: FlightAnalysis, seconds: Double?) -> String {
-        let time = seconds.map { " (\(decimal($0, 0)) s)" } ?? (analysis.freeDistanceProven ? " (already)" : "")
+        let time = seconds.map { " (\(decimal($0, 0)) s)" } ?? (analysis.contestProven ? " (already)" : "")
         func km(_ meters: Meters?) -> String { "\(decimal((meters ?? 0) / 1000, 1)) km" }
+        if analysis.freeDistanceProven, !analysis.faiTriangleProven {
+            return "flight \(id): free distance \(km(analysis.freeSix?.meters)), proven; FAI triangle "
+                + "\(km(analysis.faiTriangle?.meters)), maybe not the largest\(time)"
+        }
         if analysis.freeSixUpperBound == nil, let bound = analysis.freeFourUpperBound {
             return "flight \(id): free distance over 4 legs \(km(analysis.freeFour?.meters)), \(notProvenYetWords): "
                 + "at most \(km(bound))\(time)"

@@ -39,14 +39,19 @@ package enum ClosedTriangle {
         package var coarseNodes = 0, nodes = 0
     }
 
+    /// The nodes the exact search may visit at import, a landing or a page (`flightlog analyse --prove` gives it more).
+    package static let defaultNodeLimit = 20_000_000
+
     package static func optimum(
-        _ trace: ContestTrace, fai: Bool, closing: Meters = 1000, maxDrop: Meters = 1000, nodeLimit: Int = 20_000_000
+        _ trace: ContestTrace, fai: Bool, closing: Meters = 1000, maxDrop: Meters = 1000,
+        nodeLimit: Int = defaultNodeLimit
     ) -> Result? {
         optimumAndWork(trace, fai: fai, closing: closing, maxDrop: maxDrop, nodeLimit: nodeLimit).result
     }
 
     package static func optimumAndWork(
-        _ trace: ContestTrace, fai: Bool, closing: Meters = 1000, maxDrop: Meters = 1000, nodeLimit: Int = 20_000_000
+        _ trace: ContestTrace, fai: Bool, closing: Meters = 1000, maxDrop: Meters = 1000,
+        nodeLimit: Int = defaultNodeLimit
     ) -> (result: Result?, work: Work) {
         let n = trace.count
         var work = Work()

@@ -33,14 +33,17 @@ package struct ContestScores: Sendable, Equatable {
     }
 
     /// Every route over `trace`; `index` outside 50…200 (or unknown) counts as 100. `budget`: the work each free
-    /// distance search may do (``FreeDistance/defaultBudget``) before it stops with a route not proven.
+    /// distance search may do (``FreeDistance/defaultBudget``) before it stops with a route not proven;
+    /// `triangleNodes`: the same for the FAI triangle's search (``ClosedTriangle/defaultNodeLimit``).
     package static func compute(
-        _ trace: ContestTrace, index: Double? = nil, budget: Int = FreeDistance.defaultBudget
+        _ trace: ContestTrace, index: Double? = nil, budget: Int = FreeDistance.defaultBudget,
+        triangleNodes: Int = ClosedTriangle.defaultNodeLimit
     ) -> ContestScores {
         ContestScores(
             sixLegs: FreeDistance.optimum(trace, legs: 6, budget: budget),
             fourLegs: FreeDistance.optimum(trace, legs: 4, budget: budget),
-            faiTriangle: ClosedTriangle.optimum(trace, fai: true), outAndReturn: OutAndReturn.optimum(trace),
+            faiTriangle: ClosedTriangle.optimum(trace, fai: true, nodeLimit: triangleNodes),
+            outAndReturn: OutAndReturn.optimum(trace),
             index: index.flatMap { (50...200).contains($0) ? $0 : nil } ?? 100)
     }
 

@@ -11,12 +11,21 @@ package struct ContestSummary: Sendable, Hashable {
     /// Nil when the free distance is proven the longest; else no route is longer than this (metres): its search
     /// stopped at its work budget (``FlightAnalysis/freeSixUpperBound``).
     package var freeSixUpperBoundMeters: Double?
+    /// False when another contest search stopped at its work budget: the 4-leg distance or the FAI triangle
+    /// (``FlightAnalysis/contestProven``, with the free distance's own bound apart).
+    package var othersProven: Bool
 
-    package init(freeSixMeters: Double, engineSeconds: Double?, freeSixUpperBoundMeters: Double? = nil) {
+    package init(
+        freeSixMeters: Double, engineSeconds: Double?, freeSixUpperBoundMeters: Double? = nil, othersProven: Bool = true
+    ) {
         self.freeSixMeters = freeSixMeters
         self.engineSeconds = engineSeconds
         self.freeSixUpperBoundMeters = freeSixUpperBoundMeters
+        self.othersProven = othersProven
     }
+
+    /// Every contest route proven the longest (``FlightAnalysis/contestProven``).
+    package var contestProven: Bool { freeSixUpperBoundMeters == nil && othersProven }
 
     /// The summary of `analysis`; nil when the flight was not analysed (over ``FlightAnalysis/longestFlight``): its
     /// distance is unknown, not 0.
@@ -25,6 +34,7 @@ package struct ContestSummary: Sendable, Hashable {
         freeSixMeters = analysis.freeSix?.meters ?? 0
         engineSeconds = analysis.engineSensor == nil ? nil : analysis.engineRuns.reduce(0) { $0 + $1.seconds }
         freeSixUpperBoundMeters = analysis.freeSixUpperBound
+        othersProven = analysis.freeFourUpperBound == nil && analysis.faiTriangleProven
     }
 
     package var freeSixKm: Double { freeSixMeters / 1000 }

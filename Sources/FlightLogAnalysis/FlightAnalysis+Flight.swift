@@ -37,13 +37,15 @@ extension FlightAnalysis {
     }
 
     /// The analysis of `flight` over `track` (nil for a track the flight does not have: see ``isAnalysable(_:)``).
-    /// `budget`: the work each free distance search may do.
+    /// `budget`: the work each free distance search may do; `triangleNodes`: the FAI triangle search's.
     package static func compute(
-        flight: Flight, track: Track?, index: Double?, budget: Int = FreeDistance.defaultBudget
+        flight: Flight, track: Track?, index: Double?, budget: Int = FreeDistance.defaultBudget,
+        triangleNodes: Int = ClosedTriangle.defaultNodeLimit
     ) -> FlightAnalysis {
         let fixes = isAnalysable(flight) ? track?.fixes ?? [] : []
         return compute(
             fixes: fixes, extensions: isAnalysable(flight) ? track?.recorder.extensions ?? [] : [],
-            inputs: inputs(of: flight, fixCount: fixes.count, index: index), budget: budget)
+            inputs: inputs(of: flight, fixCount: fixes.count, index: index), budget: budget,
+            triangleNodes: triangleNodes)
     }
 }

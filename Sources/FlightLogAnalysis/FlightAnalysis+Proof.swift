@@ -1,8 +1,8 @@
 import FlightLogCore
 
-/// Finishing a free distance search that stopped at its work budget (`flightlog analyse --prove`), in steps: each
-/// step runs the analysis again with 4 times the budget of the last one kept, and its result is kept with what the
-/// steps before proved. A step cut short (the master switch) loses only its own work: the next run goes on from
+/// Finishing the contest searches that stopped at their work budget (`flightlog analyse --prove`): the free
+/// distances and the FAI triangle, in steps: each step runs the analysis again with 4 times the budget of the last
+/// one kept (the free distances' and the triangle's), and its result is kept with what the steps before proved. A step cut short (the master switch) loses only its own work: the next run goes on from
 /// the last step kept.
 extension FlightAnalysis {
     /// Each step's budget is this many times the one before.
@@ -21,19 +21,34 @@ extension FlightAnalysis {
         return overflow || next > limit ? nil : next
     }
 
+    /// The nodes the FAI triangle search could visit in this analysis.
+    package var triangleNodesReached: Int { faiTriangleNodeLimit ?? ClosedTriangle.defaultNodeLimit }
+
+    /// The triangle's node limit in the next proof step: ``proofStepFactor`` times ``triangleNodesReached`` (it grows
+    /// with the free distances' budget, so the step limit bounds both).
+    package var nextTriangleNodes: Int {
+        let (next, overflow) = triangleNodesReached.multipliedReportingOverflow(by: Self.proofStepFactor)
+        return overflow ? .max : next
+    }
+
     /// This analysis with what a proof `step` (the same flight analysed again with a larger budget) found: the
     /// step's, with each free distance's upper bound the smaller of the two (both bound every route); a free
-    /// distance is proven when either proved it. More work never finds a shorter route (the search repeats the same
-    /// steps first); should a step's route be shorter all the same, this analysis's routes are kept.
+    /// distance is proven when either proved it, and so is the FAI triangle. More work never finds a shorter route
+    /// (the search repeats the same steps first); should a step's route be shorter all the same, this analysis's
+    /// routes are kept.
     package func keepingProof(of step: FlightAnalysis) -> FlightAnalysis {
         var kept = step
         let shorter =
             (step.freeSix?.meters ?? 0) < (freeSix?.meters ?? 0)
             || (step.freeFour?.meters ?? 0) < (freeFour?.meters ?? 0)
+            || (step.faiTriangle?.meters ?? 0) < (faiTriangle?.meters ?? 0)
         if shorter {
             kept = self
             kept.freeDistanceBudget = step.freeDistanceBudget
+            kept.faiTriangleNodeLimit = step.faiTriangleNodeLimit
         }
+        // A proven step triangle is the largest; this one, no shorter, is then as large.
+        kept.faiTriangleProven = faiTriangleProven || step.faiTriangleProven
         kept.freeSixUpperBound = Self.tighter(freeSixUpperBound, step.freeSixUpperBound, route: kept.freeSix)
         kept.freeFourUpperBound = Self.tighter(freeFourUpperBound, step.freeFourUpperBound, route: kept.freeFour)
         return kept

@@ -122,6 +122,9 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
     package var freeFourUpperBound: Meters?
     /// Whether both free distances are proven the longest (an analysis stored before the budget was: it had none).
     package var freeDistanceProven: Bool { freeSixUpperBound == nil && freeFourUpperBound == nil }
+    /// Whether every contest route whose search can stop at its work limit is proven: both free distances and the
+    /// FAI triangle (what `contestProven` says, and what `flightlog analyse --prove` finishes).
+    package var contestProven: Bool { freeDistanceProven && faiTriangleProven }
     /// The work budget each free distance search had (nil: ``FreeDistance/defaultBudget``, and every analysis
     /// stored before the budget was kept): where `flightlog analyse --prove` goes on from.
     package var freeDistanceBudget: Int?
@@ -133,6 +136,9 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
     package var faiTriangle: Route?
     /// False when the triangle search stopped at its node limit (a valid triangle, maybe not the largest).
     package var faiTriangleProven: Bool
+    /// The nodes the triangle search could visit (nil: ``ClosedTriangle/defaultNodeLimit``): where `flightlog
+    /// analyse --prove` goes on from when the triangle is not proven.
+    package var faiTriangleNodeLimit: Int?
     /// Start, 2 turnpoints, finish: the largest closed out-and-return (twice the turnpoints' distance).
     package var outAndReturn: Route?
     /// The index the points use (100 when the glider's is unknown).
@@ -143,9 +149,11 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
 
     /// Analyses `fixes` (the flight's track, in time order, with the margins around it the store keeps) for a
     /// flight with these `inputs`; `extensions` are the file's B-record extensions (the engine sensor's).
-    /// `budget`: the work each free distance search may do (``FreeDistance/defaultBudget``).
+    /// `budget`: the work each free distance search may do (``FreeDistance/defaultBudget``); `triangleNodes`: the
+    /// FAI triangle search's (``ClosedTriangle/defaultNodeLimit``).
     package static func compute(
-        fixes: [Fix], extensions: [FixExtension] = [], inputs: Inputs, budget: Int = FreeDistance.defaultBudget
+        fixes: [Fix], extensions: [FixExtension] = [], inputs: Inputs, budget: Int = FreeDistance.defaultBudget,
+        triangleNodes: Int = ClosedTriangle.defaultNodeLimit
     ) -> FlightAnalysis {
         let takeoff = fixes.firstIndex { $0.time >= inputs.takeoff }
         let landing = fixes.lastIndex { $0.time <= inputs.landing }
@@ -161,7 +169,7 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         }
         let scored = window?.fixes ?? 0..<0
         let trace = ContestTrace(fixes: fixes, window: scored)
-        let scores = ContestScores.compute(trace, index: inputs.index, budget: budget)
+        let scores = ContestScores.compute(trace, index: inputs.index, budget: budget, triangleNodes: triangleNodes)
         func route(_ points: [Int], _ meters: Meters) -> Route {
             Route(meters: meters, turnpoints: points.map { Point(fixes[trace.fixIndex[$0]]) })
         }
@@ -177,6 +185,7 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
             freeFour: scores.fourLegs.flatMap { freeRoute($0.points, $0.distance, route) },
             faiTriangle: scores.faiTriangle.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },
             faiTriangleProven: scores.faiTriangle?.isProven ?? true,
+            faiTriangleNodeLimit: triangleNodes == ClosedTriangle.defaultNodeLimit ? nil : triangleNodes,
             outAndReturn: scores.outAndReturn.map { route([$0.start] + $0.turnpoints + [$0.finish], $0.distance) },
             index: scores.index, olcPlusPoints: scores.olcPlusPoints, weGlideFreePoints: scores.weGlideFreePoints,
             dmstPoints: scores.dmstPoints)

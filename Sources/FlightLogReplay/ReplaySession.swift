@@ -23,6 +23,8 @@ package struct ReplaySession: Sendable {
     package var timeGlitch: [String] = []
     package var barometerMissing: [String] = []
     package var realTime: [String] = []
+    /// `--speed-in`: `HH:MM:SS-HH:MM:SS=N`, that window at N× real time.
+    package var speedIn: [String] = []
     package var holdUntil: String?
 
     package init() {}
@@ -40,8 +42,11 @@ package struct ReplaySession: Sendable {
         if let followGpsd, Self.hostPort(followGpsd) == nil { return "--follow-gpsd must look like 127.0.0.1:2947." }
         if !(1...200).contains(rate) { return "--rate must be 1…200 writes per second." }
         if deviceName.isEmpty || deviceName.contains("/") { return "--device-name must be a plain name." }
-        if serveNMEA == nil && !(barometerMissing.isEmpty && realTime.isEmpty && holdUntil == nil) {
-            return "--barometer-missing, --real-time and --hold-until need --serve-nmea."
+        if serveNMEA == nil && !(barometerMissing.isEmpty && realTime.isEmpty && speedIn.isEmpty && holdUntil == nil) {
+            return "--barometer-missing, --real-time, --speed-in and --hold-until need --serve-nmea."
+        }
+        for text in speedIn where Self.windowSpeed(text, start: 0) == nil {
+            return "\(text) is not a window and speed like 10:15:00-10:30:00=3 (above 0, at most 1000)."
         }
         if !barometerMissing.isEmpty && iioTree == nil { return "--barometer-missing needs --iio-tree DIR." }
         if !pressureGlitch.isEmpty && (iioTree == nil || serveNMEA == nil) {
@@ -65,7 +70,7 @@ package struct ReplaySession: Sendable {
     }
 
     /// The faults and the real-time windows, on the day of `fixes`.
-    package func faults(for fixes: [Fix]) -> (ReplayFaults, realTime: [ClosedRange<UTCMillis>]) {
+    package func faults(for fixes: [Fix]) -> (ReplayFaults, schedule: ReplaySchedule) {
         let start = fixes[0].time
         let windows = { (texts: [String]) in texts.compactMap { ReplayFaults.window($0, start: start) } }
         let faults = ReplayFaults(
@@ -75,7 +80,17 @@ package struct ReplaySession: Sendable {
             barometerMissing: windows(barometerMissing),
             pressureGlitches: pressureGlitch.compactMap { ReplayFaults.PressureGlitch.parse($0, start: start) },
             timeGlitches: timeGlitch.compactMap { ReplayFaults.TimeGlitch.parse($0, start: start) })
-        return (faults, windows(realTime))
+        let slower = speedIn.compactMap { Self.windowSpeed($0, start: start) }
+        return (faults, ReplaySchedule(start: start, speed: speed, realTime: windows(realTime), slower: slower))
+    }
+
+    /// `HH:MM:SS-HH:MM:SS=3`: a window (``ReplayFaults/window(_:start:)``) and its speed (above 0, at most 1000).
+    static func windowSpeed(_ text: String, start: UTCMillis) -> (window: ClosedRange<UTCMillis>, speed: Double)? {
+        guard let equals = text.lastIndex(of: "="),
+            let window = ReplayFaults.window(String(text[..<equals]), start: start),
+            let speed = Double(text[text.index(after: equals)...]), speed > 0, speed <= 1000
+        else { return nil }
+        return (window, speed)
     }
 
     /// The fixes of the IGC file at `path`, read by `readFile` as every file a user brings (FlightLogConfigFile's
@@ -95,7 +110,7 @@ package struct ReplaySession: Sendable {
     /// Replays `fixes` (not empty), saying each step on standard error (``ReplayLog``).
     package func run(_ fixes: [Fix]) throws {
         let shift = NMEAWriter.dateShift(for: fixes)
-        let (faults, realTimeWindows) = faults(for: fixes)
+        let (faults, schedule) = faults(for: fixes)
         if let nmeaPath {
             let log = NMEAWriter.log(faults.apply(to: fixes), dateShift: shift, geoidSeparation: geoidSeparation)
             try Data(log.utf8).write(to: URL(fileURLWithPath: nmeaPath), options: .atomic)
@@ -117,7 +132,7 @@ package struct ReplaySession: Sendable {
         if let serveNMEA, let listener, let (host, port) = Self.hostPort(serveNMEA) {
             var receiver = SimulatedReceiver(
                 host: host, port: port, fixes: fixes, dateShift: shift, tree: tree, rate: rate,
-                schedule: ReplaySchedule(start: fixes[0].time, speed: speed, realTime: realTimeWindows),
+                schedule: schedule,
                 latencySeconds: latency, faults: faults, holdUntil: holdUntil)
             ReplayLog.say("Serving \(fixes.count) epochs on \(serveNMEA) at \(speed)× real time once gpsd connects.")
             try receiver.run(listener: listener)

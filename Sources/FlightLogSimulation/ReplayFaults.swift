@@ -150,26 +150,37 @@ package struct ReplayFaults: Sendable, Equatable {
     }
 }
 
-/// The replay's clock: simulated UTC against wall time, `speed` times real time except in `realTime`
-/// windows, where it runs at real time (so that what the recorder does on its own wall clock - reconnect
-/// backoffs, a restart - takes the flight time it would take in the air).
+/// The replay's clock: simulated UTC against wall time, `speed` times real time except in its windows, each with a
+/// speed of its own: `realTime` windows run at real time (so that what the recorder does on its own wall clock -
+/// reconnect backoffs, a restart - takes the flight time it would take in the air), `slower` ones at theirs (a
+/// replay at 3× around a power cut, 50× elsewhere). Where windows overlap, the first in start order wins.
 package struct ReplaySchedule: Sendable {
     package let start: UTCMillis
     package let speed: Double
-    /// Sorted, non-overlapping real-time windows clipped to start at or after `start`.
-    private let windows: [ClosedRange<UTCMillis>]
+    /// Sorted, non-overlapping windows clipped to start at or after `start`, each with its speed.
+    private let windows: [(range: ClosedRange<UTCMillis>, speed: Double)]
 
-    package init(start: UTCMillis, speed: Double, realTime: [ClosedRange<UTCMillis>] = []) {
+    package init(
+        start: UTCMillis, speed: Double, realTime: [ClosedRange<UTCMillis>] = [],
+        slower: [(window: ClosedRange<UTCMillis>, speed: Double)] = []
+    ) {
         self.start = start
         self.speed = speed
-        var merged: [ClosedRange<UTCMillis>] = []
-        for window in realTime.sorted(by: { $0.lowerBound < $1.lowerBound }) where window.upperBound > start {
-            let clipped = max(window.lowerBound, start)...window.upperBound
-            if let last = merged.last, clipped.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, clipped.upperBound)
-            } else {
-                merged.append(clipped)
+        let all = realTime.map { (window: $0, speed: 1.0) } + slower
+        var merged: [(range: ClosedRange<UTCMillis>, speed: Double)] = []
+        for (window, pace) in all.sorted(by: { $0.window.lowerBound < $1.window.lowerBound })
+        where window.upperBound > start {
+            var clipped = max(window.lowerBound, start)...window.upperBound
+            if let last = merged.last, clipped.lowerBound <= last.range.upperBound {
+                if last.speed == pace {
+                    merged[merged.count - 1].range =
+                        last.range.lowerBound...max(last.range.upperBound, clipped.upperBound)
+                    continue
+                }
+                guard clipped.upperBound > last.range.upperBound else { continue }
+                clipped = (last.range.upperBound + 1)...clipped.upperBound
             }
+            merged.append((clipped, pace))
         }
         windows = merged
     }
@@ -177,12 +188,15 @@ package struct ReplaySchedule: Sendable {
     /// Wall nanoseconds from the replay's start to simulated `time`.
     package func wallNanos(at time: UTCMillis) -> Int64 {
         guard time > start else { return 0 }
-        var realTimeMillis: Int64 = 0
-        for window in windows where window.lowerBound < time {
-            realTimeMillis += min(time, window.upperBound) - window.lowerBound
+        var inside: Int64 = 0
+        var wallMillis = 0.0
+        for window in windows where window.range.lowerBound < time {
+            let span = min(time, window.range.upperBound) - window.range.lowerBound
+            inside += span
+            wallMillis += Double(span) / window.speed
         }
-        let fast = Double(time - start - realTimeMillis) / speed
-        return Int64(((fast + Double(realTimeMillis)) * 1e6).rounded())
+        wallMillis += Double(time - start - inside) / speed
+        return Int64((wallMillis * 1e6).rounded())
     }
 
     /// Simulated UTC `nanos` wall nanoseconds after the replay's start.
@@ -190,14 +204,14 @@ package struct ReplaySchedule: Sendable {
         var wallMillis = Double(nanos) / 1e6
         var time = start
         for window in windows {
-            let fastToWindow = Double(window.lowerBound - time) / speed
+            let fastToWindow = Double(window.range.lowerBound - time) / speed
             if wallMillis <= fastToWindow { break }
             wallMillis -= fastToWindow
-            time = window.lowerBound
-            let length = Double(window.upperBound - window.lowerBound)
-            if wallMillis <= length { return time + Int64(wallMillis) }
+            time = window.range.lowerBound
+            let length = Double(window.range.upperBound - window.range.lowerBound) / window.speed
+            if wallMillis <= length { return time + Int64(wallMillis * window.speed) }
             wallMillis -= length
-            time = window.upperBound
+            time = window.range.upperBound
         }
         return time + Int64(wallMillis * speed)
     }

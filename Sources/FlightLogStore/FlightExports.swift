@@ -8,7 +8,8 @@ import GRDB
 /// UTC day, the standard long file name, and the fixes from 60 s before takeoff to 60 s after landing. A
 /// recorded flight's faults (``RecordingFaults``) become `LXFLGPS LOST 101500-101630` lines where they end,
 /// among the B records; an imported flight gets none (its own records stay as they were). A recorded flight's
-/// declared task (``FlightStore/declaredTask(forFlight:)``) becomes its C records. `signer` gives the
+/// declared task (``FlightStore/declaredTask(forFlight:)``), or the declaration that counts in an imported flight's
+/// own file (``IGCExportParts/declaration(_:recorded:originalFile:)``), becomes its C records. `signer` gives the
 /// device key's signer (FlightLogSecurity), asked only when a file is written (an original needs no key);
 /// `nil` writes the file unsigned.
 /// - Throws: `LogbookError` (`.notFound` for an unknown id, `.noTrack` for a flight entered by hand).
@@ -23,7 +24,10 @@ package func igcExport(
     return IGCExportParts.written(
         flight, track: track, serial: IGCExportParts.serial(track: track, config: config),
         flightNumberOfDay: try IGCExportParts.flightNumberOfDay(flight, store: store),
-        task: try store.declaredTask(forFlight: id), signer: signer())
+        task: IGCExportParts.declaration(
+            flight, recorded: try store.declaredTask(forFlight: id),
+            originalFile: try store.originalFile(forFlight: id)?.bytes),
+        signer: signer())
 }
 
 /// The file an imported flight came from, byte for byte; nil for a recorded flight (or one imported before files

@@ -115,6 +115,8 @@ extension FlightStore {
                             json_extract(a.j, '$.freeSix.meters') END AS meters,
                         json_type(a.j, '$.freeSixUpperBound') AS boundType,
                         json_extract(a.j, '$.freeSixUpperBound') AS bound,
+                        json_type(a.j, '$.freeFourUpperBound') IN ('integer', 'real')
+                            OR json_type(a.j, '$.faiTriangleProven') = 'false' AS othersOpen,
                         CASE WHEN json_type(a.j, '$.engineSensor') = 'text' THEN
                             (SELECT total(json_extract(value, '$.end') - json_extract(value, '$.start'))
                              FROM json_each(a.j, '$.engineRuns') WHERE type = 'object')
@@ -142,7 +144,7 @@ extension FlightStore {
             if unproven, !(bound.map { $0.isFinite && $0 >= distance && $0 < 1e8 } ?? false) { continue }
             summaries[id] = ContestSummary(
                 freeSixMeters: distance, engineSeconds: engineMillis.map { $0 / 1000 },
-                freeSixUpperBoundMeters: unproven ? bound : nil)
+                freeSixUpperBoundMeters: unproven ? bound : nil, othersProven: (row["othersOpen"] as Bool?) != true)
         }
         return summaries
     }

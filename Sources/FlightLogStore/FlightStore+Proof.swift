@@ -19,7 +19,7 @@ extension FlightStore {
     }
 
     /// The flights whose current stored analysis (as ``contestSummaries(only:)`` reads currency: this version,
-    /// the flight's times as stored now) has a free distance not proven the longest, by id.
+    /// the flight's times as stored now) has a free distance or FAI triangle not proven the longest, by id.
     package func flightsWithUnprovenContest() throws(LogbookError) -> [Int64] {
         try read { db -> [Int64] in
             guard try db.tableExists("flightAnalysis") else { return [] }
@@ -31,14 +31,15 @@ extension FlightStore {
                     JOIN flight f ON f.id = a.flightId
                     WHERE \(Self.analysisIsCurrentSQL)
                         AND (json_type(a.j, '$.freeSixUpperBound') IN ('integer', 'real')
-                            OR json_type(a.j, '$.freeFourUpperBound') IN ('integer', 'real'))
+                            OR json_type(a.j, '$.freeFourUpperBound') IN ('integer', 'real')
+                            OR json_type(a.j, '$.faiTriangleProven') = 'false')
                     ORDER BY a.flightId
                     """,
                 arguments: [Self.maxAnalysisBytes])
         }
     }
 
-    /// One proof step of flight `id`'s free distance: its current analysis (computed and stored first when it has
+    /// One proof step of flight `id`'s free distances and FAI triangle: its current analysis (computed and stored first when it has
     /// none), then, unless that is proven, the analysis again with the next step's budget
     /// (``FlightAnalysis/nextProofBudget(limit:)``), kept with what the one before proved
     /// (``FlightAnalysis/keepingProof(of:)``) and stored in place of it. Minutes of work for a hard track: the
@@ -52,10 +53,11 @@ extension FlightStore {
             analysis throws(LogbookError) in try store(analysis, forFlight: id)
         }
         guard let track else { return .notAnalysed }
-        guard !before.freeDistanceProven, let budget = before.nextProofBudget(limit: limit) else {
+        guard !before.contestProven, let budget = before.nextProofBudget(limit: limit) else {
             return .done(before)
         }
-        let step = FlightAnalysis.compute(flight: flight, track: track, index: index, budget: budget)
+        let step = FlightAnalysis.compute(
+            flight: flight, track: track, index: index, budget: budget, triangleNodes: before.nextTriangleNodes)
         let kept = before.keepingProof(of: step)
         return .stepped(kept, stored: try store(kept, forFlight: id, ifStill: before))
     }

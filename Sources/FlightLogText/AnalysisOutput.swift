@@ -64,8 +64,9 @@ package enum AnalysisOutput {
             // Routes and the window are null when the window holds too few fixes, not left out.
             try c.encode(analysis.freeSix.map(Route.init), forKey: .free6)
             try c.encode(analysis.freeFour.map(Route.init), forKey: .free4)
-            // False when a free distance search stopped at its work budget; its bound is null when proven.
-            try c.encode(analysis.freeDistanceProven, forKey: .contestProven)
+            // False when a free distance or the FAI triangle search stopped at its work budget; a free distance's
+            // bound is null when proven.
+            try c.encode(analysis.contestProven, forKey: .contestProven)
             try c.encode(analysis.freeSixUpperBound.map { $0 / 1000 }, forKey: .free6UpperBoundKm)
             try c.encode(analysis.freeFourUpperBound.map { $0 / 1000 }, forKey: .free4UpperBoundKm)
             try c.encode(analysis.faiTriangle.map(Route.init), forKey: .faiTriangle)

@@ -52,8 +52,9 @@ package enum FlightJSON {
         /// The free distance over up to 6 legs (OLC classic, WeGlide) from the flight's stored analysis, km; null
         /// when it has none yet (or no track).
         var contestKm: OrNull<Double> = OrNull(nil)
-        /// Whether `contestKm` is proven the longest; false when its search stopped at its work budget (`flightlog
-        /// analyse --prove` finishes it); null without a stored analysis.
+        /// Whether every contest route is proven the longest (`contestKm`, the 4-leg distance, the FAI triangle); false
+        /// when a search stopped at its work budget (`flightlog analyse --prove` finishes it); null without a stored
+        /// analysis.
         var contestProven: OrNull<Bool> = OrNull(nil)
         /// No route is longer than this, km, when `contestProven` is false; else null.
         var contestUpperBoundKm: OrNull<Double> = OrNull(nil)
@@ -157,7 +158,7 @@ package enum FlightJSON {
             takeoffLocation: f.takeoffLocation.map(Location.init), landingLocation: f.landingLocation.map(Location.init)
         )
         object.contestKm = OrNull(contest.map { $0.freeSixMeters.rounded() / 1000 })
-        object.contestProven = OrNull(contest.map { $0.freeSixUpperBoundMeters == nil })
+        object.contestProven = OrNull(contest.map(\.contestProven))
         object.contestUpperBoundKm = OrNull(contest?.freeSixUpperBoundMeters.map { $0.rounded() / 1000 })
         object.engineSeconds = OrNull(contest?.engineSeconds)
         object.weglide = OrNull(WeGlide(f.weglide))

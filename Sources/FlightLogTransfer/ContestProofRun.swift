@@ -16,6 +16,8 @@ package enum ContestProofRun {
     /// ``FlightStore/flightsWithUnprovenContest()``) with the glider's `index` (the config's), saying one line per
     /// flight; `limit`: the most work one step may do. `seconds` reads a clock (monotonic seconds) for the lines.
     /// With `idle`, the process first drops to idle priority (its CPU and I/O only what nothing else wants).
+    /// An id with no flight is said (`flight 999: no such flight`) and the others are proven all the same; then
+    /// the run throws ``LogbookError/notFound(_:)`` naming every missing id, so the command exits non-zero.
     /// - Returns: how many flights are left not proven.
     @discardableResult
     package static func run(
@@ -31,18 +33,25 @@ package enum ContestProofRun {
         var spent: [Int64: Double] = [:]  // seconds of proof steps this run, by flight
         var missed: [Int64: Int] = [:]  // steps in a row whose result was not stored (the analysis changed)
         var open = 0
+        var missing: [Int64] = []
         while !pending.isEmpty {
             var next: [Int64] = []
             for id in pending {
                 let start = seconds()
-                let step = try store.proofStep(forFlight: id, index: index, limit: limit)
+                let step: FlightStore.ProofStep
+                do { step = try store.proofStep(forFlight: id, index: index, limit: limit) } catch {
+                    guard error.code == .notFound, !missing.contains(id) else { throw error }
+                    missing.append(id)
+                    say("flight \(id): no such flight")
+                    continue
+                }
                 let took = seconds() - start
                 switch step {
                 case .notAnalysed:
                     say("flight \(id): not analysed (no track, or over 24 h from take-off to landing)")
                 case .done(let analysis):
                     let line = AnalysisWords.proofLine(flight: id, analysis, seconds: spent[id].map { $0 + took })
-                    if analysis.freeDistanceProven {
+                    if analysis.contestProven {
                         say(line)
                     } else {
                         say(line + "; stopped at the work limit")
@@ -54,7 +63,7 @@ package enum ContestProofRun {
                     if missed[id, default: 0] >= 3 {
                         say("flight \(id): its analysis changed while it was being proven; left for the next run")
                         open += 1
-                    } else if stored && analysis.freeDistanceProven {
+                    } else if stored && analysis.contestProven {
                         say(AnalysisWords.proofLine(flight: id, analysis, seconds: spent[id]))
                     } else {
                         next.append(id)
@@ -63,7 +72,15 @@ package enum ContestProofRun {
             }
             pending = next
         }
+        if !missing.isEmpty { throw Self.missingError(missing) }
         return open
+    }
+
+    /// "no flight with id 999 (…)" or "no flights with ids 999, 1000 (…)": the ids of the run that name no flight.
+    static func missingError(_ ids: [Int64]) -> LogbookError {
+        let list = ids.map(String.init).joined(separator: ", ")
+        let what = ids.count == 1 ? "no flight with id" : "no flights with ids"
+        return LogbookError(.notFound, "\(what) \(list) (flightlog list shows the ids); the other ids were done")
     }
 
     /// The monotonic clock in seconds.

@@ -107,4 +107,39 @@ import Testing
         analysis.freeDistanceBudget = .max / 2
         #expect(analysis.nextProofBudget(limit: .max) == nil, "no overflow")
     }
+
+    /// The FAI triangle's search stopped at its node limit (issue 38: `--prove` left it so, and `contestProven` said
+    /// true): the steps give it 4 times the nodes each, until it is proven the largest, as a search with all the
+    /// nodes it needs finds it; `contestProven` is false until then, though the free distances are proven.
+    @Test func theTriangleIsProvenInStepsToo() throws {
+        let fixes = SyntheticTracks.fixes(.circling, hours: 0.5, every: 2)
+        let inputs = FlightAnalysis.Inputs(
+            takeoff: fixes[0].time, landing: fixes[fixes.count - 1].time, release: nil, fixCount: fixes.count,
+            index: nil)
+        let first = FlightAnalysis.compute(fixes: fixes, inputs: inputs, triangleNodes: 1000)
+        try #require(first.faiTriangle != nil && !first.faiTriangleProven, "1000 nodes leave the triangle open")
+        #expect(first.freeDistanceProven && !first.contestProven && first.faiTriangleNodeLimit == 1000)
+        #expect(first.nextTriangleNodes == 4000)
+        #expect(AnalysisWords.proofLine(flight: 3, first, seconds: 2).hasSuffix(", maybe not the largest (2 s)"))
+        var kept = first
+        var steps = 0
+        while !kept.contestProven, let budget = kept.nextProofBudget() {
+            let step = FlightAnalysis.compute(
+                fixes: fixes, inputs: inputs, budget: budget, triangleNodes: kept.nextTriangleNodes)
+            let before = kept
+            kept = kept.keepingProof(of: step)
+            steps += 1
+            #expect((kept.faiTriangle?.meters ?? 0) >= (before.faiTriangle?.meters ?? 0), "step \(steps)")
+        }
+        #expect(kept.contestProven && kept.faiTriangleProven, "still not proven after \(steps) steps")
+        let exact = FlightAnalysis.compute(fixes: fixes, inputs: inputs, triangleNodes: 10_000_000)
+        #expect(exact.faiTriangleProven)
+        #expect(abs(kept.faiTriangle!.meters - exact.faiTriangle!.meters) < 1e-6)
+        #expect(abs(kept.olcPlusPoints - exact.olcPlusPoints) < 1e-6)
+        // A step that did not prove it leaves it open; one that did proves the kept one.
+        var open = first
+        open.faiTriangleNodeLimit = 4000
+        #expect(!first.keepingProof(of: open).faiTriangleProven)
+        #expect(first.keepingProof(of: exact).faiTriangleProven)
+    }
 }

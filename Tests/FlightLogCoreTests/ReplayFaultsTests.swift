@@ -62,6 +62,20 @@ struct ReplayFaultsTests {
         #expect(merged.wallNanos(at: start + 20_000) == 20_000_000_000)
     }
 
+    /// `--speed-in`: a window at a speed of its own (3× around a power cut in a 50× replay), beside a real-time one.
+    @Test func scheduleRunsEachWindowAtItsOwnSpeed() {
+        let schedule = ReplaySchedule(
+            start: start, speed: 50, realTime: [start + 200_000...start + 210_000],
+            slower: [(start + 100_000...start + 130_000, 3)])
+        #expect(schedule.wallNanos(at: start + 100_000) == 2_000_000_000)
+        #expect(schedule.wallNanos(at: start + 130_000) == 12_000_000_000)
+        #expect(schedule.wallNanos(at: start + 200_000) == 13_400_000_000)
+        #expect(schedule.wallNanos(at: start + 210_000) == 23_400_000_000)
+        for millis: Int64 in [0, 100_000, 115_000, 130_000, 150_000, 205_000, 260_000] {
+            #expect(schedule.utc(atWallNanos: schedule.wallNanos(at: start + millis)) == start + millis)
+        }
+    }
+
     @Test func altitudeSpikeRaisesOneFixesGNSSAltitudeOnly() {
         let faults = ReplayFaults(altitudeSpikes: [start + 4_500])
         let sent = faults.apply(to: fixes(8))

@@ -67,9 +67,18 @@ struct GPSTimeAndCutTests {
         try switchedOff(afterTouchdown: -4_000)
     }
 
+    /// Issue 38's case as it was found: the same at 3× (not real time) around the cut and from the restart until
+    /// the second flight is well under way, 50× elsewhere.
+    @Test(.timeLimit(.minutes(8)))
+    func offDuringTheRollOutAtThreeTimes() throws {
+        try switchedOff(afterTouchdown: -4_000, speed: 3)
+    }
+
     /// The sample flight twice, 10 minutes on the ground between, the power cut `offset` ms after the first
     /// touchdown for 10 minutes: two flights, the first landing at the touchdown, the second taking off on time.
-    private func switchedOff(afterTouchdown offset: Int64) throws {
+    /// `speed`: nil, real time around the cut; else that speed around the cut and from the restart to 2 minutes
+    /// after the second take-off.
+    private func switchedOff(afterTouchdown offset: Int64, speed: Int? = nil) throws {
         let one = try sampleFlight()
         // The second flight: the same one again, after ground time that covers the 10 minutes off.
         let last = try #require(one.fixes.last)
@@ -98,11 +107,18 @@ struct GPSTimeAndCutTests {
         ).write(to: file)
         let source = try ReplayFlight(path: file.path)
         let touchdown = source.flight.landingTime
-        let replay = try FaultReplay(
-            source,
-            replayArguments: ["--speed", "50", "--real-time", window(touchdown - 10_000...touchdown + 25_000)])
+        let secondTakeoff = one.flight.takeoffTime + shift
+        let restart = touchdown + offset + 600_000
+        let slow =
+            speed.map {
+                [
+                    "--speed-in", "\(window(touchdown - 60_000...touchdown + 25_000))=\($0)",
+                    "--speed-in", "\(window(restart - 20_000...secondTakeoff + 2 * minute))=\($0)",
+                ]
+            } ?? ["--real-time", window(touchdown - 10_000...touchdown + 25_000)]
+        let replay = try FaultReplay(source, replayArguments: ["--speed", "50"] + slow)
         try replay.cutPower(at: touchdown + offset, for: 600)
-        #expect(replay.waitForReplayEnd(seconds: 300), "the replay did not finish")
+        #expect(replay.waitForReplayEnd(seconds: 420), "the replay did not finish")
         #expect(replay.stopDaemon() == 0)
 
         let flights = try replay.flights()
@@ -115,9 +131,13 @@ struct GPSTimeAndCutTests {
         let slack = source.fixInterval(around: touchdown)
         let expected = offset < 0 ? (offset - 2 * slack)...offset : -slack...slack
         #expect(expected.contains(dLanding), "first landing off by \(dLanding / 1000) s")
-        let dTakeoff = flights[1].takeoffTime - source.shift - (one.flight.takeoffTime + shift)
+        let dTakeoff = flights[1].takeoffTime - source.shift - secondTakeoff
         #expect(
-            abs(dTakeoff) <= source.fixInterval(around: one.flight.takeoffTime + shift),
-            "second takeoff off by \(dTakeoff / 1000) s")
+            abs(dTakeoff) <= source.fixInterval(around: secondTakeoff), "second takeoff off by \(dTakeoff / 1000) s")
+        let dSecondLanding = flights[1].landingTime - source.shift - (touchdown + shift)
+        #expect(abs(dSecondLanding) <= 30_000, "second landing off by \(dSecondLanding / 1000) s")
+        #expect(
+            !replay.world.waitFor("GPS time glitch dropped", in: replay.world.daemonLog, seconds: 0.1),
+            "\(replay.logTail)")
     }
 }

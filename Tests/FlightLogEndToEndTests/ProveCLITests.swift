@@ -24,6 +24,16 @@ struct ProveCLITests {
         try Data(bytes).write(to: url)
     }
 
+    /// A logbook in `dir` holding the glide, imported with a work budget of 1000 (not proven); its path.
+    static func importedGlide(in dir: URL) throws -> URL {
+        let db = dir.appendingPathComponent("flights.sqlite")
+        try glideFile(at: dir.appendingPathComponent("glide.igc"))
+        let imported = try CLI.run(
+            ["import", "glide.igc"], database: db, in: dir, environment: ["FLIGHTLOG_CONTEST_BUDGET": "1000"])
+        try #require(imported.status == 0, "import failed: \(imported.stderr)")
+        return db
+    }
+
     struct Listed: Decodable {
         var contestKm: Double?
         var contestProven: Bool?
@@ -44,11 +54,7 @@ struct ProveCLITests {
     @Test func aGlideImportedNotProvenIsProvenAndEveryViewSaysSo() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let db = dir.appendingPathComponent("flights.sqlite")
-        try Self.glideFile(at: dir.appendingPathComponent("glide.igc"))
-        let imported = try CLI.run(
-            ["import", "glide.igc"], database: db, in: dir, environment: ["FLIGHTLOG_CONTEST_BUDGET": "1000"])
-        try #require(imported.status == 0, "import failed: \(imported.stderr)")
+        let db = try Self.importedGlide(in: dir)
 
         func shown() throws -> (text: String, json: Shown, listed: Listed) {
             let text = try CLI.run(["show", "1"], database: db, in: dir)
@@ -94,6 +100,24 @@ struct ProveCLITests {
         #expect(again.stdout == "Nothing to prove: every analysed flight's free distance is proven.\n")
         let bare = try CLI.run(["analyse"], database: db, in: dir)
         #expect(bare.status != 0 && bare.stderr.contains("--prove"), "\(bare.stderr)")
+    }
+
+    /// Ids that name no flight among those to prove (issue 38): said, the others proven all the same, and the exit
+    /// status non-zero at the end, with an error naming them (before: it stopped at the first missing id).
+    @Test func missingIdsAreSaidAndTheOthersProven() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try Self.importedGlide(in: dir)
+        let proof = try CLI.run(["analyse", "--prove", "999", "1", "998"], database: db, in: dir)
+        #expect(proof.status == 1, "\(proof.stderr)")
+        let lines = proof.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("flight 999: no such flight") && lines.contains("flight 998: no such flight"))
+        #expect(lines.contains { $0.hasPrefix("flight 1: free distance ") && $0.contains(" km, proven (") }, "\(lines)")
+        #expect(proof.stderr.contains("no flights with ids 999, 998"), "\(proof.stderr)")
+        let shown = try CLI.run(["show", "1", "--json"], database: db, in: dir)
+        #expect(try JSONDecoder().decode(Shown.self, from: Data(shown.stdout.utf8)).contestProven == true)
+        let help = try CLI.run(["help", "analyse"], database: db, in: dir)
+        #expect(help.stdout.contains("Exit status 0 when every id named a flight"), "\(help.stdout)")
     }
 
     private func reportText(_ dir: URL, _ db: URL) throws -> String {

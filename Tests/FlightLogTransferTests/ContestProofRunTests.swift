@@ -81,6 +81,54 @@ struct ContestProofRunTests {
         #expect(proven.freeDistanceProven && proven.freeDistanceBudget! > 16)
     }
 
+    /// A flight whose free distance is proven but whose FAI triangle search stopped at its node limit is one to
+    /// prove (issue 38: it was not, and `contestProven` said true); the run proves the triangle.
+    @Test func anOpenTriangleIsProvenToo() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fixes = SyntheticTracks.fixes(.circling, hours: 0.5, every: 2)
+        let flight = Flight(
+            takeoffTime: fixes[0].time, landingTime: fixes[fixes.count - 1].time,
+            takeoffCoordinate: fixes[0].coordinate, landingCoordinate: fixes[fixes.count - 1].coordinate,
+            details: FlightDetails(pilot: "Kreis, Karl"), maxAltitude: 1500, hasBarometer: true,
+            timeZoneIdentifier: "Europe/Berlin", utcOffsetSeconds: 7200)
+        let store = try FlightStore(path: dir.appendingPathComponent("flightlog.sqlite").path, mode: .readWrite)
+        let id = try store.importFlights(
+            track: Track(recorder: RecorderInfo(manufacturer: "XFL", serial: "CIR"), fixes: fixes),
+            fileName: "circles.igc", sha256: "circles", flights: [flight])[0]
+        let stored = FlightAnalysis.compute(
+            flight: try store.flight(id: id), track: try store.track(forFlight: id), index: nil, triangleNodes: 1000)
+        try #require(stored.freeDistanceProven && !stored.faiTriangleProven)
+        try store.store(stored, forFlight: id)
+        #expect(try store.flightsWithUnprovenContest() == [id])
+        #expect(try store.contestSummaries()[id]?.contestProven == false)
+        var said: [String] = []
+        let open = try ContestProofRun.run(store: store, ids: [], index: nil, seconds: { 0 }, say: { said.append($0) })
+        let after = try #require(try store.storedAnalysis(forFlight: id))
+        #expect(open == 0 && after.faiTriangleProven && after.contestProven, "\(said)")
+        #expect(said.count == 1 && said[0].hasSuffix(", proven (0 s)"), "\(said)")
+        #expect(try store.flightsWithUnprovenContest().isEmpty)
+        #expect(try store.contestSummaries()[id]?.contestProven == true)
+    }
+
+    /// Ids with no flight are said and skipped, the others proven; the run then throws, naming them all.
+    @Test func missingIdsDoNotStopTheOthers() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (store, id, _) = try Self.logbook(in: dir)
+        var said: [String] = []
+        do {
+            try ContestProofRun.run(
+                store: store, ids: [999, id, 998], index: nil, seconds: { 0 }, say: { said.append($0) })
+            Issue.record("no error for the missing ids")
+        } catch {
+            #expect(error.code == .notFound && error.message.hasPrefix("no flights with ids 999, 998 "), "\(error)")
+        }
+        #expect(said.first == "flight 999: no such flight" && said.contains("flight 998: no such flight"), "\(said)")
+        #expect(said.contains { $0.hasPrefix("flight \(id): free distance ") && $0.hasSuffix(", proven (0 s)") })
+        #expect(try store.storedAnalysis(forFlight: id)?.freeDistanceProven == true)
+    }
+
     @Test func aFlightWithoutATrackIsSaidSo() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -29,6 +29,18 @@ package enum IGCExportParts {
             isOriginal: false, flightsInFile: 1)
     }
 
+    /// The declaration a written file carries as C records: the task flight was declared with when recorded here
+    /// (`recorded`), else, for an imported flight, the declaration that counts in its own file
+    /// (``IGCFile/declarationThatCounts(takeoff:)``), so that a rebuilt file keeps it; nil when there is none.
+    package static func declaration(_ flight: Flight, recorded: FlightTask?, originalFile: [UInt8]?) -> FlightTask? {
+        if let recorded { return recorded }
+        guard let originalFile, let file = try? IGCReader.read(originalFile) else { return nil }
+        guard var task = file.declarationThatCounts(takeoff: flight.known(.takeoffTime, flight.takeoffTime)).task
+        else { return nil }
+        task.warnings = []  // what the reader said of the old file, not part of the task
+        return task
+    }
+
     /// An imported flight's own file, byte for byte, under its name made safe (``safeFileName(_:id:)``).
     package static func original(fileName: String, bytes: [UInt8], flights: Int, flightId id: Int64) -> IGCExport {
         IGCExport(fileName: safeFileName(fileName, id: id), bytes: bytes, isOriginal: true, flightsInFile: flights)
@@ -45,7 +57,7 @@ package enum IGCExportParts {
         let ours = track.recorder.manufacturer == "XFL"
         return IGCHeaderValues(
             pilot: d.pilot, crew: d.secondPerson, gliderType: d.gliderType, registration: d.registration,
-            competitionId: d.competitionId,
+            competitionId: d.competitionId, competitionClass: flight.competitionClass,
             gpsReceiver: track.recorder.gpsReceiver ?? "unknown",
             pressureSensor: flight.hasBarometer || !ours
                 ? (track.recorder.pressureSensor ?? (flight.hasBarometer ? "unknown,unknown,max9000m" : nil)) : nil,

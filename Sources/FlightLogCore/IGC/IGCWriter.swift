@@ -5,6 +5,8 @@ package struct IGCHeaderValues: Sendable {
     package var gliderType: String?
     package var registration: String?
     package var competitionId: String?
+    /// `HFCCLCOMPETITIONCLASS`: "18-Meter", "Club"; omitted when nil.
+    package var competitionClass: String?
     /// `MAKER,MODEL` (`HFFTYFRTYPE`), e.g. `flightlog,flightlog`.
     package var recorderType: String
     package var firmwareVersion: String
@@ -18,7 +20,7 @@ package struct IGCHeaderValues: Sendable {
 
     package init(
         pilot: String? = nil, crew: String? = nil, gliderType: String? = nil, registration: String? = nil,
-        competitionId: String? = nil, recorderType: String = "flightlog,flightlog",
+        competitionId: String? = nil, competitionClass: String? = nil, recorderType: String = "flightlog,flightlog",
         firmwareVersion: String = FlightLogVersion.current,
         hardwareVersion: String = "Raspberry Pi", gpsReceiver: String = "gpsd", pressureSensor: String? = nil,
         timeZoneOffsetHours: Double? = nil
@@ -28,6 +30,7 @@ package struct IGCHeaderValues: Sendable {
         self.gliderType = gliderType
         self.registration = registration
         self.competitionId = competitionId
+        self.competitionClass = competitionClass
         self.recorderType = recorderType
         self.firmwareVersion = firmwareVersion
         self.hardwareVersion = hardwareVersion
@@ -111,6 +114,7 @@ package enum IGCWriter {
         line(&out, "HFALGALTGPS:ELL")
         line(&out, "HFALPALTPRESSURE:" + (hasBarometer ? "ISA" : "NIL"))
         header(&out, "HFCIDCOMPETITIONID:", headers.competitionId)
+        if let competitionClass = headers.competitionClass { header(&out, "HFCCLCOMPETITIONCLASS:", competitionClass) }
         if let hours = headers.timeZoneOffsetHours { line(&out, "HFTZNTIMEZONE:" + timeZoneText(hours)) }
         line(&out, iRecord(layout))
         if let task { for text in declarationLines(task) { line(&out, text) } }

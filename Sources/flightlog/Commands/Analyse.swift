@@ -16,6 +16,9 @@ extension FlightLogCommand {
                 one before, at idle priority, and stores each step's result as it ends: stopped at any moment \
                 (the master switch), it loses only the step under way and goes on from there next time. One line \
                 per flight when it is proven. The flightlog-prove unit runs it after each landing and every hour.
+                An id that names no flight is said ("flight 999: no such flight") and the other ids are done all \
+                the same. Exit status 0 when every id named a flight (proven or stopped at the work limit); 1 at \
+                the end when some did not, with an error naming them.
                 Examples:
                   flightlog analyse --prove        # every flight whose free distance is not proven yet
                   flightlog analyse --prove 12 14

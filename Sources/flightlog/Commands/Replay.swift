@@ -23,7 +23,7 @@ struct Replay: AsyncParsableCommand {
             with its GNSS altitude 3000 m up, --barometer-missing removes in_pressure_input for a window, \
             --pressure-glitch writes a wrong pressure for 100 ms, --time-glitch sends one fix with its time off by \
             the given seconds; --real-time slows a window of a --speed replay \
-            to real time.
+            to real time, --speed-in runs a window at a speed of its own (10:15:00-10:30:00=3).
             Examples:
               flightlog replay flight.igc --nmea /tmp/f.nmea --iio-tree /tmp/iio --follow-gpsd 127.0.0.1:29470
               flightlog replay flight.igc --iio-tree /tmp/iio --serve-nmea 127.0.0.1:29480 &
@@ -89,6 +89,12 @@ struct Replay: AsyncParsableCommand {
             "Run at real time instead of --speed in this UTC window (with --serve-nmea).", valueName: "window"))
     var realTime: [String] = []
     @Option(
+        name: .customLong("speed-in"),
+        help: ArgumentHelp(
+            "Run at N times real time instead of --speed in this UTC window: HH:MM:SS-HH:MM:SS=N (with --serve-nmea).",
+            valueName: "window=n"))
+    var speedIn: [String] = []
+    @Option(
         name: .customLong("hold-until"),
         help: ArgumentHelp("With --serve-nmea, start the flight only once this file exists.", valueName: "path"))
     var holdUntil: String?
@@ -108,6 +114,7 @@ struct Replay: AsyncParsableCommand {
             altitudeSpike, pressureGlitch, timeGlitch
         )
         (session.barometerMissing, session.realTime, session.holdUntil) = (barometerMissing, realTime, holdUntil)
+        session.speedIn = speedIn
         return session
     }
 
