@@ -27,7 +27,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var config = FlightLogConfig()
-        config.weglide.url = "http://127.0.0.1:1"  // nothing listens: refused at once
+        config.weglide.url = "http://127.0.0.1:1"  // nothing listens there
         var said: [String] = []
         var warned: [String] = []
         let outcome = try await WeGlideUpload.listAircraft(
