@@ -7,6 +7,8 @@ package protocol ClubBackend: Sendable {
     var location: String { get }
     /// The account with this login; `nil` when there is none.
     func account(login: String) async throws(LogbookError) -> ClubAccount?
+    /// Whether any login exists (`serve` warns when none does: no page can be seen yet).
+    func hasAccounts() async throws(LogbookError) -> Bool
     /// The flights `account` may see and edit.
     func source(for account: ClubAccount) -> any LogbookSource
 }

@@ -166,3 +166,15 @@ package final class LazySigner: @unchecked Sendable {
         }
     }
 }
+
+extension LazySigner {
+    /// The device key's signer (`signing.key` beside `databasePath`); when the files go out unsigned, `warn` gets
+    /// one line saying why, `files` naming them ("IGC files written", "IGC files sent"). `export` and `upload`.
+    package static func device(databasePath: String, files: String, warn: @escaping (String) -> Void) -> LazySigner {
+        LazySigner {
+            let (signer, problem) = DeviceKey.exportSigner(databasePath: databasePath)
+            if let problem { warn("warning: \(files) without G record (unsigned): \(problem)") }
+            return signer
+        }
+    }
+}

@@ -154,12 +154,7 @@ extension FlightStore {
 
     /// Call after the server committed these edits.
     package func markEditsPushed(_ uuids: [String]) throws(LogbookError) {
-        guard !uuids.isEmpty else { return }
-        try write { db in
-            try db.execute(
-                sql: "UPDATE flightEdit SET pushed = 1 WHERE uuid IN (SELECT value FROM json_each(?))",
-                arguments: [SyncRows.jsonArray(uuids)])
-        }
+        try markPushed("UPDATE flightEdit SET pushed = 1 WHERE uuid IN (SELECT value FROM json_each(?))", uuids)
     }
 
     /// Flights deleted here since the last sync: their UUIDs and when they were deleted, oldest first.
@@ -182,12 +177,13 @@ extension FlightStore {
 
     /// Call after the server committed these deletions.
     package func markDeletionsPushed(_ uuids: [String]) throws(LogbookError) {
+        try markPushed("DELETE FROM syncDeletion WHERE flightUuid IN (SELECT value FROM json_each(?))", uuids)
+    }
+
+    /// Runs `sql` once, its `?` the JSON array of `uuids` (nothing to run for none).
+    private func markPushed(_ sql: String, _ uuids: [String]) throws(LogbookError) {
         guard !uuids.isEmpty else { return }
-        try write { db in
-            try db.execute(
-                sql: "DELETE FROM syncDeletion WHERE flightUuid IN (SELECT value FROM json_each(?))",
-                arguments: [SyncRows.jsonArray(uuids)])
-        }
+        try write { db in try db.execute(sql: sql, arguments: [SyncRows.jsonArray(uuids)]) }
     }
 
     /// Adds edits the server holds for this device's flights to their histories (an edit already here is skipped,

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogStore
 
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,25 @@ extension LogbookSync {
         .notConfigured,
         "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file "
             + "(man 5 flightlog.toml)")
+
+    /// `flightlog sync` with the config's club logbook, its password (``ClubLogin/password(file:environment:readFile:)``)
+    /// and this machine's name; returns the lines to print: the summary, then each edit the server refused. Without a
+    /// club logbook: ``notConfiguredLine`` when `ifConfigured`, else ``notConfigured`` is thrown.
+    /// - Throws: ``SyncError`` (``SyncError/isTemporary`` for one worth trying again later); the store's error.
+    package static func command(
+        config: FlightLogConfig, ifConfigured: Bool, environment: [String: String], readFile: ClubLogin.ReadFile,
+        openStore: () throws -> FlightStore
+    ) async throws -> [String] {
+        guard let url = config.sync.url else {
+            if ifConfigured { return [notConfiguredLine] }
+            throw notConfigured
+        }
+        let password = try ClubLogin.password(
+            file: config.sync.passwordFile, environment: environment, readFile: readFile)
+        let summary = try await run(
+            store: try openStore(), url: url, password: password, deviceName: hostName, gliderIndex: config.gliderIndex)
+        return [summary.line] + summary.refusedEdits
+    }
 
     /// This machine's name as `hostname` prints it, stored with the device on the server (Foundation's
     /// `ProcessInfo.hostName` may wait for DNS, which a Pi in the field does not have).

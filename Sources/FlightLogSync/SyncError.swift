@@ -5,22 +5,15 @@ import PostgresNIO
 
 /// Why a sync stopped, as one line that says what to do. What was committed before stays committed, on the server
 /// and here; running `flightlog sync` again carries on from there.
-package struct SyncError: Error, CustomStringConvertible, Equatable {
-    package enum Code: Sendable, Equatable {
-        case notConfigured, unreachable, connectionLost, password, noDatabase, noTLS, certificate, newerServer, refused
-        case local
-    }
+package typealias SyncError = CodedError<SyncErrorCode>
 
-    package var code: Code
-    package var message: String
+/// What kind of ``SyncError`` it is.
+package enum SyncErrorCode: Sendable, Equatable {
+    case notConfigured, unreachable, connectionLost, password, noDatabase, noTLS, certificate, newerServer, refused
+    case local
+}
 
-    package init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    package var description: String { message }
-
+extension SyncError {
     /// Reads a connection or server error: `connected` tells a failed connect from a connection lost mid-sync.
     static func from(_ error: any Error, url: SyncURL, connected: Bool) -> SyncError {
         switch error {

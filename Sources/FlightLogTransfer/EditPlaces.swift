@@ -62,3 +62,21 @@ package enum EditRun {
         }
     }
 }
+
+/// `flightlog delete ID`: the flight deleted once the pilot said yes (or gave `--yes`).
+package enum DeleteRun {
+    /// Deletes flight `id` when `yes`, else when `ask` (the question to put; nil: no terminal to ask) answers yes.
+    /// Returns the line to print (`Deleted …`, `Kept …`).
+    /// - Throws: ``TransferRefusal`` without `yes` and without a terminal; the store's error for an unknown id.
+    package static func run(id: Int64, store: FlightStore, yes: Bool, ask: ((String) -> Bool)?) throws -> String {
+        let summary = try store.flight(id: id).deletionName(id: id)
+        if !yes {
+            guard let ask else {
+                throw TransferRefusal("refusing to delete \(summary) without --yes: there is no terminal to ask")
+            }
+            guard ask("Delete \(summary)? This cannot be undone. [y/N] ") else { return "Kept \(summary)." }
+        }
+        try store.delete(id: id)
+        return "Deleted \(summary)."
+    }
+}

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogReports
 import FlightLogStore
 import Foundation
@@ -28,6 +29,12 @@ package struct ExportRequest: Sendable {
         self.owner = owner
         self.filterSummary = filterSummary
         self.logbookFiles = logbookFiles
+    }
+
+    /// The exporter for this kind over `source`: a report's map draws the phone map's MBTiles file at `mapTiles`
+    /// (`[server] map_tiles`) under the track.
+    package func exporter(source: any LogbookSource, mapTiles: String?) -> LogbookExporter {
+        LogbookExporter(source: source, mapTiles: kind == .report ? LogbookExporter.mapTiles(path: mapTiles) : nil)
     }
 
     /// Writes `flights`: each line for the user (`Wrote …`, `Unchanged …`) to `say`, each warning (once) to `warn`.

@@ -29,6 +29,13 @@ extension StickExport {
             self.configPath = configPath
             self.rewriteAll = rewriteAll
         }
+
+        /// The folder and stick the stick set's options name (`--to`, `--stick`, `--all`).
+        package init(_ choice: ExportChoice.Stick, databasePath: String, configPath: String?) {
+            self.init(
+                folder: choice.to ?? ".", stick: choice.stick, databasePath: databasePath, configPath: configPath,
+                rewriteAll: choice.all)
+        }
     }
 
     /// Exports `flights` to `destination` and returns the lines to print: what was written, and a note on edited

@@ -53,15 +53,7 @@ package struct WeGlideAPI: Sendable {
 
     /// `GET /v1/aircraft`: the aircraft catalogue as JSON bytes (``AircraftCatalogue`` reads them).
     package func aircraftCatalogue() async throws(WeGlideTransportError) -> [UInt8] {
-        var request = HTTPClientRequest(url: baseURL + "/v1/aircraft")
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "flightlog")
-        let (status, body) = try await send(request, sending: false)
-        guard status == 200 else {
-            throw .server(
-                status: status, detail: WeGlideAnswers.detail(body) ?? "the aircraft list answered HTTP \(status)")
-        }
-        return body
+        try await getJSON("/v1/aircraft", what: "the aircraft list")
     }
 
     /// `GET /v1/flight`: the pilot's flights scored from `firstDate` to `lastDate` (`YYYY-MM-DD`), at most 100, as
@@ -70,13 +62,18 @@ package struct WeGlideAPI: Sendable {
         -> [UInt8]
     {
         let query = "user_id_in=\(userId)&scoring_date_start=\(firstDate)&scoring_date_end=\(lastDate)&limit=100"
-        var request = HTTPClientRequest(url: baseURL + "/v1/flight?" + query)
+        return try await getJSON("/v1/flight?" + query, what: "the flight list")
+    }
+
+    /// `GET path` for JSON (no login): the body of a 200 answer; any other is `.server` with WeGlide's detail, else
+    /// "`what` answered HTTP N".
+    private func getJSON(_ path: String, what: String) async throws(WeGlideTransportError) -> [UInt8] {
+        var request = HTTPClientRequest(url: baseURL + path)
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "flightlog")
         let (status, body) = try await send(request, sending: false)
         guard status == 200 else {
-            throw .server(
-                status: status, detail: WeGlideAnswers.detail(body) ?? "the flight list answered HTTP \(status)")
+            throw .server(status: status, detail: WeGlideAnswers.detail(body) ?? "\(what) answered HTTP \(status)")
         }
         return body
     }

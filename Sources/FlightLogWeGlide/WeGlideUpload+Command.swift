@@ -7,6 +7,22 @@ extension WeGlideUpload {
     /// `--if-configured` and no `[weglide]` table: nothing to do, in one line (the systemd units run it everywhere).
     package static let notConfiguredLine = "no WeGlide account is set ([weglide]): nothing to upload"
 
+    /// `--aircraft NAME`: WeGlide's aircraft whose name contains `name`, one `id<TAB>name` line each to `say`.
+    /// WeGlide out of reach is one line to `warn` and ``Outcome/tryLater``; no such aircraft is a ``WeGlideRefusal``.
+    package static func listAircraft(
+        _ name: String, config: FlightLogConfig, databasePath: String, say: (String) -> Void, warn: (String) -> Void
+    ) async throws(WeGlideRefusal) -> Outcome {
+        var catalogue = WeGlideCatalogue(databasePath: databasePath, url: config.weglide.url)
+        let found: [AircraftCatalogue.Aircraft]
+        do { found = try await catalogue.search(name) } catch {
+            warn("Error: \(error)")
+            return .tryLater
+        }
+        if found.isEmpty { throw WeGlideRefusal("no WeGlide aircraft is named like \"\(name)\"") }
+        for aircraft in found { say("\(aircraft.id)\t\(aircraft.name)") }
+        return .done
+    }
+
     /// Uploads the flights `ids` names, or with none the owner's flights not on WeGlide yet (``newFlights(_:owner:)``),
     /// with the config's account; the store is opened only once the account is known. Lines to print go to `say`
     /// (terminal-safe), the unsigned-file warning to `warn`.
@@ -29,11 +45,7 @@ extension WeGlideUpload {
         } else {
             flights = try ids.map { try store.flight(id: $0) }
         }
-        let signer = LazySigner {
-            let (signer, problem) = DeviceKey.exportSigner(databasePath: databasePath)
-            if let problem { warn("warning: IGC files sent without G record (unsigned): \(problem)") }
-            return signer
-        }
+        let signer = LazySigner.device(databasePath: databasePath, files: "IGC files sent", warn: warn)
         let upload = WeGlideUpload(
             store: store, databasePath: databasePath, config: config, account: (userId, dateOfBirth),
             signer: signer.callAsFunction, say: say)

@@ -1,5 +1,7 @@
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogServer
+import FlightLogStore
 import FlightLogWeb
 import Testing
 
@@ -40,5 +42,32 @@ struct ServeStartTests {
             try ServeStart.passwordHashLine(Array("a good password".utf8)).dropFirst(17).dropLast())
         let on = try ServeStart.fileApp(databasePath: "/data/flightlog.sqlite", config: config, warn: { _ in })
         #expect(ServeStart.startLine(on, address: "127.0.0.1", port: 80).hasSuffix("editing on)"))
+    }
+
+    /// A club logbook with or without logins, and no flights.
+    struct Club: ClubBackend {
+        var logins: Bool
+        var location: String { "flightlog@db.example.org:5432/club" }
+        func account(login: String) async throws(LogbookError) -> ClubAccount? { nil }
+        func hasAccounts() async throws(LogbookError) -> Bool { logins }
+        func source(for account: ClubAccount) -> any LogbookSource {
+            LocalLogbookSource(
+                databasePath: "/nonexistent/flightlog.sqlite", config: FlightLogConfig(), signer: { nil })
+        }
+    }
+
+    @Test func aClubLogbookWithoutLoginsIsServedWithAWarning() async throws {
+        var warned: [String] = []
+        _ = try await ServeStart.clubApp(Club(logins: false), config: FlightLogConfig(), warn: { warned.append($0) })
+        #expect(
+            warned == [
+                "flightlog serve: warning: the club logbook has no logins yet; add one with flightlog club add-user"
+            ])
+        warned = []
+        let app = try await ServeStart.clubApp(
+            Club(logins: true), config: FlightLogConfig(), warn: { warned.append($0) })
+        #expect(warned.isEmpty)
+        #expect(
+            ServeStart.startLine(app, address: "0.0.0.0", port: 8080).contains("flightlog@db.example.org:5432/club"))
     }
 }

@@ -1,3 +1,5 @@
+import FlightLogCore
+import FlightLogStore
 import Testing
 
 @testable import FlightLogSync
@@ -19,5 +21,19 @@ import Testing
                 == "no club logbook is set: add [sync] url = \"postgres://USER@HOST/DATABASE\" to the config file (man 5 flightlog.toml)"
         )
         #expect(LogbookSync.hostName?.isEmpty == false)
+    }
+
+    @Test func theCommandWithoutAClubLogbookSaysSoOrRefusesAndOpensNothing() async throws {
+        // Opening the store fails here: an answer other than that error shows nothing was opened.
+        let open = { () throws -> FlightStore in throw LogbookError(.cannotOpen, "opened") }
+        let lines = try await LogbookSync.command(
+            config: FlightLogConfig(), ifConfigured: true, environment: [:], readFile: { _, _ in nil },
+            openStore: open)
+        #expect(lines == [LogbookSync.notConfiguredLine])
+        await #expect(throws: LogbookSync.notConfigured) {
+            _ = try await LogbookSync.command(
+                config: FlightLogConfig(), ifConfigured: false, environment: [:], readFile: { _, _ in nil },
+                openStore: open)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import FlightLogCore
+import Foundation
 import Testing
 
 @testable import FlightLogWeGlide
@@ -19,5 +20,21 @@ import Testing
             #expect(refusal.description.hasPrefix("no WeGlide account is set: add [weglide] user_id = 12345"))
         }
         #expect(WeGlideUpload.notConfiguredLine == "no WeGlide account is set ([weglide]): nothing to upload")
+    }
+
+    @Test func theAircraftListWithWeGlideOutOfReachSaysSoAndAsksForLater() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aircraft-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var config = FlightLogConfig()
+        config.weglide.url = "http://127.0.0.1:1"  // nothing listens there
+        var said: [String] = []
+        var warned: [String] = []
+        let outcome = try await WeGlideUpload.listAircraft(
+            "LS", config: config, databasePath: folder.appendingPathComponent("flightlog.sqlite").path,
+            say: { said.append($0) }, warn: { warned.append($0) })
+        #expect(outcome == .tryLater)
+        #expect(said.isEmpty)
+        #expect(warned.count == 1 && warned[0].hasPrefix("Error: "), "\(warned)")
     }
 }

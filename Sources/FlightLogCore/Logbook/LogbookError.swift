@@ -1,17 +1,7 @@
-/// Everything that can go wrong reading or writing a logbook (this glider's SQLite file or the club's PostgreSQL
-/// logbook, both ``LogbookSource``s), with a message that says what to do.
-package struct LogbookError: Error, CustomStringConvertible, Equatable {
-    package enum Code: Sendable, Hashable {
-        case missingDatabase, newerSchema, olderSchema, notADatabase, cannotOpen, readOnly, notFound
-        /// The same file (by SHA-256) was imported before; its flight ids.
-        case duplicateImport([Int64])
-        case diskFull, corrupt, other
-        /// The flight was entered by hand: it has no track to export.
-        case noTrack
-        /// The flight's details are no longer the ones an edit was made from: nothing was written.
-        case changedElsewhere
-    }
-
+/// An error of one kind (`Kind`) with a message that says what to do: ``LogbookError``, and FlightLogSync's
+/// `SyncError`. Printed, it is its message.
+package struct CodedError<Kind: Sendable & Equatable>: Error, CustomStringConvertible, Equatable {
+    package typealias Code = Kind
     package var code: Code
     package var message: String
 
@@ -21,7 +11,25 @@ package struct LogbookError: Error, CustomStringConvertible, Equatable {
     }
 
     package var description: String { message }
+}
 
+/// Everything that can go wrong reading or writing a logbook (this glider's SQLite file or the club's PostgreSQL
+/// logbook, both ``LogbookSource``s), with a message that says what to do.
+package typealias LogbookError = CodedError<LogbookErrorCode>
+
+/// What kind of ``LogbookError`` it is.
+package enum LogbookErrorCode: Sendable, Hashable {
+    case missingDatabase, newerSchema, olderSchema, notADatabase, cannotOpen, readOnly, notFound
+    /// The same file (by SHA-256) was imported before; its flight ids.
+    case duplicateImport([Int64])
+    case diskFull, corrupt, other
+    /// The flight was entered by hand: it has no track to export.
+    case noTrack
+    /// The flight's details are no longer the ones an edit was made from: nothing was written.
+    case changedElsewhere
+}
+
+extension LogbookError {
     package static func notFound(_ id: Int64) -> LogbookError {
         LogbookError(.notFound, "no flight with id \(id) (flightlog list shows the ids)")
     }

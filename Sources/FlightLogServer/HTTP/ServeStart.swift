@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogWeb
 import Foundation
 
@@ -34,6 +35,16 @@ package enum ServeStart {
             warn("flightlog serve: warning: \(problem); the flight map is drawn without a background map")
         }
         return app
+    }
+
+    /// The web app over the club logbook; a logbook without logins is a warning (no page can be seen yet).
+    package static func clubApp(_ club: any ClubBackend, config: FlightLogConfig, warn: (String) -> Void) async throws
+        -> WebApp
+    {
+        if try await !club.hasAccounts() {
+            warn("flightlog serve: warning: the club logbook has no logins yet; add one with flightlog club add-user")
+        }
+        return WebApp(settings: ServerSettings(club: club, config: config))
     }
 
     /// The line said once the socket listens on `port`.

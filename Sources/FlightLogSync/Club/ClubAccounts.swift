@@ -49,6 +49,8 @@ extension ClubWebLogbook {
         }
     }
 
+    package func hasAccounts() async throws(LogbookError) -> Bool { try await !accounts().isEmpty }
+
     /// Every login, by login.
     package func accounts() async throws(LogbookError) -> [ClubAccountListing] {
         try await withConnection { [logger] c in

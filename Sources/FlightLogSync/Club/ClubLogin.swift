@@ -60,6 +60,13 @@ package struct ClubLogin: Sendable {
         try await ClubWebLogbook.with(url: url, password: password, config: config, body)
     }
 
+    /// The first line of standard input (nil at its end); the prompt for `login`'s password goes to standard error
+    /// when standard input is a terminal. `club add-user` and `add-glider` read their password with it.
+    package static func passwordLine(for login: String) -> String? {
+        if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
+        return readLine(strippingNewline: true)
+    }
+
     /// The first line of standard input as a new login's password (8 characters or more), or why not.
     /// `line` is what was read (nil at the end of the input).
     package static func newPassword(_ line: String?, login: String) throws(SyncError) -> String {

@@ -5,6 +5,7 @@ import FlightLogServer
 import FlightLogStore
 import FlightLogSync
 import FlightLogText
+import FlightLogWeGlide
 import FlightLogWeb
 import Foundation
 
@@ -12,7 +13,6 @@ extension FlightLogCommand {
     /// The club logbook's logins (`flightlog serve --database postgres://…`).
     struct Club: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "club",
             abstract: "Manage the logins of the club's PostgreSQL logbook on the web.",
             discussion: """
                 The club logbook is [sync] url in the config (or --database postgres://…); its password comes from \
@@ -33,40 +33,29 @@ extension FlightLogCommand {
             @Option(
                 help: ArgumentHelp("The club logbook. Default: [sync] url in the config.", valueName: "postgres://…"))
             var database: String?
-
-            @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "path"))
-            var config: String?
+            @Option(help: ArgumentHelp("The config file.", valueName: "path")) var config: String?
 
             /// Connects to the club logbook, runs `body`, and closes the connections.
             func withLogbook<T: Sendable>(_ body: @Sendable (ClubWebLogbook) async throws -> T) async throws -> T {
                 var options = StoreOptions()
-                options.config = self.config
-                let config = try options.loadConfig()
-                let login = try ClubLogin(
-                    database: database, config: config, environment: ProcessInfo.processInfo.environment,
-                    readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) })
-                return try await login.with(config: config, body)
+                options.config = config
+                return try await options.withClub(database: database) { club, _ in try await body(club) }
             }
         }
 
         struct AddUser: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
-                commandName: "add-user",
                 abstract:
                     "Add a login, or change its pilot, admin flag and password; the password (8 characters or more) is read from standard input."
             )
 
             @Argument(help: ArgumentHelp("The login: 1–64 of A-Z a-z 0-9 . _ @ -", valueName: "login"))
             var login: String
-
             @Option(
                 help: ArgumentHelp(
                     "The pilot's name as the logbook writes it (flightlog list shows it).", valueName: "name"))
             var pilot: String
-
-            @Flag(help: "The login sees and edits every flight of the club.")
-            var admin = false
-
+            @Flag(help: "The login sees and edits every flight of the club.") var admin = false
             @OptionGroup var club: ClubOptions
 
             func validate() throws {
@@ -81,26 +70,18 @@ extension FlightLogCommand {
             }
 
             func run() async throws {
-                let password = try readPassword()
+                let password = try ClubLogin.newPassword(ClubLogin.passwordLine(for: login), login: login)
+                if let problem = PasswordHash.problem(with: password) { throw CLIError(problem) }
                 let account = ClubAccount(
                     login: login, pilotName: pilot, isAdmin: admin,
                     passwordHash: try PasswordHash.make(password: password))
                 try await club.withLogbook { logbook in try await logbook.saveAccount(account) }
                 print("login \(login): pilot \(pilot)\(admin ? ", admin (every flight)" : "")")
             }
-
-            /// The first line of standard input (a prompt goes to standard error when it is a terminal).
-            private func readPassword() throws -> String {
-                if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
-                let line = try ClubLogin.newPassword(readLine(strippingNewline: true), login: login)
-                if let problem = PasswordHash.problem(with: line) { throw CLIError(problem) }
-                return line
-            }
         }
 
         struct AddGlider: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
-                commandName: "add-glider",
                 abstract:
                     "Add a glider's own PostgreSQL login for flightlog sync (or set its password); the password is read from standard input.",
                 discussion: """
@@ -112,15 +93,12 @@ extension FlightLogCommand {
 
             @Argument(help: ArgumentHelp("The glider's login: 1–64 of A-Z a-z 0-9 . _ @ -", valueName: "login"))
             var login: String
-
             @Option(help: ArgumentHelp("A device's UUID or name whose rows become this login's.", valueName: "device"))
             var device: String?
-
             @OptionGroup var club: ClubOptions
 
             func run() async throws {
-                if isatty(0) != 0 { FileHandle.standardError.write(Data("Password for \(login) (then Enter): ".utf8)) }
-                let password = try ClubLogin.gliderPassword(readLine(strippingNewline: true))
+                let password = try ClubLogin.gliderPassword(ClubLogin.passwordLine(for: login))
                 let (login, device) = (self.login, self.device)
                 let flights = try await club.withLogbook { logbook in
                     try await logbook.addGlider(login: login, password: password, device: device)
@@ -131,7 +109,7 @@ extension FlightLogCommand {
         }
 
         struct Users: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "users", abstract: "List the logins.")
+            static let configuration = CommandConfiguration(abstract: "List the logins.")
 
             @OptionGroup var club: ClubOptions
 
@@ -147,12 +125,9 @@ extension FlightLogCommand {
         }
 
         struct RemoveUser: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(
-                commandName: "remove-user", abstract: "Remove a login (its flights and edits stay).")
+            static let configuration = CommandConfiguration(abstract: "Remove a login (its flights and edits stay).")
 
-            @Argument(help: ArgumentHelp("The login.", valueName: "login"))
-            var login: String
-
+            @Argument(help: ArgumentHelp("The login.", valueName: "login")) var login: String
             @OptionGroup var club: ClubOptions
 
             func run() async throws {
@@ -162,6 +137,155 @@ extension FlightLogCommand {
                 }
                 print("login \(login) removed; its flights and edits stay in the logbook")
             }
+        }
+    }
+
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Push finished flights and edits to the club's PostgreSQL logbook; pull the club's edits.",
+            discussion: """
+                The logbook is [sync] url in the config file; the password comes from [sync] password_file, else \
+                $FLIGHTLOG_SYNC_PASSWORD. A sync cut off at any point is simply run again: nothing is duplicated \
+                or lost.
+                Exit status 75 (EX_TEMPFAIL) when the server cannot be reached or the connection drops: the \
+                timer (flightlog-sync.timer) and the sync after each landing (flightlog-sync.path) try again later.
+                Example:
+                  flightlog sync      # pushed 3 flights, 2 edits; pulled 1 edit
+                """)
+
+        /// EX_TEMPFAIL (sysexits.h): no network now, try again later. flightlog-sync.service counts it as success.
+        static let temporaryFailure: Int32 = 75
+
+        @OptionGroup var store: StoreOptions
+        @Flag(help: "Succeed without doing anything when the config names no club logbook (for the systemd units).")
+        var ifConfigured = false
+
+        func run() async throws {
+            let config = try store.loadConfig()
+            do {
+                let lines = try await LogbookSync.command(
+                    config: config, ifConfigured: ifConfigured, environment: ProcessInfo.processInfo.environment,
+                    readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) },
+                    openStore: { try store.open(.readWrite) })
+                for line in lines { print(terminalSafe(line)) }
+            } catch let error as SyncError where error.isTemporary {
+                printError("Error: \(error.description)")
+                throw ExitCode(Self.temporaryFailure)
+            } catch let error as SyncError {
+                throw CLIError(error.description)
+            }
+        }
+    }
+
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the logbook to a phone or laptop browser: flights, maps, barograms, downloads.",
+            discussion: """
+                Pages work without internet and without JavaScript. Viewing needs no login; editing a flight's \
+                details needs the password whose hash is in the config file ([server] password_hash); without \
+                one, editing is off. The database is opened read-only for viewing, so flightlogd keeps recording.
+                Examples:
+                  flightlog serve                                  # http://127.0.0.1:8080 on this machine
+                  flightlog serve --address 0.0.0.0 --port 8080    # on the Pi's Wi-Fi hotspot, e.g. http://10.42.0.1:8080
+                  flightlog serve --hash-password < password.txt   # prints a line for [server] password_hash
+                The club logbook: with --database postgres://USER@HOST/DATABASE (the url of [sync] in the gliders' \
+                config; password from [sync] password_file, else $FLIGHTLOG_SYNC_PASSWORD) every page needs a \
+                pilot's login (flightlog club add-user); a pilot sees and edits their own flights, an admin all.
+                  flightlog serve --address 0.0.0.0 --database postgres://flightlog@db.example.org/club
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @Option(
+            help: ArgumentHelp(
+                "Address to listen on; 0.0.0.0 = every network (the Pi's hotspot). Default: config, else 127.0.0.1.",
+                valueName: "ip"))
+        var address: String?
+        @Option(help: ArgumentHelp("TCP port. Default: config, else 8080.", valueName: "n")) var port: Int?
+        @Flag(
+            name: .customLong("hash-password"),
+            help: "Read a password from standard input and print its hash line for the config file.")
+        var hashPassword = false
+
+        func validate() throws {
+            if let port, !(1...65535).contains(port) { throw ValidationError("--port must be between 1 and 65535.") }
+            if let address, address.isEmpty || address.count > 255 {
+                throw ValidationError("--address needs an IP address or host name.")
+            }
+        }
+
+        func run() async throws {
+            if hashPassword {
+                return print(try ServeStart.passwordHashLine([UInt8](FileHandle.standardInput.readDataToEndOfFile())))
+            }
+            let config = try store.loadConfig()
+            let address = address ?? config.server.address
+            let port = port ?? config.server.port
+            if let database = store.database, SyncURL.looksLikeURL(database) {
+                return try await store.withClub(database: database) { club, config in
+                    try await serve(ServeStart.clubApp(club, config: config, warn: printError), address, port)
+                }
+            }
+            let app = try ServeStart.fileApp(databasePath: try store.databasePath(), config: config, warn: printError)
+            try await serve(app, address, port)
+        }
+
+        /// Serves `app` until stopped, saying where once it listens.
+        private func serve(_ app: WebApp, _ address: String, _ port: Int) async throws {
+            try await WebServer.run(app: app, address: address, port: port) { actual in
+                print(ServeStart.startLine(app, address: address, port: actual))
+                fflush(nil)  // a pipe or the journal buffers: say it now
+            }
+        }
+    }
+
+    struct Upload: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Upload flights to WeGlide (the [weglide] account in the config file).",
+            discussion: """
+                The file sent is what flightlog export --igc writes: an imported flight's own file, a recorded \
+                flight's signed file. The WeGlide flight id is stored with the flight, so a flight is sent once \
+                (--again sends it anyway); an upload whose answer never arrived is looked up in WeGlide's flight \
+                list before anything is sent again. The aircraft is [weglide] aircraft_id, else WeGlide's aircraft named \
+                like the flight's glider type.
+                Exit status 1 when WeGlide refused a flight or a person must look; 75 (EX_TEMPFAIL) when WeGlide \
+                cannot be reached or does not answer: run it again later.
+                Examples:
+                  flightlog upload 12          # flight 12 → WeGlide flight 345678 (https://www.weglide.org/flight/345678)
+                  flightlog upload --new       # every flight of the owner not on WeGlide yet
+                  flightlog upload --aircraft LS   # WeGlide's aircraft ids whose name contains LS
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Flight ids to upload.") var ids: [Int64] = []
+        @Flag(help: "Every flight of the owner ([owner] name, else the flights this device recorded) not uploaded yet.")
+        var new = false
+        @Flag(help: "Send flights that are on WeGlide already (or may be) once more.") var again = false
+        @Flag(help: "Succeed without doing anything when the config has no [weglide] table (for the systemd units).")
+        var ifConfigured = false
+        @Option(
+            help: ArgumentHelp("List WeGlide's aircraft whose name contains this, with their ids.", valueName: "name"))
+        var aircraft: String?
+
+        func validate() throws {
+            let modes = [!ids.isEmpty, new, aircraft != nil].filter { $0 }.count
+            if modes != 1 { throw ValidationError("give flight ids, --new or --aircraft NAME (one of them).") }
+        }
+
+        func run() async throws {
+            let config = try store.loadConfig()
+            if !config.weglide.isPresent && ifConfigured { return print(WeGlideUpload.notConfiguredLine) }
+            let databasePath = try store.databasePath()
+            let outcome =
+                if let aircraft {
+                    try await WeGlideUpload.listAircraft(
+                        aircraft, config: config, databasePath: databasePath, say: { print(terminalSafe($0)) },
+                        warn: printError)
+                } else {
+                    try await WeGlideUpload.command(
+                        ids: ids, again: again, config: config, databasePath: databasePath,
+                        openStore: { try store.open(.readWrite) }, say: { print(terminalSafe($0)) }, warn: printError)
+                }
+            if outcome != .done { throw ExitCode(outcome.rawValue) }
         }
     }
 }

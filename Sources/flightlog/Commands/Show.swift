@@ -1,8 +1,5 @@
 import ArgumentParser
-import FlightLogAirspace
-import FlightLogCore
-import FlightLogStore
-import FlightLogText
+import FlightLogTransfer
 
 extension FlightLogCommand {
     struct Show: AsyncParsableCommand {
@@ -32,36 +29,9 @@ extension FlightLogCommand {
 
         func run() async throws {
             let config = try store.loadConfig()
-            let owner = config.owner.flatMap(LogbookOwner.init)
-            let db = try store.open(.readOnly)
-            let flight = try db.flight(id: id)
-            let track = try db.track(forFlight: id)
-            let faults = RecordingFaults.of(flight, fixes: track.fixes)
-            let analysis = flight.hasTrack ? try db.analysis(forFlight: id, index: config.gliderIndex) : nil
-            let airspace =
-                flight.hasTrack
-                ? AirspaceFindings(
-                    flight: flight, fixes: track.fixes, airspaces: try db.airspaces(), qnh: qnh.map { $0 * 100 }) : nil
-            let task =
-                flight.hasTrack
-                ? FlightTaskReport.of(
-                    flight, fixes: track.fixes, originalFile: try db.originalFile(forFlight: id)?.bytes,
-                    declared: try db.declaredTask(forFlight: id)) : (report: nil, warnings: [])
-            if json {
-                print(
-                    FlightJSON.show(
-                        flight, faults: faults, analysis: analysis, owner: owner, airspace: airspace, task: task.report)
-                )
-            } else {
-                let history = try db.history(id: id)
-                print(
-                    FlightDetailsText.text(
-                        flight, fixes: track.fixes, faults: faults, analysis: analysis, history: history, owner: owner,
-                        task: FlightTaskReport.block(task, flight: flight)))
-                if let airspace {
-                    print("\n" + terminalSafe(AirspaceText.block(airspace, flight: flight), keepNewlines: true))
-                }
-            }
+            print(
+                try ShowRequest(id: id, qnhHectopascals: qnh, json: json).output(
+                    store: store.open(.readOnly), config: config))
         }
     }
 }

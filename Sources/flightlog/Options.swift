@@ -1,0 +1,202 @@
+import ArgumentParser
+import FlightLogConfigFile
+import FlightLogCore
+import FlightLogLogbook
+import FlightLogStore
+import FlightLogSync
+import FlightLogText
+import Foundation
+
+/// Where the database and the config file are; shared by every subcommand.
+struct StoreOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The flight database (SQLite).", valueName: "path")) var database: String?
+    @Option(help: ArgumentHelp("The config file with defaults for new flights.", valueName: "path")) var config: String?
+
+    /// `--database`, else the config file's `database`, else the default path. Throws for a broken config file,
+    /// the same in every command.
+    func databasePath() throws -> String {
+        if let database { return database }
+        return try loadConfig().databasePath
+            ?? FlightStore.defaultPath(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens the store; read-only for commands that only look.
+    func open(_ mode: StoreMode) throws -> FlightStore {
+        try FlightStore(path: databasePath(), mode: mode)
+    }
+
+    /// The config file's settings (empty when there is none). A broken config file is an error in every command;
+    /// an unknown key is a warning on standard error (once per run), as in flightlogd's journal.
+    func loadConfig() throws -> FlightLogConfig {
+        guard let path = configPath else { return FlightLogConfig() }
+        let config: FlightLogConfig
+        do throws(ConfigFileError) {
+            config = try FlightLogConfig.read(path: path)
+        } catch {
+            throw CLIError(terminalSafe(error.commandLineMessage(path: path)))
+        }
+        ConfigWarnings.printOnce(config.warnings, path: path)
+        return config
+    }
+
+    /// `--config`, else the user's XDG config file, else the system one (``ConfigLocation``).
+    var configPath: String? { ConfigLocation.path(explicit: config, for: .user) }
+}
+
+/// A one-line error for the user: what went wrong and what to do. ArgumentParser prints it as `Error: …`.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Config warnings are printed once per process, however many times a command loads the file.
+enum ConfigWarnings {
+    nonisolated(unsafe) private static var printed = false
+
+    static func printOnce(_ warnings: [ConfigError], path: String) {
+        guard !printed else { return }
+        printed = true
+        for warning in warnings { printError("warning: \(warning.described(in: path))") }
+    }
+}
+
+extension LaunchMethod: ExpressibleByArgument {}
+
+/// A calendar date from the command line, with an error that says what a date looks like.
+func parseDay(_ text: String) throws -> CivilDate {
+    guard let day = CivilDate(iso: text) else {
+        throw ValidationError("'\(text)' is not a date: write YYYY-MM-DD, e.g. 2025-04-01")
+    }
+    return day
+}
+
+/// The list filters, shared by `list` and `export`.
+struct FilterOptions: ParsableArguments {
+    @Flag(help: "Only flights with an instructor aboard.") var instructor = false
+    @Flag(name: .customLong("no-instructor"), help: "Only flights without an instructor.") var noInstructor = false
+    @Option(help: ArgumentHelp("Flights with this guest (any case, accents optional).", valueName: "name"))
+    var guest: String?
+    @Option(
+        name: .customLong("instructor-name"),
+        help: ArgumentHelp("Flights with this instructor aboard (any case, accents optional).", valueName: "name"))
+    var instructorName: String?
+    @Option(
+        help: ArgumentHelp("Glider type, e.g. \"LS 4\" (substring; case, spaces, _ and - ignored).", valueName: "model")
+    )
+    var plane: String?
+    @Option(help: ArgumentHelp("Pilot in command (substring, any case).", valueName: "name")) var pilot: String?
+    @Option(help: ArgumentHelp("Registration, e.g. D-1234 (dash and case ignored).", valueName: "reg"))
+    var registration: String?
+    @Option(help: ArgumentHelp("From this local date on (YYYY-MM-DD).", valueName: "date"), transform: parseDay)
+    var since: CivilDate?
+    @Option(
+        help: ArgumentHelp("Up to and including this local date (YYYY-MM-DD).", valueName: "date"),
+        transform: parseDay)
+    var until: CivilDate?
+    @Option(help: ArgumentHelp("Flights of this year (local date at the take-off place).", valueName: "year"))
+    var year: Int?
+    @Option(help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method")) var launch: LaunchMethod?
+    @Flag(help: "Only outlandings (landed away from any known airfield).") var outlanding = false
+    @Flag(name: .customLong("no-outlanding"), help: "Only flights that landed at an airfield.") var noOutlanding = false
+
+    /// The options as the core's rules take them.
+    var choice: FilterChoice {
+        FilterChoice(
+            instructor: instructor, noInstructor: noInstructor, guest: guest, instructorName: instructorName,
+            plane: plane, pilot: pilot, registration: registration, since: since, until: until, year: year,
+            launch: launch, outlanding: outlanding, noOutlanding: noOutlanding)
+    }
+
+    func validate() throws {
+        if let problem = choice.problem() { throw ValidationError(problem) }
+    }
+
+    var filter: FlightFilter { choice.filter }
+}
+
+/// Whose logbook it is: `--owner NAME` (which also keeps only the owner's flights), else the config's
+/// `[owner] name`. Shared by `list`, `export` and `stats`.
+struct OwnerOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Whose logbook: only flights this pilot was aboard, and their role on each (else config [owner] name).",
+            valueName: "name"))
+    var owner: String?
+
+    /// The option as the core's rules take it (``OwnerChoice``: whose logbook, which flights, the summary).
+    var choice: OwnerChoice { OwnerChoice(owner) }
+
+    func validate() throws {
+        if let problem = choice.problem() { throw ValidationError(problem) }
+    }
+}
+
+extension OwnerRole: ExpressibleByArgument {}
+
+/// The logbook details a pilot types: crew, glider, launch, places, remarks; shared by `edit` and `add`.
+struct CrewOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Pilot in command.", valueName: "name")) var pilot: String?
+    @Option(help: ArgumentHelp("An instructor was aboard.", valueName: "name")) var instructor: String?
+    @Option(help: ArgumentHelp("A student was aboard (you instructed).", valueName: "name")) var student: String?
+    @Option(help: ArgumentHelp("A guest (passenger) was aboard.", valueName: "name")) var guest: String?
+    @Option(help: ArgumentHelp("Other crew aboard.", valueName: "name")) var crew: String?
+    @Flag(name: .customLong("no-second-person"), help: "Nobody else was aboard.") var noSecondPerson = false
+    @Option(help: ArgumentHelp("Glider type, e.g. \"ASK 21\".", valueName: "model")) var plane: String?
+    @Option(help: ArgumentHelp("Registration, e.g. D-1234.", valueName: "reg")) var registration: String?
+    @Option(name: .customLong("competition-id"), help: ArgumentHelp("Competition id.", valueName: "id"))
+    var competitionId: String?
+    @Option(help: ArgumentHelp("winch, aerotow, self or unknown.", valueName: "method")) var launch: LaunchMethod?
+    @Option(help: ArgumentHelp("Launches logged with this flight (default 1).", valueName: "n")) var launches: Int?
+    @Option(
+        name: .customLong("release-height"),
+        help: ArgumentHelp("Release height above take-off, metres.", valueName: "m"))
+    var releaseHeight: Double?
+    @Option(name: .customLong("takeoff-place"), help: ArgumentHelp("Take-off place name.", valueName: "name"))
+    var takeoffPlace: String?
+    @Option(name: .customLong("landing-place"), help: ArgumentHelp("Landing place name.", valueName: "name"))
+    var landingPlace: String?
+    @Option(help: ArgumentHelp("Remarks (empty text clears them).", valueName: "text")) var remarks: String?
+    @Option(
+        name: .customLong("owner-role"),
+        help: ArgumentHelp(
+            "Your role on this flight: pic, dual, instructor or passenger (auto: from the crew names again).",
+            valueName: "role"))
+    var ownerRole: String?
+
+    /// The options as the core's rules take them (``CrewChoice``: their rules, and how they change a flight).
+    var choice: CrewChoice {
+        var c = CrewChoice()
+        (c.pilot, c.instructor, c.student, c.guest, c.crew) = (pilot, instructor, student, guest, crew)
+        (c.noSecondPerson, c.plane, c.registration) = (noSecondPerson, plane, registration)
+        c.competitionId = competitionId
+        (c.launch, c.launches, c.releaseHeight) = (launch, launches, releaseHeight)
+        (c.takeoffPlace, c.landingPlace, c.remarks, c.ownerRole) = (takeoffPlace, landingPlace, remarks, ownerRole)
+        return c
+    }
+
+    func validate() throws {
+        if let problem = choice.problem() { throw ValidationError(problem) }
+    }
+}
+
+extension StoreOptions {
+    /// Runs `body` on the club logbook, `database` (`postgres://…`) or else the config's `[sync] url`, with the
+    /// password from `[sync] password_file`, else `$FLIGHTLOG_SYNC_PASSWORD`; `club`, `serve` and `airspace` share it.
+    func withClub<T: Sendable>(
+        database: String?, _ body: @Sendable (ClubWebLogbook, FlightLogConfig) async throws -> T
+    ) async throws -> T {
+        let config = try loadConfig()
+        let login = try ClubLogin(
+            database: database, config: config, environment: ProcessInfo.processInfo.environment,
+            readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) })
+        return try await login.with(config: config) { try await body($0, config) }
+    }
+
+    /// Runs `body` on this glider's logbook (opened `mode`), or with `--database postgres://…` on the club logbook.
+    func withAirspace<T: Sendable>(
+        _ mode: StoreMode, _ body: @Sendable (any AirspaceStore) async throws -> T
+    ) async throws -> T {
+        guard let club = database, SyncURL.looksLikeURL(club) else { return try await body(open(mode)) }
+        return try await withClub(database: club) { logbook, _ in try await body(logbook) }
+    }
+}
