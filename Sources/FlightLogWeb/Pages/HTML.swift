@@ -41,6 +41,8 @@ package enum PageChrome {
     @TaskLocal package static var account: (login: String, csrfToken: String)?
     /// This request's page: the header's "Log in" link comes back to it.
     @TaskLocal package static var target = "/"
+    /// Whether the navigation links the task page (a glider's `flightlog serve`, not the club's).
+    @TaskLocal package static var taskPage = false
 }
 
 /// The frame of every page: title, top navigation, inline stylesheet. No inline script, nothing from elsewhere.
@@ -60,10 +62,12 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <title>\(esc(title)) · flightlog</title>
-        <style>\(stylesheet)\(ChartHTML.stylesheet)\(ChartHTML.mapLayerStylesheet)\(AnalysisBlock.stylesheet)\
+        <style>\(stylesheet)\(ChartHTML.stylesheet)\(ChartHTML.mapLayerStylesheet)\(ChartHTML.taskStylesheet)\
+        \(AnalysisBlock.stylesheet)\(TaskSection.stylesheet)\
         \(StatusPage.stylesheet)</style>
         </head><body>
-        <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
+        <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\
+        \(PageChrome.taskPage ? nav("/task", "Task") : "")\(nav("/status", "Status"))\
         \(accountBadge == nil && !loggedIn ? logIn : "")</nav>\(accountBadge ?? "")</header>
         <main>
         \(body)
