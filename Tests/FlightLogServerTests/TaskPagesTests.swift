@@ -120,9 +120,9 @@ struct TaskPagesTests {
             #expect(SecurityTests.hidden("points", in: one) == "EDKA")
             // A part of many names: candidates, each a button that adds it; an unknown name: close names.
             let several = try await client.get("/task?points=EDKA&op=find&find=Bad").text
-            #expect(several.contains("&#39;Bad&#39; matches ") && several.contains("name=\"add\" value=\""))
+            #expect(several.contains("'Bad' matches ") && several.contains("name=\"add\" value=\""))
             let unknown = try await client.get("/task?points=EDKA&op=find&find=Merzbrxck").text
-            #expect(unknown.contains("No airfield or waypoint is called &#39;Merzbrxck&#39;."))
+            #expect(unknown.contains("No airfield or waypoint is called 'Merzbrxck'."))
             let close = try await client.get("/task?points=EDKA&op=find&find=erzbr").text
             #expect(close.contains("Did you mean:") || close.contains("Added "), "a name's middle")
             // Added, moved, removed: each step a GET of the task so far.

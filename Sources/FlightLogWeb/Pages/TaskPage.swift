@@ -208,7 +208,8 @@ package struct TaskPage {
 
     /// Each place as a button that adds it (in the search form: the task being built goes along).
     private func candidates(_ places: [Place]) -> String {
-        "<ul class=\"candidates\">"
+        guard !places.isEmpty else { return "" }
+        return "<ul class=\"candidates\">"
             + places.map { p in
                 "<li><button type=\"submit\" class=\"secondary\" name=\"add\" value=\"\(esc(p.key))\">"
                     + "\(esc(p.label)) <span class=\"muted\">\(esc(p.coordinate.shortText))</span></button></li>"
