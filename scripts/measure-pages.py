@@ -591,7 +591,8 @@ DARK_PAGES = {"list", "flight-long", "flight-tiles", "stats", "flight-task", "ta
 # The screenshots docs/ shows (viewport width, scheme, page, clip height or None for the first screen).
 SHOTS = [(390, "light", "flight-long", "phone-flight-cursor.png"), (390, "dark", "flight-long", "phone-flight-dark.png"),
          (1280, "light", "list", "desktop-list.png"), (1280, "light", "flight-long", "desktop-flight.png"),
-         (390, "light", "flight-short", "phone-weglide.png")]
+         (390, "light", "flight-short", "phone-weglide.png"), (390, "light", "flight-task", "phone-task-map.png"),
+         (390, "light", "task", "phone-task.png")]
 
 
 class Visit:

@@ -218,3 +218,12 @@ struct TaskPagesTests {
         }
     }
 }
+
+extension TaskPagesTests {
+    /// A point's name on the map: as it is when short, an airfield label's code when long, else cut.
+    @Test func longNamesOnTheMapAreCodesOrCut() {
+        #expect(MapChart.cut("Bad Neuenahr") == "Bad Neuenahr")
+        #expect(MapChart.cut("Aachen-Merzbrück Airport (EDKA)") == "EDKA")
+        #expect(MapChart.cut("Turnpoint two with a long name") == "Turnpoint two with a lo…")
+    }
+}

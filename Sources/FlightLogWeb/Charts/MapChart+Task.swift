@@ -91,9 +91,15 @@ extension MapChart {
         layOutLabels()
     }
 
-    /// A name cut to ``MapTaskLayer/maxName`` characters.
-    static func cut(_ name: String) -> String {
-        name.count <= MapTaskLayer.maxName ? name : String(name.prefix(MapTaskLayer.maxName - 1)) + "…"
+    /// A name of at most ``MapTaskLayer/maxName`` characters: a longer airfield label's code
+    /// (`Leverkusen Airport (EDKL)`: `EDKL`), else the name cut.
+    package static func cut(_ name: String) -> String {
+        guard name.count > MapTaskLayer.maxName else { return name }
+        if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
+            let code = name[name.index(after: open)..<name.index(before: name.endIndex)]
+            if (2...8).contains(code.count), !code.contains(" ") { return String(code) }
+        }
+        return String(name.prefix(MapTaskLayer.maxName - 1)) + "…"
     }
 
     /// The task's names beside their rings (each name, else its short form), after the take-off and landing.

@@ -98,8 +98,9 @@ let stylesheet = """
     @media (max-width:430px){.top{padding:0 .4rem;flex-wrap:wrap}nav{gap:0}nav a{padding:0 .4rem;font-size:.95rem}\
     .brand{font-size:1.05rem}form.logout{flex-basis:100%;justify-content:flex-end}\
     form.logout button{padding:0 .4rem;font-size:.95rem}}
-    @media (max-width:359px){.top{flex-wrap:wrap;column-gap:0}.brand{padding:.3rem 0 0}}
+    @media (max-width:359px){.top{flex-wrap:wrap;column-gap:0}.brand{padding:.3rem 0 0}nav a{padding:0 .3rem;font-size:.88rem}}
     main{max-width:60rem;margin:0 auto;padding:.75rem .75rem 3rem}
+    @media (max-width:359px){main{padding-left:.5rem;padding-right:.5rem}}
     h1{font-size:1.45rem;margin:.5rem 0 .25rem;line-height:1.2}
     h2{font-size:1.1rem;margin:1.5rem 0 .5rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}
     .muted{color:var(--muted)}

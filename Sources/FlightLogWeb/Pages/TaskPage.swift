@@ -32,7 +32,8 @@ package enum TaskSection {
         table.task{border-collapse:collapse;width:100%;font-size:.95rem}
         table.task td,table.task th{border-bottom:1px solid var(--line);padding:.3rem .3rem;text-align:left;\
         vertical-align:top;overflow-wrap:anywhere}
-        table.task th{color:var(--muted)}
+        table.task th{color:var(--muted);overflow-wrap:normal;white-space:nowrap}
+        table.task td:first-child{overflow-wrap:normal;white-space:nowrap}
         table.task td.missed{color:var(--warn);font-weight:700}
         .task-result{font-weight:700;margin:.5rem 0}
         .task-result.ok{color:var(--ok)}
