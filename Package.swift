@@ -116,7 +116,7 @@ let package = Package(
             name: "FlightLogServer",
             dependencies: [
                 "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogLogbook", "FlightLogWeb",
-                "FlightLogStore", "FlightLogReports",
+                "FlightLogStore", "FlightLogReports", "FlightLogText",
                 "FlightLogSecurity", "FlightLogTransfer", "FlightLogWeGlide",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -222,7 +222,7 @@ let package = Package(
             name: "FlightLogServerTests",
             dependencies: [
                 "FlightLogServer", "FlightLogWeb", "FlightLogStore", "FlightLogCore", "FlightLogAnalysis",
-                "FlightLogAirspace", "FlightLogLogbook",
+                "FlightLogAirspace", "FlightLogLogbook", "FlightLogText", "FlightLogTransfer",
                 "FlightLogSecurity", "FlightLogSimulation", "FlightLogTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -250,7 +250,7 @@ MAP_MARKS_JS = """
   if (!map) return null;
   const of = (sel) => Array.from(map.querySelectorAll(sel)).filter(shown)
     .map((e) => ({text: e.textContent.trim() || e.className, box: box(e)}));
-  return {labels: of('.lb'), numbers: of('.tp'), marks: of('.dot:not(.cursor), .rel, .afs, .tpv')};
+  return {labels: of('.lb'), numbers: of('.tp'), marks: of('.dot:not(.cursor), .rel, .afs, .tpv, .tkp, .tkr')};
 }
 """
 
@@ -281,6 +281,18 @@ def check_map_marks(v):
                        f"{box_text(mark['box'])}")
     v.report.append(f"{v.where}: {len(m['labels'])} map labels, {len(m['numbers'])} turnpoints, "
                     f"{len(m['marks'])} marks")
+
+
+def check_task(v):
+    """A flight with a task: its Task section and the task drawn on the map (zones, legs, rings)."""
+    drawn = v.page.evaluate("() => ({section: !!document.getElementById('task'),"
+                            " zones: document.querySelectorAll('#map .task-zone').length,"
+                            " legs: document.querySelectorAll('#map .task-leg').length,"
+                            " rings: document.querySelectorAll('#map .tkp').length})")
+    v.report.append(f"{v.where}: task section {drawn['section']}, {drawn['zones']} zones, {drawn['legs']} legs, "
+                    f"{drawn['rings']} rings")
+    if not drawn["section"] or drawn["zones"] != 4 or drawn["legs"] != 3 or drawn["rings"] < 3:
+        v.fail(f"the task is not shown whole: {drawn}")
 
 
 def check_time_ticks(v):
@@ -353,6 +365,12 @@ def make_logbook(flightlog, work):
     demo = os.path.join(work, "demo.igc")
     run([flightlog, "simulate", "-o", demo])  # the demo flight: the simulator's defaults
     PAGES.append(("flight-demo", f"/flights/{import_flights(flightlog, db, cfg, demo)[0]}"))
+    # A flight with a declared task (C records) round points of its own track; a declared task and one being built.
+    tasked = os.path.join(work, "task.igc")
+    with_task(os.path.join(work, "sim-4.igc"), tasked)
+    PAGES.append(("flight-task", f"/flights/{import_flights(flightlog, db, cfg, tasked)[0]}"))
+    run([flightlog, "task", "declare", "--database", db, "--config", cfg, "--points", "EDKA,EDKV,EDKL,EDKA"])
+    PAGES.extend([("task", "/task"), ("task-draft", "/task?points=EDKA%0AEDKV%0AEDKL%0AEDKA&op=find&find=Bad")])
     # The real flights in a logbook of their own (its own server): the list's checks keep their flights.
     shared = os.path.join(work, "shared.sqlite")
     PAGES.extend(shared_pages(flightlog, shared, cfg))
@@ -362,6 +380,21 @@ def make_logbook(flightlog, work):
     for logbook in (db, shared):
         run([flightlog, "airspace", "import", "--database", logbook, "--config", cfg, airspace])
     return db, cfg
+
+
+def with_task(src, dst):
+    """`src` with a declaration (C records, spec A3.5) of a start, two turnpoints and a finish at its own fixes
+    a tenth, two fifths, seven tenths and nineteen twentieths of the way through it."""
+    with open(src, encoding="ascii", errors="replace") as f:
+        lines = f.read().splitlines()
+    bs = [line for line in lines if line.startswith("B") and len(line) >= 24]
+    picks = [bs[int(len(bs) * f)] for f in (0.1, 0.4, 0.7, 0.95)]
+    names = ["Start over the field", "Turnpoint one", "Turnpoint two with a long name", "Finish"]
+    task = ["C" + "0" * 18 + "0001" + "02" + "Measure task", "C0000000N00000000ETAKEOFF"]
+    task += [f"C{b[7:15]}{b[15:24]}{name}" for b, name in zip(picks, names)] + ["C0000000N00000000ELANDING"]
+    first_b = next(i for i, line in enumerate(lines) if line.startswith("B"))
+    with open(dst, "w", encoding="ascii") as f:
+        f.write("\r\n".join(lines[:first_b] + task + lines[first_b:]) + "\r\n")
 
 
 # The real flights of ../shared/flights next to the repository, when that folder is there.
@@ -552,12 +585,14 @@ PAGES = [("list", "/"), ("list-filtered", "/?instructor=yes&plane=ASK+21"), ("fl
          ("flight-outlanding", "/flights/9"), ("flight-short", "/flights/8"), ("stats", "/stats"),
          ("stats-filtered", "/stats?instructor=yes"), ("flight-tiles", "tiles:/flights/9"),
          ("flight-tiles-short", "tiles:/flights/8"), ("flight-5h", "/flights/10")]
+# (make_logbook adds the demo flight, a flight with a task, the task page and the shared flights' pages.)
 # Dark mode changes colours only: its pass loads these pages (and the status pages), not all of PAGES.
-DARK_PAGES = {"list", "flight-long", "flight-tiles", "stats"}
+DARK_PAGES = {"list", "flight-long", "flight-tiles", "stats", "flight-task", "task-draft"}
 # The screenshots docs/ shows (viewport width, scheme, page, clip height or None for the first screen).
 SHOTS = [(390, "light", "flight-long", "phone-flight-cursor.png"), (390, "dark", "flight-long", "phone-flight-dark.png"),
          (1280, "light", "list", "desktop-list.png"), (1280, "light", "flight-long", "desktop-flight.png"),
-         (390, "light", "flight-short", "phone-weglide.png")]
+         (390, "light", "flight-short", "phone-weglide.png"), (390, "light", "flight-task", "phone-task-map.png"),
+         (390, "light", "task", "phone-task.png")]
 
 
 class Visit:
@@ -655,7 +690,8 @@ def check_weglide(v):
 
 # Checks by page-name prefix, run in this order on every page visited. A new check: a function of a Visit, a line.
 CHECKS = [("", check_page), ("", check_charts), ("list", check_rows), ("flight", check_flight),
-          ("flight", check_map_marks), ("flight", check_time_ticks),
+          ("flight", check_map_marks), ("flight", check_time_ticks), ("task", check_map_marks),
+          ("flight-task", check_task),
           ("list", check_header), ("stats", check_header), ("flight-long", check_header),
           ("flight-tiles", check_tiles), ("flight-long", lambda v: check_cursor(v, os.path.join(v.work, "sim-4.igc"))),
           ("status", check_status), ("flight-long", check_weglide), ("flight-outlanding", check_weglide),

@@ -44,6 +44,9 @@ package protocol LogbookSource: Sendable {
     /// The imported airspace (`flightlog airspace import`, with `--database postgres://…` the club's), for
     /// infringements and the map; the default has none.
     func airspaces() async throws(LogbookError) -> [Airspace]
+    /// What the flight's task is read from (docs/TASKS.md, "In show"): its original IGC file, and the task it was
+    /// declared with when it was recorded here. The default: an imported flight's own file, no declared task.
+    func taskSources(forFlight id: Int64) async throws(LogbookError) -> (originalFile: [UInt8]?, declared: FlightTask?)
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
@@ -66,6 +69,13 @@ extension LogbookSource {
     }
 
     package func airspaces() async throws(LogbookError) -> [Airspace] { [] }
+
+    package func taskSources(forFlight id: Int64) async throws(LogbookError) -> (
+        originalFile: [UInt8]?, declared: FlightTask?
+    ) {
+        let file = try await igcFile(flightId: id)
+        return (file.isOriginal ? file.bytes : nil, nil)
+    }
 
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?, landingAtField: Bool

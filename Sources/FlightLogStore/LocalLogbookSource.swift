@@ -90,6 +90,14 @@ package final class LocalLogbookSource: LogbookSource {
         return try db.airspaces(cache: airspaceCache)
     }
 
+    /// The flight's original file (an imported flight's) and the task it was declared with (a recorded one's).
+    package func taskSources(forFlight id: Int64) async throws(LogbookError) -> (
+        originalFile: [UInt8]?, declared: FlightTask?
+    ) {
+        let db = try store()
+        return (try db.originalFile(forFlight: id)?.bytes, try db.declaredTask(forFlight: id))
+    }
+
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?
     ) async throws(LogbookError) -> [FieldChange] {

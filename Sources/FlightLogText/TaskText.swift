@@ -44,11 +44,38 @@ package struct FlightTaskReport: Sendable {
     package static func block(_ found: (report: FlightTaskReport?, warnings: [String]), flight: Flight) -> String? {
         if let report = found.report { return report.block(flight: flight) }
         guard !found.warnings.isEmpty else { return nil }
-        return (["Task: none counts"] + found.warnings.map { "  warning: " + terminalSafe($0) }).joined(separator: "\n")
+        return ([noneCounts] + found.warnings.map { "  warning: " + terminalSafe($0) }).joined(separator: "\n")
     }
+
+    /// The words of ``block(_:flight:)`` for a view that lays them out itself; `nil` where the block is.
+    package static func summary(_ found: (report: FlightTaskReport?, warnings: [String]), flight: Flight)
+        -> TaskSummary?
+    {
+        if let report = found.report { return report.summary(flight: flight) }
+        guard !found.warnings.isEmpty else { return nil }
+        return TaskSummary(head: noneCounts, rows: [], result: "", completed: false, warnings: found.warnings)
+    }
+
+    /// The heading when the file's task lines were there but none counts for the flight.
+    static let noneCounts = "Task: none counts"
 
     /// `show`'s Task block: the task, one line per point (reached at, or missed), the result, the warnings.
     package func block(flight: Flight) -> String {
+        let words = summary(flight: flight)
+        var lines = [words.head]
+        let names = words.rows.map { terminalSafe($0.name) }
+        let roleWidth = words.rows.map(\.role.count).max() ?? 0, nameWidth = names.map(\.count).max() ?? 0
+        for (row, name) in zip(words.rows, names) {
+            lines.append("  \(fit(row.role, roleWidth)) \(fit(name, nameWidth)) \(row.when)")
+        }
+        lines.append("  " + words.result)
+        lines += words.warnings.map { "  warning: " + terminalSafe($0) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The Task block's words (the heading, a row per point, the result, the warnings) for a view that lays them
+    /// out itself: the phone's flight page.
+    package func summary(flight: Flight) -> TaskSummary {
         var head = "Task: " + (task.name.map { "\"\($0)\"" } ?? "unnamed")
         head += ", " + sourceWords
         if let at = task.declaredAt { head += ", declared \(iso8601UTC(at))" }
@@ -56,23 +83,18 @@ package struct FlightTaskReport: Sendable {
             head += ", assigned area"
             if let t = task.minimumTimeSeconds { head += " (minimum time \(t / 3600):\(twoDigits(t / 60 % 60)))" }
         }
-        var lines = [head]
         let offset = flight.known(.utcOffset, flight.utcOffsetSeconds)
-        let names = task.points.map { terminalSafe($0.name) }
-        let roles = task.points.indices.map { role($0) }
-        let roleWidth = roles.map(\.count).max() ?? 0, nameWidth = names.map(\.count).max() ?? 0
-        for k in task.points.indices {
+        let rows = task.points.indices.map { k in
             var when = "missed"
             if let reached = score?.reached[k] {
                 let clock = CivilDateTime(utc: reached.millis, offsetSeconds: offset ?? 0).hourMinuteSecond
                 when = "\(clock) \(offset == nil ? "UTC" : "local")"
             }
             if score == nil { when = "not scored" }
-            lines.append("  \(fit(roles[k], roleWidth)) \(fit(names[k], nameWidth)) \(when)")
+            return TaskSummary.Row(role: role(k), name: task.points[k].name, when: when)
         }
-        lines.append("  " + resultWords)
-        lines += warnings.map { "  warning: " + terminalSafe($0) }
-        return lines.joined(separator: "\n")
+        return TaskSummary(
+            head: head, rows: rows, result: resultWords, completed: score?.completed ?? false, warnings: warnings)
     }
 
     private var sourceWords: String {

@@ -89,3 +89,48 @@ struct MapLabelLayoutTests {
         min(a.x1, b.x1) > max(a.x0, b.x0) && min(a.y1, b.y1) > max(a.y0, b.y0)
     }
 }
+
+extension MapLabelLayoutTests {
+    /// The task on the map keeps the layout's rule: its names and rings, beside the take-off, landing and release
+    /// marks on one crowded field, cover no label and no mark at any width from 300 to 640 px (the maps of a
+    /// 320 px phone, a 390 px one and a 1280 px page).
+    @Test func aTaskOnACrowdedFieldCoversNoLabelOrMark() throws {
+        let (flight, fixes) = ChartLayoutTests.flight(minutes: 95, top: 1800)
+        let start = try #require(fixes.first).coordinate
+        let far = Geodesy.destination(from: start, bearing: 60, distance: 3000)
+        let task = FlightTask(
+            source: .declaration, name: "Crowded",
+            points: FlightTask.withDeclarationZones([
+                TaskPoint(name: "Home field with a long name", coordinate: start, zone: .faiTurnpoint),
+                TaskPoint(
+                    name: "Near", coordinate: Geodesy.destination(from: start, bearing: 90, distance: 300),
+                    zone: .faiTurnpoint),
+                TaskPoint(name: "Far", coordinate: far, zone: .faiTurnpoint),
+                TaskPoint(name: "Home field with a long name", coordinate: start, zone: .faiTurnpoint),
+            ]))
+        var map = try #require(
+            MapChart(flight: flight, fixes: fixes, faults: [], including: task.points.map(\.coordinate)))
+        map.release = MapChart.ReleaseMark(at: (map.takeoff.x + 0.01, map.takeoff.y - 0.01), text: "Release 10:14")
+        map.addTask(task)
+        #expect(map.task.points.count == 3, "one ring for the start and the finish at one place")
+        #expect(map.task.zones.count == 4 && map.task.legs.count == 3)
+        #expect(!map.task.labels.isEmpty)
+        let labels = map.labels + map.turnpointLabels + map.task.labels + map.airfieldLabels
+        let marks =
+            [map.takeoff, map.landing].map { box($0, MapChart.dotSize) } + [box(map.release!.at, 17)]
+            + map.task.points.map { box($0.at, 10) }
+        for w in stride(from: MapChart.widths.lowerBound, through: MapChart.widths.upperBound, by: 10) {
+            let h = w * map.aspect
+            for (i, a) in labels.enumerated() {
+                let p = a.box(width: w, height: h)
+                #expect(p.x0 >= 0 && p.y0 >= 0 && p.x1 <= w && p.y1 <= h, "'\(a.text)' leaves the map at \(w)")
+                for b in labels[(i + 1)...] {
+                    #expect(!overlap(p, b.box(width: w, height: h)), "'\(a.text)' and '\(b.text)' at \(w) px")
+                }
+                for mark in marks {
+                    #expect(!overlap(p, mark.box(width: w, height: h)), "'\(a.text)' covers a mark at \(w) px")
+                }
+            }
+        }
+    }
+}

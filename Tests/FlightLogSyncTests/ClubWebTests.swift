@@ -147,6 +147,9 @@ import Testing
             for id in anna + [instructing, karl] { #expect(await browser.get("/flights/\(id)").status == 200) }
             let status = await browser.get("/status")
             #expect(status.text.contains("admin: every flight") && status.text.contains("/club"))
+            // The task page is a glider's: the club's server neither links it nor has it.
+            #expect(!list.text.contains("href=\"/task\"") && list.text.contains("href=\"/stats\""))
+            #expect(await browser.get("/task").status == 404)
 
             let csrf = try #require(csrfToken(in: list.text))
             #expect(await browser.post("/logout", [("csrf", csrf)]).header("Location") == "/login")

@@ -10,8 +10,9 @@ import Foundation
 /// `WebServer` and `WebApp` use it: the size limits, path percent-decoding, query and form decoding
 /// (`parseURLEncoded`), cookies (`parseCookies`), the list filters (`ListQuery`; its query string must give the
 /// same filters back) and the list page rendered with them, the edit form (`DetailsForm.details`; a refused form
-/// is shown again with the sent values), the login form's token (`Sessions.checkLoginToken`), the login's `next` (`LoginTarget`: never off this site)
-/// and a password check.
+/// is shown again with the sent values), the login form's token (`Sessions.checkLoginToken`), the login's `next` (`LoginTarget`: never off this site),
+/// the task page's steps (`TaskPlaces`: the task being built never holds more than a declaration, nor a name
+/// that finds nothing) and a password check.
 ///
 /// Not reachable without the database, Reports and Hummingbird modules: `WebApp.respond`'s routing (flight ids,
 /// `.`/`..` segments), the pages that read flights, Hummingbird's own request parsing and the session actor.
@@ -71,6 +72,7 @@ enum HTTPFuzzPipeline {
                 return (summary, "the login page's address \(login) does not carry \(followed) back")
             }
         }
+        if let violation = taskSteps(fields) { return (summary, violation) }
         guard let form else { return (summary + ", 400 form", nil) }
         do {
             let details = try DetailsForm.details(from: form)
@@ -87,6 +89,40 @@ enum HTTPFuzzPipeline {
         }
         return (summary, nil)
     }
+
+    /// The task page's steps (``TaskPlaces``) on the query's task being built: never more places than a
+    /// declaration holds, each a name that still finds a place, and the page drawn.
+    static func taskSteps(_ fields: [String: String]) -> String? {
+        var problems: [String] = []
+        var draft = TaskPlaces.keys(fields[TaskPage.draftField] ?? "").prefix(TaskPlaces.maxPoints).compactMap {
+            key -> TaskPage.Place? in
+            guard case .field(let field) = taskIndex.match(named: key) else { return nil }
+            return TaskPage.Place(key: key, label: field.label, coordinate: field.coordinate)
+        }
+        let found = TaskPlaces.step(fields, draft: &draft, index: taskIndex, problems: &problems)
+        if draft.count > TaskPlaces.maxPoints { return "the task being built holds \(draft.count) places" }
+        if let lost = draft.first(where: { taskIndex.match(named: $0.key) == .none }) {
+            return "the task being built holds \(lost.key.debugDescription), which finds no place"
+        }
+        _ = TaskPage(
+            pending: nil, pendingMap: nil, draft: draft, draftMap: nil, found: found,
+            error: problems.isEmpty ? nil : problems.joined(separator: " "), csrfToken: "token", editingEnabled: true,
+            loggedIn: true
+        ).render()
+        return nil
+    }
+
+    /// Places for the task steps: two with one code, one without a code, one across 180° from another.
+    static let taskIndex = AirfieldIndex(
+        [
+            ("EDKA", "Aachen-Merzbrück", 50.82, 6.19), ("NFCI", "Cicia", -17.74, -179.34),
+            ("NFCI", "Cicia Airport", -17.74, -179.34), (nil, "Wiese am Bach", 50.5, 6.5),
+            ("NFFR", "Rabi Island", -16.53, 179.98),
+        ].map {
+            Airfield(
+                code: $0.0, name: $0.1, coordinate: Coordinate(latitude: $0.2, longitude: $0.3), elevation: nil,
+                zoneIdentifier: nil, source: .dataSet)
+        })
 
     static let sampleFlight = Flight(
         id: 12, takeoffTime: 1_749_895_200_000, landingTime: 1_749_902_400_000,

@@ -56,25 +56,45 @@ extension WebApp {
 
     /// The flight map with the tile file's tiles under it (only those the file holds), else the online tile
     /// server's (`[server] online_tiles`, fetched by the browser), else none; the imported airspace under the track
-    /// and the shipped airfields over it. The file wins when both are set: it needs no internet and sends no track
-    /// position to another server. `placed` gets the map's ``MapPlacement`` (for the barogram–map cursor).
+    /// and the shipped airfields over it; the flight's `task` (with its score and words) over the track. The file
+    /// wins when both are set: it needs no internet and sends no track position to another server. `placed` gets
+    /// the map's ``MapPlacement`` (for the barogram–map cursor).
     func mapChart(
         flight: Flight, fixes: [Fix], faults: [RecordingFault], analysis: FlightAnalysis? = nil,
-        airspaces: [Airspace] = [], placed: (MapPlacement) -> Void = { _ in }
+        airspaces: [Airspace] = [], task: (FlightTask, TaskScore?, TaskSummary?)? = nil,
+        placed: (MapPlacement) -> Void = { _ in }
     ) -> String? {
-        let tiles = mapTiles()
-        let online = tiles == nil ? settings.config.server.onlineTiles : nil
+        // The task's points widen the view, those within reach of the take-off (a task far away is left off).
+        let takeoff = flight.mapEnds(fixes.map(\.coordinate)).takeoff
+        let including = (task?.0.points ?? []).map(\.coordinate).filter {
+            Geodesy.distance($0, takeoff) <= Self.taskViewReach
+        }
         guard
             var chart = MapChart(
-                flight: flight, fixes: fixes, faults: faults, tileZooms: tiles?.zooms ?? online.map { _ in 0...19 },
-                analysis: analysis)
+                flight: flight, fixes: fixes, faults: faults, tileZooms: tileZooms, analysis: analysis,
+                including: including)
         else {
             return nil
         }
         chart.addAirspace(airspaces)
         chart.addAirfields(mapAirfields(on: chart, flight: flight, fixes: fixes))
+        if let task { chart.addTask(task.0, score: task.1, summary: task.2) }
         placed(chart.placement)
-        if let online {
+        return mapHTML(&chart)
+    }
+
+    /// How far from the take-off a task's point may lie and still widen the flight's map.
+    static let taskViewReach: Meters = 1_000_000
+
+    /// The zoom levels of the background tiles (the file's, or any for an online server); nil without tiles.
+    var tileZooms: ClosedRange<Int>? {
+        mapTiles()?.zooms ?? settings.config.server.onlineTiles.map { _ in 0...19 }
+    }
+
+    /// The map's HTML over the tile file's tiles (only those it holds) or the online server's, or none.
+    func mapHTML(_ chart: inout MapChart) -> String {
+        let tiles = mapTiles()
+        if tiles == nil, let online = settings.config.server.onlineTiles {
             let attribution = settings.config.server.onlineTilesAttribution ?? online.origin
             return ChartHTML.map(chart, attribution: attribution, tileURL: online.url)
         }

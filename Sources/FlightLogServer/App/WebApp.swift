@@ -131,23 +131,27 @@ package final class WebApp: Sendable {
             }
             let session = try await current(await sessions.session(id: sessionId), id: sessionId)
             // Every page from here on, error pages included, shows who is logged in and comes back after a login.
+            // The task page is a glider's: the club's server has no recorder to give a declaration to.
             return await PageChrome.$target.withValue(target) {
-                await PageChrome.$account.withValue(badge(session)) {
-                    do {
-                        guard let viewer = viewer(session) else {
-                            // The club logbook shows nothing without a login.
-                            if request.method == .post {
-                                throw HTTPError(
-                                    status: 403, title: "Log in first",
-                                    message: "Log in with your club login, then try again.")
+                await PageChrome.$taskPage.withValue(local != nil) {
+                    await PageChrome.$account.withValue(badge(session)) {
+                        do {
+                            guard let viewer = viewer(session) else {
+                                // The club logbook shows nothing without a login.
+                                if request.method == .post {
+                                    throw HTTPError(
+                                        status: 403, title: "Log in first",
+                                        message: "Log in with your club login, then try again.")
+                                }
+                                return .redirect(to: LoginTarget.loginPath(next: target))
                             }
-                            return .redirect(to: LoginTarget.loginPath(next: target))
+                            let response = try await route(request, segments, viewer: viewer, sessionId: sessionId)
+                            return response
+                                ?? errorPage(
+                                    status: 404, title: "Not found", message: "There is no page at this address.")
+                        } catch {
+                            return errorResponse(error)
                         }
-                        let response = try await route(request, segments, viewer: viewer, sessionId: sessionId)
-                        return response
-                            ?? errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
-                    } catch {
-                        return errorResponse(error)
                     }
                 }
             }
@@ -193,6 +197,7 @@ package final class WebApp: Sendable {
             case "stats": return try await statsPage(request.query, viewer: viewer)
             case "logbook.pdf": return try await logbook(request.query, viewer: viewer)
             case "logbook.zip": return try await logbookArchive(request.query, viewer: viewer)
+            case "task": return try await taskPage(request.query, viewer: viewer)
             default: return nil
             }
         case (true, 2) where segments[0] == "flights":
@@ -206,6 +211,10 @@ package final class WebApp: Sendable {
                 return try await export(kind, id: id, viewer: viewer)
             }
             return nil
+        case (false, 1) where request.method == .post && segments[0] == "task":
+            return try await declareTask(request, viewer: viewer, sessionId: sessionId)
+        case (false, 2) where request.method == .post && segments == ["task", "clear"]:
+            return try await clearTask(request, viewer: viewer, sessionId: sessionId)
         case (false, 3) where request.method == .post && segments[0] == "flights" && segments[2] == "edit":
             return try await saveEdit(id: try flightId(segments[1]), request, viewer: viewer, sessionId: sessionId)
         case (false, 3) where request.method == .post && segments[0] == "flights" && segments[2] == "weglide":
@@ -277,9 +286,11 @@ package final class WebApp: Sendable {
         let faults = RecordingFaults.of(flight, fixes: fixes)
         let analysis = try await viewer.source.analysis(forFlight: id)
         let airspaces = flight.hasTrack ? try await viewer.source.airspaces() : []
+        let task = flight.hasTrack ? try await flightTask(flight, fixes: fixes, source: viewer.source) : nil
         var placement: MapPlacement?
         let mapHTML = mapChart(
-            flight: flight, fixes: fixes, faults: faults, analysis: analysis, airspaces: airspaces
+            flight: flight, fixes: fixes, faults: faults, analysis: analysis, airspaces: airspaces,
+            task: task?.report.map { ($0.task, $0.score, task?.summary) }
         ) { placement = $0 }
         let page = FlightPage(
             flight: flight, mapHTML: mapHTML,
@@ -290,7 +301,8 @@ package final class WebApp: Sendable {
             faults: faults, analysis: analysis,
             cursorJSON: TrackCursor(flight: flight, fixes: fixes, placement: placement)?.json,
             airspace: AirspaceFindings(flight: flight, fixes: fixes, airspaces: airspaces),
-            weglideCSRF: weglideAccount != nil && viewer.mayEdit ? viewer.session?.csrfToken : nil)
+            weglideCSRF: weglideAccount != nil && viewer.mayEdit ? viewer.session?.csrfToken : nil,
+            task: task?.summary)
         return .html(page.render())
     }
 

@@ -107,18 +107,22 @@ package enum ChartHTML {
         html += airspaceOutlines(c)
         if !c.tiles.isEmpty { html += c.paths.map { polyline($0.points, color: "#fff", width: 5) }.joined() }
         html += c.paths.map { polyline($0.points, color: $0.color, width: 2.5) }.joined()
-        html += analysisMarks(c) + "</svg>" + mapLayer(c)
-        for (point, kind) in [(c.takeoff, "takeoff"), (c.landing, "landing")] {
+        html += taskShapes(c) + analysisMarks(c) + "</svg>" + mapLayer(c) + taskMarks(c)
+        for (point, kind) in c.showsEnds ? [(c.takeoff, "takeoff"), (c.landing, "landing")] : [] {
             html += "<i class=\"dot \(kind)\" style=\"left:\(percent(point.x));top:\(percent(point.y))\"></i>"
         }
-        html += airspaceLabels(c) + (c.labels + c.airfieldLabels).map { label($0) }.joined() + "</div>"
+        html += airspaceLabels(c) + (c.labels + c.task.labels + c.airfieldLabels).map { label($0) }.joined() + "</div>"
         let ramp = c.rampColors.joined(separator: ",")
         html +=
             "<div class=\"mapkey\"><span class=\"scale\" style=\"width:\(percent(c.scaleFraction))\"></span>"
             + "<span>\(esc(c.scaleText))</span><span class=\"north\">N ↑</span>"
-            + "<div class=\"rampkey\"><span>\(esc(c.lowText))</span>"
-            + "<span class=\"ramp\" style=\"background:linear-gradient(90deg,\(ramp))\"></span>"
-            + "<span>\(esc(c.highText))</span></div></div>"
+        if !c.rampColors.isEmpty {
+            html +=
+                "<div class=\"rampkey\"><span>\(esc(c.lowText))</span>"
+                + "<span class=\"ramp\" style=\"background:linear-gradient(90deg,\(ramp))\"></span>"
+                + "<span>\(esc(c.highText))</span></div>"
+        }
+        html += "</div>"
         if !c.tiles.isEmpty, !attribution.isEmpty {
             html += "<p class=\"attribution\">Map: \(esc(attribution.replacing(/<[^>]*>/, with: "")))</p>"
         }

@@ -1,8 +1,8 @@
 /// The phone map's labels, laid out together (``MapLabelLayout``) so that none covers another or a mark: the marks
 /// (take-off and landing dots, the release diamond, the turnpoints' corners, airfield symbols) stay where they
 /// are, and the labels are placed by importance, a less important one moved or left out rather than overlap:
-/// the release's time, the turnpoints' numbers (S and F first), the take-off and landing names, the airfields'
-/// names, the airspace names.
+/// the release's time, the turnpoints' numbers (S and F first), the take-off and landing names, the task's points'
+/// names, the airfields' names, the airspace names.
 extension MapChart {
     /// Sizes in CSS px of the boxes labels keep clear of: a turnpoint's corner (its small square and edge) and
     /// the release diamond (a 12 px square turned by 45°).
@@ -22,8 +22,10 @@ extension MapChart {
     /// ``addAirfields(_:)`` each call it).
     package mutating func layOutLabels() {
         let corners = turnpoints.map { Self.box($0.at, Self.turnpointCornerSize) }
-        var marks = [Self.dot(takeoff), Self.dot(landing)] + corners
+        var marks = (showsEnds ? [Self.dot(takeoff), Self.dot(landing)] : []) + corners
         marks += airfields.map { Self.box($0.at, Self.airfieldSize) }
+        marks += task.points.map { Self.box($0.at, MapTaskLayer.pointSize) }
+        marks += task.reached.map { Self.box($0.at, MapTaskLayer.reachedSize) }
         if let release { marks.append(Self.box(release.at, Self.releaseBox)) }
         var layout = MapLabelLayout(cell: cell, marks: marks)
         labels = []
@@ -60,7 +62,8 @@ extension MapChart {
                 ))
         }
         texts.append(("Take-off", "Landing", "Take-off · Landing"))
-        labels += Self.placeEnds(takeoff: takeoff, landing: landing, texts: texts, in: &layout)
+        if showsEnds { labels += Self.placeEnds(takeoff: takeoff, landing: landing, texts: texts, in: &layout) }
+        taskNames(in: &layout)
         airfieldNames(in: &layout)
         airspace.labels = []
         for spots in airspace.spots where airspace.labels.count < MapAirspaceLayer.maxLabels {

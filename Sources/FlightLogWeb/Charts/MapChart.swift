@@ -57,6 +57,10 @@ package struct MapChart: Sendable {
     package var rampColors: [String] = []
     /// Background tiles covering the map (only with `tileZooms`), west to east, north to south.
     package var tiles: [Tile] = []
+    /// Whether the take-off and landing dots are drawn (a flight's map; not the task page's).
+    package var showsEnds = true
+    /// The task drawn over the track (MapChart+Task.swift).
+    package var task = MapTaskLayer()
 
     /// A thermal's mark: its centre and radius in map units (``ThermalMark``), and words for its `<title>`.
     package struct ThermalCircle: Sendable {
@@ -84,38 +88,19 @@ package struct MapChart: Sendable {
 
     /// The map of `fixes` (only known positions, broken at faults); `nil` without any. With `tileZooms` (the zoom
     /// levels of a tile file) the map is drawn in Web Mercator and lists the ``tiles`` under it.
-    /// With `analysis`, the scored ``route`` and the ``thermals`` are projected onto the same map.
+    /// With `analysis`, the scored ``route`` and the ``thermals`` are projected onto the same map. `including`
+    /// (a task's points) widens the view to hold those places too.
     package init?(
         flight: Flight, fixes: [Fix], faults: [RecordingFault], tileZooms: ClosedRange<Int>? = nil,
-        analysis: FlightAnalysis? = nil
+        analysis: FlightAnalysis? = nil, including: [Coordinate] = []
     ) {
         let runs = RecordingFaults.positionedRuns(fixes, faults: faults)
         let points = runs.flatMap { fixes[$0] }
         guard !points.isEmpty else { return nil }
-        let local = LocalProjection(around: points.map(\.coordinate))
-        // Tiles stop at ±85°: a flight beyond is drawn without them.
-        let tileZooms = points.allSatisfy { abs($0.latitude) < 85 } ? tileZooms : nil
-        // Projected metres per true metre: 1 for the local projection, 1 / cos φ for Web Mercator.
-        let stretch = tileZooms == nil ? 1 : WebMercator.stretch(atLatitude: local.latitude0)
-        func project(_ c: Coordinate) -> (e: Double, n: Double) {
-            tileZooms == nil ? local.project(c) : WebMercator.project(local.unwrapped(c))
-        }
-        let projected = points.map { project($0.coordinate) }
         let marks = flight.mapEnds(points.map(\.coordinate))
-        let ends = [project(marks.takeoff), project(marks.landing)]
-        let es = projected.map(\.e) + ends.map(\.e), ns = projected.map(\.n) + ends.map(\.n)
-        let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
-        let spanE = max(maxE - minE, 500 * stretch), spanN = max(maxN - minN, 500 * stretch)
-        viewHeight = (Self.viewWidth * min(1, max(0.55, spanN / spanE))).rounded()
-        let inset = 0.07 * Self.viewWidth
-        let scale = min((Self.viewWidth - 2 * inset) / spanE, (viewHeight - 2 * inset) / spanN)  // units per metre
-        let midE = (minE + maxE) / 2, midN = (minN + maxN) / 2
-        func unit(_ p: (e: Double, n: Double)) -> Point {
-            (Self.viewWidth / 2 + (p.e - midE) * scale, viewHeight / 2 - (p.n - midN) * scale)
-        }
-        let screen = projected.map(unit)
-        placement = MapPlacement(
-            local: local, webMercator: tileZooms != nil, mid: (midE, midN), scale: scale, viewHeight: viewHeight)
+        let screen = frame(
+            around: points.map(\.coordinate), also: [marks.takeoff, marks.landing] + including, tileZooms: tileZooms)
+        let unit = placement.point
 
         // One simplified line per stretch, coloured by altitude in bins.
         var offset = 0
@@ -140,18 +125,9 @@ package struct MapChart: Sendable {
         highText = "\(decimal(hi, 0)) m"
         rampColors = (0..<Self.bins).map(Self.binColor)
 
-        let metres = Scale.niceBelow(Self.viewWidth / 3 / (scale * stretch))
-        scaleFraction = metres * scale * stretch / Self.viewWidth
-        scaleText =
-            metres >= 1000
-            ? "\(decimal(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
-
-        if let tileZooms {
-            tiles = Self.tiles(zooms: tileZooms, scale: scale, centre: (midE, midN), viewHeight: viewHeight)
-        }
         if let analysis {
             route = (analysis.freeSix?.turnpoints ?? []).map {
-                unit(project(Coordinate(latitude: $0.latitude, longitude: $0.longitude)))
+                unit(Coordinate(latitude: $0.latitude, longitude: $0.longitude))
             }
             let units = Self.viewWidth / Self.widths.lowerBound  // map units per CSS px on the narrowest map
             thermals = analysis.phases.thermals.sorted { $0.climbRate < $1.climbRate }.compactMap { th in
@@ -162,16 +138,61 @@ package struct MapChart: Sendable {
                 else { return nil }
                 let start = CivilDateTime(utc: th.start, offsetSeconds: flight.utcOffsetSeconds).hourMinute
                 return ThermalCircle(
-                    center: unit(project(th.center)), radius: r * units,
+                    center: unit(th.center), radius: r * units,
                     title: "Thermal \(start): \(ThermalMark.label(climbRate: th.climbRate)), "
                         + "\(Int(th.gain.rounded())) m")
             }
         }
-        let t = unit(ends[0]), l = unit(ends[1])
+        let t = unit(marks.takeoff), l = unit(marks.landing)
         takeoff = (t.x / Self.viewWidth, t.y / viewHeight)
         landing = (l.x / Self.viewWidth, l.y / viewHeight)
         release = Self.releaseMark(flight: flight, fixes: points, analysis: analysis, placement: placement)
         layOutLabels()
+    }
+
+    /// A map of the places of a task alone (the task page): no track, no take-off or landing; `nil` without any.
+    package init?(places: [Coordinate], tileZooms: ClosedRange<Int>? = nil) {
+        guard !places.isEmpty else { return nil }
+        _ = frame(around: places, also: [], tileZooms: tileZooms)
+        showsEnds = false
+    }
+
+    /// Frames the map around `coordinates` and `also` (the projection is centred on `coordinates`): its size, scale
+    /// and ``placement``, the scale bar and the ``tiles``. Returns `coordinates` in map units.
+    private mutating func frame(around coordinates: [Coordinate], also: [Coordinate], tileZooms: ClosedRange<Int>?)
+        -> [Point]
+    {
+        let local = LocalProjection(around: coordinates)
+        // Tiles stop at ±85°: a map beyond is drawn without them.
+        let tileZooms = (coordinates + also).allSatisfy { abs($0.latitude) < 85 } ? tileZooms : nil
+        // Projected metres per true metre: 1 for the local projection, 1 / cos φ for Web Mercator.
+        let stretch = tileZooms == nil ? 1 : WebMercator.stretch(atLatitude: local.latitude0)
+        func project(_ c: Coordinate) -> (e: Double, n: Double) {
+            tileZooms == nil ? local.project(c) : WebMercator.project(local.unwrapped(c))
+        }
+        let projected = coordinates.map(project)
+        let extra = also.map(project)
+        let es = projected.map(\.e) + extra.map(\.e), ns = projected.map(\.n) + extra.map(\.n)
+        let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
+        let spanE = max(maxE - minE, 500 * stretch), spanN = max(maxN - minN, 500 * stretch)
+        viewHeight = (Self.viewWidth * min(1, max(0.55, spanN / spanE))).rounded()
+        let inset = 0.07 * Self.viewWidth
+        let scale = min((Self.viewWidth - 2 * inset) / spanE, (viewHeight - 2 * inset) / spanN)  // units per metre
+        let midE = (minE + maxE) / 2, midN = (minN + maxN) / 2
+        let viewHeight = viewHeight
+        placement = MapPlacement(
+            local: local, webMercator: tileZooms != nil, mid: (midE, midN), scale: scale, viewHeight: viewHeight)
+        let metres = Scale.niceBelow(Self.viewWidth / 3 / (scale * stretch))
+        scaleFraction = metres * scale * stretch / Self.viewWidth
+        scaleText =
+            metres >= 1000
+            ? "\(decimal(metres / 1000, metres < 2000 && metres != 1000 ? 1 : 0)) km" : "\(Int(metres)) m"
+        if let tileZooms {
+            tiles = Self.tiles(zooms: tileZooms, scale: scale, centre: (midE, midN), viewHeight: viewHeight)
+        }
+        return projected.map { p in
+            (Self.viewWidth / 2 + (p.e - midE) * scale, viewHeight / 2 - (p.n - midN) * scale)
+        }
     }
 
     /// The tiles covering a map of ``viewWidth`` × `viewHeight` units around `centre` (projected metres) at

@@ -23,12 +23,14 @@ package struct FlightPage {
     /// The session's CSRF token when this viewer may upload the flight to WeGlide (a logged-in edit on a glider
     /// whose config has a WeGlide account); nil: no button.
     var weglideCSRF: String?
+    /// The flight's task in `show`'s words (``TaskSummary``); nil: the flight has none, and no Task section.
+    var task: TaskSummary?
 
     package init(
         flight: Flight, mapHTML: String?, barogramHTML: String?, history: [FieldChange], notice: String?,
         loggedIn: Bool, editingEnabled: Bool, faults: [RecordingFault] = [], analysis: FlightAnalysis? = nil,
         cursorJSON: String? = nil,
-        airspace: AirspaceFindings? = nil, weglideCSRF: String? = nil
+        airspace: AirspaceFindings? = nil, weglideCSRF: String? = nil, task: TaskSummary? = nil
     ) {
         self.flight = flight
         self.mapHTML = mapHTML
@@ -42,6 +44,7 @@ package struct FlightPage {
         self.cursorJSON = cursorJSON
         self.airspace = airspace
         self.weglideCSRF = weglideCSRF
+        self.task = task
     }
 
     /// `HH:MM` UTC of `end` (takeoff or landing), or "—".
@@ -96,6 +99,7 @@ package struct FlightPage {
         if let notice { body += "<p class=\"notice\" role=\"status\">\(esc(notice))</p>" }
         let block = analysis.map { AnalysisBlock(analysis: $0, flight: flight) }
         if let block { body += "<h2>Analysis</h2>" + block.summary() }
+        if let task { body += TaskSection.html(task) }
         if flight.hasTrack {
             // Side by side on a wide screen (the stylesheet's `.charts`).
             body += "<div class=\"charts\"><section><h2>Map</h2>"
@@ -106,7 +110,8 @@ package struct FlightPage {
             body += figure(
                 mapHTML,
                 caption: "Track; take-off, release (orange diamond) and landing marked; airfields as rings with their "
-                    + "runways, the take-off field green, the landing field red. North is up." + marks)
+                    + "runways, the take-off field green, the landing field red. North is up." + marks
+                    + (task == nil ? "" : TaskSection.mapCaption))
             body += "</section><section><h2>Barogram</h2>"
             body += figure(
                 barogramHTML,

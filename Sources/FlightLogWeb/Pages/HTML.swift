@@ -41,6 +41,8 @@ package enum PageChrome {
     @TaskLocal package static var account: (login: String, csrfToken: String)?
     /// This request's page: the header's "Log in" link comes back to it.
     @TaskLocal package static var target = "/"
+    /// Whether the navigation links the task page (a glider's `flightlog serve`, not the club's).
+    @TaskLocal package static var taskPage = false
 }
 
 /// The frame of every page: title, top navigation, inline stylesheet. No inline script, nothing from elsewhere.
@@ -60,10 +62,12 @@ package func page(title: String, current: String, loggedIn: Bool = false, body: 
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
         <title>\(esc(title)) · flightlog</title>
-        <style>\(stylesheet)\(ChartHTML.stylesheet)\(ChartHTML.mapLayerStylesheet)\(AnalysisBlock.stylesheet)\
+        <style>\(stylesheet)\(ChartHTML.stylesheet)\(ChartHTML.mapLayerStylesheet)\(ChartHTML.taskStylesheet)\
+        \(AnalysisBlock.stylesheet)\(TaskSection.stylesheet)\
         \(StatusPage.stylesheet)</style>
         </head><body>
-        <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\(nav("/status", "Status"))\
+        <header class="top"><a class="brand" href="/">flightlog</a><nav>\(nav("/", "Flights"))\(nav("/stats", "Stats"))\
+        \(PageChrome.taskPage ? nav("/task", "Task") : "")\(nav("/status", "Status"))\
         \(accountBadge == nil && !loggedIn ? logIn : "")</nav>\(accountBadge ?? "")</header>
         <main>
         \(body)
@@ -94,8 +98,9 @@ let stylesheet = """
     @media (max-width:430px){.top{padding:0 .4rem;flex-wrap:wrap}nav{gap:0}nav a{padding:0 .4rem;font-size:.95rem}\
     .brand{font-size:1.05rem}form.logout{flex-basis:100%;justify-content:flex-end}\
     form.logout button{padding:0 .4rem;font-size:.95rem}}
-    @media (max-width:359px){.top{flex-wrap:wrap;column-gap:0}.brand{padding:.3rem 0 0}}
+    @media (max-width:359px){.top{flex-wrap:wrap;column-gap:0}.brand{padding:.3rem 0 0}nav a{padding:0 .3rem;font-size:.88rem}}
     main{max-width:60rem;margin:0 auto;padding:.75rem .75rem 3rem}
+    @media (max-width:359px){main{padding-left:.5rem;padding-right:.5rem}}
     h1{font-size:1.45rem;margin:.5rem 0 .25rem;line-height:1.2}
     h2{font-size:1.1rem;margin:1.5rem 0 .5rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}
     .muted{color:var(--muted)}
