@@ -44,6 +44,9 @@ package protocol LogbookSource: Sendable {
     /// The imported airspace (`flightlog airspace import`, with `--database postgres://…` the club's), for
     /// infringements and the map; the default has none.
     func airspaces() async throws(LogbookError) -> [Airspace]
+    /// The task that counts for `flight` scored on `fixes` (its track), for the PDF report; the default has none
+    /// (the club's logbook keeps no task yet).
+    func taskReport(for flight: Flight, fixes: [Fix]) async throws(LogbookError) -> FlightTaskReport?
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
@@ -66,6 +69,8 @@ extension LogbookSource {
     }
 
     package func airspaces() async throws(LogbookError) -> [Airspace] { [] }
+
+    package func taskReport(for flight: Flight, fixes: [Fix]) async throws(LogbookError) -> FlightTaskReport? { nil }
 
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?, landingAtField: Bool

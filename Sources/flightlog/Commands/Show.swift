@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlightLogAirspace
+import FlightLogAnalysis
 import FlightLogCore
 import FlightLogStore
 import FlightLogText
@@ -42,11 +43,7 @@ extension FlightLogCommand {
                 flight.hasTrack
                 ? AirspaceFindings(
                     flight: flight, fixes: track.fixes, airspaces: try db.airspaces(), qnh: qnh.map { $0 * 100 }) : nil
-            let task =
-                flight.hasTrack
-                ? FlightTaskReport.of(
-                    flight, fixes: track.fixes, originalFile: try db.originalFile(forFlight: id)?.bytes,
-                    declared: try db.declaredTask(forFlight: id)) : (report: nil, warnings: [])
+            let task = try db.taskReport(for: flight, fixes: track.fixes)
             if json {
                 print(
                     FlightJSON.show(
