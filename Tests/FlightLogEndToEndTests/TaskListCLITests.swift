@@ -87,6 +87,30 @@ struct TaskListCLITests {
             "\(none.stderr)")
     }
 
+    /// `export --report`: the Task table in `show`'s words after page 1, the point names on the map of page 1.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")))
+    func theReportHasTheTaskTableAndMap() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try logbook(dir)
+        for id in [1, 2] {
+            let made = try CLI.run(["export", "--report", "\(id)", "-o", "r\(id).pdf"], database: db, in: dir)
+            try #require(made.status == 0, "\(made.stderr)")
+        }
+        func page(_ id: Int, _ n: Int) throws -> String {
+            let pdf = dir.appendingPathComponent("r\(id).pdf").path
+            return try runProcess("/usr/bin/pdftotext", ["-layout", "-f", "\(n)", "-l", "\(n)", pdf, "-"]).stdout
+        }
+        let shown = try CLI.run(["show", "2"], database: db, in: dir).stdout
+        let result = try #require(shown.split(separator: "\n").first { $0.hasPrefix("  Not completed: ") })
+        let table = try page(2, 2)
+        #expect(table.contains("Task") && table.contains(result.dropFirst(2)), "\(result) in \(table)")
+        #expect(table.contains("500 m cylinder or FAI 90° sector") && table.contains("missed"), "\(table)")
+        #expect(try page(1, 2).contains("Completed: "))
+        let map = try page(1, 1)
+        #expect(map.contains("Start, Finish Home") && map.contains("TP1 North") && map.contains("TP2 East"), "\(map)")
+    }
+
     /// A result of an older version (as after an upgrade of flightlog) is scored again at the next list.
     @Test func aResultOfAnotherVersionIsComputedAgain() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
