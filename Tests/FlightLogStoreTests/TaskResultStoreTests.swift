@@ -66,9 +66,8 @@ import Testing
         #expect(try reader.taskResults(of: [try reader.flight(id: id)])[id]?.completed == true)
         #expect((try store.currentTaskResults(only: [id])?[id] ?? nil)?.completed == true)
         // A result of another version.
-        try Self.tamper(
-            dir.databasePath, id, "UPDATE flightTaskResult SET data = json_set(CAST(data AS TEXT), '$.version', 0) WHERE flightId = ?"
-        )
+        let version = "UPDATE flightTaskResult SET data = json_set(CAST(data AS TEXT), '$.version', 0)"
+        try Self.tamper(dir.databasePath, id, version + " WHERE flightId = ?")
         #expect(try reader.taskResults(of: flights)[id]?.completed == true)
         // Unreadable JSON is no result.
         try Self.tamper(dir.databasePath, id, "UPDATE flightTaskResult SET data = '{\"version\":' WHERE flightId = ?")
