@@ -47,6 +47,9 @@ package protocol LogbookSource: Sendable {
     /// What the flight's task is read from (docs/TASKS.md, "In show"): its original IGC file, and the task it was
     /// declared with when it was recorded here. The default: an imported flight's own file, no declared task.
     func taskSources(forFlight id: Int64) async throws(LogbookError) -> (originalFile: [UInt8]?, declared: FlightTask?)
+    /// The task that counts for `flight` scored on `fixes` (its track), for the PDF report; the default has none
+    /// (the club's logbook keeps no task yet).
+    func taskReport(for flight: Flight, fixes: [Fix]) async throws(LogbookError) -> FlightTaskReport?
 }
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
@@ -76,6 +79,7 @@ extension LogbookSource {
         let file = try await igcFile(flightId: id)
         return (file.isOriginal ? file.bytes : nil, nil)
     }
+    package func taskReport(for flight: Flight, fixes: [Fix]) async throws(LogbookError) -> FlightTaskReport? { nil }
 
     package func updateDetails(
         id: Int64, to details: FlightDetails, editedAt: UTCMillis, base: FlightDetails?, landingAtField: Bool

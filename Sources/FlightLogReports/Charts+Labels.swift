@@ -1,7 +1,7 @@
 import FlightLogCore
 
 /// The report map's labels, placed so that none covers another or a mark: the take-off and landing names first,
-/// then the route's turnpoint names; each on the first side of its point where it stays inside the map and off
+/// then the route's turnpoint names, then the task's points; each on the first side of its point where it stays inside the map and off
 /// every dot, ring, diamond and label already placed, else left out (a turnpoint's name before an end's).
 extension Charts {
     /// A box on the page, points: left, top, right, bottom.
@@ -28,12 +28,15 @@ extension Charts {
         }
     }
 
-    /// The boxes of the marks no label may cover: the take-off and landing dots, the route's rings, the release.
+    /// The boxes of the marks no label may cover: the take-off and landing dots, the route's rings, the release,
+    /// the task's points and the dots where they were reached.
     static func markBoxes(
-        ends: [(x: Double, y: Double)], route: [(x: Double, y: Double)], release: (x: Double, y: Double)?
+        ends: [(x: Double, y: Double)], route: [(x: Double, y: Double)], release: (x: Double, y: Double)?,
+        task: [(x: Double, y: Double)] = []
     ) -> [PageBox] {
         func around(_ p: (x: Double, y: Double), _ r: Double) -> PageBox { (p.x - r, p.y - r, p.x + r, p.y + r) }
         return ends.map { around($0, 5) } + route.map { around($0, 4.5) } + (release.map { [around($0, 5.5)] } ?? [])
+            + task.map { around($0, 3.5) }
     }
 
     /// Places `texts` (text, point, preferred side) in order inside `frame`, off `taken` and each other; nil for
@@ -53,23 +56,30 @@ extension Charts {
         }
     }
 
-    /// Writes the take-off and landing names and the route's turnpoint names where each covers nothing
-    /// (``placeLabels(_:frame:taken:)``); `taken`: the map's furniture (scale bar, key, north arrow). Returns what
-    /// a later label must keep clear of: `taken`, the marks and the labels written.
+    /// Writes the take-off and landing names, the route's turnpoint names and the task's point names where each
+    /// covers nothing (``placeLabels(_:frame:taken:)``); `task`: its labels and the dots where its points were
+    /// reached; `taken`: the map's furniture (scale bar, key, north arrow). Returns what a later label must keep
+    /// clear of: `taken`, the marks and the labels written.
     @discardableResult
     func mapLabels(
         ends: [(text: String, at: (x: Double, y: Double), color: Color)],
-        route: [(text: String, at: (x: Double, y: Double))], release: (x: Double, y: Double)?, frame: PageBox,
-        taken: [(Double, Double, Double, Double)]
+        route: [(text: String, at: (x: Double, y: Double))],
+        task: (labels: [(text: String, at: (x: Double, y: Double))], reached: [(x: Double, y: Double)]) = ([], []),
+        release: (x: Double, y: Double)?, frame: PageBox, taken: [(Double, Double, Double, Double)]
     ) -> [PageBox] {
         let endStyle = TextStyle(size: 7, bold: true), routeStyle = TextStyle(size: 7, bold: true)
         let texts: [(size: (width: Double, height: Double), at: (x: Double, y: Double), first: Int)] =
             ends.enumerated().map { n, end in (canvas.measure(end.text, endStyle), end.at, n == 0 ? 0 : 3) }
             + route.map { (canvas.measure($0.text, routeStyle), $0.at, 4) }
-        let marks = Self.markBoxes(ends: ends.map(\.at), route: route.map(\.at), release: release)
+            + task.labels.map { (canvas.measure($0.text, routeStyle), $0.at, 1) }
+        let marks = Self.markBoxes(
+            ends: ends.map(\.at), route: route.map(\.at), release: release,
+            task: task.labels.map(\.at) + task.reached)
         let kept: [PageBox] = marks + taken.map { ($0.0, $0.1, $0.2, $0.3) }
         let boxes = Self.placeLabels(texts, frame: frame, taken: kept)
-        let all = ends.map { ($0.text, $0.color) } + route.map { ($0.text, Color.route) }
+        let all =
+            ends.map { ($0.text, $0.color) } + route.map { ($0.text, Color.route) }
+            + task.labels.map { ($0.text, Color.task) }
         for ((text, color), box) in zip(all, boxes) {
             guard let box else { continue }
             label(text, x: box.x0 + 2, y: box.y0 + 1, rightAligned: false, color)

@@ -225,7 +225,7 @@ struct Charts {
         }
         let projected = points.map { project($0.coordinate) }
         let marks = flight.mapEnds(points.map(\.coordinate))
-        let ends = [project(marks.takeoff), project(marks.landing)]
+        let ends = [project(marks.takeoff), project(marks.landing)] + taskCoordinates.map(project)
         let es = projected.map(\.e) + ends.map(\.e)
         let ns = projected.map(\.n) + ends.map(\.n)
         let minE = es.min()!, maxE = es.max()!, minN = ns.min()!, maxN = ns.max()!
@@ -261,6 +261,7 @@ struct Charts {
             tileLayer($0, x: x, y: y, width: width, height: height, centre: (midE, midN), scale: scale)
         }
         let airspaceLabels = airspaceLayer(x: x, y: y, width: width, height: height) { px(project($0)) }
+        let task = taskLayer { px(project($0)) }
         if let background, background.drawn > 0 {  // a white edge keeps the track apart from the tiles
             for kept in stretches { canvas.polyline(kept.map { screen[$0] }, .white, width: 3) }
         }
@@ -298,12 +299,14 @@ struct Charts {
         canvas.clip(x, y, width, height)
         let route = mapMarks { px(project($0)) }
         let release = releaseMark { px(project($0)) }
+        let reached = taskReached { px(project($0)) }
         canvas.restore()
         let takeoffText = airfields.takeoff.map { "Take-off \($0)" } ?? "Take-off"
         let landingText = airfields.landing.map { "Landing \($0)" } ?? "Landing"
         let labelled = mapLabels(
             ends: [(takeoffText, takeoff, .takeoff), (landingText, landing, .landing)], route: route,
-            release: release, frame: (x, y, x + width, y + height), taken: Array(furniture[2...]))
+            task: (task, reached), release: release, frame: (x, y, x + width, y + height),
+            taken: Array(furniture[2...]))
         // The airspace names last, where they cover no label, mark or airfield (else left out).
         canvas.save()
         canvas.clip(x, y, width, height)

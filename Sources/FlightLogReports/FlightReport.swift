@@ -24,6 +24,8 @@ package struct FlightReportOptions: Sendable {
     package var airfieldRadius: Meters = AirfieldIndex.defaultRadius
     /// Raster tiles drawn under the map (the user's MBTiles file); `nil`: a plain background.
     package var mapTiles: ReportMapTiles?
+    /// The task that counts for the flight, scored: drawn on the map and tabled after page 1 (nil: none).
+    package var task: FlightTaskReport?
 
     package init(qnhPascals: Double? = nil, colorBy: ColorBy = .altitude) {
         self.qnhPascals = qnhPascals

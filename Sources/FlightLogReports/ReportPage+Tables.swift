@@ -1,7 +1,7 @@
 import CPangoCairo
 import FlightLogCore
 
-/// The pages after the first: the scored route leg by leg and every thermal, as tables that go on to the next page
+/// The pages after the first: the declared task, the scored route leg by leg and every thermal, as tables that go on to the next page
 /// (their column titles repeated) rather than being cut.
 extension ReportPage {
     /// One table: a heading, its columns, its rows; `empty` says why a table has no rows.
@@ -27,8 +27,8 @@ extension ReportPage {
     static let firstTop = 56.0
 
     var tables: [Table] {
-        guard let text, analysis?.scoringWindow != nil else { return [] }
-        var tables: [Table] = []
+        var tables = taskTables
+        guard let text, analysis?.scoringWindow != nil else { return tables }
         let route = text.routeRows
         if !route.isEmpty {
             tables.append(
@@ -97,6 +97,11 @@ extension ReportPage {
             for (k, row) in table.rows[part.rows].enumerated() {
                 if k % 2 == 1 { canvas.fillRect(margin, y, width, Self.rowHeight, .band) }
                 x = margin
+                if row.count == 1 {  // a note across the table (the task's result, a warning)
+                    canvas.text(row[0], x: x + 3, y: y + 1.5, width: width - 6, TextStyle(size: 7.5))
+                    y += Self.rowHeight
+                    continue
+                }
                 for (column, value) in zip(table.columns, row) {
                     let style = TextStyle(size: 7.5, align: column.right ? .right : .left)
                     canvas.text(value, x: x + 3, y: y + 1.5, width: column.width - 6, style)

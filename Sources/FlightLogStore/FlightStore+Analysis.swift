@@ -8,11 +8,14 @@ import GRDB
 /// the analysis (its version) or one of its inputs (an edited launch, the glider's index) changes.
 extension FlightStore {
     /// The analysis of flight `id`: the stored one when it is current, else computed now and, when this store
-    /// writes, stored. `index` is the glider's handicap index (nil: unknown, points at 100).
+    /// writes, stored with the flight's task result (``refreshTaskResult(forFlight:)``). `index` is the glider's handicap index (nil: unknown, points at 100).
     package func analysis(forFlight id: Int64, index: Double? = nil) throws(LogbookError) -> FlightAnalysis {
-        try analysis(forFlight: id, index: index) { analysis throws(LogbookError) in
+        let analysis = try self.analysis(forFlight: id, index: index) { analysis throws(LogbookError) in
             if mode == .readWrite { try store(analysis, forFlight: id) }
         }
+        // The task result is kept with it (`list` reads it); a failure costs only a compute at the next `list`.
+        if mode == .readWrite { try? refreshTaskResult(forFlight: id) }
+        return analysis
     }
 
     /// The analysis of flight `id`: the stored one when it is current, else computed now and handed to `keep`

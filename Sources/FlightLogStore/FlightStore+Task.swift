@@ -84,7 +84,7 @@ extension FlightStore {
         }
     }
 
-    private static func decoded(_ data: Data?) -> FlightTask? {
+    static func decoded(_ data: Data?) -> FlightTask? {
         guard let data, data.count <= maxTaskBytes else { return nil }
         return try? JSONDecoder().decode(FlightTask.self, from: data)
     }

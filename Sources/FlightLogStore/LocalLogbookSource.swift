@@ -79,6 +79,10 @@ package final class LocalLogbookSource: LogbookSource {
         }
     }
 
+    package func taskReport(for flight: Flight, fixes: [Fix]) async throws(LogbookError) -> FlightTaskReport? {
+        try store().taskReport(for: flight, fixes: fixes).report
+    }
+
     package func storedContestSummaries(of flights: [Flight]) async throws(LogbookError) -> [Int64: ContestSummary]? {
         guard let db = try storeIfPresent() else { return [:] }
         return try db.storedContestSummaries(of: flights)

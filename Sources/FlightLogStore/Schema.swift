@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 import Foundation
 import GRDB
@@ -329,6 +330,29 @@ enum Schema {
                 guard let value = HeaderValues.meaningful(IGCReader.headers(head).competitionClass) else { continue }
                 try db.execute(sql: "UPDATE flight SET competitionClass = ? WHERE id = ?", arguments: [value, id])
             }
+        }
+        migrator.registerMigration("v17 task results") { db in
+            // Each flight's task result for `list` (FlightTaskResult as JSON, with the declared task it was computed
+            // with), kept as the analysis is. A flight that cannot have a task gets its empty result here: no
+            // declared task and no kept file, or a kept file without a C record or a competition task line (one
+            // search of the bytes, no file parsed). The others are scored on first use (`list`, import, landing).
+            try db.execute(
+                sql: """
+                    CREATE TABLE flightTaskResult (
+                        flightId INTEGER PRIMARY KEY REFERENCES flight(id) ON DELETE CASCADE,
+                        declaredTask BLOB,
+                        data BLOB NOT NULL
+                    )
+                    """)
+            try db.execute(
+                sql: """
+                    INSERT INTO flightTaskResult (flightId, declaredTask, data)
+                    SELECT f.id, NULL, json_object('version', ?, 'inputs',
+                        json_object('takeoff', f.takeoffTime, 'landing', f.landingTime), 'task', NULL)
+                    FROM flight f LEFT JOIN recordingFile o ON o.recordingId = f.recordingId
+                    WHERE f.declaredTask IS NULL AND (o.bytes IS NULL OR (instr(o.bytes, X'0A43') = 0
+                        AND instr(o.bytes, X'0D43') = 0 AND instr(o.bytes, CAST('LCU::C' AS BLOB)) = 0))
+                    """, arguments: [FlightTaskResult.currentVersion])
         }
         return migrator
     }()

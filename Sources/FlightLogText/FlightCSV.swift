@@ -8,14 +8,17 @@ package enum FlightCSV {
         "glider_type", "registration", "competition_id", "pilot", "second_person", "second_person_role", "launch",
         "release_height_m", "takeoff_place", "landing_place", "max_altitude_m", "distance_km", "remarks",
         "takeoff_airfield", "landing_airfield", "outlanding", "time_zone", "launches", "track", "owner_role",
-        "ended_in_flight", "contest_km", "engine_min",
+        "ended_in_flight", "task_name", "task_completed", "task_km", "task_speed_kmh", "task_scored_km", "contest_km",
+        "engine_min",
     ]
 
     /// `owner_role` is the logbook owner's role (``OwnerRole``); without an owner, the pilot's. `contest_km` (the
     /// free distance over 6 legs) and `engine_min` come from `contest`, the flights' stored analyses by id, and
-    /// are empty for a flight without one (and `engine_min` for a flight without an engine sensor).
+    /// are empty for a flight without one (and `engine_min` for a flight without an engine sensor). The `task_`
+    /// columns come from `tasks`, the flights' task results by id, and are empty for a flight without a task.
     package static func render(
-        _ flights: [Flight], owner: LogbookOwner? = nil, contest: [Int64: ContestSummary] = [:]
+        _ flights: [Flight], owner: LogbookOwner? = nil, contest: [Int64: ContestSummary] = [:],
+        tasks: [Int64: FlightTaskResult] = [:]
     ) -> String {
         var out = header.joined(separator: ",") + "\r\n"
         for f in flights {
@@ -46,7 +49,13 @@ package enum FlightCSV {
                 summary.map { decimal($0.freeSixKm, 1) } ?? "",
                 summary?.engineSeconds.map { decimal($0 / 60, 0) } ?? "",
             ]
-            let fields = [String(f.id ?? 0)] + times.map { $0 ?? "" } + rest + analysed
+            let task = f.id.flatMap { tasks[$0] }
+            let taskFields = [
+                task?.name ?? "", task.map { $0.completed ? "yes" : "no" } ?? "",
+                task?.distanceKm.map { decimal($0, 1) } ?? "", task?.speedKmh.map { decimal($0, 1) } ?? "",
+                task.map { decimal($0.scoredKm, 1) } ?? "",
+            ]
+            let fields = [String(f.id ?? 0)] + times.map { $0 ?? "" } + rest + taskFields + analysed
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
         return out

@@ -69,8 +69,22 @@ package enum FlightJSON {
         var landingLocation: Location?
         /// Where it is on WeGlide; null when never uploaded.
         var weglide: OrNull<WeGlide> = OrNull(nil)
-        /// `show --json` only: the task that counts and its score, null without one (``FlightTaskReport``).
-        var task: OrNull<FlightTaskReport.Object>?
+        /// The task that counts, null without one: `show --json` the task and its score (``FlightTaskReport``),
+        /// `list --json` the kept result (``FlightTaskResult``: the keys they share).
+        var task: OrNull<TaskEntry>?
+    }
+
+    /// `"task"`: the whole task and score (`show`) or the kept result (`list`).
+    enum TaskEntry: Encodable {
+        case report(FlightTaskReport.Object)
+        case result(FlightTaskResult)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .report(let object): try object.encode(to: encoder)
+            case .result(let result): try result.encode(to: encoder)
+            }
+        }
     }
 
     /// `{"flightId": 345678, "uploadedAt": "…", "url": "…"}`, or `{"uncertainSince": "…"}` for an upload whose
@@ -176,7 +190,7 @@ package enum FlightJSON {
         object.analysis = analysis.map(AnalysisOutput.Object.init)
         object.airspace = airspace.map { $0.items.map(AirspaceText.Entry.init) }
         object.airspaceSummary = airspace.map(AirspaceText.Summary.init)
-        object.task = OrNull(task?.object)
+        object.task = OrNull(task.map { TaskEntry.report($0.object) })
         return encode(object)
     }
 
@@ -191,10 +205,17 @@ package enum FlightJSON {
         }
     }
 
+    /// `tasks`: the flights' task results by id (``FlightTaskResult``); `"task"` is null for a flight not in it.
     package static func array(
-        _ flights: [Flight], owner: LogbookOwner? = nil, contest: [Int64: ContestSummary] = [:]
+        _ flights: [Flight], owner: LogbookOwner? = nil, contest: [Int64: ContestSummary] = [:],
+        tasks: [Int64: FlightTaskResult] = [:]
     ) -> String {
-        encode(flights.map { object($0, owner: owner, contest: $0.id.flatMap { contest[$0] }) })
+        encode(
+            flights.map { f in
+                var object = object(f, owner: owner, contest: f.id.flatMap { contest[$0] })
+                object.task = OrNull(f.id.flatMap { tasks[$0] }.map { TaskEntry.result($0) })
+                return object
+            })
     }
 
     package static func encode(_ value: some Encodable) -> String {

@@ -11,14 +11,16 @@ package enum FlightListOutput {
     }
 
     /// `contest`: the stored analyses' contest distance and engine time by flight id
-    /// (`FlightStore.contestSummaries()`); a flight not in it has no analysis yet.
+    /// (`FlightStore.contestSummaries()`); a flight not in it has no analysis yet. `tasks`: the flights' task
+    /// results (`FlightStore.taskResults(of:)`); a flight not in it has no task.
     package static func render(
-        _ flights: [Flight], as format: Format, owner: LogbookOwner?, contest: [Int64: ContestSummary]
+        _ flights: [Flight], as format: Format, owner: LogbookOwner?, contest: [Int64: ContestSummary],
+        tasks: [Int64: FlightTaskResult] = [:]
     ) -> String {
         switch format {
-        case .table(let width): FlightTable.render(flights, width: width, contest: contest) + "\n"
-        case .csv: FlightCSV.render(flights, owner: owner, contest: contest)
-        case .json: FlightJSON.array(flights, owner: owner, contest: contest) + "\n"
+        case .table(let width): FlightTable.render(flights, width: width, contest: contest, tasks: tasks) + "\n"
+        case .csv: FlightCSV.render(flights, owner: owner, contest: contest, tasks: tasks)
+        case .json: FlightJSON.array(flights, owner: owner, contest: contest, tasks: tasks) + "\n"
         }
     }
 }

@@ -7,11 +7,11 @@ import FlightLogCore
 /// always stay).
 package enum FlightTable {
     enum Column: Int, CaseIterable {
-        case id, date, takeoff, landing, time, contest, place, glider, registration, pilot, secondPerson, launch
+        case id, date, takeoff, landing, time, contest, task, place, glider, registration, pilot, secondPerson, launch
 
         var header: String {
             [
-                "ID", "Date", "Take-off", "Landing", "Time", "Contest", "Place", "Glider", "Reg", "Pilot",
+                "ID", "Date", "Take-off", "Landing", "Time", "Contest", "Task", "Place", "Glider", "Reg", "Pilot",
                 "Second person", "Launch",
             ][rawValue]
         }
@@ -21,17 +21,22 @@ package enum FlightTable {
     static let steps: [(Column, Int?)] = [
         (.secondPerson, 16), (.pilot, 14), (.place, 10), (.glider, 10), (.registration, nil), (.landing, nil),
         (.secondPerson, 10), (.pilot, 10), (.glider, 7), (.place, 6), (.place, nil), (.launch, nil),
-        (.contest, nil),
+        (.task, nil), (.contest, nil),
         (.secondPerson, nil), (.glider, nil), (.pilot, nil),
     ]
 
     /// `contest`: the flights' stored analyses by id (``ContestSummary``); a flight with a track and none shows "—".
-    package static func render(_ flights: [Flight], width: Int = 80, contest: [Int64: ContestSummary] = [:]) -> String {
+    /// `tasks`: the flights' task results by id; the Task column is there only when one of `flights` has a task.
+    package static func render(
+        _ flights: [Flight], width: Int = 80, contest: [Int64: ContestSummary] = [:],
+        tasks: [Int64: FlightTaskResult] = [:]
+    ) -> String {
+        let withTask = flights.contains { $0.id.map { tasks[$0] != nil } ?? false }
         let rows = flights.map { f in
             [
                 String(f.id ?? 0) + (f.hasTrack ? "" : "*"), f.dateText, f.localText(.takeoffTime, \.hourMinute),
                 f.localText(.landingTime, \.hourMinute), f.flightTimeText, contestCell(f, contest),
-                f.placeCell, f.details.gliderType ?? "",
+                taskMark(f.id.flatMap { tasks[$0] }), f.placeCell, f.details.gliderType ?? "",
                 f.details.registration ?? "", f.details.pilot ?? "", f.secondPersonText,
                 f.details.launchMethod.rawValue,
             ]
@@ -39,8 +44,19 @@ package enum FlightTable {
         var table = TextTable(headers: Column.allCases.map(\.header))
         table.rows = rows
         table.rightAligned = [Column.id.rawValue, Column.time.rawValue, Column.contest.rawValue]
-        table.fit = { natural in fit(natural, width: width).map { ($0.rawValue, $1) } }
-        return table.render() + "\n" + footer(flights, width: width)
+        table.fit = { natural in fit(natural, width: width, withTask: withTask).map { ($0.rawValue, $1) } }
+        let legend =
+            withTask
+            ? "\nTask: \(completedMark) declared task completed, \(notCompletedMark) declared, not completed" : ""
+        return table.render() + "\n" + footer(flights, width: width) + legend
+    }
+
+    /// The WeGlide-style "declared task flown" mark; a task declared but not completed has its own mark (a pilot
+    /// wants to see the attempt: an outlanding on task is not a local soaring flight), a flight without one none.
+    static let completedMark = "✓", notCompletedMark = "✗"
+
+    static func taskMark(_ result: FlightTaskResult?) -> String {
+        result.map { $0.completed ? completedMark : notCompletedMark } ?? ""
     }
 
     /// The free distance (6 legs, OLC classic and WeGlide) in km; "—" not analysed yet; blank without a track.
@@ -51,9 +67,10 @@ package enum FlightTable {
 
     /// The columns shown and their widths: the natural widths narrowed and columns dropped by ``steps`` until the
     /// table fits `width`.
-    static func fit(_ natural: [Int], width: Int) -> [(Column, Int)] {
+    static func fit(_ natural: [Int], width: Int, withTask: Bool = false) -> [(Column, Int)] {
         var widths = natural
         var shown = Set(Column.allCases)
+        if !withTask { shown.remove(.task) }
         func total() -> Int {
             let kept = Column.allCases.filter(shown.contains)
             return kept.map { widths[$0.rawValue] }.reduce(0, +) + 2 * (kept.count - 1)

@@ -167,6 +167,7 @@ package struct LogbookExporter: Sendable {
             var reportOptions = FlightReportOptions(qnhPascals: qnh)
             reportOptions.airspaces = try await source.airspaces()
             reportOptions.airfields = ReportAirfields.around(fixes)
+            reportOptions.task = try await source.taskReport(for: flight, fixes: fixes)
             var notes: [String] = []
             (reportOptions.mapTiles, notes) = ReportTiles.of(mapTiles)
             let options = reportOptions

@@ -1,4 +1,5 @@
 import FlightLogAirspace
+import FlightLogAnalysis
 import FlightLogCore
 import FlightLogStore
 import FlightLogText
@@ -28,11 +29,7 @@ package struct ShowRequest: Sendable {
             ? AirspaceFindings(
                 flight: flight, fixes: track.fixes, airspaces: try db.airspaces(),
                 qnh: qnhHectopascals.map { $0 * 100 }) : nil
-        let task =
-            flight.hasTrack
-            ? FlightTaskReport.of(
-                flight, fixes: track.fixes, originalFile: try db.originalFile(forFlight: id)?.bytes,
-                declared: try db.declaredTask(forFlight: id)) : (report: nil, warnings: [])
+        let task = try db.taskReport(for: flight, fixes: track.fixes)
         if json {
             return FlightJSON.show(
                 flight, faults: faults, analysis: analysis, owner: owner, airspace: airspace, task: task.report)

@@ -30,6 +30,12 @@ extension FlightLogCommand {
         @Flag(name: .long, help: "Newest flight first.")
         var newestFirst = false
 
+        @Flag(name: .long, help: "Only flights with a declared task (✓ completed, ✗ not).")
+        var task = false
+
+        @Flag(name: .customLong("task-completed"), help: "Only flights whose declared task was completed.")
+        var taskCompleted = false
+
         func validate() throws {
             if json && csv { throw ValidationError("choose one of --json and --csv.") }
         }
@@ -39,15 +45,19 @@ extension FlightLogCommand {
             let db = try store.open(.readOnly)
             let filter = filters.filter
             let owner = ownerOptions.choice
-            let flights = owner.chosen(try db.flights(matching: filter, newestFirst: newestFirst), config)
+            let taskChoice = TaskChoice(task: task, completed: taskCompleted)
+            var flights = owner.chosen(try db.flights(matching: filter, newestFirst: newestFirst), config)
+            let tasks = try db.taskResults(of: flights)
+            if let taskChoice { flights = taskChoice.chosen(flights, completed: tasks.mapValues(\.completed)) }
             if flights.isEmpty && !json && !csv {
-                printError(owner.choosesAll(filter) ? "No flights yet." : "No flights match: \(owner.summary(filter)).")
+                printError(TaskChoice.nothingListed(taskChoice, owner: owner, filter: filter))
                 return
             }
             let format: FlightListOutput.Format = json ? .json : csv ? .csv : .table(width: terminalWidth())
             let contest = try db.contestSummaries()
             print(
-                FlightListOutput.render(flights, as: format, owner: owner.owner(config), contest: contest),
+                FlightListOutput.render(
+                    flights, as: format, owner: owner.owner(config), contest: contest, tasks: tasks),
                 terminator: "")
         }
     }

@@ -1,0 +1,40 @@
+import FlightLogAnalysis
+import FlightLogCore
+
+/// The declared task's table in the flight report, first of the pages after page 1: the task in a line, each point
+/// with its zone, when it was reached (or `missed`) and the distances, then the result in `show`'s words
+/// (``FlightTaskReport``) and the reader's warnings.
+extension ReportPage {
+    static let taskColumns = [
+        ReportAnalysis.Column(title: "Point", width: 62), ReportAnalysis.Column(title: "Name", width: 118),
+        ReportAnalysis.Column(title: "Zone", width: 172), ReportAnalysis.Column(title: "Reached", width: 72),
+        ReportAnalysis.Column(title: "Leg", width: 48, right: true),
+        ReportAnalysis.Column(title: "Total", width: 50, right: true),
+    ]
+
+    /// Most warnings listed (the rest: `flightlog show` lists them).
+    static let taskWarnings = 3
+
+    /// The task table; none without a task. A row of one cell spans the table.
+    var taskTables: [Table] {
+        guard let report = options.task else { return [] }
+        let offset = flight.known(.utcOffset, flight.utcOffsetSeconds)
+        let legs = report.task.legDistances()
+        var rows: [[String]] = [[report.title]]
+        var total: Meters = 0
+        for (k, point) in report.task.points.enumerated() {
+            let leg = k == 0 ? nil : legs[k - 1]
+            total += leg ?? 0
+            rows.append([
+                report.role(k), point.name, report.zoneWords(k), report.reachedWords(k, utcOffsetSeconds: offset),
+                leg.map(ReportAnalysis.km) ?? "", k == 0 ? "" : ReportAnalysis.km(total),
+            ])
+        }
+        rows.append([report.resultWords])
+        rows += report.warnings.prefix(Self.taskWarnings).map { ["warning: " + $0] }
+        if report.warnings.count > Self.taskWarnings {
+            rows.append(["and \(report.warnings.count - Self.taskWarnings) more warnings (flightlog show lists them)"])
+        }
+        return [Table(heading: "Task", columns: Self.taskColumns, rows: rows, empty: "")]
+    }
+}

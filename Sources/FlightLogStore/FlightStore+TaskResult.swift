@@ -1,0 +1,155 @@
+import FlightLogAnalysis
+import FlightLogCore
+import Foundation
+import GRDB
+
+/// Each flight's task result (``FlightTaskResult``, docs/TASKS.md "In list"), kept beside its analysis so that
+/// `list` over years of flights reads one row per flight instead of every flight's file and track. Computed where
+/// the analysis is (import, landing) and on first use by `list`; current while its version, the flight's take-off
+/// and landing and its declared task are the ones it was computed for.
+extension FlightStore {
+    /// Where a kept result `r` (its JSON as `r.j`, the declared task it was computed with as `r.declaredTask`) is
+    /// current for flight `f`: valid JSON of this version, for the take-off and landing stored now and the same
+    /// declared task (an edited time or another declaration makes it stale). One rule for every query.
+    static let taskResultIsCurrentSQL = """
+        json_valid(r.j) AND json_extract(r.j, '$.version') IS \(FlightTaskResult.currentVersion)
+            AND json_extract(r.j, '$.inputs.takeoff') IS f.takeoffTime
+            AND json_extract(r.j, '$.inputs.landing') IS f.landingTime
+            AND r.declaredTask IS f.declaredTask
+        """
+
+    /// What one kept row holds: the result (`nil`: the flight has no task) and what it was computed for.
+    struct KeptTaskResult: Codable {
+        struct Inputs: Codable {
+            var takeoff: UTCMillis
+            var landing: UTCMillis
+        }
+        var version = FlightTaskResult.currentVersion
+        var inputs: Inputs
+        var task: FlightTaskResult?
+        /// The flight's `declaredTask` as it was read (not in the JSON: its own column).
+        var declaredTask: Data?
+
+        enum CodingKeys: String, CodingKey { case version, inputs, task }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(version, forKey: .version)
+            try c.encode(inputs, forKey: .inputs)
+            try c.encode(task, forKey: .task)  // null: no task
+        }
+    }
+
+    /// The task results of `flights` by id (a flight without a task is not in it): the kept ones that are current,
+    /// the others computed now and kept (by this store when it writes, else by a writer of the same file when this
+    /// process may write it; a failed keep costs only the next list's compute). An older logbook that cannot be
+    /// upgraded has none.
+    package func taskResults(of flights: [Flight]) throws(LogbookError) -> [Int64: FlightTaskResult] {
+        let ids = Set(flights.compactMap(\.id))
+        guard !ids.isEmpty else { return [:] }
+        guard let current = try currentTaskResults(only: ids) else { return [:] }
+        var results = current.compactMapValues { $0 }
+        let missing = ids.subtracting(current.keys).sorted()
+        guard !missing.isEmpty else { return results }
+        var computed: [(Int64, KeptTaskResult)] = []
+        for id in missing {
+            guard let kept = try? computedTaskResult(forFlight: id) else { continue }
+            computed.append((id, kept))
+            results[id] = kept.task
+        }
+        if mode == .readWrite {
+            try? keep(computed)
+        } else if Self.isWritable(path) {
+            try? FlightStore(path: path, mode: .readWrite).keep(computed)
+        }
+        return results
+    }
+
+    /// The task that counts for `flight` (stored as it is) scored on `fixes`, from its kept file and the task it was
+    /// declared with (``FlightTaskReport/of(_:fixes:originalFile:declared:)``): `show` and the PDF report. A flight
+    /// without a track has none.
+    package func taskReport(for flight: Flight, fixes: [Fix]) throws(LogbookError)
+        -> (report: FlightTaskReport?, warnings: [String])
+    {
+        guard flight.hasTrack, let id = flight.id else { return (nil, []) }
+        return FlightTaskReport.of(
+            flight, fixes: fixes, originalFile: try originalFile(forFlight: id)?.bytes,
+            declared: try declaredTask(forFlight: id))
+    }
+
+    /// Computes flight `id`'s task result and keeps it, unless a current one is kept already.
+    package func refreshTaskResult(forFlight id: Int64) throws(LogbookError) {
+        if let current = try currentTaskResults(only: [id]), current[id] != nil { return }
+        try keep([(id, try computedTaskResult(forFlight: id))])
+    }
+
+    /// The current kept results among `only` (all flights when nil): id → result (`nil`: no task); a flight whose
+    /// row is missing or stale is absent. `nil` for a logbook that predates the table (opened read-only).
+    func currentTaskResults(only ids: Set<Int64>? = nil) throws(LogbookError) -> [Int64: FlightTaskResult?]? {
+        let idList = ids.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+        let rows = try read { db -> [Row]? in
+            guard try db.tableExists("flightTaskResult") else { return nil }
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.flightId AS id, json_extract(r.j, '$.task') AS task
+                    FROM (SELECT flightId, declaredTask, CAST(data AS TEXT) AS j FROM flightTaskResult
+                        WHERE length(data) <= ?1 AND (?2 IS NULL OR flightId IN (SELECT value FROM json_each(?2)))) r
+                    JOIN flight f ON f.id = r.flightId
+                    WHERE \(Self.taskResultIsCurrentSQL)
+                    """,
+                arguments: [Self.maxTaskBytes, idList])
+        }
+        guard let rows else { return nil }
+        var results: [Int64: FlightTaskResult?] = [:]
+        for row in rows {
+            let id: Int64 = row["id"]
+            guard let text: String = row["task"] else {
+                results[id] = .some(nil)
+                continue
+            }
+            // Outside input: a result that cannot be read is computed again.
+            guard let result = try? JSONDecoder().decode(FlightTaskResult.self, from: Data(text.utf8)) else { continue }
+            results[id] = result
+        }
+        return results
+    }
+
+    /// Flight `id`'s task result computed from what is stored now, with the inputs it was computed for.
+    func computedTaskResult(forFlight id: Int64) throws(LogbookError) -> KeptTaskResult {
+        let (flight, declared) = try read { db in
+            let declared = try Data.fetchOne(db, sql: "SELECT declaredTask FROM flight WHERE id = ?", arguments: [id])
+            return (try Self.flight(id: id, db), declared)
+        }
+        var result: FlightTaskResult?
+        if flight.hasTrack {
+            result = FlightTaskResult.compute(
+                flight: flight, fixes: try track(forFlight: id).fixes,
+                originalFile: try originalFile(forFlight: id)?.bytes, declared: Self.decoded(declared))
+        }
+        return KeptTaskResult(
+            inputs: .init(takeoff: flight.takeoffTime, landing: flight.landingTime), task: result,
+            declaredTask: declared)
+    }
+
+    /// Keeps `results`, each replacing its flight's; one transaction.
+    func keep(_ results: [(Int64, KeptTaskResult)]) throws(LogbookError) {
+        guard !results.isEmpty else { return }
+        var rows: [(Int64, Data, Data?)] = []
+        for (id, kept) in results {
+            do { rows.append((id, try JSONEncoder().encode(kept), kept.declaredTask)) } catch {
+                throw LogbookError(.other, "cannot encode the task result of flight \(id): \(error)")
+            }
+        }
+        try write { db in
+            for (id, data, declared) in rows {
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO flightTaskResult (flightId, declaredTask, data)
+                        SELECT id, ?, ? FROM flight WHERE id = ?
+                        """,
+                    arguments: [declared, data, id])
+            }
+        }
+    }
+}
