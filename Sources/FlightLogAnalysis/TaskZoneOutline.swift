@@ -35,7 +35,8 @@ extension FlightTask {
             where !shapes.contains(where: { $0.elementsEqual(outline, by: Self.samePlace) }) {
                 shapes.append(outline)
             }
-            return TaskZoneOutline(name: placed.name, coordinate: placed.coordinate, shapes: shapes, isLine: placed.isLine)
+            return TaskZoneOutline(
+                name: placed.name, coordinate: placed.coordinate, shapes: shapes, isLine: placed.isLine)
         }
     }
 
