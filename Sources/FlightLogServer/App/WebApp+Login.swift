@@ -95,15 +95,26 @@ extension WebApp {
         return .html(page.render())
     }
 
-    func saveEdit(id: Int64, _ request: WebRequest, viewer: Viewer, sessionId: String?) async throws -> WebResponse {
-        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
+    /// A form's POST that changes the logbook (an edit, a WeGlide upload, a task declaration): logged in with the
+    /// right to edit, and carrying the session's CSRF token. `needsLogin` is what the refusal says to nobody.
+    @discardableResult
+    func checkedEditPost(_ request: WebRequest, viewer: Viewer, sessionId: String?, needsLogin: String) async throws
+        -> Sessions.Session
+    {
         guard viewer.mayEdit, let session = viewer.session else {
-            throw HTTPError(
-                status: 403, title: "Log in first", message: "Editing needs the password: log in, then edit.")
+            throw HTTPError(status: 403, title: "Log in first", message: needsLogin)
         }
         guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
             throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
         }
+        return session
+    }
+
+    func saveEdit(id: Int64, _ request: WebRequest, viewer: Viewer, sessionId: String?) async throws -> WebResponse {
+        guard editingEnabled else { return .html(EditingOffPage().render(), status: 403) }
+        let session = try await checkedEditPost(
+            request, viewer: viewer, sessionId: sessionId,
+            needsLogin: "Editing needs the password: log in, then edit.")
         /// Changed elsewhere since the form was made: saving it would silently undo that change.
         func stale(_ flight: Flight) -> WebResponse {
             let page = EditPage(

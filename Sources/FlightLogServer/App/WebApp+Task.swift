@@ -113,11 +113,7 @@ extension WebApp {
                 status: 403, title: "Editing is off",
                 message: "Declaring a task needs the edit password ([server] password_hash in the config file).")
         }
-        guard viewer.mayEdit, viewer.session != nil else {
-            throw HTTPError(status: 403, title: "Log in first", message: "Declaring needs the password: log in first.")
-        }
-        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
-            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
-        }
+        try await checkedEditPost(
+            request, viewer: viewer, sessionId: sessionId, needsLogin: "Declaring needs the password: log in first.")
     }
 }

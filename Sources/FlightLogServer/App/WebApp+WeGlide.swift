@@ -26,12 +26,8 @@ extension WebApp {
                 status: 403, title: "No WeGlide account",
                 message: "Uploads need [weglide] user_id and date_of_birth in the config file, and editing on.")
         }
-        guard viewer.mayEdit, viewer.session != nil else {
-            throw HTTPError(status: 403, title: "Log in first", message: "Uploading needs the password: log in first.")
-        }
-        guard await sessions.checkCSRF(id: sessionId, token: request.form["csrf"]) else {
-            throw HTTPError(status: 403, title: "Refused", message: "The form expired; reload the page and try again.")
-        }
+        try await checkedEditPost(
+            request, viewer: viewer, sessionId: sessionId, needsLogin: "Uploading needs the password: log in first.")
         let databasePath = settings.databasePath
         let store = try FlightStore(path: databasePath, mode: .readWrite)
         let flight = try store.flight(id: id)
