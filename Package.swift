@@ -154,7 +154,10 @@ let package = Package(
                 "FlightLogSecurity", "FlightLogTransfer", "FlightLogReplay", "FlightLogSimulation", "FlightLogSync",
                 "FlightLogText", "FlightLogWeb", "FlightLogWeGlide",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // Not optimised in a release either: Swift 6.3.1's optimiser crashes (signal 11, splitting an async
+            // `run()`'s coroutine around a throwing call) on this target; it only parses and calls the libraries.
+            swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]),
         // benchmarks/run.py's in-process measurements; built by the benchmark, never installed.
         .executableTarget(
             name: "flightlog-bench",
