@@ -9,8 +9,9 @@ import Glibc
 #endif
 
 /// A day of two flights in one IGC file: `one`'s fixes, then the last fix repeated each second (the glider on the
-/// ground), then `one` again `shift` ms later. Written under `directory`.
-func twoFlightDay(_ one: ReplayFlight, shift: Int64, in directory: URL) throws -> ReplayFlight {
+/// ground), then `one` again `shift` ms later, `north` degrees of latitude away (the glider moved to another launch
+/// point while it stood). Written under `directory`.
+func twoFlightDay(_ one: ReplayFlight, shift: Int64, north: Double = 0, in directory: URL) throws -> ReplayFlight {
     let last = try #require(one.fixes.last)
     try #require(shift > last.time - one.fixes[0].time, "the second flight would start before the first ends")
     let ground = stride(from: last.time + 1000, to: one.fixes[0].time + shift, by: 1000).map { time -> Fix in
@@ -21,6 +22,7 @@ func twoFlightDay(_ one: ReplayFlight, shift: Int64, in directory: URL) throws -
     let again = one.fixes.map { fix -> Fix in
         var fix = fix
         fix.time += shift
+        fix.latitudeE7 += Int32((north * 1e7).rounded())
         return fix
     }
     let file = directory.appendingPathComponent("two.igc")
@@ -57,7 +59,9 @@ struct GPSTimeAndCutDayTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("day-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let source = try twoFlightDay(one, shift: shift, in: directory)
+        // FLIGHTLOG_POWERCUT_MOVED=M: the second flight from a launch point M metres north of the first landing.
+        let moved = ProcessInfo.processInfo.environment["FLIGHTLOG_POWERCUT_MOVED"].flatMap(Double.init) ?? 0
+        let source = try twoFlightDay(one, shift: shift, north: moved / 111_195, in: directory)
         let touchdown = source.flight.landingTime
         let secondTakeoff = one.flight.takeoffTime + shift
         let days = Double(try #require(source.fixes.last).time - source.fixes[0].time) / 1000
@@ -86,7 +90,7 @@ struct GPSTimeAndCutDayTests {
             "GPSTimeAndCutDay: \(source.name) of \(one.name), touchdown \(timeOfDay(touchdown)), cut"
                 + " \(-offset / 1000) s before it for 10 min, second take-off \(timeOfDay(secondTakeoff));"
                 + " flights \(describeFlights(flights, shift: source.shift)); \(missing) of \(climb.count) fixes of the"
-                + " second climb not stored; glitch logged: \(glitch); stalled \(stallNote); load \(loadAverage());"
+                + " second climb not stored; glitch logged: \(glitch); stalled \(stallNote); moved \(Int(moved)) m; load \(loadAverage());"
                 + " \(Int(restarted - started)) s to the restart, \(Int(DaemonHarness.monotonicSeconds() - started)) s")
         try #require(flights.count == 2, "flights \(describeFlights(flights, shift: source.shift)); \(replay.logTail)")
         // At the last fix stored before the cut: at 3× the daemon may have had one more fix (333 ms) by the time
