@@ -95,8 +95,9 @@ final class FaultReplay {
     /// 20 s) until the daemon itself has had the fixes up to a second before `time`: on a loaded machine it can lag
     /// the 50× replay by minutes of flight, and a cut then strikes a recorder that has not yet seen the touchdown
     /// (in the air, as far as it knows), which no recorder reading gpsd at 1 Hz ever is.
-    func cutPower(at time: UTCMillis, for seconds: Int64) throws {
-        try #require(waitUntil(time, seconds: 600), "the replay never reached \(timeOfDay(time))")
+    /// `waitingAtMost`: real seconds to wait for the replay to reach the cut and the restart.
+    func cutPower(at time: UTCMillis, for seconds: Int64, waitingAtMost wait: Double = 600) throws {
+        try #require(waitUntil(time, seconds: wait), "the replay never reached \(timeOfDay(time))")
         if !daemonHasFix(at: time - 1000, seconds: 20) {
             print("FaultReplay: flightlogd had not caught up with \(timeOfDay(time - 1000)) after 20 s; cutting anyway")
         }
@@ -104,7 +105,7 @@ final class FaultReplay {
         // Off for `seconds` of the replay's clock from the moment it really went off.
         let off = max(time, replayTime ?? time)
         world.waitForDaemon()
-        try #require(waitUntil(off + seconds * 1000, seconds: 600), "the replay stopped during the power cut")
+        try #require(waitUntil(off + seconds * 1000, seconds: wait), "the replay stopped during the power cut")
         try world.startDaemon(barometer: true)
     }
 

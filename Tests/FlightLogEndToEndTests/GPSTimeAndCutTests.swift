@@ -15,10 +15,6 @@ private func sampleFlight() throws -> ReplayFlight {
     try ReplayFlight(path: packageRoot.appendingPathComponent("samples/simulated-winch.igc").path)
 }
 
-private func describe(_ flights: [Flight], shift: Int64) -> String {
-    flights.map { "\(timeOfDay($0.takeoffTime - shift))–\(timeOfDay($0.landingTime - shift))" }.joined(separator: ", ")
-}
-
 /// One GPS fix with a wrong time, and the master switch off right after touchdown, through the real gpsd and the
 /// fake IIO barometer, replayed at 50× (real time only around the switch-off, so it lands where it should).
 @Suite(
@@ -42,7 +38,7 @@ struct GPSTimeAndCutTests {
         let flights = try replay.flights()
         print(
             "GPSTimeAndCut: glitch at \(timeOfDay(glitch)) +1 h; \(kept) of \(after.count) later fixes stored valid;"
-                + " flights \(describe(flights, shift: source.shift))")
+                + " flights \(describeFlights(flights, shift: source.shift))")
         #expect(!stored.contains { $0.time - source.shift >= glitch + 1_800_000 }, "the glitch's time was stored")
         #expect(kept >= after.count * 99 / 100, "\(replay.logTail)")
         try #require(flights.count == 1, "\(replay.logTail)")
@@ -84,28 +80,11 @@ struct GPSTimeAndCutTests {
         let last = try #require(one.fixes.last)
         let shift = max(
             last.time - one.fixes[0].time + 1000, one.flight.landingTime - one.flight.takeoffTime + 15 * minute)
-        let ground = stride(from: last.time + 1000, to: one.fixes[0].time + shift, by: 1000).map { time -> Fix in
-            var fix = last
-            fix.time = time
-            return fix
-        }
-        let again = one.fixes.map { fix -> Fix in
-            var fix = fix
-            fix.time += shift
-            return fix
-        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "two-flights-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("two.igc")
-        try Data(
-            IGCWriter.write(
-                fixes: one.fixes + ground + again, extensions: [],
-                headers: IGCHeaderValues(pressureSensor: "test,replay,max9999m"),
-                serial: "TWO", flightNumberOfDay: 1)
-        ).write(to: file)
-        let source = try ReplayFlight(path: file.path)
+        let source = try twoFlightDay(one, shift: shift, in: directory)
         let touchdown = source.flight.landingTime
         let secondTakeoff = one.flight.takeoffTime + shift
         let restart = touchdown + offset + 600_000
@@ -124,8 +103,8 @@ struct GPSTimeAndCutTests {
         let flights = try replay.flights()
         print(
             "GPSTimeAndCut: touchdown \(timeOfDay(touchdown)), off \(offset / 1000) s after it for 10 min;"
-                + " flights \(describe(flights, shift: source.shift))")
-        try #require(flights.count == 2, "flights \(describe(flights, shift: source.shift)); \(replay.logTail)")
+                + " flights \(describeFlights(flights, shift: source.shift))")
+        try #require(flights.count == 2, "flights \(describeFlights(flights, shift: source.shift)); \(replay.logTail)")
         let dLanding = flights[0].landingTime - source.shift - touchdown
         // Cut while rolling out: at the last fix before the cut (a second or two of fixes may not have reached the disk).
         let slack = source.fixInterval(around: touchdown)
