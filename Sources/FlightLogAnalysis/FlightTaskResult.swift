@@ -10,7 +10,7 @@ extension FlightTask {
         for flight: Flight, originalFile: [UInt8]?, declared: FlightTask?
     ) -> (task: FlightTask?, warnings: [String]) {
         var warnings: [String] = []
-        if let originalFile, let file = try? IGCReader.read(originalFile) {
+        if let originalFile, let file = IGCReader.tasks(originalFile) {
             warnings = file.taskWarnings
             if let competition = file.competitionTask { return (competition, warnings) }
             let counts = file.declarationThatCounts(takeoff: flight.known(.takeoffTime, flight.takeoffTime))

@@ -34,7 +34,7 @@ package enum IGCExportParts {
     /// (``IGCFile/declarationThatCounts(takeoff:)``), so that a rebuilt file keeps it; nil when there is none.
     package static func declaration(_ flight: Flight, recorded: FlightTask?, originalFile: [UInt8]?) -> FlightTask? {
         if let recorded { return recorded }
-        guard let originalFile, let file = try? IGCReader.read(originalFile) else { return nil }
+        guard let originalFile, let file = IGCReader.tasks(originalFile) else { return nil }
         guard var task = file.declarationThatCounts(takeoff: flight.known(.takeoffTime, flight.takeoffTime)).task
         else { return nil }
         task.warnings = []  // what the reader said of the old file, not part of the task

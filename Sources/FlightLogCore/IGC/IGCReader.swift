@@ -89,36 +89,84 @@ package enum IGCReader {
         }
         var parser = IGCParser(expectedFixes: bytes.count / 40, strict: strict)
         try bytes.withUnsafeBufferPointer { (buffer) throws(IGCError) in
-            let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
-            let count = buffer.count
-            var index = 0
-            var lineNumber = 1
-            while index < count {
-                let byte = buffer[index]
-                if byte == lf {
-                    lineNumber += 1
-                    index += 1
-                    continue
-                }
-                if byte == cr {
-                    // CR LF and CR CR LF count once (at the LF); a lone CR ends a line by itself.
-                    if index + 1 >= count || (buffer[index + 1] != cr && buffer[index + 1] != lf) { lineNumber += 1 }
-                    index += 1
-                    continue
-                }
-                var end = index
-                while end < count && buffer[end] != lf && buffer[end] != cr { end += 1 }
-                if end - index > maxLineLength {
+            try forEachLine(buffer) { (line, length, lineNumber) throws(IGCError) in
+                guard let line else {
                     try parser.damaged(
-                        IGCError(line: lineNumber, message: "line has \(end - index) bytes, more than \(maxLineLength)")
-                    )
-                } else {
-                    try parser.parse(UnsafeBufferPointer(rebasing: buffer[index..<end]), lineNumber: lineNumber)
+                        IGCError(line: lineNumber, message: "line has \(length) bytes, more than \(maxLineLength)"))
+                    return true
                 }
-                index = end
+                try parser.parse(line, lineNumber: lineNumber)
+                return true
             }
         }
         return try parser.finish()
+    }
+
+    /// The task lines of `bytes` alone, without reading a fix: the same declarations, competition task and task
+    /// warnings as ``read(_:strict:)`` gives in ``IGCFile``, at the cost of a scan. A kept file holding many
+    /// flights is read once per flight for its task, so this must not parse its B records. `nil` for a file over
+    /// ``maxFileSize``.
+    package static func tasks(_ bytes: [UInt8]) -> IGCFileTasks? {
+        guard bytes.count <= maxFileSize else { return nil }
+        var taskLines = IGCTaskLines()
+        bytes.withUnsafeBufferPointer { buffer in
+            // Never throws: the body does not.
+            try? forEachLine(buffer) { (line, _, lineNumber) throws(IGCError) in
+                guard let line, let letter = line.first else { return true }
+                if letter == UInt8(ascii: "G") { return false }  // lines after the G record are not read
+                if letter == UInt8(ascii: "C") || letter == UInt8(ascii: "L") {
+                    taskLines.parse(line, lineNumber: lineNumber)
+                }
+                return true
+            }
+        }
+        let tasks = taskLines.finish()
+        return IGCFileTasks(
+            declarations: tasks.declarations, competitionTask: tasks.competition, taskWarnings: tasks.warnings)
+    }
+
+    /// Calls `body` with each non-empty line of `buffer` (any CR/LF line end; CR LF and CR CR LF end one line) and
+    /// its 1-based number, until it returns `false`. A line longer than ``maxLineLength`` comes as `nil`, with its
+    /// length.
+    static func forEachLine(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        _ body: (_ line: UnsafeBufferPointer<UInt8>?, _ length: Int, _ lineNumber: Int) throws(IGCError) -> Bool
+    ) throws(IGCError) {
+        let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+        let count = buffer.count
+        var index = 0
+        var lineNumber = 1
+        while index < count {
+            let byte = buffer[index]
+            if byte == lf {
+                lineNumber += 1
+                index += 1
+                continue
+            }
+            if byte == cr {
+                // CR LF and CR CR LF count once (at the LF); a lone CR ends a line by itself.
+                if index + 1 >= count || (buffer[index + 1] != cr && buffer[index + 1] != lf) { lineNumber += 1 }
+                index += 1
+                continue
+            }
+            var end = index
+            while end < count && buffer[end] != lf && buffer[end] != cr { end += 1 }
+            let line = end - index > maxLineLength ? nil : UnsafeBufferPointer(rebasing: buffer[index..<end])
+            guard try body(line, end - index, lineNumber) else { return }
+            index = end
+        }
+    }
+}
+
+/// What an IGC file says of tasks (``IGCReader/tasks(_:)``); ``IGCFile`` holds the same three.
+package struct IGCFileTasks: Sendable {
+    package var declarations: [FlightTask]
+    package var competitionTask: FlightTask?
+    package var taskWarnings: [String]
+
+    /// ``IGCFile/declarationThatCounts(takeoff:)`` for these declarations.
+    package func declarationThatCounts(takeoff: UTCMillis?) -> (task: FlightTask?, warnings: [String]) {
+        IGCFile.declarationThatCounts(declarations, takeoff: takeoff)
     }
 }
 
