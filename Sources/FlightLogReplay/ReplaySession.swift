@@ -46,7 +46,8 @@ package struct ReplaySession: Sendable {
             return "--barometer-missing, --real-time, --speed-in and --hold-until need --serve-nmea."
         }
         for text in speedIn where Self.windowSpeed(text, start: 0) == nil {
-            return "\(text) is not a window and speed like 10:15:00-10:30:00=3 (above 0, at most 1000)."
+            return "\(text) is not a window and speed like 10:15:00-10:30:00=3 (a decimal speed from "
+                + "\(Self.slowest) to 1000)."
         }
         if !barometerMissing.isEmpty && iioTree == nil { return "--barometer-missing needs --iio-tree DIR." }
         if !pressureGlitch.isEmpty && (iioTree == nil || serveNMEA == nil) {
@@ -69,6 +70,37 @@ package struct ReplaySession: Sendable {
         return nil
     }
 
+    /// The slowest `--speed-in`: slower, an hour of flight would take more than ten hours to replay.
+    package static let slowest = 0.1
+
+    /// Why the `--speed-in` and `--real-time` windows do not fit the file whose fixes are `fixes` (not empty), or
+    /// nil: each must lie within the file's time (a window that ends before it starts runs past midnight, so it
+    /// is only right for a file that does) and none may overlap another.
+    package func problem(for fixes: [Fix]) -> String? {
+        let (first, last) = (fixes[0].time, fixes[fixes.count - 1].time)
+        let fileTime = "\(Self.clock(first))–\(Self.clock(last)) UTC"
+        var windows: [(text: String, range: ClosedRange<UTCMillis>)] = []
+        for text in realTime { if let w = ReplayFaults.window(text, start: first) { windows.append((text, w)) } }
+        for text in speedIn { if let w = Self.windowSpeed(text, start: first) { windows.append((text, w.window)) } }
+        for (text, range) in windows
+        where range.lowerBound > last || (range.upperBound != UTCMillis.max && range.upperBound > last) {
+            return "\(text) ends after the file (\(fileTime)) or before it starts; a window of --speed-in or "
+                + "--real-time starts before it ends, within the file's time."
+        }
+        let sorted = windows.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b.range.lowerBound < a.range.upperBound {
+            return "\(a.text) and \(b.text) overlap; --speed-in and --real-time windows must not."
+        }
+        return nil
+    }
+
+    /// `10:15:00`: the UTC time of day of `time`.
+    static func clock(_ time: UTCMillis) -> String {
+        let t = CivilDateTime(utc: time)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(t.hour)):\(two(t.minute)):\(two(t.second))"
+    }
+
     /// The faults and the real-time windows, on the day of `fixes`.
     package func faults(for fixes: [Fix]) -> (ReplayFaults, schedule: ReplaySchedule) {
         let start = fixes[0].time
@@ -84,11 +116,15 @@ package struct ReplaySession: Sendable {
         return (faults, ReplaySchedule(start: start, speed: speed, realTime: windows(realTime), slower: slower))
     }
 
-    /// `HH:MM:SS-HH:MM:SS=3`: a window (``ReplayFaults/window(_:start:)``) and its speed (above 0, at most 1000).
+    /// `HH:MM:SS-HH:MM:SS=3`: a window (``ReplayFaults/window(_:start:)``, not ending where it starts) and
+    /// its speed, a plain decimal (no hex, exponent or sign) from ``slowest`` to 1000.
     static func windowSpeed(_ text: String, start: UTCMillis) -> (window: ClosedRange<UTCMillis>, speed: Double)? {
         guard let equals = text.lastIndex(of: "="),
             let window = ReplayFaults.window(String(text[..<equals]), start: start),
-            let speed = Double(text[text.index(after: equals)...]), speed > 0, speed <= 1000
+            window.lowerBound < window.upperBound,
+            case let number = text[text.index(after: equals)...],
+            number.allSatisfy({ $0 == "." || ("0"..."9").contains($0) }),
+            let speed = Double(number), speed >= slowest, speed <= 1000
         else { return nil }
         return (window, speed)
     }

@@ -21,11 +21,13 @@ package struct ReplayFaults: Sendable, Equatable {
         /// The value written instead of `truth`.
         package func value(truth: Pascals) -> Pascals { relative ? truth + pascals : pascals }
 
-        /// `HH:MM:SS=25000` (absolute, Pa) or `HH:MM:SS=+800` / `=-800` (relative to the true pressure).
+        /// `HH:MM:SS=25000` (absolute, Pa) or `HH:MM:SS=+800` / `=-800` (relative to the true pressure); plain
+        /// decimals only (`Double` alone also takes `0x10`, `1e3` and `inf`).
         package static func parse(_ text: String, start: UTCMillis) -> PressureGlitch? {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, let time = ReplayFaults.time(String(parts[0]), start: start),
-                let pascals = Double(parts[1]), pascals.isFinite, abs(pascals) <= 1_000_000
+                parts[1].allSatisfy({ "+-.0123456789".contains($0) }), let pascals = Double(parts[1]), pascals.isFinite,
+                abs(pascals) <= 1_000_000
             else { return nil }
             return PressureGlitch(
                 time: time, pascals: pascals, relative: parts[1].first.map { "+-".contains($0) } ?? false)

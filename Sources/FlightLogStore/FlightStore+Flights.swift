@@ -14,7 +14,11 @@ extension FlightStore {
     ) throws(LogbookError) -> [Int64] {
         try write { db in
             let existing = try Self.flightIds(sha256: sha256, db)
-            if let existing {
+            if let existing, existing.isEmpty {
+                // The file's recording holds no flight any more (its flights deleted by hand, not by `delete`,
+                // which removes the recording too): nothing of it is shown, so the file is imported again.
+                try Self.removeRecording(sha256: sha256, db)
+            } else if let existing {
                 throw LogbookError(
                     .duplicateImport(existing),
                     "\(fileName) was imported before (flights \(existing.map(String.init).joined(separator: ", "))); nothing was written"
@@ -73,6 +77,43 @@ extension FlightStore {
             guard let data = Data.fromDatabaseValue(row["bytes"] as DatabaseValue) else { return nil }
             let flights = Int(clamping: StoredValues.integer(row, "flights") ?? 1)
             return (StoredValues.text(row, "fileName") ?? "flight-\(id).igc", [UInt8](data), flights)
+        }
+    }
+
+    /// Removes the recording of the imported file with this SHA-256, with its fixes and kept bytes.
+    private static func removeRecording(sha256: String, _ db: Database) throws {
+        let select = "SELECT id FROM recording WHERE sha256 = ? AND kind = 'imported'"
+        for table in ["trackChunk", "liveChunk", "recordingFile"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE recordingId IN (\(select))", arguments: [sha256])
+        }
+        try db.execute(sql: "DELETE FROM recording WHERE id IN (\(select))", arguments: [sha256])
+    }
+
+    /// The flights whose recording holds exactly `fixes` (in time order) as an IGC file writes them
+    /// (``IGCWriter/sameFixesAsWritten(_:_:)``): the same flight in a file with other bytes, such as one rebuilt by
+    /// `export --igc --rebuild`. Only flights overlapping the fixes' time are read, so it costs nothing for a new day.
+    package func flightIds(holdingFixes fixes: [Fix]) throws(LogbookError) -> [Int64] {
+        guard let first = fixes.first?.time, let last = fixes.last?.time else { return [] }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, recordingId FROM flight WHERE takeoffTime <= ? AND landingTime >= ?
+                    ORDER BY takeoffTime, id
+                    """,
+                arguments: [last + 999, first - 999])
+            var checked: Set<Int64> = []
+            for row in rows {
+                let recordingId: Int64 = row["recordingId"]
+                guard checked.insert(recordingId).inserted else { continue }
+                // Whole seconds: a recorded fix's milliseconds are not in the file.
+                let stored = try Recordings.fixes(
+                    recordingId: recordingId, from: first - first % 1000, to: last - last % 1000 + 999, db)
+                if IGCWriter.sameFixesAsWritten(stored, fixes) {
+                    return rows.filter { $0["recordingId"] == recordingId }.map { $0["id"] }
+                }
+            }
+            return []
         }
     }
 

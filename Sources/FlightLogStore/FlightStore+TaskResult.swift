@@ -2,6 +2,7 @@ import FlightLogAnalysis
 import FlightLogCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Each flight's task result (``FlightTaskResult``, docs/TASKS.md "In list"), kept beside its analysis so that
 /// `list` over years of flights reads one row per flight instead of every flight's file and track. Computed where
@@ -41,9 +42,10 @@ extension FlightStore {
     }
 
     /// The task results of `flights` by id (a flight without a task is not in it): the kept ones that are current,
-    /// the others computed now and kept (by this store when it writes, else by a writer of the same file when this
-    /// process may write it; a failed keep costs only the next list's compute). An older logbook that cannot be
-    /// upgraded has none.
+    /// the others computed now and kept (by this store when it writes, else by a connection of its own when this
+    /// process may write the file, which gives up at once when another process holds the write lock: `list` never
+    /// waits for it; a failed keep costs only the next list's compute). An older logbook that cannot be upgraded has
+    /// none.
     package func taskResults(of flights: [Flight]) throws(LogbookError) -> [Int64: FlightTaskResult] {
         let ids = Set(flights.compactMap(\.id))
         guard !ids.isEmpty else { return [:] }
@@ -60,7 +62,7 @@ extension FlightStore {
         if mode == .readWrite {
             try? keep(computed)
         } else if Self.isWritable(path) {
-            try? FlightStore(path: path, mode: .readWrite).keep(computed)
+            try? keepWithoutWaiting(computed)
         }
         return results
     }
@@ -135,21 +137,56 @@ extension FlightStore {
     /// Keeps `results`, each replacing its flight's; one transaction.
     func keep(_ results: [(Int64, KeptTaskResult)]) throws(LogbookError) {
         guard !results.isEmpty else { return }
+        let rows = try Self.encoded(results)
+        try write { db in try Self.insert(rows, db) }
+    }
+
+    /// ``keep(_:)`` by a read-only store's process: its own connection, which never waits for a lock (a busy
+    /// logbook, another process writing, fails at once) and never migrates.
+    func keepWithoutWaiting(_ results: [(Int64, KeptTaskResult)]) throws(LogbookError) {
+        guard !results.isEmpty else { return }
+        let rows = try Self.encoded(results)
+        var config = Configuration()
+        config.busyMode = .immediateError
+        config.foreignKeysEnabled = true
+        config.prepareDatabase { db in
+            // As the store's writer: -wal and -shm stay for read-only users when this connection closes.
+            var one: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &one)
+        }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            try queue.inTransaction(.immediate) { db in
+                try Self.insert(rows, db)
+                return .commit
+            }
+            try queue.close()
+        } catch {
+            throw LogbookError.from(error, path: path)
+        }
+    }
+
+    private static func encoded(_ results: [(Int64, KeptTaskResult)]) throws(LogbookError) -> [(Int64, Data, Data?)] {
         var rows: [(Int64, Data, Data?)] = []
         for (id, kept) in results {
             do { rows.append((id, try JSONEncoder().encode(kept), kept.declaredTask)) } catch {
                 throw LogbookError(.other, "cannot encode the task result of flight \(id): \(error)")
             }
         }
-        try write { db in
-            for (id, data, declared) in rows {
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO flightTaskResult (flightId, declaredTask, data)
-                        SELECT id, ?, ? FROM flight WHERE id = ?
-                        """,
-                    arguments: [declared, data, id])
-            }
+        return rows
+    }
+
+    /// Writes the rows (a flight gone since is skipped) and drops the results of flights that no longer exist
+    /// (deleted by hand with foreign keys off: `delete` removes them with the flight).
+    private static func insert(_ rows: [(Int64, Data, Data?)], _ db: Database) throws {
+        for (id, data, declared) in rows {
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO flightTaskResult (flightId, declaredTask, data)
+                    SELECT id, ?, ? FROM flight WHERE id = ?
+                    """,
+                arguments: [declared, data, id])
         }
+        try db.execute(sql: Schema.orphanedTaskResultsSQL)
     }
 }

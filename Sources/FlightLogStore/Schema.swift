@@ -354,8 +354,17 @@ enum Schema {
                         AND instr(o.bytes, X'0D43') = 0 AND instr(o.bytes, CAST('LCU::C' AS BLOB)) = 0))
                     """, arguments: [FlightTaskResult.currentVersion])
         }
+        migrator.registerMigration("v18 no results of deleted flights") { db in
+            // A flight deleted with foreign keys off (by hand, in the sqlite3 shell) left its analysis and task
+            // result behind, never read and never removed; `delete` and the cascades remove them with the flight.
+            try db.execute(sql: "DELETE FROM flightAnalysis WHERE flightId NOT IN (SELECT id FROM flight)")
+            try db.execute(sql: orphanedTaskResultsSQL)
+        }
         return migrator
     }()
+
+    /// Removes the task results of flights that no longer exist (v18, and each time `list` keeps results).
+    static let orphanedTaskResultsSQL = "DELETE FROM flightTaskResult WHERE flightId NOT IN (SELECT id FROM flight)"
 
     /// A random (version 4) UUID in lower-case text, as an SQL expression (evaluated per row).
     static let randomUUIDSQL = """

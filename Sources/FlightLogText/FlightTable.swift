@@ -25,6 +25,14 @@ package enum FlightTable {
         (.secondPerson, nil), (.glider, nil), (.pilot, nil),
     ]
 
+    /// ``steps`` when a listed flight has a task: the Task column (4 characters) outranks the place and the glider,
+    /// so the glider goes before it (at 80 columns the column stays).
+    static let stepsWithTask: [(Column, Int?)] = {
+        var reordered = FlightTable.steps.filter { !($0.0 == Column.glider && $0.1 == nil) }
+        reordered.insert((Column.glider, nil), at: reordered.firstIndex { $0.0 == Column.task && $0.1 == nil }!)
+        return reordered
+    }()
+
     /// `contest`: the flights' stored analyses by id (``ContestSummary``); a flight with a track and none shows "—".
     /// `tasks`: the flights' task results by id; the Task column is there only when one of `flights` has a task.
     package static func render(
@@ -44,11 +52,17 @@ package enum FlightTable {
         var table = TextTable(headers: Column.allCases.map(\.header))
         table.rows = rows
         table.rightAligned = [Column.id.rawValue, Column.time.rawValue, Column.contest.rawValue]
-        table.fit = { natural in fit(natural, width: width, withTask: withTask).map { ($0.rawValue, $1) } }
+        var taskShown = false  // the legend goes with the column
+        table.fit = { natural in
+            let columns = fit(natural, width: width, withTask: withTask)
+            taskShown = columns.contains { $0.0 == .task }
+            return columns.map { ($0.rawValue, $1) }
+        }
+        let rendered = table.render()
         let legend =
-            withTask
+            taskShown
             ? "\nTask: \(completedMark) declared task completed, \(notCompletedMark) declared, not completed" : ""
-        return table.render() + "\n" + footer(flights, width: width) + legend
+        return rendered + "\n" + footer(flights, width: width) + legend
     }
 
     /// The WeGlide-style "declared task flown" mark; a task declared but not completed has its own mark (a pilot
@@ -75,7 +89,7 @@ package enum FlightTable {
             let kept = Column.allCases.filter(shown.contains)
             return kept.map { widths[$0.rawValue] }.reduce(0, +) + 2 * (kept.count - 1)
         }
-        for (column, narrowed) in steps where total() > width {
+        for (column, narrowed) in withTask ? stepsWithTask : steps where total() > width {
             if let narrowed {
                 widths[column.rawValue] = min(widths[column.rawValue], max(narrowed, displayCount(column.header)))
             } else {

@@ -12,7 +12,7 @@ import Glibc
 /// stored as it ends: the master switch cutting the power loses only the step under way. One line per flight when
 /// it is proven or reaches the work limit: `flight 12: free distance 318.2 km, proven (41 s)`.
 package enum ContestProofRun {
-    /// Proves flights `ids` (empty: every flight with a free distance not proven,
+    /// Proves flights `ids` once each, in the order given (an id named twice is proven once; empty: every flight with a free distance not proven,
     /// ``FlightStore/flightsWithUnprovenContest()``) with the glider's `index` (the config's), saying one line per
     /// flight; `limit`: the most work one step may do. `seconds` reads a clock (monotonic seconds) for the lines.
     /// With `idle`, the process first drops to idle priority (its CPU and I/O only what nothing else wants).
@@ -25,7 +25,9 @@ package enum ContestProofRun {
         idle: Bool = false, seconds: () -> Double = Self.monotonicSeconds, say: (String) -> Void
     ) throws(LogbookError) -> Int {
         if idle { lowerPriority() }
-        var pending = ids.isEmpty ? try store.flightsWithUnprovenContest() : ids
+        var seen = Set<Int64>()
+        var pending = ids.isEmpty ? try store.flightsWithUnprovenContest() : ids.filter { seen.insert($0).inserted }
+        let named = pending.count
         if pending.isEmpty {
             say("Nothing to prove: every analysed flight's free distance is proven.")
             return 0
@@ -72,15 +74,17 @@ package enum ContestProofRun {
             }
             pending = next
         }
-        if !missing.isEmpty { throw Self.missingError(missing) }
+        if !missing.isEmpty { throw Self.missingError(missing, others: named - missing.count) }
         return open
     }
 
-    /// "no flight with id 999 (…)" or "no flights with ids 999, 1000 (…)": the ids of the run that name no flight.
-    static func missingError(_ ids: [Int64]) -> LogbookError {
+    /// "no flight with id 999 (…)" or "no flights with ids 999, 1000 (…)": the ids of the run that name no flight;
+    /// `others`: how many of its ids named a flight (said as done only when there were any).
+    static func missingError(_ ids: [Int64], others: Int) -> LogbookError {
         let list = ids.map(String.init).joined(separator: ", ")
         let what = ids.count == 1 ? "no flight with id" : "no flights with ids"
-        return LogbookError(.notFound, "\(what) \(list) (flightlog list shows the ids); the other ids were done")
+        let done = others == 0 ? "" : others == 1 ? "; the other id was done" : "; the other \(others) ids were done"
+        return LogbookError(.notFound, "\(what) \(list) (flightlog list shows the ids)\(done)")
     }
 
     /// The monotonic clock in seconds.

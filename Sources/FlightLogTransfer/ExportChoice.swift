@@ -4,12 +4,14 @@ import FlightLogStore
 /// What `flightlog export` is asked before anything is written: which flights, and whether the stick set's options
 /// (`--to`, `--new`, `--all`, `--stick`) go with the rest.
 package enum ExportChoice {
-    /// The flights `ids` names (`flightlog list`'s ids), else those the list filters and `--owner` choose.
+    /// The flights `ids` names (`flightlog list`'s ids; each once, in the order given: `export --pdf 1 1` is not a
+    /// logbook of two flights), else those the list filters and `--owner` choose.
     /// - Throws: ``TransferRefusal`` when the filters choose none (the logbook is empty, or nothing matches).
     package static func flights(
         ids: [Int64], filter: FlightFilter, owner: OwnerChoice, config: FlightLogConfig, store: FlightStore
     ) throws -> [Flight] {
-        guard ids.isEmpty else { return try ids.map { try store.flight(id: $0) } }
+        var seen = Set<Int64>()
+        guard ids.isEmpty else { return try ids.filter { seen.insert($0).inserted }.map { try store.flight(id: $0) } }
         let flights = owner.chosen(try store.flights(matching: filter), config)
         guard flights.isEmpty else { return flights }
         throw TransferRefusal(

@@ -19,8 +19,14 @@ extension LogbookImporter {
                 switch result.outcome {
                 case .duplicate(let ids):
                     tally.duplicates += 1
+                    say("\(prefix): already in the logbook\(Self.asFlights(ids)); skipped")
+                case .sameFixes(let ids):
+                    tally.duplicates += 1
                     let list = ids.map(String.init).joined(separator: ", ")
-                    say("\(prefix): already in the logbook as flight \(list); skipped")
+                    say(
+                        "\(prefix): flight\(ids.count == 1 ? "" : "s") \(list) already hold\(ids.count == 1 ? "s" : "") "
+                            + "these fixes (a file rebuilt from the logbook, or the same flight with other headers); "
+                            + "skipped")
                 case .imported(let flights):
                     tally.files += 1
                     tally.flights += flights.count
@@ -40,6 +46,11 @@ extension LogbookImporter {
             }
         }
         return tally
+    }
+
+    /// ` as flight 3` or ` as flights 3, 4`; nothing when no flight is named.
+    static func asFlights(_ ids: [Int64]) -> String {
+        ids.isEmpty ? "" : " as flight\(ids.count == 1 ? "" : "s") " + ids.map(String.init).joined(separator: ", ")
     }
 
     /// `2025-05-03 10:12–11:40 (1:28), winch, Aachen → Dahlemer Binz` (the landing place for an outlanding).

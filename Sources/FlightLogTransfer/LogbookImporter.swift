@@ -10,6 +10,9 @@ package struct ImportResult: Sendable {
         case imported([Flight])
         /// The same file (by SHA-256) was imported before as these flights; nothing was stored.
         case duplicate([Int64])
+        /// Another file with the same fixes (one rebuilt from these flights, `export --igc --rebuild`) was
+        /// imported before, or they were recorded here; nothing was stored.
+        case sameFixes([Int64])
     }
 
     package var fileName: String
@@ -89,10 +92,14 @@ package final class LogbookImporter {
         }
     }
 
-    /// Stores a parsed file in one transaction, unless the same file was imported before.
+    /// Stores a parsed file in one transaction, unless the same file, or its fixes, are in the logbook already.
     private func save(_ parsed: ImportedFile, into db: FlightStore) throws -> ImportResult.Outcome {
         let existing = try db.flightIds(importedWithSHA256: parsed.sha256)
         if !existing.isEmpty { return .duplicate(existing) }
+        if !parsed.flights.isEmpty {
+            let holding = try db.flightIds(holdingFixes: parsed.file.track.fixes)
+            if !holding.isEmpty { return .sameFixes(holding) }
+        }
         let ids: [Int64]
         do {
             ids = try db.importFlights(

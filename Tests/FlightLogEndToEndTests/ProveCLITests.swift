@@ -120,6 +120,27 @@ struct ProveCLITests {
         #expect(help.stdout.contains("Exit status 0 when every id named a flight"), "\(help.stdout)")
     }
 
+    /// Issue 41: `--prove 1 1 1` proved flight 1 three times, and `--prove 0` said "the other ids were done" when
+    /// there were none.
+    @Test func eachIdIsProvenOnceAndOnlyOtherIdsAreSaidDone() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try Self.importedGlide(in: dir)
+        let none = try CLI.run(["analyse", "--prove", "0", "0"], database: db, in: dir)
+        #expect(none.status == 1 && none.stdout == "flight 0: no such flight\n", "\(none.stdout)")
+        #expect(none.stderr.contains("no flight with id 0 (flightlog list shows the ids)"), "\(none.stderr)")
+        #expect(!none.stderr.contains("other"), "\(none.stderr)")
+
+        let proof = try CLI.run(["analyse", "--prove", "1", "1", "0", "1"], database: db, in: dir)
+        #expect(proof.status == 1, "\(proof.stderr)")
+        let lines = proof.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.contains("flight 0: no such flight"), "\(proof.stdout)")
+        #expect(lines.filter { $0.hasPrefix("flight 1: free distance ") }.count == 1, "\(proof.stdout)")
+        #expect(
+            proof.stderr.contains("no flight with id 0 (flightlog list shows the ids); the other id was done"),
+            "\(proof.stderr)")
+    }
+
     private func reportText(_ dir: URL, _ db: URL) throws -> String {
         let report = try CLI.run(["export", "--report", "1", "-o", "r.pdf"], database: db, in: dir)
         try #require(report.status == 0, "\(report.stderr)")

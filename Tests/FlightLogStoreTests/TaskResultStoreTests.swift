@@ -117,3 +117,94 @@ import Testing
         #expect(try reader.currentTaskResults()?.count == 3, "the first list kept what it scored")
     }
 }
+
+/// Issue 41: `list` waited about 10 s, silently, while another process held the logbook's write lock, since the
+/// keeping of missing task results waited for it; and the results of flights deleted by hand were never removed.
+@Suite struct TaskResultKeepTests {
+    typealias Kept = TaskResultStoreTests
+
+    static func rows(_ path: String) throws -> [Int64] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { try Int64.fetchAll($0, sql: "SELECT flightId FROM flightTaskResult ORDER BY 1") }
+    }
+
+    @Test func aBusyLogbookSkipsTheKeepAtOnceAndTheNextListKeepsIt() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let id: Int64
+        do {
+            let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+            id = try Kept.imported(store, original: Kept.file(declaring: true), sha: "a")
+        }
+        let reader = try FlightStore(path: dir.databasePath, mode: .readOnly)
+        let flights = [try reader.flight(id: id)]
+        // Another process's write under way: a second connection holds the write lock until the list is done.
+        let holder = try DatabaseQueue(path: dir.databasePath)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var listed: [Int64: FlightTaskResult]?
+        var finishedWhileLocked = false
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            DispatchQueue.global().async {
+                listed = try? reader.taskResults(of: flights)
+                done.signal()
+            }
+            // A bound on a hang, not a measure: a keep that waits for the lock is let through after it, and then
+            // writes its row, which the count below sees.
+            finishedWhileLocked = done.wait(timeout: .now() + 5) == .success
+            try db.execute(sql: "ROLLBACK")
+        }
+        if !finishedWhileLocked { done.wait() }
+        try holder.close()
+        #expect(finishedWhileLocked, "the list waited for the lock")
+        #expect(listed?[id]?.completed == true, "the list is right without keeping: \(String(describing: listed))")
+        #expect(try Self.rows(dir.databasePath).isEmpty, "the keep was skipped, not made after the lock went")
+        // The next list, with the logbook free, keeps it.
+        #expect(try reader.taskResults(of: flights)[id]?.completed == true)
+        #expect(try Self.rows(dir.databasePath) == [id])
+    }
+
+    @Test func resultsOfFlightsDeletedByHandGoAtTheUpgradeAndAtTheNextKeep() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let (first, second): (Int64, Int64)
+        do {
+            let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+            first = try Kept.imported(store, original: Kept.file(declaring: true), sha: "a")
+            second = try Kept.imported(store, original: nil, sha: "b")
+            _ = try store.taskResults(of: try store.flights(matching: FlightFilter()))
+            _ = try store.analysis(forFlight: first)
+            // `delete` takes the result with the flight.
+            try store.delete(id: second)
+        }
+        #expect(try Self.rows(dir.databasePath) == [first])
+        // The sqlite3 shell (foreign keys off), on a logbook from before v18.
+        func deleteByHand(_ id: Int64, before18: Bool) throws {
+            let queue = try DatabaseQueue(path: dir.databasePath)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                try db.execute(sql: "DELETE FROM flight WHERE id = ?", arguments: [id])
+                if before18 { try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v18 %'") }
+            }
+            try queue.close()
+        }
+        try deleteByHand(first, before18: true)
+        #expect(try Self.rows(dir.databasePath) == [first], "left behind")
+        do {
+            let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+            #expect(try Self.rows(dir.databasePath).isEmpty, "removed at the upgrade")
+            let queue = try DatabaseQueue(path: dir.databasePath)
+            #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM flightAnalysis") } == 0)
+            try queue.close()
+            // After the upgrade: the next keep removes what a hand-made delete leaves.
+            let third = try Kept.imported(store, original: Kept.file(declaring: true), sha: "c")
+            let fourth = try Kept.imported(store, original: nil, sha: "d")
+            _ = try store.taskResults(of: [try store.flight(id: third)])
+            try deleteByHand(third, before18: false)
+            #expect(try Self.rows(dir.databasePath) == [third])
+            _ = try store.taskResults(of: [try store.flight(id: fourth)])
+            #expect(try Self.rows(dir.databasePath) == [fourth])
+        }
+    }
+}

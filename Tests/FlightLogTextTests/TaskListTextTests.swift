@@ -61,6 +61,30 @@ struct TaskListTextTests {
         #expect(headers.contains { !$0.contains("Task") && $0.contains("Contest") } && headers.last!.contains("Task"))
     }
 
+    /// Issue 41: at 80 columns the Task column went and its legend stayed. The 4-character column outranks the
+    /// place and the glider; where it goes after all (a narrower terminal), its legend goes with it.
+    @Test func atEightyColumnsTheTaskColumnStaysAndTheLegendGoesWithIt() throws {
+        var (flights, tasks) = try Self.results()
+        for i in flights.indices {
+            flights[i].details.gliderType = "Duo Discus T"
+            flights[i].details.registration = "D-KXYZ"
+            flights[i].details.pilot = "Anna Pilotin"
+            flights[i].details.takeoffPlace = "Dahlemer Binz"
+            flights[i].details.launchMethod = .winch
+        }
+        let legend = "Task: ✓ declared task completed, ✗ declared, not completed"
+        for width in [80, 120] {
+            let lines = FlightTable.render(flights, width: width, tasks: tasks).split(separator: "\n").map(String.init)
+            #expect(lines[0].contains("Task") && lines.last == legend, "\(width): \(lines)")
+            #expect(lines.allSatisfy { $0.count <= width }, "\(width): \(lines)")
+        }
+        for width in 20...200 {
+            let text = FlightTable.render(flights, width: width, tasks: tasks)
+            let header = text.prefix { $0 != "\n" }
+            #expect(header.contains("Task") == text.contains(legend), "\(width): \(text)")
+        }
+    }
+
     @Test func jsonHasTheKeysShowHasAndNullWithoutATask() throws {
         let (flights, tasks) = try Self.results()
         let json = FlightJSON.array(flights, tasks: tasks)

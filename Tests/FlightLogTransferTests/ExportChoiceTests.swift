@@ -18,6 +18,7 @@ import Testing
                 .map(\.id)
         }
         #expect(try chosen([3, 1], FlightFilter()) == [3, 1])
+        #expect(try chosen([3, 1, 3, 3], FlightFilter()) == [3, 1], "each id once, in the order given")
         #expect(try chosen([], FlightFilter()).count == 4)
         #expect(try chosen([], FlightFilter(since: CivilDate(year: 2025, month: 7, day: 1))).count == 2)
         // The imported files name no pilot: only a filter that matches nothing leaves none.

@@ -3,6 +3,8 @@
 struct IGCDeclarationHeader {
     /// `nil` when the date is `000000` or no date at all.
     var declaredAt: UTCMillis?
+    /// The intended flight date and the task number as written (`DDMMYYNNNN`), kept for a rebuilt file.
+    var dateAndNumber: String
     var turnpoints: Int
     var text: String
 
@@ -19,7 +21,10 @@ struct IGCDeclarationHeader {
             declaredAt = date.utcMidnight + Int64(h * 3600 + m * 60 + s) * 1000
         }
         let text = IGCText.decode(bytes[24...])
-        return .success(IGCDeclarationHeader(declaredAt: declaredAt, turnpoints: turnpoints, text: text))
+        return .success(
+            IGCDeclarationHeader(
+                declaredAt: declaredAt, dateAndNumber: String(decoding: bytes[12..<22], as: UTF8.self),
+                turnpoints: turnpoints, text: text))
     }
 }
 
@@ -113,7 +118,8 @@ enum IGCDeclarationBuilder {
         return .success(
             FlightTask(
                 source: source, name: header.text.isEmpty ? nil : header.text, declaredAt: header.declaredAt,
-                takeoff: taskPoint(lines[0].point), landing: taskPoint(lines[lines.count - 1].point), points: points,
+                dateAndNumber: header.dateAndNumber, takeoff: taskPoint(lines[0].point),
+                landing: taskPoint(lines[lines.count - 1].point), points: points,
                 warnings: warnings))
     }
 

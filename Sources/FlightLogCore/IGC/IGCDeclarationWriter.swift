@@ -3,6 +3,7 @@
 ///
 /// ```
 /// C DDMMYY HHMMSS 000000 0001 TT name     declared (UTC), flight date "use the declaration's", task 1, turnpoints
+///                                         (a declaration read from a file keeps its flight date and task number)
 /// C DDMMmmmN DDDMMmmmE name               take-off (all zeros when not given)
 /// C …                                     start, each turnpoint, finish
 /// C …                                     landing (all zeros when not given)
@@ -21,7 +22,8 @@ extension IGCWriter {
         } else {
             header += "000000000000"
         }
-        header += "000000" + "0001" + pad(min(max(task.points.count - 2, 0), 99), 2)
+        let kept = task.dateAndNumber.flatMap { $0.utf8.count == 10 && $0.utf8.allSatisfy(isDigit) ? $0 : nil }
+        header += (kept ?? "000000" + "0001") + pad(min(max(task.points.count - 2, 0), 99), 2)
         var lines = [header + folded(task.name ?? "")]
         lines.append(pointLine(task.takeoff, placeholder: "TAKEOFF"))
         for point in task.points { lines.append(pointLine(point, placeholder: "")) }

@@ -28,6 +28,9 @@ package struct FlightTask: Sendable, Hashable, Codable {
     package var name: String?
     /// UTC time the declaration was made (the C header); `nil` for a task file without one.
     package var declaredAt: UTCMillis?
+    /// A C record declaration's intended flight date and task number as its header wrote them (`DDMMYYNNNN`, e.g.
+    /// `0000000005`); written back unchanged when the file is rebuilt. `nil`: `0000000001` (no date, task 1).
+    package var dateAndNumber: String?
     /// Declared take-off and landing places (C records); not turnpoints, never scored.
     package var takeoff: TaskPoint?
     package var landing: TaskPoint?
@@ -40,13 +43,14 @@ package struct FlightTask: Sendable, Hashable, Codable {
 
     package init(
         source: Source, kind: Kind = .racing, name: String? = nil, declaredAt: UTCMillis? = nil,
-        takeoff: TaskPoint? = nil, landing: TaskPoint? = nil, points: [TaskPoint],
+        dateAndNumber: String? = nil, takeoff: TaskPoint? = nil, landing: TaskPoint? = nil, points: [TaskPoint],
         minimumTimeSeconds: Int? = nil, warnings: [String] = []
     ) {
         self.source = source
         self.kind = kind
         self.name = name
         self.declaredAt = declaredAt
+        self.dateAndNumber = dateAndNumber
         self.takeoff = takeoff
         self.landing = landing
         self.points = points

@@ -174,7 +174,8 @@ struct Replay: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try session.run(
-            ReplaySession.readFixes(file) { try InputFile.read($0, what: "the IGC file", maxBytes: $1) })
+        let fixes = try ReplaySession.readFixes(file) { try InputFile.read($0, what: "the IGC file", maxBytes: $1) }
+        if let problem = session.problem(for: fixes) { throw ValidationError(problem) }
+        try session.run(fixes)
     }
 }
