@@ -8,7 +8,7 @@ zones) and prints what it found as JSON. Run it with the python that scripts/set
 
 TASK.json: {"kind": "racing" | "aat", "minimumTimeSeconds": n, "points": [{"name", "latitude", "longitude",
 "radius" (m), "halfAngle" (deg), "innerRadius", "innerHalfAngle", "isLine", "orientation": "symmetrical" | "next" |
-"previous" | "start" | "fixed", "orientationAngle"}]}. Only valid B records are read (time, latitude, longitude),
+"previous" | "start" | "fixed", "orientationAngle"}], "startOpening": ISO 8601 UTC (optional, the start gate)}. Only valid B records are read (time, latitude, longitude),
 so the oracle does not share flightlog's IGC reader either.
 """
 import datetime
@@ -58,10 +58,12 @@ def main():
     with open(sys.argv[2]) as f:
         task = json.load(f)
     points = [waypoint(p) for p in task["points"]]
+    opening = task.get("startOpening")  # the start gate, ISO 8601 UTC (opensoar's start_opening)
+    opening = datetime.datetime.fromisoformat(opening.replace("Z", "+00:00")) if opening else None
     if task["kind"] == "aat":
-        t = AAT(points, datetime.timedelta(seconds=task.get("minimumTimeSeconds") or 0))
+        t = AAT(points, datetime.timedelta(seconds=task.get("minimumTimeSeconds") or 0), 0, opening)
     else:
-        t = RaceTask(points)
+        t = RaceTask(points, 0, opening)
     trip = Trip(t, trace)
     completed = trip.outlanding_fix is None and len(trip.fixes) == len(points)
     out = {
