@@ -64,7 +64,11 @@ def main():
         t = AAT(points, datetime.timedelta(seconds=task.get("minimumTimeSeconds") or 0), 0, opening)
     else:
         t = RaceTask(points, 0, opening)
-    trip = Trip(t, trace)
+    try:
+        trip = Trip(t, trace)
+    except IndexError:  # opensoar 2.1.3 fails on a trace that never starts (as after a start gate): no start
+        print(json.dumps({"completed": False, "reached": 0, "startTime": None, "finishTime": None, "distanceKm": 0}))
+        return
     completed = trip.outlanding_fix is None and len(trip.fixes) == len(points)
     out = {
         "completed": completed,

@@ -19,6 +19,9 @@ import Testing
             serial: "GAT", flightNumberOfDay: 1)
         let fixes = try IGCReader.read(bytes).track.fixes
         var task = TaskScoringTests.triangle()
+        // opensoar orients every zone, cylinders too, and has no bisector at the first and last point.
+        task.points[0].zone.orientation = .toNext
+        task.points[3].zone.orientation = .toPrevious
         task.startOpensSeconds = TaskRulesTests.local(gateAfterFirstFix) - TaskRulesTests.offset
         let ours = try TaskScoring(task: task, fixes: fixes).score(utcOffsetSeconds: 0)
 

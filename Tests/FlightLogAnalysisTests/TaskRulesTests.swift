@@ -51,12 +51,15 @@ import Testing
 
     // MARK: Start at the release point
 
+    /// 2 km beyond A on the way in from C: past the finish line.
+    static let pastA = Geodesy.destination(from: T.a, bearing: Geodesy.bearing(T.c, T.a), distance: 2000)
+
     /// A declaration whose start is the take-off place: released 3 km out along the first leg, past the start line,
     /// which the track never crosses. By the line alone (the old scoring) not started; by the Sporting Code's
     /// release option completed, the first leg measured from the release point, and the note says so.
     @Test func aDeclarationStartsAtTheReleasePoint() throws {
         let release = Geodesy.destination(from: T.a, bearing: Geodesy.bearing(T.a, T.b), distance: 3000)
-        let fixes = SyntheticTracks.route([release, T.b, T.c, T.a], speed: 50, every: 2)
+        let fixes = SyntheticTracks.route([release, T.b, T.c, T.a, Self.pastA], speed: 50, every: 2)
         let points = FlightTask.withDeclarationZones([
             TaskPoint(name: "A", coordinate: T.a, zone: .faiTurnpoint),
             TaskPoint(name: "B", coordinate: T.b, zone: .faiTurnpoint),
@@ -86,7 +89,7 @@ import Testing
     /// A start line crossed and the task completed: the release option is not taken over it.
     @Test func aCompletedLineStartKeepsTheLine() throws {
         let before = Geodesy.destination(from: T.a, bearing: Geodesy.bearing(T.a, T.b) + 180, distance: 2000)
-        let fixes = SyntheticTracks.route([before, T.a, T.b, T.c, T.a], speed: 50, every: 2)
+        let fixes = SyntheticTracks.route([before, T.a, T.b, T.c, T.a, Self.pastA], speed: 50, every: 2)
         let task = FlightTask(
             source: .declaration,
             points: FlightTask.withDeclarationZones(
