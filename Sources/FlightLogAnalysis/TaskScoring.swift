@@ -35,7 +35,9 @@ package struct TaskScoring: Sendable {
         let byZones = scoreFrom(starts, utcOffsetSeconds)
         // Sporting Code: a start at the release (or the engine stop) when the declared start gives no completion.
         guard rules == .sportingCode, byZones?.completed != true, let release = releaseStart() else {
-            guard byZones == nil, let gate, !startEvents().isEmpty else { return byZones ?? notStarted(utcOffsetSeconds) }
+            guard byZones == nil, let gate, !startEvents().isEmpty else {
+                return byZones ?? notStarted(utcOffsetSeconds)
+            }
             var score = notStarted(utcOffsetSeconds)
             let opens = CivilDateTime(utc: gate, offsetSeconds: utcOffsetSeconds ?? 0).hourMinuteSecond
             score.reason =
@@ -45,7 +47,9 @@ package struct TaskScoring: Sendable {
         }
         let released = attempt(from: release, starts: [release], lateRestarts: false, fromRelease: true)
         let other = byZones.map { $0.completed ? Double.infinity : $0.scoredKm * 1000 } ?? -1
-        guard released.completed || released.scoredMetres > other else { return byZones ?? notStarted(utcOffsetSeconds) }
+        guard released.completed || released.scoredMetres > other else {
+            return byZones ?? notStarted(utcOffsetSeconds)
+        }
         return result(released, proven: true, utcOffsetSeconds)
     }
 

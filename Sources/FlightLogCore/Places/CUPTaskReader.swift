@@ -113,7 +113,8 @@ package enum CUPTaskReader {
                     }
                     if key == "NoStart" {
                         guard let seconds = IGCSeeYouZone.seconds(value) else {
-                            return Warning(line: lineNumber, message: "start gate \"\(value.prefix(20))\" is not a time")
+                            return Warning(
+                                line: lineNumber, message: "start gate \"\(value.prefix(20))\" is not a time")
                         }
                         startOpensSeconds = seconds
                     }

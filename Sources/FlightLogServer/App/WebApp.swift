@@ -287,7 +287,9 @@ package final class WebApp: Sendable {
         let faults = RecordingFaults.of(flight, fixes: fixes)
         let analysis = try await viewer.source.analysis(forFlight: id)
         let airspaces = flight.hasTrack ? try await viewer.source.airspaces() : []
-        let task = flight.hasTrack ? try await flightTask(
+        let task =
+            flight.hasTrack
+            ? try await flightTask(
                 flight, fixes: fixes, extensions: track?.recorder.extensions ?? [], source: viewer.source) : nil
         var placement: MapPlacement?
         let mapHTML = mapChart(
