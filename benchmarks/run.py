@@ -332,10 +332,13 @@ def analysis_rows(table, bins, files, work, quick):
     table.add(f"flight analysis, simulated {'2' if quick else '10'}-hour flight at 1 Hz ({res['fixes']} fixes), in-process",
               res["seconds_per_op"], None, "s", "", "< 1 s")
 
-    # 2b'. Task scoring (issue 41): a 10-hour 1 Hz flight (quick: 2 hours) against a 10-point racing task and AAT.
+    # 2b'. Task scoring (issue 41): a 10-hour 1 Hz flight (quick: 2 hours) against a 10-point racing task and AAT,
+    # with the flight rules (a start gate, the release and engine runs found on the fixes for each score).
     for kind in ["racing", "aat"]:
-        res = json.loads(run([bins["bench"], "task-score", "--kind", kind, "--hours", "2" if quick else "10"]))
-        table.add(f"analysis task score, {kind}, 10 points, {res['fixes']} fixes at 1 Hz", res["seconds_per_op"],
+        res = json.loads(run([bins["bench"], "task-score", "--kind", kind, "--hours", "2" if quick else "10",
+                              "--flight-rules"]))
+        table.add(f"analysis task score, {kind}, 10 points, gate and engine rules, {res['fixes']} fixes at 1 Hz",
+                  res["seconds_per_op"],
                   None, "s", "", "< 0.2 s", "completed" if res["completed"] else "NOT completed")
 
     # 2c. Each part of the analysis alone (release build; the CPU time of the search's one thread, which the

@@ -8,7 +8,7 @@ zones) and prints what it found as JSON. Run it with the python that scripts/set
 
 TASK.json: {"kind": "racing" | "aat", "minimumTimeSeconds": n, "points": [{"name", "latitude", "longitude",
 "radius" (m), "halfAngle" (deg), "innerRadius", "innerHalfAngle", "isLine", "orientation": "symmetrical" | "next" |
-"previous" | "start" | "fixed", "orientationAngle"}]}. Only valid B records are read (time, latitude, longitude),
+"previous" | "start" | "fixed", "orientationAngle"}], "startOpening": ISO 8601 UTC (optional, the start gate)}. Only valid B records are read (time, latitude, longitude),
 so the oracle does not share flightlog's IGC reader either.
 """
 import datetime
@@ -58,11 +58,17 @@ def main():
     with open(sys.argv[2]) as f:
         task = json.load(f)
     points = [waypoint(p) for p in task["points"]]
+    opening = task.get("startOpening")  # the start gate, ISO 8601 UTC (opensoar's start_opening)
+    opening = datetime.datetime.fromisoformat(opening.replace("Z", "+00:00")) if opening else None
     if task["kind"] == "aat":
-        t = AAT(points, datetime.timedelta(seconds=task.get("minimumTimeSeconds") or 0))
+        t = AAT(points, datetime.timedelta(seconds=task.get("minimumTimeSeconds") or 0), 0, opening)
     else:
-        t = RaceTask(points)
-    trip = Trip(t, trace)
+        t = RaceTask(points, 0, opening)
+    try:
+        trip = Trip(t, trace)
+    except IndexError:  # opensoar 2.1.3 fails on a trace that never starts (as after a start gate): no start
+        print(json.dumps({"completed": False, "reached": 0, "startTime": None, "finishTime": None, "distanceKm": 0}))
+        return
     completed = trip.outlanding_fix is None and len(trip.fixes) == len(points)
     out = {
         "completed": completed,

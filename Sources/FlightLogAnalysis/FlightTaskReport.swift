@@ -11,9 +11,10 @@ package struct FlightTaskReport: Sendable {
     package var warnings: [String]
 
     /// The task that counts for `flight` (``FlightTask/counting(for:originalFile:declared:)``), scored against
-    /// `fixes`. `nil` (with the reader's warnings) when there is none.
+    /// `fixes` (`extensions`: the recording's B-record extensions, where an engine sensor is). `nil` (with the
+    /// reader's warnings) when there is none.
     package static func of(
-        _ flight: Flight, fixes: [Fix], originalFile: [UInt8]?, declared: FlightTask?
+        _ flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], originalFile: [UInt8]?, declared: FlightTask?
     ) -> (report: FlightTaskReport?, warnings: [String]) {
         let (chosen, fileWarnings) = FlightTask.counting(for: flight, originalFile: originalFile, declared: declared)
         guard let task = chosen else { return (nil, fileWarnings) }
@@ -21,7 +22,8 @@ package struct FlightTaskReport: Sendable {
         for w in fileWarnings + task.warnings where !warnings.contains(w) { warnings.append(w) }
         var report = FlightTaskReport(task: task, score: nil, scoringProblem: nil, warnings: warnings)
         do {
-            let scoring = try TaskScoring(task: task, fixes: fixes)
+            let scoring = try TaskScoring(
+                task: task, fixes: fixes, events: .of(flight, fixes: fixes, extensions: extensions))
             report.score = scoring.score(utcOffsetSeconds: flight.known(.utcOffset, flight.utcOffsetSeconds))
         } catch { report.scoringProblem = "\(error)" }
         return (report, warnings)
@@ -33,11 +35,17 @@ package struct FlightTaskReport: Sendable {
         var head = task.name.map { "\"\($0)\"" } ?? "unnamed"
         head += ", " + sourceWords
         if let at = task.declaredAt { head += ", declared \(iso8601UTC(at))" }
+        if let opens = startOpensWords { head += ", start opens \(opens) local" }
         if task.kind == .assignedArea {
             head += ", assigned area"
             if let t = task.minimumTimeSeconds { head += " (minimum time \(t / 3600):\(twoDigits(t / 60 % 60)))" }
         }
         return head
+    }
+
+    /// The start gate (`NoStart`) as the task gives it, `HH:MM:SS` local time; `nil` without one.
+    package var startOpensWords: String? {
+        task.startOpensSeconds.map { "\(twoDigits($0 / 3600)):\(twoDigits($0 / 60 % 60)):\(twoDigits($0 % 60))" }
     }
 
     /// When point `k` was reached (`10:18:34 local`, or `UTC` without the offset), `missed`, or `not scored`.
@@ -65,6 +73,7 @@ package struct FlightTaskReport: Sendable {
         if score.completed {
             words = "Completed: \(decimal(score.achievedKm ?? score.distanceKm, 1)) km"
             if let speed = score.speedKmh { words += " at \(decimal(speed, 1)) km/h" }
+            if let note = score.note { words += "; " + note }
         } else {
             words = "Not completed: \(decimal(score.scoredKm, 1)) of \(decimal(score.distanceKm, 1)) km scored"
             if let reason = score.reason { words += "; " + reason }

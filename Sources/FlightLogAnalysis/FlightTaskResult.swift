@@ -25,7 +25,7 @@ extension FlightTask {
 /// of years of flights reads it instead of every flight's file. Its keys are `show --json`'s where they overlap.
 package struct FlightTaskResult: Sendable, Hashable, Codable {
     /// Raised when the scoring or the choice of the task changes: every kept result is then computed again.
-    package static let currentVersion = 1
+    package static let currentVersion = 2
 
     package var name: String?
     package var completed: Bool
@@ -50,12 +50,15 @@ package struct FlightTaskResult: Sendable, Hashable, Codable {
     /// The result of the task that counts for `flight` (``FlightTask/counting(for:originalFile:declared:)``) over
     /// `fixes`; `nil` without a task. Bounded as the scoring is (docs/TASKS.md: restarts, hull points).
     package static func compute(
-        flight: Flight, fixes: [Fix], originalFile: [UInt8]?, declared: FlightTask?
+        flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], originalFile: [UInt8]?, declared: FlightTask?
     ) -> FlightTaskResult? {
         guard flight.hasTrack,
             let task = FlightTask.counting(for: flight, originalFile: originalFile, declared: declared).task
         else { return nil }
-        return FlightTaskResult(task: task, score: try? TaskScoring(task: task, fixes: fixes).score())
+        let scoring = try? TaskScoring(
+            task: task, fixes: fixes, events: .of(flight, fixes: fixes, extensions: extensions))
+        return FlightTaskResult(
+            task: task, score: scoring?.score(utcOffsetSeconds: flight.known(.utcOffset, flight.utcOffsetSeconds)))
     }
 
     /// Every key, `null` when unknown (`list --json`'s `"task"`).

@@ -39,6 +39,9 @@ package struct TaskScore: Sendable, Hashable, Codable {
     package var scoredKm: Double
     /// In words, why the task was not completed; `nil` when it was.
     package var reason: String?
+    /// In words, a start or end the Sporting Code's options gave (`started at the release point, 14:02 local`,
+    /// `engine run at 14:31 local ended the task`); `nil` for a start by the start's zone and no engine run.
+    package var note: String? = nil
     /// Which rules scored it.
     package var rules: TaskRules
     /// `false` when a bound cut the work short (more restarts than the budget): the best found, not proven best.

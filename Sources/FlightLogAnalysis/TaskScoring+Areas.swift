@@ -15,14 +15,15 @@ extension TaskScoring {
     func assignedAreaDistance(_ run: inout TaskAttempt) {
         let last = run.lastReached, finish = points.count - 1
         let reachedAreas = run.completed ? finish - 1 : last
+        let count = run.end
         var layers: [[Int]] = []  // fix indices; -1 stands for the start point itself
         layers.append([-1])
         for k in stride(from: 1, through: reachedAreas, by: 1) {
             let from = run.reached[k]!.index
             let to =
-                k < finish - 1 || run.completed ? (run.reached[k + 1]?.index ?? track.points.count) : track.points.count
+                k < finish - 1 || run.completed ? (run.reached[k + 1]?.index ?? count) : count
             let inside = (from..<max(from + 1, to)).filter {
-                $0 < track.points.count && points[k].contains(track.points[$0])
+                $0 < count && points[k].contains(track.points[$0])
             }
             let keepAll = !run.completed && k == last
             layers.append(keepAll ? inside : thinned(inside, about: points[k].center))
@@ -46,8 +47,8 @@ extension TaskScoring {
             tail = { point($0).distance(to: self.points[finish].center) }
         } else {
             let target = points[last + 1].center
-            var suffix = [Meters](repeating: .infinity, count: track.points.count + 1)
-            for j in stride(from: track.points.count - 1, through: 0, by: -1) {
+            var suffix = [Meters](repeating: .infinity, count: count + 1)
+            for j in stride(from: count - 1, through: 0, by: -1) {
                 suffix[j] = min(suffix[j + 1], track.points[j].distance(to: target))
             }
             let startIndex = run.reached[0]!.index

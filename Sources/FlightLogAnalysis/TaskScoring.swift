@@ -12,20 +12,50 @@ package struct TaskScoring: Sendable {
     let points: [PlacedPoint]
     let legs: [Meters]
     let track: TaskTrack
+    let events: TaskFlightEvents
 
-    /// Places the task and the valid fixes; throws (in words) for a task that cannot be scored.
-    package init(task: FlightTask, fixes: [Fix], rules: TaskRules? = nil) throws(TaskScoringError) {
+    /// Places the task and the valid fixes; throws (in words) for a task that cannot be scored. `events`: the
+    /// release and the engine runs (``TaskFlightEvents/of(_:extensions:takeoff:landing:)``).
+    package init(
+        task: FlightTask, fixes: [Fix], rules: TaskRules? = nil, events: TaskFlightEvents = .none
+    ) throws(TaskScoringError) {
         self.task = task
         self.rules = rules ?? TaskRules.for(task)
         self.points = try task.placedPoints(rules: self.rules)
         self.legs = task.legDistances()
         self.track = TaskTrack(fixes.filter(\.isValid))
+        self.events = events
     }
 
-    /// The score. `utcOffsetSeconds` only sets the clock the reason's words use ("closest 14:31 local").
+    /// The score. `utcOffsetSeconds` sets the clock the reason's words use ("closest 14:31 local") and the start
+    /// gate's (local time of day).
     package func score(utcOffsetSeconds: Int? = nil) -> TaskScore {
-        let starts = startEvents()
-        guard let first = starts.first else { return notStarted(utcOffsetSeconds) }
+        let gate = gate(utcOffsetSeconds)
+        let starts = startEvents(gate: gate)
+        let byZones = scoreFrom(starts, utcOffsetSeconds)
+        // Sporting Code: a start at the release (or the engine stop) when the declared start gives no completion.
+        guard rules == .sportingCode, byZones?.completed != true, let release = releaseStart() else {
+            guard byZones == nil, let gate, !startEvents().isEmpty else {
+                return byZones ?? notStarted(utcOffsetSeconds)
+            }
+            var score = notStarted(utcOffsetSeconds)
+            let opens = CivilDateTime(utc: gate, offsetSeconds: utcOffsetSeconds ?? 0).hourMinuteSecond
+            score.reason =
+                "start \(points[0].name): every start was before the start gate opened at \(opens) "
+                + (utcOffsetSeconds == nil ? "UTC" : "local")
+            return score
+        }
+        let released = attempt(from: release, starts: [release], lateRestarts: false, fromRelease: true)
+        let other = byZones.map { $0.completed ? Double.infinity : $0.scoredKm * 1000 } ?? -1
+        guard released.completed || released.scoredMetres > other else {
+            return byZones ?? notStarted(utcOffsetSeconds)
+        }
+        return result(released, proven: true, utcOffsetSeconds)
+    }
+
+    /// The best attempt from the zones' starts; `nil` without a start.
+    private func scoreFrom(_ starts: [TaskEvent], _ utcOffsetSeconds: Int?) -> TaskScore? {
+        guard let first = starts.first else { return nil }
         let original = attempt(from: first, starts: starts, lateRestarts: true)
         var best = original
         let late = original.lateRestarts
@@ -45,23 +75,51 @@ package struct TaskScoring: Sendable {
         return result(best, proven: late.count <= Self.restartBudget, utcOffsetSeconds)
     }
 
-    /// Every valid start: a start line crossed from behind, or the start zone left (interpolated; docs/TASKS.md).
-    func startEvents() -> [TaskEvent] {
+    /// Every valid start: a start line crossed from behind, or the start zone left (interpolated; docs/TASKS.md),
+    /// not before the start gate (`gate`, UTC) opens.
+    func startEvents(gate: UTCMillis? = nil) -> [TaskEvent] {
         let start = points[0]
         var events: [TaskEvent] = []
         for i in track.points.indices.dropFirst() {
-            if let e = leaving(start, at: i) { events.append(e) }
+            if let e = leaving(start, at: i), e.millis >= gate ?? .min { events.append(e) }
         }
         return events
     }
 
+    /// The start gate in UTC: `NoStart` local time on the local day of the first fix; `nil` without a gate.
+    func gate(_ utcOffsetSeconds: Int?) -> UTCMillis? {
+        guard let opens = task.startOpensSeconds, let first = track.times.first else { return nil }
+        let offset = UTCMillis(utcOffsetSeconds ?? 0) * 1000, day: UTCMillis = 86_400_000
+        let localDay = (first + offset) >= 0 ? (first + offset) / day : ((first + offset) - day + 1) / day
+        return localDay * day + UTCMillis(opens) * 1000 - offset
+    }
+
+    /// The release (or engine stop) as a start (Sporting Code: the start point is then the release point), at the
+    /// last fix at or before it.
+    private func releaseStart() -> TaskEvent? {
+        guard let release = events.release, let i = track.times.lastIndex(where: { $0 <= release.time }) else {
+            return nil
+        }
+        return TaskEvent(index: i, millis: track.times[i], point: track.points[i])
+    }
+
+    /// The fixes an attempt from `start` may use: up to the first engine start after it (exclusive).
+    func end(after start: TaskEvent) -> Int {
+        guard let engine = events.engineStarts.first(where: { $0 > start.millis }) else { return track.points.count }
+        return track.times.firstIndex { $0 >= engine } ?? track.points.count
+    }
+
     /// One attempt from `start`: later starts before the first turnpoint replace it; starts after it are listed as
     /// restarts when `lateRestarts`.
-    func attempt(from start: TaskEvent, starts: [TaskEvent], lateRestarts: Bool) -> TaskAttempt {
+    func attempt(
+        from start: TaskEvent, starts: [TaskEvent], lateRestarts: Bool, fromRelease: Bool = false
+    ) -> TaskAttempt {
         var run = TaskAttempt(reached: [start] + Array(repeating: nil, count: points.count - 1))
+        run.end = end(after: start)
+        run.fromRelease = fromRelease
         var nextStart = (starts.firstIndex { $0.index > start.index }) ?? starts.count
         var k = 1, j = start.index
-        while j < track.points.count && k < points.count {
+        while j < run.end && k < points.count {
             while nextStart < starts.count && starts[nextStart].index <= j {
                 if k == 1 {
                     run.reached[0] = starts[nextStart]
@@ -85,16 +143,22 @@ package struct TaskScoring: Sendable {
     }
 
     /// Racing: the task distance when completed, else the legs done and the best progress on the next one.
-    private func racingDistance(_ run: inout TaskAttempt) {
-        let last = run.lastReached
+    func racingDistance(_ run: inout TaskAttempt) {
+        let last = run.lastReached, legs = legs(of: run)
         if run.completed {
             run.scoredMetres = legs.reduce(0, +)
             return
         }
         let next = points[last + 1].center, from = run.reached[last]!.index
         var closest = Meters.infinity
-        for j in from..<track.points.count { closest = min(closest, track.points[j].distance(to: next)) }
+        for j in from..<max(from, run.end) { closest = min(closest, track.points[j].distance(to: next)) }
         run.scoredMetres = legs[..<last].reduce(0, +) + max(0, legs[last] - closest)
+    }
+
+    /// The legs the attempt flies: from the release point instead of the start point for a start at release.
+    func legs(of run: TaskAttempt) -> [Meters] {
+        guard run.fromRelease, let start = run.reached[0] else { return legs }
+        return [start.point.distance(to: points[1].center)] + legs.dropFirst()
     }
 
     /// The start zone left (or its line crossed from behind) between fixes `i − 1` and `i`.
@@ -176,6 +240,10 @@ struct TaskEvent: Sendable {
 struct TaskAttempt: Sendable {
     var reached: [TaskEvent?]
     var lateRestarts: [Int] = []
+    /// The fixes it may use end before this index (an engine start), else at the track's end.
+    var end = 0
+    /// Started at the release point (Sporting Code), not by the start's zone.
+    var fromRelease = false
     var scoredMetres: Meters = 0
     /// AAT: the achieved points (one per area) and the distance through them.
     var achieved: [SpherePoint] = []

@@ -75,8 +75,18 @@ extension FlightStore {
     {
         guard flight.hasTrack, let id = flight.id else { return (nil, []) }
         return FlightTaskReport.of(
-            flight, fixes: fixes, originalFile: try originalFile(forFlight: id)?.bytes,
-            declared: try declaredTask(forFlight: id))
+            flight, fixes: fixes, extensions: try recorderExtensions(forFlight: id),
+            originalFile: try originalFile(forFlight: id)?.bytes, declared: try declaredTask(forFlight: id))
+    }
+
+    /// The B-record extensions of flight `id`'s recording (where an engine sensor is), for the task rules.
+    package func recorderExtensions(forFlight id: Int64) throws(LogbookError) -> [FixExtension] {
+        try read { db in
+            let json = try String.fetchOne(
+                db, sql: "SELECT r.recorder FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
+                arguments: [id])
+            return json.flatMap { try? Recordings.recorder(fromJSON: $0) }?.extensions ?? []
+        }
     }
 
     /// Computes flight `id`'s task result and keeps it, unless a current one is kept already.
@@ -125,8 +135,9 @@ extension FlightStore {
         }
         var result: FlightTaskResult?
         if flight.hasTrack {
+            let track = try track(forFlight: id)
             result = FlightTaskResult.compute(
-                flight: flight, fixes: try track(forFlight: id).fixes,
+                flight: flight, fixes: track.fixes, extensions: track.recorder.extensions,
                 originalFile: try originalFile(forFlight: id)?.bytes, declared: Self.decoded(declared))
         }
         return KeptTaskResult(

@@ -11,6 +11,8 @@ extension FlightTaskReport {
         var declaredAt: FlightJSON.OrNull<String>
         var name: FlightJSON.OrNull<String>
         var minimumTimeSeconds: Int?
+        /// The start gate (`NoStart`), `HH:MM:SS` local time as the task gives it; absent without a gate.
+        var startOpens: String?
         /// Start, turnpoints, finish (no take-off or landing).
         var turnpoints: [Point]
         /// Null when the task cannot be scored (`reason` says why).
@@ -24,6 +26,8 @@ extension FlightTaskReport {
         var reached: [TaskScore.Reached?]
         var scoredKm: Double
         var reason: FlightJSON.OrNull<String>
+        /// A Sporting Code start or end option used (`started at the release point, 14:02 local`); absent without.
+        var note: String?
         /// `sportingCode` or `competition`.
         var rules: String
         var proven: Bool
@@ -75,13 +79,15 @@ extension FlightTaskReport {
         return Object(
             source: task.source.rawValue, kind: task.kind.rawValue,
             declaredAt: FlightJSON.OrNull(task.declaredAt.map(iso8601UTC)), name: FlightJSON.OrNull(task.name),
-            minimumTimeSeconds: task.minimumTimeSeconds, turnpoints: points,
+            minimumTimeSeconds: task.minimumTimeSeconds,
+            startOpens: startOpensWords, turnpoints: points,
             distanceKm: FlightJSON.OrNull(score?.distanceKm), nominalKm: score?.nominalKm,
             achievedKm: score?.achievedKm, completed: score?.completed ?? false,
             startTime: FlightJSON.OrNull(score?.startTime), finishTime: FlightJSON.OrNull(score?.finishTime),
             speedKmh: FlightJSON.OrNull(score?.speedKmh),
             reached: score?.reached ?? Array(repeating: nil, count: task.points.count),
             scoredKm: score?.scoredKm ?? 0, reason: FlightJSON.OrNull(score?.reason ?? scoringProblem),
+            note: score?.note,
             rules: (score?.rules ?? TaskRules.for(task)).rawValue, proven: score?.proven ?? true, warnings: warnings)
     }
 }

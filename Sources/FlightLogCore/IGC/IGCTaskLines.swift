@@ -28,6 +28,8 @@ struct IGCTaskLines {
     /// `LSEEYOU OZ=` lines by zone index (-1 = the start).
     var zones: [Int: IGCSeeYouZone] = [:]
     var taskTimeSeconds: Int?
+    /// `LSEEYOU TSK,NoStart=HH:MM:SS`: the start gate, local seconds of the day.
+    var startOpensSeconds: Int?
     var assignedArea = false
     var warnings: [String] = []
     var ignoredDeclarations = 0
@@ -91,11 +93,15 @@ struct IGCTaskLines {
             case .failure(let problem): note("line \(lineNumber): \(problem.message), zone ignored")
             }
         } else if text.hasPrefix("TSK") {
-            for (key, value) in IGCSeeYouZone.fields(text) where key == "TaskTime" {
-                if let seconds = IGCSeeYouZone.seconds(value), seconds > 0 {
+            for (key, value) in IGCSeeYouZone.fields(text) where key == "TaskTime" || key == "NoStart" {
+                let seconds = IGCSeeYouZone.seconds(value)
+                if key == "NoStart", let seconds {
+                    startOpensSeconds = seconds
+                } else if let seconds, seconds > 0 {
                     taskTimeSeconds = seconds
                 } else {
-                    note("line \(lineNumber): task time \"\(value)\" is not a time of day, ignored")
+                    let what = key == "NoStart" ? "start gate" : "task time"
+                    note("line \(lineNumber): \(what) \"\(value.prefix(20))\" is not a time of day, ignored")
                 }
             }
         }
@@ -134,6 +140,7 @@ struct IGCTaskLines {
         }
         if var task = competitionTask {
             IGCSeeYouZone.apply(zones, to: &task, firstIndex: -1)
+            task.startOpensSeconds = startOpensSeconds
             if assignedArea || taskTimeSeconds != nil {
                 task.kind = .assignedArea
                 task.minimumTimeSeconds = taskTimeSeconds

@@ -96,6 +96,7 @@ package enum CUPTaskReader {
         var zones: [Int: IGCSeeYouZone] = [:]
         var ownPoints: [String: Coordinate] = [:]
         var taskTimeSeconds: Int?
+        var startOpensSeconds: Int?
         var assignedArea = false
 
         /// Reads an `Options`, `ObsZone` or `Point` line; a warning when it is damaged or unknown.
@@ -109,6 +110,13 @@ package enum CUPTaskReader {
                             return Warning(line: lineNumber, message: "task time \"\(value.prefix(20))\" is not a time")
                         }
                         taskTimeSeconds = seconds > 0 ? seconds : nil
+                    }
+                    if key == "NoStart" {
+                        guard let seconds = IGCSeeYouZone.seconds(value) else {
+                            return Warning(
+                                line: lineNumber, message: "start gate \"\(value.prefix(20))\" is not a time")
+                        }
+                        startOpensSeconds = seconds
                     }
                 }
             } else if text.hasPrefix("ObsZone=") {
@@ -167,6 +175,7 @@ package enum CUPTaskReader {
                     TaskPoint(name: names[names.count - 1], coordinate: $0, zone: .cylinder(0))
                 }, points: points)
             IGCSeeYouZone.apply(zones, to: &task, firstIndex: 0)
+            task.startOpensSeconds = startOpensSeconds
             if assignedArea {
                 task.kind = .assignedArea
                 task.minimumTimeSeconds = taskTimeSeconds

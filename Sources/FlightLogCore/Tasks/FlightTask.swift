@@ -38,6 +38,9 @@ package struct FlightTask: Sendable, Hashable, Codable {
     package var points: [TaskPoint]
     /// Assigned area task: the minimum task time in seconds; `nil` for a racing task.
     package var minimumTimeSeconds: Int?
+    /// The start gate (SeeYou `NoStart=HH:MM:SS`): seconds after midnight, local time of the task's day as the task
+    /// file writes it; a start before the gate opens does not count. `nil`: no gate.
+    package var startOpensSeconds: Int?
     /// What the reader noticed and kept going past (another declaration ignored, a placeholder point skipped…).
     package var warnings: [String]
 

@@ -13,13 +13,13 @@ import Foundation
 extension WebApp {
     /// The task that counts for `flight` (``FlightTaskReport/of(_:fixes:originalFile:declared:)``), scored on its
     /// fixes now (milliseconds), with `show`'s words; nil when the flight has none and its file's reader said nothing.
-    func flightTask(_ flight: Flight, fixes: [Fix], source: any LogbookSource) async throws
+    func flightTask(_ flight: Flight, fixes: [Fix], extensions: [FixExtension], source: any LogbookSource) async throws
         -> (report: FlightTaskReport?, summary: TaskSummary)?
     {
         guard let id = flight.id else { return nil }
         let inputs = try await source.taskSources(forFlight: id)
         let found = FlightTaskReport.of(
-            flight, fixes: fixes, originalFile: inputs.originalFile, declared: inputs.declared)
+            flight, fixes: fixes, extensions: extensions, originalFile: inputs.originalFile, declared: inputs.declared)
         guard let summary = FlightTaskReport.summary(found, flight: flight) else { return nil }
         return (found.report, summary)
     }

@@ -282,11 +282,15 @@ package final class WebApp: Sendable {
 
     func flightPage(id: Int64, notice: String?, viewer: Viewer) async throws -> WebResponse {
         let flight = try await viewer.source.flight(id: id)
-        let fixes = flight.hasTrack ? try await viewer.source.track(forFlight: id).fixes : []
+        let track = flight.hasTrack ? try await viewer.source.track(forFlight: id) : nil
+        let fixes = track?.fixes ?? []
         let faults = RecordingFaults.of(flight, fixes: fixes)
         let analysis = try await viewer.source.analysis(forFlight: id)
         let airspaces = flight.hasTrack ? try await viewer.source.airspaces() : []
-        let task = flight.hasTrack ? try await flightTask(flight, fixes: fixes, source: viewer.source) : nil
+        let task =
+            flight.hasTrack
+            ? try await flightTask(
+                flight, fixes: fixes, extensions: track?.recorder.extensions ?? [], source: viewer.source) : nil
         var placement: MapPlacement?
         let mapHTML = mapChart(
             flight: flight, fixes: fixes, faults: faults, analysis: analysis, airspaces: airspaces,
