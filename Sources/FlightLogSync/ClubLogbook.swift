@@ -17,6 +17,9 @@ package final class ClubLogbook: Sendable {
     /// flightlog has not, and a glider's own login may not add them; the flights sync without their figures then.
     package let hasContest: Bool
     static let contestColumns = ["contest_km", "contest_points", "contest_index"]
+    /// The server has the columns of the competition class, the declared task and the analysis (addition "class,
+    /// task, analysis"); a server the admin's flightlog has not upgraded yet syncs without them.
+    package let hasKept: Bool
 
     /// Connects, brings the server's tables up to date and registers `device`.
     /// - Throws: ``SyncError`` (unreachable, wrong password, no such database, newer server schema).
@@ -26,12 +29,18 @@ package final class ClubLogbook: Sendable {
     {
         let logger = Logger(label: "flightlog.sync") { _ in SwiftLogNoOpLogHandler() }
         let connection = try await ClubServer.connect(url: url, password: password, logger: logger)
-        let hasContest = try await ClubLogbook(url: url, device: device, connection: connection, logger: logger).run {
+        let (hasContest, hasKept) = try await ClubLogbook(
+            url: url, device: device, connection: connection, logger: logger
+        ).run {
             try await ServerSchema.migrate(connection, logger: logger)
-            return try await ServerSchema.hasColumns(Self.contestColumns, connection, logger: logger)
+            return (
+                try await ServerSchema.hasColumns(Self.contestColumns, connection, logger: logger),
+                try await ServerSchema.hasColumns(ClubKept.columns, connection, logger: logger)
+            )
         }
         let logbook = ClubLogbook(
-            url: url, device: device, connection: connection, logger: logger, hasContest: hasContest)
+            url: url, device: device, connection: connection, logger: logger, hasContest: hasContest,
+            hasKept: hasKept)
         _ = try await logbook.run {
             try await connection.query(
                 """
@@ -43,13 +52,15 @@ package final class ClubLogbook: Sendable {
     }
 
     private init(
-        url: SyncURL, device: String, connection: PostgresConnection, logger: Logger, hasContest: Bool = false
+        url: SyncURL, device: String, connection: PostgresConnection, logger: Logger, hasContest: Bool = false,
+        hasKept: Bool = false
     ) {
         self.url = url
         self.device = device
         self.connection = connection
         self.logger = logger
         self.hasContest = hasContest
+        self.hasKept = hasKept
     }
 
     package func close() async {

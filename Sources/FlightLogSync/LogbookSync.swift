@@ -16,6 +16,8 @@ package struct SyncSummary: Sendable, Equatable {
     package var refusedEdits: [String] = []
     /// Flights of this logbook the club logbook showed on WeGlide (uploaded from elsewhere): not uploaded again.
     package var foundOnWeGlide = 0
+    /// Lines about the server itself (one not upgraded yet), printed after the summary.
+    package var notes: [String] = []
 
     package init(pushedFlights: Int = 0, pushedEdits: Int = 0, pulledEdits: Int = 0, pushedDeletions: Int = 0) {
         self.pushedFlights = pushedFlights
@@ -112,8 +114,21 @@ package enum LogbookSync {
             let contest = try local { () throws(LogbookError) in try store.clubContest(index: gliderIndex) }
             _ = try await logbook.push(contest: contest)
         }
+        // The class, task and analysis after the contest figures, which store the analyses they made again.
+        if logbook.hasKept {
+            let kept = try local { () throws(LogbookError) in try store.clubKept() }
+            _ = try await logbook.push(kept: kept)
+        } else {
+            summary.notes.append(notUpgraded)
+        }
         return summary
     }
+
+    /// What sync says when the server lacks the class, task and analysis columns (a glider's own login may not add
+    /// them): the flights synced, without those.
+    package static let notUpgraded =
+        "the club logbook keeps no competition class, declared task or analysis yet, so they were not sent: "
+        + "upgrade it with this flightlog as its admin (`flightlog club users --database postgres://…`)"
 
     private static func local<T>(_ body: () throws(LogbookError) -> T) throws(SyncError) -> T {
         do { return try body() } catch { throw SyncError(.local, error.description) }

@@ -205,6 +205,7 @@ enum ServerSchema {
         ),
         // The columns added above (the contest figures) checked and granted as version 6 does the others.
         ("limits on added columns", [finiteNumbers] + grants),
+        ("class, task, analysis", keptColumns),
     ]
 
     /// Group role of the gliders' logins (``ClubGliders``): may read the club's rows and write its own.

@@ -34,7 +34,7 @@ extension LogbookSync {
             file: config.sync.passwordFile, environment: environment, readFile: readFile)
         let summary = try await run(
             store: try openStore(), url: url, password: password, deviceName: hostName, gliderIndex: config.gliderIndex)
-        return [summary.line] + summary.refusedEdits
+        return [summary.line] + summary.refusedEdits + summary.notes
     }
 
     /// This machine's name as `hostname` prints it, stored with the device on the server (Foundation's

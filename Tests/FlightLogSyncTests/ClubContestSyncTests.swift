@@ -47,7 +47,7 @@ import Testing
         #expect(try fixture.rows("SELECT max(version) FROM flightlog_schema") == ["8"])
         #expect(
             try fixture.rows("SELECT name FROM flightlog_schema_addition ORDER BY name") == [
-                "airspace files", "contest", "limits on added columns",
+                "airspace files", "class, task, analysis", "contest", "limits on added columns",
             ])
 
         // The glider type edited to one of the type table: the points follow its index at the next sync.

@@ -8,8 +8,9 @@ import PostgresNIO
 /// The club logbook as one login sees it (``LogbookSource``): an admin every flight, a pilot the flights where
 /// they are the pilot or the second person; neither sees a flight deleted on its glider. Every method keeps to
 /// that: another pilot's flight is `.notFound`, exactly as an id that does not exist. Flight ids are the server's
-/// (`flight.id`). A flight's analysis is computed from the club's copy of the track (the server keeps no analysis:
-/// its tables hold what the gliders sync) once, and kept in memory for the next views (``analysis(forFlight:)``).
+/// (`flight.id`). A flight's analysis is the one its glider synced while that is current for the flight as the club
+/// holds it; else it is computed from the club's copy of the track once, and kept in memory for the next views
+/// (``analysis(forFlight:)``).
 package struct ClubLogbookSource: LogbookSource {
     let logbook: ClubWebLogbook
     package let account: ClubAccount
@@ -229,16 +230,55 @@ package struct ClubLogbookSource: LogbookSource {
         }
     }
 
-    /// The flight's analysis, computed from the club's copy of its track within the work budget and kept in the
-    /// logbook's ``AnalysisCache`` (shared by every login, each view checked against this login's flights first);
-    /// nil for a flight without a track.
+    /// The flight's analysis: the one its glider synced (column `analysis`) when it is current for the flight as
+    /// the club holds it (an edit on the web of the glider type changes the index, of a time the window); else
+    /// computed from the club's copy of its track within the work budget and kept in the logbook's
+    /// ``AnalysisCache`` (shared by every login, each view checked against this login's flights first). nil for a
+    /// flight without a track.
     package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
         let flight = try await flight(id: id)
         guard FlightAnalysis.isAnalysable(flight) else { return nil }
         let track = try await track(forFlight: id)
         let inputs = FlightAnalysis.inputs(of: flight, fixCount: track.fixes.count, index: nil)
+        if let synced = try await kept(id: id, column: "analysis").flatMap(ClubKept.analysis),
+            synced.isCurrent(for: inputs)
+        {
+            return synced
+        }
         return await logbook.analysisCache.analysis(key: id, inputs: inputs) {
             FlightAnalysis.compute(flight: flight, track: track, index: nil)
+        }
+    }
+
+    /// The flight's original file (an imported flight's) and the task its glider declared it with (column
+    /// `declared_task`; nil when the server has none or it cannot be read).
+    package func taskSources(forFlight id: Int64) async throws(LogbookError) -> (
+        originalFile: [UInt8]?, declared: FlightTask?
+    ) {
+        let file = try await igcFile(flightId: id)
+        let declared = ClubKept.task(try await kept(id: id, column: "declared_task"))
+        return (file.isOriginal ? file.bytes : nil, declared)
+    }
+
+    /// The task that counts for `flight` scored on `fixes`, as on the glider (the PDF report).
+    package func taskReport(for flight: Flight, fixes: [Fix]) async throws(LogbookError) -> FlightTaskReport? {
+        guard flight.hasTrack, let id = flight.id else { return nil }
+        let inputs = try await taskSources(forFlight: id)
+        return FlightTaskReport.of(flight, fixes: fixes, originalFile: inputs.originalFile, declared: inputs.declared)
+            .report
+    }
+
+    /// One `jsonb` column of kept values (``ClubKept/columns``) of flight `id` as text, if this login sees the
+    /// flight; nil when it is NULL, or the server lacks the column (not upgraded).
+    private func kept(id: Int64, column: String) async throws(LogbookError) -> String? {
+        let query = query(id: id)
+        return try await logbook.withConnection { [logger = logbook.logger] c -> String? in
+            guard try await ServerSchema.hasColumns([column], c, logger: logger) else { return nil }
+            let sql = "SELECT f.\(column)::text FROM flight f WHERE \(query.condition)"
+            for try await text in try await c.query(query.query(sql), logger: logger).decode(String?.self) {
+                return text
+            }
+            return nil
         }
     }
 

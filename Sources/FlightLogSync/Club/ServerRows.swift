@@ -46,7 +46,7 @@ enum ServerRows {
             "f.landing_latitude", "f.landing_longitude", "f.release_time", "f.max_altitude", "f.takeoff_altitude",
             "f.max_distance_from_takeoff", "f.path_length", "f.has_barometer", "f.time_zone_identifier",
             "f.utc_offset_seconds", "f.ended_in_flight", "r.kind", "r.file_name", "r.sha256", "f.weglide_flight_id",
-            "f.weglide_uploaded_at",
+            "f.weglide_uploaded_at", "f.competition_class",
         ]
             + detailColumns
             + ["takeoff", "landing"].flatMap { end in
@@ -84,6 +84,8 @@ enum ServerRows {
         flight.takeoffLocation = try place("takeoff")
         flight.landingLocation = try place("landing")
         flight.endedInFlight = try cells("f.ended_in_flight")
+        // The file's class as its glider keeps it (it settles the index's span); unreadable text is no class.
+        flight.competitionClass = ClubKept.competitionClass(try? cells("f.competition_class", as: String?.self))
         // Only a positive id with its time (a hand-edited row may hold anything): else not on WeGlide as far as known.
         let weglideId: Int64? = try cells("f.weglide_flight_id"),
             uploadedAt: Int64? = try cells("f.weglide_uploaded_at")
