@@ -25,7 +25,8 @@ package enum XCSoarTaskReader {
         }
         let root = try TaskXML.parse(bytes)
         guard root.name == "Task" else {
-            throw TaskFileProblem(line: root.line, "the file's element is <\(root.name.prefix(40))>, not an XCSoar <Task>")
+            throw TaskFileProblem(
+                line: root.line, "the file's element is <\(root.name.prefix(40))>, not an XCSoar <Task>")
         }
         var warnings: [String] = []
         let kind = kind(of: root, warnings: &warnings)
@@ -69,7 +70,8 @@ package enum XCSoarTaskReader {
         case "RT", "FAIGeneral", "FAITriangle", "FAIOR", "FAIGoal", "Touring", "Mixed": kind = .racing
         default:
             kind = .racing
-            warnings.append("line \(root.line): task type \"\(type.prefix(20))\" is not XCSoar's: read as a racing task")
+            warnings.append(
+                "line \(root.line): task type \"\(type.prefix(20))\" is not XCSoar's: read as a racing task")
         }
         let unscored = [
             ("start_open_time", "start gate"), ("start_close_time", "start gate"), ("start_max_speed", "start speed"),
@@ -80,7 +82,8 @@ package enum XCSoarTaskReader {
         }
         if !unscored.isEmpty {
             warnings.append(
-                "line \(root.line): not scored: " + unscored.map { "\($0.0)=\(root.attributes[$0.0]!.prefix(12))" }
+                "line \(root.line): not scored: "
+                    + unscored.map { "\($0.0)=\(root.attributes[$0.0]!.prefix(12))" }
                     .joined(separator: ", "))
         }
         return (kind, type)
@@ -93,7 +96,8 @@ package enum XCSoarTaskReader {
             return nil
         }
         guard let seconds = Double(text.trimmingSpaces), seconds >= 1, seconds < 86_400 else {
-            warnings.append("line \(root.line): aat_min_time \"\(text.prefix(20))\" is not 1 s to 24 h: no minimum time")
+            warnings.append(
+                "line \(root.line): aat_min_time \"\(text.prefix(20))\" is not 1 s to 24 h: no minimum time")
             return nil
         }
         return Int(seconds.rounded())
@@ -103,16 +107,22 @@ package enum XCSoarTaskReader {
     static func point(_ element: TaskXML, index: Int, role: Role, warnings: inout [String]) throws(TaskFileProblem)
         -> TaskPoint
     {
-        func refuse(_ line: Int, _ what: String) -> TaskFileProblem { TaskFileProblem(line: line, "point \(index) \(what)") }
+        func refuse(_ line: Int, _ what: String) -> TaskFileProblem {
+            TaskFileProblem(line: line, "point \(index) \(what)")
+        }
         guard let waypoint = element.child("Waypoint") else { throw refuse(element.line, "has no <Waypoint>") }
-        guard let name = waypoint.attributes["name"] else { throw refuse(waypoint.line, "has a waypoint without a name") }
+        guard let name = waypoint.attributes["name"] else {
+            throw refuse(waypoint.line, "has a waypoint without a name")
+        }
         guard let location = waypoint.child("Location") else { throw refuse(waypoint.line, "has no <Location>") }
         guard let latitude = number(location.attributes["latitude"]), (-90...90).contains(latitude) else {
-            throw refuse(location.line, "has latitude \"\(location.attributes["latitude"]?.prefix(20) ?? "")\": not -90 to 90")
+            throw refuse(
+                location.line, "has latitude \"\(location.attributes["latitude"]?.prefix(20) ?? "")\": not -90 to 90")
         }
         guard let longitude = number(location.attributes["longitude"]), (-180...180).contains(longitude) else {
             throw refuse(
-                location.line, "has longitude \"\(location.attributes["longitude"]?.prefix(20) ?? "")\": not -180 to 180")
+                location.line,
+                "has longitude \"\(location.attributes["longitude"]?.prefix(20) ?? "")\": not -180 to 180")
         }
         let shown = name.trimmingSpaces.isEmpty ? "point \(index)" : String(name.trimmingSpaces.prefix(100))
         let type = element.attributes["type"] ?? ""

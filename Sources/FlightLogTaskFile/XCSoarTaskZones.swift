@@ -10,7 +10,8 @@ extension XCSoarTaskReader {
         // 500 m turnpoint cylinder.
         let fallback = TaskZone.cylinder(role == .turn ? 500 : 1000)
         guard let element else {
-            warnings.append("line \(line): no <ObservationZone>: XCSoar's default, a cylinder of \(Int(fallback.radius!)) m")
+            warnings.append(
+                "line \(line): no <ObservationZone>: XCSoar's default, a cylinder of \(Int(fallback.radius!)) m")
             return fallback
         }
         let type = element.attributes["type"] ?? ""
@@ -51,10 +52,12 @@ extension XCSoarTaskReader {
             // XCSoar's 90° sector is 10 km long at a turnpoint and 1 km at a start or finish (not unbounded).
             return TaskZone(radius: role == .turn ? 10_000 : 1000, halfAngle: 45, orientation: around)
         case "SymmetricQuadrant":
-            return TaskZone(radius: size("radius", defaultRadius), halfAngle: angle("angle", 90) / 2, orientation: around)
+            return TaskZone(
+                radius: size("radius", defaultRadius), halfAngle: angle("angle", 90) / 2, orientation: around)
         case "Keyhole": return keyhole(radius: 10_000, angle: 90, inner: 500)
         case "CustomKeyhole":
-            return keyhole(radius: size("radius", defaultRadius), angle: angle("angle", 90), inner: size("inner_radius", 500))
+            return keyhole(
+                radius: size("radius", defaultRadius), angle: angle("angle", 90), inner: size("inner_radius", 500))
         case "BGAFixedCourse": return keyhole(radius: 20_000, angle: 90, inner: 500)
         case "BGAEnhancedOption": return keyhole(radius: 10_000, angle: 180, inner: 500)
         case "BGAStartSector": return TaskZone(radius: 5000, halfAngle: 90, orientation: around)
@@ -72,7 +75,8 @@ extension XCSoarTaskReader {
         func bearing(_ key: String, _ otherwise: Degrees) -> Degrees {
             guard let text = element.attributes[key] else { return otherwise }
             guard let value = number(text), abs(value) <= 3600 else {
-                warnings.append("line \(element.line): \(key) \"\(text.prefix(20))\" is not an angle: \(Int(otherwise))° kept")
+                warnings.append(
+                    "line \(element.line): \(key) \"\(text.prefix(20))\" is not an angle: \(Int(otherwise))° kept")
                 return otherwise
             }
             return value

@@ -65,8 +65,14 @@ import Testing
                 #"<ObservationZone type="BGAEnhancedOption"/>"#,
                 TaskZone(radius: 10_000, halfAngle: 90, innerRadius: 500, innerHalfAngle: 180, orientation: .symmetric)
             ),
-            (#"<ObservationZone type="BGAStartSector"/>"#, TaskZone(radius: 5000, halfAngle: 90, orientation: .symmetric)),
-            (#"<ObservationZone type="Line" length="4000"/>"#, TaskZone(radius: 2000, halfAngle: 90, orientation: .symmetric)),
+            (
+                #"<ObservationZone type="BGAStartSector"/>"#,
+                TaskZone(radius: 5000, halfAngle: 90, orientation: .symmetric)
+            ),
+            (
+                #"<ObservationZone type="Line" length="4000"/>"#,
+                TaskZone(radius: 2000, halfAngle: 90, orientation: .symmetric)
+            ),
             // Fixed radials, clockwise from 0° to 90°: the zone's middle at 45°, so its course at 225°.
             (
                 #"<ObservationZone type="Sector" radius="5000" start_radial="0" end_radial="90"/>"#,
@@ -120,7 +126,8 @@ import Testing
     @Test func anAssignedAreaTaskKeepsItsMinimumTime() throws {
         let task = try read(
             Self.task(
-                turn: #"<ObservationZone type="Sector" radius="20000" inner_radius="0" start_radial="0" end_radial="360"/>"#,
+                turn:
+                    #"<ObservationZone type="Sector" radius="20000" inner_radius="0" start_radial="0" end_radial="360"/>"#,
                 type: "AAT", turnType: "Area", attributes: #"aat_min_time="10800" start_open_time="" fai_finish="0""#))
         #expect(task.kind == .assignedArea && task.minimumTimeSeconds == 10_800)
         #expect(task.points[1].zone == .cylinder(20_000) && task.warnings.isEmpty, "\(task.warnings)")
@@ -166,7 +173,8 @@ import Testing
             """
         let task = try read(sample)
         #expect(task.kind == .racing && task.warnings.isEmpty, "\(task.warnings)")
-        #expect(task.points.map(\.name) == ["Wanlo Niersq", "Weisweiler K", "Langenfeld W", "APF001-2", "Wanlo Niersq"])
+        #expect(
+            task.points.map(\.name) == ["Wanlo Niersq", "Weisweiler K", "Langenfeld W", "APF001-2", "Wanlo Niersq"])
         #expect(task.points[1].coordinate == Coordinate(latitude: 50.8397, longitude: 6.32278))
         #expect(task.points.dropLast().allSatisfy { $0.zone == .cylinder(1000) })
         #expect(task.points[4].zone == TaskZone(radius: 1000, halfAngle: 45, orientation: .toPrevious))
@@ -215,7 +223,8 @@ import Testing
             Self.task(turn: "").replacingOccurrences(of: "latitude=\"50.27\"", with: "latitude=\"200\""), line: 11,
             "point 2 has latitude \"200\"")
         refused(
-            Self.task(turn: "").replacingOccurrences(of: "longitude=\"7.0\" latitude=\"50.27\"", with: "longitude=\"nan\" latitude=\"50\""),
+            Self.task(turn: "").replacingOccurrences(
+                of: "longitude=\"7.0\" latitude=\"50.27\"", with: "longitude=\"nan\" latitude=\"50\""),
             line: 11, "longitude \"nan\"")
         var many = "<Task type=\"RT\">\n"
         for k in 0..<1000 {
@@ -254,7 +263,8 @@ import Testing
         refused("<Task type=\"&xxe;\">\n</Task>", line: 1, "entity (&name;) that is not defined")
         // The five predefined entities are plain text.
         let named = try read(
-            Self.task(turn: "").replacingOccurrences(of: "name=\"North\"", with: "name=\"Bad &amp; Neuenahr &lt;1&gt;\""))
+            Self.task(turn: "").replacingOccurrences(
+                of: "name=\"North\"", with: "name=\"Bad &amp; Neuenahr &lt;1&gt;\""))
         #expect(named.points[1].name == "Bad & Neuenahr <1>")
     }
 
