@@ -58,6 +58,9 @@ let package = Package(
         // The only importer of `TOMLKit`, so that Core stays plain Swift (the fuzzers compile it standalone).
         .target(
             name: "FlightLogConfigFile", dependencies: ["FlightLogCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // XCSoar task files (.tsk, XML): libxml2 through FoundationXML's XMLParser, then the task. The only importer
+        // of FoundationXML, so that Core stays free of Foundation.
+        .target(name: "FlightLogTaskFile", dependencies: ["FlightLogCore"]),
         // SQLite flight store (GRDB over the system libsqlite3).
         .target(
             name: "FlightLogStore",
@@ -99,7 +102,7 @@ let package = Package(
             name: "FlightLogTransfer",
             dependencies: [
                 "FlightLogCore", "FlightLogLogbook", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
-                "FlightLogAirspace", "FlightLogText", "FlightLogAnalysis",
+                "FlightLogAirspace", "FlightLogText", "FlightLogAnalysis", "FlightLogTaskFile",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // What `flightlog` prints: the list table, CSV and JSON, `show`, its analysis block and barogram, `stats`.
@@ -179,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "FlightLogCoreTests",
             dependencies: [
-                "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogSimulation",
+                "FlightLogCore", "FlightLogAnalysis", "FlightLogAirspace", "FlightLogSimulation", "FlightLogTaskFile",
                 "FlightLogTestSupport",
             ]),
         .testTarget(

@@ -18,7 +18,8 @@
 #   verify     any file through `flightlog verify` (the security record), our own signed files built from it
 #   openair    an OpenAir airspace file: tolerant reader, infringement search over what it read
 #   weglide    WeGlide's answers: the upload's flight list, a refusal's detail, the aircraft list and the type match
-#   task       declared and competition tasks: IGC C records, LCU::C and LSEEYOU lines, the CUP task section
+#   task       declared and competition tasks: IGC C records, LCU::C and LSEEYOU lines, the CUP task section, and
+#              XCSoar task files (.tsk: XML through libxml2, FoundationXML's XMLParser)
 #
 # Everything goes to .build-fuzz/: the instrumented modules, bin/fuzz-<target>, the seeds (made from
 # ../shared/flights, samples/, systemd/, tzdata and Fuzz/seeds/), the growing work corpus and the logs. A crash
@@ -125,8 +126,12 @@ build_target() { # target
         libs=(-I "$out/configfile" -L "$out/configfile" -lFlightLogConfigFile -I "$out/tomlkit" -L "$out/tomlkit" -lTOMLKit
             -lCTOML -L "$out/core" -lFlightLogCore -lstdc++) ;;
     igc | timezone | trackcodec | journal | cup | openair | task)
+        # The task pipeline reads .tsk files too: FlightLogTaskFile (instrumented) over FoundationXML and libxml2
+        # (the toolchain's and the system's, not instrumented).
+        build_module taskfile FlightLogTaskFile $(find Sources/FlightLogTaskFile -name '*.swift' | sort)
         pipeline=(Tests/FlightLogCoreTests/FuzzPipelines.swift Tests/FlightLogCoreTests/*FuzzPipeline.swift)
-        libs=(-L "$out/airspace" -lFlightLogAirspace -L "$out/core" -lFlightLogCore) ;;
+        libs=(-I "$out/taskfile" -L "$out/taskfile" -lFlightLogTaskFile -L "$out/airspace" -lFlightLogAirspace
+            -L "$out/core" -lFlightLogCore) ;;
     gpsd)
         build_module sensors FlightLogSensors $(find Sources/FlightLogSensors -name '*.swift' | sort)
         pipeline=Tests/FlightLogSensorsTests/GPSDFuzzPipeline.swift

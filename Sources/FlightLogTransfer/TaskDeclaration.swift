@@ -1,6 +1,7 @@
 import FlightLogAnalysis
 import FlightLogCore
 import FlightLogStore
+import FlightLogTaskFile
 import FlightLogText
 import Foundation
 
@@ -69,6 +70,29 @@ package enum TaskDeclaration {
         return read.tasks[0]
     }
 
+    /// The task of a task file: an XCSoar `.tsk` (by its name, or XML content), else a CUP file's task section.
+    /// A `.tsk` holds one task, without a name: `name` names it, else the file's name without `.tsk`.
+    /// - Throws: ``TransferRefusal``: the reader's reason with the line, or the CUP file's (``task(cup:file:name:)``).
+    package static func task(file bytes: [UInt8], path: String, name: String?) throws(TransferRefusal) -> FlightTask {
+        guard isXCSoarTask(bytes, path: path) else { return try task(cup: bytes, file: path, name: name) }
+        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        do {
+            return try XCSoarTaskReader.read(bytes, name: name ?? (base.isEmpty ? nil : base))
+        } catch {
+            throw TransferRefusal(terminalSafe("\(path) is not an XCSoar task file flightlog can use: \(error)"))
+        }
+    }
+
+    /// The most a task file may hold: a CUP file's bound (a `.tsk` reader has its own, smaller one).
+    package static let maxTaskFileBytes = max(CUPReader.maxFileSize, XCSoarTaskReader.maxFileSize)
+
+    /// An XCSoar task file: named `.tsk`, or starting with `<` (after a byte order mark and white space).
+    static func isXCSoarTask(_ bytes: [UInt8], path: String) -> Bool {
+        if path.lowercased().hasSuffix(".tsk") { return true }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return bytes.dropFirst(start).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
+    }
+
     /// The declaration time from the recorder's status file at `statusPath`: its GPS UTC (``RecorderStatus``'s
     /// `updatedAt`) plus the file's age, when the file is fresh and its recorder running; else `nil`, and the
     /// recorder stamps the task with its first consistent GPS UTC. The system clock only measures the file's age.
@@ -101,6 +125,12 @@ package enum TaskDeclaration {
         guard let task else { return "No task is declared. Declare one: flightlog task declare --points A,B,C" }
         var lines: [String] = []
         if let name = task.name { lines.append("Task: \(name)") }
+        if task.kind == .assignedArea {
+            lines.append(
+                "Assigned area task"
+                    + (task.minimumTimeSeconds.map { String(format: ", minimum time %d:%02d", $0 / 3600, $0 / 60 % 60) }
+                        ?? ""))
+        }
         let legs = task.legDistances()
         for (k, point) in task.points.enumerated() {
             let role = k == 0 ? "start" : k == task.points.count - 1 ? "finish" : "TP\(k)"
@@ -113,6 +143,8 @@ package enum TaskDeclaration {
         } else {
             lines.append("No GPS time yet: flightlogd stamps the declaration with its first GPS time.")
         }
+        lines += task.warnings.prefix(10).map { "warning: \($0)" }
+        if task.warnings.count > 10 { lines.append("and \(task.warnings.count - 10) more warnings") }
         return terminalSafe(lines.joined(separator: "\n"), keepNewlines: true)
     }
 }

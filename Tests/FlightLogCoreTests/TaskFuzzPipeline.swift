@@ -1,11 +1,14 @@
+import FlightLogTaskFile
+
 @testable import FlightLogCore
 
 /// The code path of the task fuzz target (`Fuzz/task.swift`, built by `scripts/fuzz.sh`), shared with
-/// `TaskFuzzRegressionTests`: the bytes read as an IGC file's task lines (C records, `LCU::C`, `LSEEYOU`) and as
-/// the task section of a CUP file.
+/// `TaskFuzzRegressionTests`: the bytes read as an IGC file's task lines (C records, `LCU::C`, `LSEEYOU`), as
+/// the task section of a CUP file and as an XCSoar task file (`.tsk`, XML through libxml2).
 /// Invariants: the task lines change nothing else (the file read without them has the same fixes, or fails
 /// alike), every task is sound (coordinates in range, 2 to 101 points, zones with finite sizes), the warnings are
-/// bounded, and the declaration that counts is one of the file's for any take-off time.
+/// bounded, the declaration that counts is one of the file's for any take-off time, and a `.tsk` is a sound task or
+/// a refusal that names a line of the file.
 enum TaskFuzzPipeline {
     static func run(_ bytes: [UInt8]) -> FuzzOutcome {
         let cup = CUPTaskReader.read(bytes)
@@ -15,9 +18,30 @@ enum TaskFuzzPipeline {
         guard cup.tasks.count <= CUPTaskReader.maxTasks, cup.warnings.count <= 12 * CUPTaskReader.maxTasks else {
             return FuzzOutcome("cup", violation: "unbounded: \(cup.tasks.count) tasks, \(cup.warnings.count) warnings")
         }
+        let tsk = tskOutcome(bytes)
+        if tsk.violation != nil { return tsk }
         let igc = igcOutcome(bytes)
         if igc.violation != nil { return igc }
-        return FuzzOutcome(igc.summary + (cup.tasks.isEmpty ? "" : "; cup: \(cup.tasks.count) tasks"))
+        return FuzzOutcome(
+            igc.summary + (cup.tasks.isEmpty ? "" : "; cup: \(cup.tasks.count) tasks")
+                + (tsk.summary == "refused" ? "" : "; tsk: \(tsk.summary)"))
+    }
+
+    static func tskOutcome(_ bytes: [UInt8]) -> FuzzOutcome {
+        do {
+            let task = try XCSoarTaskReader.read(bytes)
+            if let problem = unsound(task) { return FuzzOutcome("tsk", violation: problem) }
+            guard task.warnings.count <= 8 * XCSoarTaskReader.maxPoints + 8 else {
+                return FuzzOutcome("tsk", violation: "unbounded: \(task.warnings.count) warnings")
+            }
+            return FuzzOutcome("\(task.points.count) points")
+        } catch {
+            let lines = bytes.count { $0 == 0x0A } + 1
+            if let line = error.line, !(1...lines).contains(line) {
+                return FuzzOutcome("tsk", violation: "refusal names line \(line) of \(lines): \(error)")
+            }
+            return FuzzOutcome("refused")
+        }
     }
 
     static func igcOutcome(_ bytes: [UInt8]) -> FuzzOutcome {

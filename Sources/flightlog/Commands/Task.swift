@@ -16,6 +16,7 @@ extension FlightLogCommand {
                 Examples:
                   flightlog task declare --points EDKL,"Bad Neuenahr",EDKL
                   flightlog task declare club-tasks.cup --name "300 km FAI"
+                  flightlog task declare 300-fai.tsk
                   flightlog task show
                   flightlog task clear
                 """,
@@ -26,28 +27,34 @@ extension FlightLogCommand {
 extension FlightLogCommand.TaskCommand {
     struct Declare: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Declare a task from a CUP file's task section or from named points.",
+            abstract: "Declare a task from a task file (CUP task section, XCSoar .tsk) or from named points.",
             discussion: """
                 --points names start, turnpoints and finish as add names places: an airfield's code, its name or \
                 a part of its name only it has, from the shipped airfields and your CUP files (flightlog airfields \
-                import). The time of the declaration is GPS time from flightlogd when it runs with a fix; else \
+                import). An XCSoar .tsk file's zones are kept as XCSoar draws them. The time of the declaration is GPS time from flightlogd when it runs with a fix; else \
                 flightlogd adds it when it gets one.
                 """)
 
         @OptionGroup var store: StoreOptions
 
-        @Argument(help: ArgumentHelp("A SeeYou CUP file with a task section.", valueName: "file.cup"))
+        @Argument(
+            help: ArgumentHelp("A SeeYou CUP file with a task section, or an XCSoar .tsk file.", valueName: "file"))
         var file: String?
 
-        @Option(help: ArgumentHelp("The CUP file's task to declare, when it holds several.", valueName: "name"))
+        @Option(
+            help: ArgumentHelp(
+                "The CUP file's task to declare, when it holds several; a .tsk file's task is called so.",
+                valueName: "name"))
         var name: String?
 
         @Option(help: ArgumentHelp("Start, turnpoints and finish, separated by commas.", valueName: "A,B,…"))
         var points: String?
 
         func validate() throws {
-            if (file == nil) == (points == nil) { throw ValidationError("Give a CUP file or --points, one of them.") }
-            if name != nil && file == nil { throw ValidationError("--name chooses a task of a CUP file: give one.") }
+            if (file == nil) == (points == nil) {
+                throw ValidationError("Give a task file (.cup, .tsk) or --points, one of them.")
+            }
+            if name != nil && file == nil { throw ValidationError("--name goes with a task file: give one.") }
         }
 
         func run() throws {
@@ -58,11 +65,11 @@ extension FlightLogCommand.TaskCommand {
                 task = try TaskDeclaration.task(
                     points: points.split(separator: ",").map(String.init), in: placing.index)
             } else if let file {
-                let bytes = try InputFile.read(file, what: "the CUP file", maxBytes: CUPReader.maxFileSize)
+                let bytes = try InputFile.read(file, what: "the task file", maxBytes: TaskDeclaration.maxTaskFileBytes)
                 guard let bytes else {
                     throw TransferRefusal("cannot read \(file): check that the file exists and is readable")
                 }
-                task = try TaskDeclaration.task(cup: bytes, file: file, name: name)
+                task = try TaskDeclaration.task(file: bytes, path: file, name: name)
             } else {
                 return
             }
