@@ -99,7 +99,7 @@ let package = Package(
             name: "FlightLogTransfer",
             dependencies: [
                 "FlightLogCore", "FlightLogLogbook", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
-                "FlightLogAirspace", "FlightLogText", "FlightLogAnalysis",
+                "FlightLogAirspace", "FlightLogText", "FlightLogAnalysis", "FlightLogConfigFile", "FlightLogSync",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // What `flightlog` prints: the list table, CSV and JSON, `show`, its analysis block and barogram, `stats`.
