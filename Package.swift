@@ -102,7 +102,8 @@ let package = Package(
             name: "FlightLogTransfer",
             dependencies: [
                 "FlightLogCore", "FlightLogLogbook", "FlightLogStore", "FlightLogReports", "FlightLogSecurity",
-                "FlightLogAirspace", "FlightLogText", "FlightLogAnalysis", "FlightLogTaskFile",
+                "FlightLogAirspace", "FlightLogText", "FlightLogAnalysis", "FlightLogTaskFile", "FlightLogConfigFile",
+                "FlightLogSync",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         // What `flightlog` prints: the list table, CSV and JSON, `show`, its analysis block and barogram, `stats`.

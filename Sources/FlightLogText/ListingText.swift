@@ -16,21 +16,6 @@ package enum ListingText {
         }
     }
 
-    /// One login of the club logbook, as `club users` shows it.
-    package struct LoginRow {
-        package var login: String
-        package var pilot: String
-        package var isAdmin: Bool
-        package var createdAt: UTCMillis
-
-        package init(login: String, pilot: String, isAdmin: Bool, createdAt: UTCMillis) {
-            self.login = login
-            self.pilot = pilot
-            self.isAdmin = isAdmin
-            self.createdAt = createdAt
-        }
-    }
-
     /// `airspace list`: file, how many airspaces, their classes, when imported (UTC); names made terminal-safe.
     package static func airspaceFiles(_ files: [AirspaceFileRow]) -> String {
         guard !files.isEmpty else { return "No airspace: add an OpenAir file with flightlog airspace import FILE" }
@@ -48,12 +33,12 @@ package enum ListingText {
 
     /// `club users`: login, pilot, role and the day it was added (UTC); printed as it is (only the empty case
     /// ends in a newline).
-    package static func logins(_ logins: [LoginRow]) -> String {
+    package static func logins(_ logins: [ClubAccountListing]) -> String {
         guard !logins.isEmpty else { return "no logins yet: add one with flightlog club add-user LOGIN --pilot NAME\n" }
         var table = TextTable(headers: ["Login", "Pilot", "Role", "Added (UTC)"])
         for login in logins {
             table.rows.append([
-                login.login, login.pilot, login.isAdmin ? "admin" : "pilot",
+                login.login, login.pilotName, login.isAdmin ? "admin" : "pilot",
                 CivilDateTime(utc: login.createdAt).date.description,
             ])
         }

@@ -90,3 +90,30 @@ package enum ManualEntry {
         return t.isEmpty ? nil : t
     }
 }
+
+extension ManualEntry {
+    /// What is wrong with `add`'s times and role as typed (nil: nothing), in the words of the error.
+    package static func problem(takeoff: String, landing: String, crew: CrewChoice) -> String? {
+        do {
+            _ = try ManualFlight.minutes(takeoff)
+            _ = try ManualFlight.minutes(landing)
+        } catch {
+            return error.description
+        }
+        return crew.ownerRole == "auto" ? "--owner-role auto is for edit; leave it out." : nil
+    }
+
+    /// `add`'s flight: ``flight(date:takeoff:landing:takeoffPlace:landingPlace:utcOffsetSeconds:details:airfieldRadius:)``
+    /// with the crew as typed, pilot, glider type and registration defaulting to the config file's.
+    package static func flight(
+        date: CivilDate, takeoff: String, landing: String, utcOffsetSeconds: Int?, crew: CrewChoice,
+        config: FlightLogConfig
+    ) throws(TransferRefusal) -> Flight {
+        var d = FlightDetails(pilot: config.pilot, gliderType: config.gliderType, registration: config.registration)
+        crew.apply(to: &d, withPlaces: false)
+        return try flight(
+            date: date, takeoff: takeoff, landing: landing, takeoffPlace: crew.takeoffPlace,
+            landingPlace: crew.landingPlace, utcOffsetSeconds: utcOffsetSeconds, details: d,
+            airfieldRadius: config.airfieldRadiusMeters)
+    }
+}

@@ -1,10 +1,10 @@
 import ArgumentParser
-import FlightLogConfigFile
 import FlightLogCore
 import FlightLogLogbook
 import FlightLogStore
 import FlightLogSync
 import FlightLogText
+import FlightLogTransfer
 import Foundation
 
 /// Where the database and the config file are; shared by every subcommand.
@@ -12,52 +12,21 @@ struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The flight database (SQLite).", valueName: "path")) var database: String?
     @Option(help: ArgumentHelp("The config file with defaults for new flights.", valueName: "path")) var config: String?
 
-    /// `--database`, else the config file's `database`, else the default path. Throws for a broken config file,
-    /// the same in every command.
-    func databasePath() throws -> String {
-        if let database { return database }
-        return try loadConfig().databasePath
-            ?? FlightStore.defaultPath(environment: ProcessInfo.processInfo.environment)
+    /// The two options as the commands' library reads them (``LogbookLocation``).
+    var location: LogbookLocation {
+        LogbookLocation(database: database, config: config, environment: ProcessInfo.processInfo.environment)
     }
-
+    func databasePath() throws -> String { try location.databasePath(warn: printError) }
     /// Opens the store; read-only for commands that only look.
-    func open(_ mode: StoreMode) throws -> FlightStore {
-        try FlightStore(path: databasePath(), mode: mode)
-    }
-
-    /// The config file's settings (empty when there is none). A broken config file is an error in every command;
-    /// an unknown key is a warning on standard error (once per run), as in flightlogd's journal.
-    func loadConfig() throws -> FlightLogConfig {
-        guard let path = configPath else { return FlightLogConfig() }
-        let config: FlightLogConfig
-        do throws(ConfigFileError) {
-            config = try FlightLogConfig.read(path: path)
-        } catch {
-            throw CLIError(terminalSafe(error.commandLineMessage(path: path)))
-        }
-        ConfigWarnings.printOnce(config.warnings, path: path)
-        return config
-    }
-
-    /// `--config`, else the user's XDG config file, else the system one (``ConfigLocation``).
-    var configPath: String? { ConfigLocation.path(explicit: config, for: .user) }
+    func open(_ mode: StoreMode) throws -> FlightStore { try location.open(mode, warn: printError) }
+    func loadConfig() throws -> FlightLogConfig { try location.loadConfig(warn: printError) }
+    var configPath: String? { location.configPath }
 }
 
 /// A one-line error for the user: what went wrong and what to do. ArgumentParser prints it as `Error: …`.
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Config warnings are printed once per process, however many times a command loads the file.
-enum ConfigWarnings {
-    nonisolated(unsafe) private static var printed = false
-
-    static func printOnce(_ warnings: [ConfigError], path: String) {
-        guard !printed else { return }
-        printed = true
-        for warning in warnings { printError("warning: \(warning.described(in: path))") }
-    }
 }
 
 extension LaunchMethod: ExpressibleByArgument {}
@@ -180,23 +149,13 @@ struct CrewOptions: ParsableArguments {
 }
 
 extension StoreOptions {
-    /// Runs `body` on the club logbook, `database` (`postgres://…`) or else the config's `[sync] url`, with the
-    /// password from `[sync] password_file`, else `$FLIGHTLOG_SYNC_PASSWORD`; `club`, `serve` and `airspace` share it.
+    /// Runs `body` on the club logbook (``LogbookLocation/withClub(database:warn:_:)``).
     func withClub<T: Sendable>(
         database: String?, _ body: @Sendable (ClubWebLogbook, FlightLogConfig) async throws -> T
-    ) async throws -> T {
-        let config = try loadConfig()
-        let login = try ClubLogin(
-            database: database, config: config, environment: ProcessInfo.processInfo.environment,
-            readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) })
-        return try await login.with(config: config) { try await body($0, config) }
-    }
+    ) async throws -> T { try await location.withClub(database: database, warn: printError, body) }
 
-    /// Runs `body` on this glider's logbook (opened `mode`), or with `--database postgres://…` on the club logbook.
+    /// Runs `body` on this glider's logbook or the club's (``LogbookLocation/withAirspace(_:warn:_:)``).
     func withAirspace<T: Sendable>(
         _ mode: StoreMode, _ body: @Sendable (any AirspaceStore) async throws -> T
-    ) async throws -> T {
-        guard let club = database, SyncURL.looksLikeURL(club) else { return try await body(open(mode)) }
-        return try await withClub(database: club) { logbook, _ in try await body(logbook) }
-    }
+    ) async throws -> T { try await location.withAirspace(mode, warn: printError, body) }
 }

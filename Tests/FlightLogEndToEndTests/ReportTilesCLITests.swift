@@ -23,8 +23,8 @@ struct ReportTilesCLITests {
             i += 1
         }
         let pixels = (data.count - i) / 3
-        let hits = stride(from: i, to: data.count - 2, by: 3).filter {
-            TestImages.isTile(Int(data[$0]), Int(data[$0 + 1]), Int(data[$0 + 2]))
+        let hits: Int = stride(from: i, to: data.count - 2, by: 3).filter { (k: Int) -> Bool in
+            TestImages.isTile(Int(data[k]), Int(data[k + 1]), Int(data[k + 2]))
         }.count
         return Double(hits) / Double(pixels)
     }

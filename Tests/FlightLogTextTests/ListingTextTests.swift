@@ -29,8 +29,8 @@ struct ListingTextTests {
 
     @Test func loginsNameThePilotTheRoleAndTheDayAdded() {
         let text = ListingText.logins([
-            ListingText.LoginRow(login: "anna", pilot: "Anna Berg", isAdmin: false, createdAt: Self.noon),
-            ListingText.LoginRow(login: "chief", pilot: "Karl Meier", isAdmin: true, createdAt: Self.noon),
+            ClubAccountListing(login: "anna", pilotName: "Anna Berg", isAdmin: false, createdAt: Self.noon),
+            ClubAccountListing(login: "chief", pilotName: "Karl Meier", isAdmin: true, createdAt: Self.noon),
         ])
         let lines = text.split(separator: "\n").map(String.init)
         #expect(!text.hasSuffix("\n"))  // printed as it was, with no newline after the table

@@ -40,12 +40,10 @@ package func clientKey(_ address: SocketAddress?) -> String {
         if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff {
             return bytes[12...].map(String.init).joined(separator: ".")
         }
-        let hex = "0123456789abcdef".map { $0 }
-        let prefix = stride(from: 0, to: 8, by: 2).map { i in
-            String([
-                hex[Int(bytes[i] >> 4)], hex[Int(bytes[i] & 15)], hex[Int(bytes[i + 1] >> 4)],
-                hex[Int(bytes[i + 1] & 15)],
-            ])
+        let hex: [Character] = Array("0123456789abcdef")
+        let prefix: [String] = stride(from: 0, to: 8, by: 2).map { (i: Int) -> String in
+            let (a, b): (Int, Int) = (Int(bytes[i]), Int(bytes[i + 1]))
+            return String([hex[a >> 4], hex[a & 15], hex[b >> 4], hex[b & 15]])
         }
         return prefix.joined(separator: ":") + "::/64"
     default:

@@ -2,15 +2,6 @@ import FlightLogCore
 import Foundation
 import PostgresNIO
 
-/// A login as `flightlog club user list` shows it (no password hash).
-package struct ClubAccountListing: Sendable, Equatable {
-    package var login: String
-    package var pilotName: String
-    package var isAdmin: Bool
-    /// When the login was first added, UTC ms.
-    package var createdAt: UTCMillis
-}
-
 /// The club's logins (`club_user`), for the commands that manage them.
 extension ClubWebLogbook {
     /// Adds the login, or replaces its pilot name, admin flag and password hash.

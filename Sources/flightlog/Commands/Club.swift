@@ -115,12 +115,7 @@ extension FlightLogCommand {
 
             func run() async throws {
                 let accounts = try await club.withLogbook { logbook in try await logbook.accounts() }
-                print(
-                    ListingText.logins(
-                        accounts.map {
-                            ListingText.LoginRow(
-                                login: $0.login, pilot: $0.pilotName, isAdmin: $0.isAdmin, createdAt: $0.createdAt)
-                        }), terminator: "")
+                print(ListingText.logins(accounts), terminator: "")
             }
         }
 

@@ -111,31 +111,10 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
-            let config = try store.loadConfig()
-            let databasePath = try store.databasePath()
-            let signer = LazySigner.device(databasePath: databasePath, files: "IGC files written", warn: printError)
-            let source = LocalLogbookSource(
-                databasePath: databasePath, config: config, rebuildIGC: rebuild, signer: signer.callAsFunction)
-            let db = try source.store()
-            let flights = try ExportChoice.flights(
-                ids: ids, filter: filters.filter, owner: ownerOptions.choice, config: config, store: db)
-            let (owner, summary) = (
-                ownerOptions.choice.owner(config)?.name ?? "", ownerOptions.choice.summary(filters.filter)
-            )
-            guard let kind else {  // --to: the stick set
-                let destination = StickExport.Destination(
-                    stickOptions.choice, databasePath: databasePath, configPath: store.configPath)
-                return try await StickExport.toFolder(
-                    flights, store: db, exporter: LogbookExporter(source: source), destination: destination,
-                    logbook: LogbookOptions(owner: owner, filterSummary: summary)
-                ).forEach { print($0) }
-            }
-            let request = ExportRequest(
-                kind: kind, ids: ids, output: output, qnhHectopascals: qnh, owner: owner, filterSummary: summary,
-                logbookFiles: LogbookFiles(databasePath: databasePath, configPath: store.configPath))
-            try await request.write(
-                flights, store: db, exporter: request.exporter(source: source, mapTiles: config.server.mapTiles),
-                say: { print($0) }, warn: printError)
+            try await ExportRequest.run(
+                kind: kind, ids: ids, filter: filters.filter, owner: ownerOptions.choice, output: output, qnh: qnh,
+                rebuild: rebuild, stick: stickOptions.choice, location: store.location, say: { print($0) },
+                warn: printError)
         }
     }
 

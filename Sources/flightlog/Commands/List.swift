@@ -2,6 +2,8 @@ import ArgumentParser
 import FlightLogCore
 import FlightLogStore
 import FlightLogText
+import FlightLogTransfer
+import Foundation
 
 extension FlightLogCommand {
     struct List: AsyncParsableCommand {
@@ -20,19 +22,10 @@ extension FlightLogCommand {
         @OptionGroup var store: StoreOptions
         @OptionGroup var filters: FilterOptions
         @OptionGroup var ownerOptions: OwnerOptions
-
-        @Flag(name: .long, help: "Print a JSON array of flight objects.")
-        var json = false
-
-        @Flag(name: .long, help: "Print CSV (one header line, one line per flight).")
-        var csv = false
-
-        @Flag(name: .long, help: "Newest flight first.")
-        var newestFirst = false
-
-        @Flag(name: .long, help: "Only flights with a declared task (✓ completed, ✗ not).")
-        var task = false
-
+        @Flag(name: .long, help: "Print a JSON array of flight objects.") var json = false
+        @Flag(name: .long, help: "Print CSV (one header line, one line per flight).") var csv = false
+        @Flag(name: .long, help: "Newest flight first.") var newestFirst = false
+        @Flag(name: .long, help: "Only flights with a declared task (✓ completed, ✗ not).") var task = false
         @Flag(name: .customLong("task-completed"), help: "Only flights whose declared task was completed.")
         var taskCompleted = false
 
@@ -41,24 +34,14 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
-            let config = try store.loadConfig()
-            let db = try store.open(.readOnly)
-            let filter = filters.filter
-            let owner = ownerOptions.choice
-            let taskChoice = TaskChoice(task: task, completed: taskCompleted)
-            var flights = owner.chosen(try db.flights(matching: filter, newestFirst: newestFirst), config)
-            let tasks = try db.taskResults(of: flights)
-            if let taskChoice { flights = taskChoice.chosen(flights, completed: tasks.mapValues(\.completed)) }
-            if flights.isEmpty && !json && !csv {
-                printError(TaskChoice.nothingListed(taskChoice, owner: owner, filter: filter))
-                return
-            }
-            let format: FlightListOutput.Format = json ? .json : csv ? .csv : .table(width: terminalWidth())
-            let contest = try db.contestSummaries()
-            print(
-                FlightListOutput.render(
-                    flights, as: format, owner: owner.owner(config), contest: contest, tasks: tasks),
-                terminator: "")
+            let width = Terminal.width(environment: ProcessInfo.processInfo.environment)
+            let format: FlightListOutput.Format = json ? .json : csv ? .csv : .table(width: width)
+            let (text, nothing) = try ListingRun.list(
+                config: store.loadConfig(), store: store.open(.readOnly), filter: filters.filter,
+                owner: ownerOptions.choice, task: TaskChoice(task: task, completed: taskCompleted),
+                newestFirst: newestFirst, format: format)
+            if let nothing { return printError(nothing) }
+            print(text, terminator: "")
         }
     }
 }

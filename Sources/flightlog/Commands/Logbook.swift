@@ -41,23 +41,15 @@ extension FlightLogCommand {
         @OptionGroup var details: CrewOptions
 
         func validate() throws {
-            do {
-                _ = try ManualFlight.minutes(takeoff)
-                _ = try ManualFlight.minutes(landing)
-            } catch {
-                throw ValidationError(error.description)
+            if let problem = ManualEntry.problem(takeoff: takeoff, landing: landing, crew: details.choice) {
+                throw ValidationError(problem)
             }
-            if details.ownerRole == "auto" { throw ValidationError("--owner-role auto is for edit; leave it out.") }
         }
 
         func run() throws {
-            let config = try store.loadConfig()
-            var d = FlightDetails(pilot: config.pilot, gliderType: config.gliderType, registration: config.registration)
-            details.choice.apply(to: &d, withPlaces: false)
             let flight = try ManualEntry.flight(
-                date: date, takeoff: takeoff, landing: landing, takeoffPlace: details.takeoffPlace,
-                landingPlace: details.landingPlace, utcOffsetSeconds: utcOffset, details: d,
-                airfieldRadius: config.airfieldRadiusMeters)
+                date: date, takeoff: takeoff, landing: landing, utcOffsetSeconds: utcOffset, crew: details.choice,
+                config: store.loadConfig())
             let id = try store.open(.readWrite).addManualFlight(flight)
             print(ManualEntry.summary(flight, id: id, takeoff: takeoff, landing: landing))
         }
@@ -114,7 +106,7 @@ extension FlightLogCommand {
             }
             print(
                 try DeleteRun.run(
-                    id: id, store: store.open(.readWrite), yes: yes, ask: standardInputIsTerminal ? ask : nil))
+                    id: id, store: store.open(.readWrite), yes: yes, ask: Terminal.inputIsTerminal ? ask : nil))
         }
     }
 
@@ -152,14 +144,10 @@ extension FlightLogCommand {
         var asOf: CivilDate?
 
         func run() async throws {
-            let config = try store.loadConfig()
-            let choice = ownerOptions.choice
-            let db = try store.open(.readOnly)
-            let owner = choice.owner(config)
-            let chosen = choice.chosen(try db.flights(matching: filters.filter), config)
-            let stats = try db.stats(of: chosen, owner: owner, asOf: asOf ?? .today())
-            let render = json ? StatsJSON.text : StatsText.text
-            print(render(stats.totals, stats.recency, owner, choice.summary(filters.filter), stats.seasons))
+            print(
+                try ListingRun.stats(
+                    config: store.loadConfig(), store: store.open(.readOnly), filter: filters.filter,
+                    owner: ownerOptions.choice, asOf: asOf ?? .today(), json: json))
         }
     }
 

@@ -9,13 +9,8 @@ extension FlightLogCommand {
             discussion: "Example: flightlog show 12")
 
         @OptionGroup var store: StoreOptions
-
-        @Argument(help: "The flight id (see flightlog list).")
-        var id: Int64
-
-        @Flag(name: .long, help: "Print the flight as a JSON object.")
-        var json = false
-
+        @Argument(help: "The flight id (see flightlog list).") var id: Int64
+        @Flag(name: .long, help: "Print the flight as a JSON object.") var json = false
         @Option(
             name: .long,
             help: ArgumentHelp(
