@@ -51,8 +51,8 @@ import Testing
                 newestFirst: true, format: format)
         }
         let all = try list(nil, .csv)
-        let rows = all.text.split(separator: "\n")
-        #expect(all.nothing == nil && rows.count > 4, "\(all.text)")
+        let rows = all.text.split(whereSeparator: \.isNewline)  // CSV lines end in CR LF, one Character
+        #expect(all.nothing == nil && rows.count == 5, "a header and the 4 flights: \(all.text)")
         let newest = try #require(all.text.range(of: "2025-07-20")),
             oldest = try #require(all.text.range(of: "2025-05-03"))
         #expect(newest.lowerBound < oldest.lowerBound, "newest first: \(all.text)")
