@@ -9,8 +9,15 @@ extension FlightTask {
     package static func counting(
         for flight: Flight, originalFile: [UInt8]?, declared: FlightTask?
     ) -> (task: FlightTask?, warnings: [String]) {
+        counting(for: flight, fileTasks: originalFile.flatMap(IGCReader.tasks), declared: declared)
+    }
+
+    /// ``counting(for:originalFile:declared:)`` with the original file's task lines already read.
+    package static func counting(
+        for flight: Flight, fileTasks: IGCFileTasks?, declared: FlightTask?
+    ) -> (task: FlightTask?, warnings: [String]) {
         var warnings: [String] = []
-        if let originalFile, let file = IGCReader.tasks(originalFile) {
+        if let file = fileTasks {
             warnings = file.taskWarnings
             if let competition = file.competitionTask { return (competition, warnings) }
             let counts = file.declarationThatCounts(takeoff: flight.known(.takeoffTime, flight.takeoffTime))
@@ -52,8 +59,17 @@ package struct FlightTaskResult: Sendable, Hashable, Codable {
     package static func compute(
         flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], originalFile: [UInt8]?, declared: FlightTask?
     ) -> FlightTaskResult? {
+        compute(
+            flight: flight, fixes: fixes, extensions: extensions, fileTasks: originalFile.flatMap(IGCReader.tasks),
+            declared: declared)
+    }
+
+    /// ``compute(flight:fixes:extensions:originalFile:declared:)`` with the original file's task lines already read.
+    package static func compute(
+        flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], fileTasks: IGCFileTasks?, declared: FlightTask?
+    ) -> FlightTaskResult? {
         guard flight.hasTrack,
-            let task = FlightTask.counting(for: flight, originalFile: originalFile, declared: declared).task
+            let task = FlightTask.counting(for: flight, fileTasks: fileTasks, declared: declared).task
         else { return nil }
         let scoring = try? TaskScoring(
             task: task, fixes: fixes, events: .of(flight, fixes: fixes, extensions: extensions))

@@ -3,6 +3,7 @@ import FlightLogCore
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// Each flight's task result (``FlightTaskResult``, docs/TASKS.md "In list"), kept beside its analysis so that
 /// `list` over years of flights reads one row per flight instead of every flight's file and track. Computed where
@@ -138,12 +139,32 @@ extension FlightStore {
             let track = try track(forFlight: id)
             result = FlightTaskResult.compute(
                 flight: flight, fixes: track.fixes, extensions: track.recorder.extensions,
-                originalFile: try originalFile(forFlight: id)?.bytes, declared: Self.decoded(declared))
+                fileTasks: try keptFileTasks(forFlight: id), declared: Self.decoded(declared))
         }
         return KeptTaskResult(
             inputs: .init(takeoff: flight.takeoffTime, landing: flight.landingTime), task: result,
             declaredTask: declared)
     }
+
+    /// The task lines of flight `id`'s kept file (`nil`: none is kept), read once per file: the flights of one
+    /// file are scored one after another (at import, by `list`), and a kept file of 334 flights is 37 MB that was
+    /// read and scanned again for each. Keyed by the file's SHA-256, which names its bytes, so never stale.
+    func keptFileTasks(forFlight id: Int64) throws(LogbookError) -> IGCFileTasks? {
+        let sha256 = try read { db in
+            try String.fetchOne(
+                db, sql: "SELECT r.sha256 FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
+                arguments: [id])
+        }
+        if let sha256, let hit = Self.lastKeptFileTasks.withLock({ $0?.sha256 == sha256 ? $0 : nil }) {
+            return hit.tasks
+        }
+        let tasks = try originalFile(forFlight: id).flatMap { IGCReader.tasks($0.bytes) }
+        if let sha256 { Self.lastKeptFileTasks.withLock { $0 = (sha256, tasks) } }
+        return tasks
+    }
+
+    /// The last kept file's task lines by its SHA-256 (``keptFileTasks(forFlight:)``).
+    private static let lastKeptFileTasks = Mutex<(sha256: String, tasks: IGCFileTasks?)?>(nil)
 
     /// Keeps `results`, each replacing its flight's; one transaction.
     func keep(_ results: [(Int64, KeptTaskResult)]) throws(LogbookError) {
