@@ -366,8 +366,11 @@ def make_logbook(flightlog, work):
     run([flightlog, "simulate", "-o", demo])  # the demo flight: the simulator's defaults
     PAGES.append(("flight-demo", f"/flights/{import_flights(flightlog, db, cfg, demo)[0]}"))
     # A flight with a declared task (C records) round points of its own track; a declared task and one being built.
-    tasked = os.path.join(work, "task.igc")
-    with_task(os.path.join(work, "sim-4.igc"), tasked)
+    # A flight of its own: the same fixes as flight 4 with C records added are flight 4 (import skips them).
+    untasked, tasked = os.path.join(work, "sim-task.igc"), os.path.join(work, "task.igc")
+    run([flightlog, "simulate", "--launch", "self", "--start", "2025-07-27T11:30:00Z", "--minutes", "186",
+         "--seed", "4", "-o", untasked])
+    with_task(untasked, tasked)
     PAGES.append(("flight-task", f"/flights/{import_flights(flightlog, db, cfg, tasked)[0]}"))
     run([flightlog, "task", "declare", "--database", db, "--config", cfg, "--points", "EDKA,EDKV,EDKL,EDKA"])
     PAGES.extend([("task", "/task"), ("task-draft", "/task?points=EDKA%0AEDKV%0AEDKL%0AEDKA&op=find&find=Bad")])
