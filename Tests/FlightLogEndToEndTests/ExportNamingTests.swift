@@ -78,9 +78,14 @@ struct ExportNamingTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
         let one = try Self.simulated(4, at: dir.appendingPathComponent("one.igc"), in: dir)
-        // The same flight with one more comment line: another file (another SHA-256), the same fixes.
+        // The same flight with one more comment line and its last fix a metre higher: another file, the same
+        // recorder serial and take-off second (the same fixes would be skipped as the same flight).
         var lines = try String(contentsOf: one, encoding: .utf8).components(separatedBy: "\r\n")
         lines.insert("LXXXCOPY", at: 1)
+        let last = try #require(lines.lastIndex { $0.hasPrefix("B") && $0.count >= 35 })
+        var fix = Array(lines[last].utf8)
+        fix[34] = fix[34] == UInt8(ascii: "9") ? UInt8(ascii: "8") : fix[34] + 1  // GNSS altitude's last digit
+        lines[last] = String(decoding: fix, as: UTF8.self)
         let two = dir.appendingPathComponent("two.igc")
         try lines.joined(separator: "\r\n").write(to: two, atomically: true, encoding: .utf8)
         try #require(try CLI.run(["import", one.path, two.path], database: db, in: dir).status == 0)

@@ -5,6 +5,7 @@ import FlightLogServer
 import FlightLogStore
 import FlightLogSync
 import FlightLogText
+import FlightLogTransfer
 import FlightLogWeGlide
 import FlightLogWeb
 import Foundation
@@ -37,9 +38,12 @@ extension FlightLogCommand {
 
             /// Connects to the club logbook, runs `body`, and closes the connections.
             func withLogbook<T: Sendable>(_ body: @Sendable (ClubWebLogbook) async throws -> T) async throws -> T {
-                var options = StoreOptions()
-                options.config = config
-                return try await options.withClub(database: database) { club, _ in try await body(club) }
+                // Not through a `StoreOptions()`: its undecoded `--database` cannot be read (ArgumentParser stops).
+                let location = LogbookLocation(
+                    database: nil, config: config, environment: ProcessInfo.processInfo.environment)
+                return try await location.withClub(database: database, warn: printError) { club, _ in
+                    try await body(club)
+                }
             }
         }
 
