@@ -136,7 +136,7 @@ fi
 # names: they are named here, in one group.
 static_debug="--static-swift-stdlib -Xlinker --start-group"
 for lib in Foundation FoundationInternationalization _FoundationICU FoundationEssentials CoreFoundation \
-    _FoundationCShims _FoundationCollections swiftSynchronization; do
+    _FoundationCShims _FoundationCollections swiftSynchronization FoundationXML _CFXMLInterface xml2; do
     static_debug+=" -Xlinker -l$lib"
 done
 static_debug+=" -Xlinker --end-group"
