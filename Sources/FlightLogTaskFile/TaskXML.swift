@@ -25,6 +25,10 @@ package struct TaskXML: Sendable, Equatable {
     /// - Throws: ``TaskFileProblem`` naming the line: not well-formed XML, a `<!DOCTYPE`, too deep or too many
     ///   elements.
     package static func parse(_ bytes: [UInt8]) throws(TaskFileProblem) -> TaskXML {
+        if let line = notUTF8TextLine(bytes) {
+            throw TaskFileProblem(
+                line: line, "not UTF-8 text (a NUL byte or a broken character): XCSoar writes task files in UTF-8")
+        }
         if let line = declarationLine(bytes) {
             throw TaskFileProblem(
                 line: line, "a document type declaration (<!DOCTYPE or <!ENTITY) is not allowed in a task file")
@@ -40,6 +44,28 @@ package struct TaskXML: Sendable, Equatable {
             throw TaskFileProblem(line: max(1, parser.lineNumber), "not well-formed XML")
         }
         return root
+    }
+
+    /// The line of the first NUL byte or invalid UTF-8 sequence, `nil` for UTF-8 text. Only such text reaches
+    /// libxml2: in another encoding the DOCTYPE check would not see its marks, and libxml2 2.9.14 crashed
+    /// (a null pointer in `xmlParseChunk`) on a file starting `00 00 00 3C`, which it takes for UCS-4.
+    static func notUTF8TextLine(_ bytes: [UInt8]) -> Int? {
+        var line = 1
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1 {
+                    if encoded.first == 0 { return line }
+                    if encoded.first == 0x0A { line += 1 }
+                }
+            case .error:
+                return line
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 
     /// The line of the first `<!DOCTYPE` or `<!ENTITY` (ASCII case ignored), `nil` when there is none.

@@ -57,6 +57,13 @@ enum TaskFuzzPipeline {
         if let plain = try? IGCReader.read(withoutTaskLines(bytes)), plain.track.fixes != file.track.fixes {
             return FuzzOutcome("igc", violation: "task lines changed the fixes")
         }
+        // A kept file's task is read from its task lines alone (``IGCReader/tasks(_:)``): they must say the same.
+        if let alone = IGCReader.tasks(bytes),
+            alone.declarations != file.declarations || alone.competitionTask != file.competitionTask
+                || alone.taskWarnings != file.taskWarnings
+        {
+            return FuzzOutcome("igc", violation: "the task lines read alone differ from the whole file's")
+        }
         let tasks = file.declarations + (file.competitionTask.map { [$0] } ?? [])
         for task in tasks {
             if let problem = unsound(task) { return FuzzOutcome("igc", violation: problem) }

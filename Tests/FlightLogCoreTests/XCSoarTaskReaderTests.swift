@@ -211,6 +211,25 @@ import Testing
         }
     }
 
+    /// Only UTF-8 text reaches libxml2: it crashed on bytes it took for UCS-4, and a DOCTYPE in UTF-16 would pass
+    /// the check for one unseen.
+    @Test func textThatIsNotUTF8IsRefusedBeforeTheXMLParser() {
+        func refusedBytes(_ bytes: [UInt8], line: Int) {
+            do {
+                let task = try XCSoarTaskReader.read(bytes, name: "T")
+                Issue.record("read \(task.points.count) points")
+            } catch {
+                #expect(error.line == line && error.message.contains("not UTF-8 text"), "\(error)")
+            }
+        }
+        refusedBytes([0, 0, 0] + Array("<!-- a comment".utf8), line: 1)  // the fuzzer's crash, shortened
+        let laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY a \"&a;&a;\">]>\n<Task>&a;</Task>"
+        refusedBytes([0xFF, 0xFE] + laughs.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, line: 1)
+        refusedBytes(Array("<Task>\n".utf8) + [0xC3, 0x28] + Array("</Task>".utf8), line: 2)
+        let accented = try? read(Self.task(turn: "").replacingOccurrences(of: "\"North\"", with: "\"Zürich\""))
+        #expect(accented?.points.map(\.name).contains("Zürich") == true, "UTF-8 names still read")
+    }
+
     @Test func hostileFilesAreRefusedByLine() throws {
         refused("flightlog was here", line: 1, "not well-formed XML")
         refused("", line: 1, "not well-formed XML")

@@ -170,7 +170,8 @@ struct HostileDeclarationCLITests {
                 "laughs.tsk", "<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY a \"&a;&a;\">]>\n<Task>&a;</Task>",
                 "line 2:"
             ),
-            ("junk.tsk", "\u{0}\u{1}PK not xml", "line 1: not well-formed XML"),
+            ("junk.tsk", "PK\u{3}\u{4} not xml", "line 1: not well-formed XML"),
+            ("nul.tsk", "\u{0}\u{0}\u{0}<!-- libxml2 took this for UCS-4 and crashed", "line 1: not UTF-8 text"),
             (
                 "pole.tsk",
                 "<Task type=\"RT\"><Point type=\"Start\"><Waypoint name=\"A\"><Location latitude=\"200\" "
