@@ -39,7 +39,20 @@ package enum TaskDeclaration {
                             + "Which one? give its code or more of its name"))
             }
         }
-        return FlightTask(source: .file, points: FlightTask.withDeclarationZones(points))
+        return try scorable(FlightTask(source: .file, points: FlightTask.withDeclarationZones(points)), "--points")
+    }
+
+    /// `task`, unless no flight could be scored against it: a sector or line whose direction comes from a
+    /// neighbour at the same place (a place named twice in a row, a start that is also the finish with nothing
+    /// between) would make every flight's result "not scored" (docs/TASKS.md, "Zones and their orientation").
+    /// - Throws: ``TransferRefusal`` with the scoring's words, prefixed by `what`.
+    static func scorable(_ task: FlightTask, _ what: String) throws(TransferRefusal) -> FlightTask {
+        do { _ = try TaskScoring(task: task, fixes: []) } catch {
+            throw TransferRefusal(
+                terminalSafe("\(what): \(error)") + "; no flight could be scored against this task: "
+                    + "go round another place between the two, or name the place once")
+        }
+        return task
     }
 
     /// The task of a CUP file's task section: the one called `name` (case ignored), else the only one.
@@ -74,13 +87,17 @@ package enum TaskDeclaration {
     /// A `.tsk` holds one task, without a name: `name` names it, else the file's name without `.tsk`.
     /// - Throws: ``TransferRefusal``: the reader's reason with the line, or the CUP file's (``task(cup:file:name:)``).
     package static func task(file bytes: [UInt8], path: String, name: String?) throws(TransferRefusal) -> FlightTask {
-        guard isXCSoarTask(bytes, path: path) else { return try task(cup: bytes, file: path, name: name) }
+        guard isXCSoarTask(bytes, path: path) else {
+            return try scorable(try task(cup: bytes, file: path, name: name), path)
+        }
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let read: FlightTask
         do {
-            return try XCSoarTaskReader.read(bytes, name: name ?? (base.isEmpty ? nil : base))
+            read = try XCSoarTaskReader.read(bytes, name: name ?? (base.isEmpty ? nil : base))
         } catch {
             throw TransferRefusal(terminalSafe("\(path) is not an XCSoar task file flightlog can use: \(error)"))
         }
+        return try scorable(read, path)
     }
 
     /// The most a task file may hold: a CUP file's bound (a `.tsk` reader has its own, smaller one).

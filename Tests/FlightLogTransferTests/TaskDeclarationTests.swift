@@ -86,6 +86,38 @@ import Testing
         }
     }
 
+    /// A place named twice in a row leaves the zone between them without a direction: every flight against the task
+    /// would be "not scored", so the declaration is refused in the scoring's words; cylinders at one place are kept.
+    @Test func aTaskNoFlightCouldBeScoredAgainstIsRefused() throws {
+        for names in [["EDKL", "EDKA", "EDKA", "EDKL"], ["EDKL", "EDKL"]] {
+            do {
+                _ = try TaskDeclaration.task(points: names, in: index)
+                Issue.record("\(names) was declared")
+            } catch {
+                #expect(error.description.contains("has no direction"), "\(error)")
+                #expect(error.description.contains("no flight could be scored"), "\(error)")
+            }
+        }
+        let cup = Self.cup + "\n\"Twice\",\"Leverkusen\",\"Leverkusen\",\"Merzbrueck\",\"Merzbrueck\",\"Leverkusen\",\"\""
+        #expect(throws: TransferRefusal.self) {
+            try TaskDeclaration.task(file: Array(cup.utf8), path: "club.cup", name: "Twice")
+        }
+        #expect(try TaskDeclaration.task(file: Array(cup.utf8), path: "club.cup", name: "Triangle").points.count == 4)
+        func tsk(_ zone: String) -> [UInt8] {
+            let point = { (type: String, lat: String) in
+                "<Point type=\"\(type)\"><Waypoint name=\"P\(lat)\"><Location latitude=\"\(lat)\" longitude=\"7\"/>"
+                    + "</Waypoint><ObservationZone \(zone)/></Point>"
+            }
+            return Array(
+                ("<Task type=\"RT\">" + point("Start", "51") + point("Turn", "50.5") + point("Turn", "50.5")
+                    + point("Finish", "51") + "</Task>").utf8)
+        }
+        #expect(try TaskDeclaration.task(file: tsk(#"type="Cylinder" radius="500""#), path: "c.tsk", name: nil).points.count == 4)
+        #expect(throws: TransferRefusal.self) {
+            try TaskDeclaration.task(file: tsk(#"type="FAISector""#), path: "s.tsk", name: nil)
+        }
+    }
+
     @Test func theDeclarationTimeIsTheRecordersGPSTimeWhileItsStatusIsFresh() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
