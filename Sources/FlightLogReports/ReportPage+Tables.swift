@@ -98,7 +98,7 @@ extension ReportPage {
                 if k % 2 == 1 { canvas.fillRect(margin, y, width, Self.rowHeight, .band) }
                 x = margin
                 if row.count == 1 {  // a note across the table (the task's result, a warning)
-                    canvas.text(row[0], x: x + 3, y: y + 1.5, width: width - 6, TextStyle(size: 7.5))
+                    canvas.text(row[0], x: x + 3, y: y + 1.5, width: width - 6, Self.noteStyle)
                     y += Self.rowHeight
                     continue
                 }

@@ -1,3 +1,4 @@
+import CPangoCairo
 import FlightLogAnalysis
 import FlightLogCore
 
@@ -11,6 +12,9 @@ extension ReportPage {
         ReportAnalysis.Column(title: "Leg", width: 48, right: true),
         ReportAnalysis.Column(title: "Total", width: 50, right: true),
     ]
+
+    /// A note across a table (the task's result, a warning), as `drawTables` draws a row of one cell.
+    static let noteStyle = TextStyle(size: 7.5)
 
     /// Most warnings listed (the rest: `flightlog show` lists them).
     static let taskWarnings = 3
@@ -30,11 +34,35 @@ extension ReportPage {
                 leg.map(ReportAnalysis.km) ?? "", k == 0 ? "" : ReportAnalysis.km(total),
             ])
         }
-        rows.append([report.resultWords])
-        rows += report.warnings.prefix(Self.taskWarnings).map { ["warning: " + $0] }
+        var notes = [report.resultWords] + report.warnings.prefix(Self.taskWarnings).map { "warning: " + $0 }
         if report.warnings.count > Self.taskWarnings {
-            rows.append(["and \(report.warnings.count - Self.taskWarnings) more warnings (flightlog show lists them)"])
+            notes.append("and \(report.warnings.count - Self.taskWarnings) more warnings (flightlog show lists them)")
         }
+        let width = Self.taskColumns.reduce(0) { $0 + $1.width } - 6
+        rows += notes.flatMap { Canvas.lines($0, width: width, Self.noteStyle) }.map { [$0] }
         return [Table(heading: "Task", columns: Self.taskColumns, rows: rows, empty: "")]
+    }
+}
+
+extension Canvas {
+    /// `text` broken at spaces into lines no wider than `width` in `style`, so that a note the reader needs whole
+    /// (the reason a task was missed, with its closest time) is never cut short; a word wider than `width` keeps a
+    /// line of its own.
+    static func lines(_ text: String, width: Double, _ style: TextStyle) -> [String] {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return [text] }
+        defer { cairo_surface_destroy(surface) }
+        let canvas = Canvas(surface: surface)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let longer = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty && canvas.measure(longer, style).width > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = longer
+            }
+        }
+        return lines + [line]
     }
 }

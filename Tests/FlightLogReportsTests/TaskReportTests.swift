@@ -1,3 +1,4 @@
+import CPangoCairo
 import FlightLogAnalysis
 import FlightLogCore
 import Foundation
@@ -67,6 +68,29 @@ struct TaskReportTests {
         let reason = try #require(missed.score?.reason)
         #expect(text.contains("Not completed: ") && text.contains(reason), "\(text)")
         #expect(text.split(separator: "\n").contains { $0.contains("finish") && $0.contains("missed") }, "\(text)")
+    }
+
+    /// A reason longer than the table (a long turnpoint name, the closest time at its end) wraps onto rows of its
+    /// own instead of ending in "…": every note row fits the table's width, and together they say it whole.
+    @Test("a long result wraps within the table, never cut short")
+    func aLongResultWrapsWithinTheTable() throws {
+        var (task, fixes) = Self.flown()
+        task.points[1].name = "Ahrweiler Bad Neuenahr Segelfluggelände am Ahrhang Nord (Start Ost)"
+        fixes = Array(fixes.prefix(fixes.count * 3 / 10))
+        let flight = Self.flight(fixes)
+        var options = FlightReportOptions()
+        options.task = FlightTaskReport.of(flight, fixes: fixes, originalFile: nil, declared: task).report
+        let report = try #require(options.task)
+        let rows = try #require(ReportPage(flight: flight, fixes: fixes, analysis: nil, options: options).taskTables.first)
+            .rows.filter { $0.count == 1 }.map { $0[0] }
+        let width = ReportPage.taskColumns.reduce(0) { $0 + $1.width } - 6
+        let measure = try #require(cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1))
+        defer { cairo_surface_destroy(measure) }
+        let canvas = Canvas(surface: measure)
+        #expect(report.resultWords.count > 150, "\(report.resultWords)")
+        for row in rows { #expect(canvas.measure(row, ReportPage.noteStyle).width <= width, "\(row)") }
+        let result = rows.dropFirst().prefix { !$0.hasPrefix("warning: ") }.joined(separator: " ")
+        #expect(result == report.resultWords, "\(rows)")
     }
 
     @Test("the map keeps the task in view and its names clear of every label and mark", .enabled(if: Tool.hasPoppler))
