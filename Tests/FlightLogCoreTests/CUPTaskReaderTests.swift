@@ -94,6 +94,27 @@ import Testing
             ])
     }
 
+    /// A damaged start gate leaves the rest of its `Options` line read (the minimum time, the assigned areas), and the
+    /// task carries its own lines' warnings, so that `task declare` shows what it did not keep.
+    @Test func aTaskKeepsItsOwnLinesWarningsAndTheRestOfADamagedOptionsLine() throws {
+        let result = read(
+            Self.waypoints + """
+                "AAT","Lasham","Lasham","Hay-on-wye","Boston","Lasham","Lasham"
+                Options,NoStart=12h30,TaskTime=03:00:00,WpDis=False
+                ObsZone=1,Style=9,R1=20km,A1=180
+                STARTS="Lasham","Boston"
+
+                """)
+        let task = try #require(result.tasks.first)
+        #expect(task.kind == .assignedArea && task.minimumTimeSeconds == 3 * 3600 && task.startOpensSeconds == nil)
+        let lines = [
+            "line 7: start gate \"12h30\" is not a time", "line 8: zone 1: style \"9\" is not 0 to 4, ignored",
+            "line 9: not a task line (Options, ObsZone, Point): ignored",
+        ]
+        #expect(result.warnings.map(\.description) == lines)
+        #expect(task.warnings == lines)
+    }
+
     @Test func aFileWithoutTasksHasNone() {
         #expect(read(Self.waypoints).tasks.isEmpty)
         #expect(read("").tasks.isEmpty && read("").warnings.isEmpty)

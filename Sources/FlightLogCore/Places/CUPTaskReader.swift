@@ -63,7 +63,7 @@ package enum CUPTaskReader {
                 taskLines += 1
                 current = Block(line: lineNumber, values: CUPReader.csvValues(line))
             } else if current != nil {
-                if let warning = current?.add(line, lineNumber: lineNumber) { result.warnings.append(warning) }
+                result.warnings += current?.add(line, lineNumber: lineNumber) ?? []
             } else {
                 result.warnings.append(Warning(line: lineNumber, message: "a task line must come first: ignored"))
             }
@@ -98,45 +98,62 @@ package enum CUPTaskReader {
         var taskTimeSeconds: Int?
         var startOpensSeconds: Int?
         var assignedArea = false
+        /// The warnings of this task's own lines (at most ``maxOwnWarnings``), which the task carries too: a pilot
+        /// declaring it sees what was not kept (a zone left as the FAI one, a start gate left out).
+        var ownWarnings: [Warning] = []
+        static let maxOwnWarnings = 10
 
-        /// Reads an `Options`, `ObsZone` or `Point` line; a warning when it is damaged or unknown.
-        mutating func add(_ line: Substring, lineNumber: Int) -> Warning? {
+        /// Reads an `Options`, `ObsZone` or `Point` line; the warnings when it is damaged or unknown.
+        mutating func add(_ line: Substring, lineNumber: Int) -> [Warning] {
+            let found = read(line, lineNumber: lineNumber)
+            ownWarnings += found.prefix(max(0, Self.maxOwnWarnings - ownWarnings.count))
+            return found
+        }
+
+        /// ``add(_:lineNumber:)``'s reading: an `Options` line's damaged values each warn (at most two), and the
+        /// line's other values are still read.
+        private mutating func read(_ line: Substring, lineNumber: Int) -> [Warning] {
             let text = String(line)
             if text.hasPrefix("Options") {
+                var warnings: [Warning] = []
                 for (key, value) in IGCSeeYouZone.fields(text) {
                     if key == "WpDis" && value.lowercased() == "false" { assignedArea = true }
                     if key == "TaskTime" {
-                        guard let seconds = IGCSeeYouZone.seconds(value) else {
-                            return Warning(line: lineNumber, message: "task time \"\(value.prefix(20))\" is not a time")
+                        if let seconds = IGCSeeYouZone.seconds(value) {
+                            taskTimeSeconds = seconds > 0 ? seconds : nil
+                        } else {
+                            warnings.append(
+                                Warning(line: lineNumber, message: "task time \"\(value.prefix(20))\" is not a time"))
                         }
-                        taskTimeSeconds = seconds > 0 ? seconds : nil
                     }
                     if key == "NoStart" {
-                        guard let seconds = IGCSeeYouZone.seconds(value) else {
-                            return Warning(
-                                line: lineNumber, message: "start gate \"\(value.prefix(20))\" is not a time")
+                        if let seconds = IGCSeeYouZone.seconds(value) {
+                            startOpensSeconds = seconds
+                        } else {
+                            warnings.append(
+                                Warning(line: lineNumber, message: "start gate \"\(value.prefix(20))\" is not a time"))
                         }
-                        startOpensSeconds = seconds
                     }
                 }
+                return Array(warnings.prefix(2))
             } else if text.hasPrefix("ObsZone=") {
-                guard zones.count < maxTaskWaypoints else { return nil }
+                guard zones.count < maxTaskWaypoints else { return [] }
                 switch IGCSeeYouZone.parse(text) {
                 case .success(let zone):
                     zones[zone.index] = zone
                     if zone.assignedArea { assignedArea = true }
-                case .failure(let problem): return Warning(line: lineNumber, message: "\(problem.message), ignored")
+                case .failure(let problem): return [Warning(line: lineNumber, message: "\(problem.message), ignored")]
                 }
             } else if text.hasPrefix("Point=") {
                 let values = Array(CUPReader.csvValues(line).dropFirst())
                 guard let (name, coordinate) = waypoint(values, columns: (0, 3, 4)) else {
-                    return Warning(line: lineNumber, message: "task point without a name or a position: ignored")
+                    return [Warning(line: lineNumber, message: "task point without a name or a position: ignored")]
                 }
                 if ownPoints.count < maxTaskWaypoints { ownPoints[name] = coordinate }
             } else {
-                return Warning(line: lineNumber, message: "not a task line (Options, ObsZone, Point): ignored")
+                return [Warning(line: lineNumber, message: "not a task line (Options, ObsZone, Point): ignored")]
             }
-            return nil
+            return []
         }
 
         /// The task, or why not: unknown waypoints are named.
@@ -180,6 +197,7 @@ package enum CUPTaskReader {
                 task.kind = .assignedArea
                 task.minimumTimeSeconds = taskTimeSeconds
             }
+            task.warnings += ownWarnings.map(\.description)
             for k in 1..<points.count where points[k].coordinate == points[k - 1].coordinate {
                 task.warnings.append(
                     "\(called): leg \(k) from \(points[k - 1].name) to \(points[k].name) has no length")
