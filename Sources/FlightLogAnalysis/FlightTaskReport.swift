@@ -120,3 +120,10 @@ package struct FlightTaskReport: Sendable {
 
     private func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
+
+extension FlightTaskReport {
+    /// `task` not scored: its words without a flight (`flightlog task show`'s zones).
+    package init(unscored task: FlightTask) {
+        self.init(task: task, score: nil, scoringProblem: nil, warnings: task.warnings)
+    }
+}

@@ -137,7 +137,8 @@ package enum TaskDeclaration {
         try store.clearPendingTask() ? "The declared task is cleared." : "No task was declared."
     }
 
-    /// `flightlog task show`: the points, each leg and the total on the FAI sphere, and the declaration time.
+    /// `flightlog task show`: the points, each leg (and a task file's own zones), the total on the FAI sphere, and
+    /// the declaration time.
     package static func text(_ task: FlightTask?) -> String {
         guard let task else { return "No task is declared. Declare one: flightlog task declare --points A,B,C" }
         var lines: [String] = []
@@ -149,10 +150,14 @@ package enum TaskDeclaration {
                         ?? ""))
         }
         let legs = task.legDistances()
+        // A task file's own zones are named (a plain declaration's are the command's help: lines and FAI keyholes).
+        let plain = FlightTask.withDeclarationZones(task.points).map(\.zone) == task.points.map(\.zone)
+        let words = plain ? nil : FlightTaskReport(unscored: task)
         for (k, point) in task.points.enumerated() {
             let role = k == 0 ? "start" : k == task.points.count - 1 ? "finish" : "TP\(k)"
             let leg = k == 0 ? "" : String(format: "  leg %.1f km", legs[k - 1] / 1000)
-            lines.append("  \(role.padding(toLength: 6, withPad: " ", startingAt: 0)) \(point.name)\(leg)")
+            let zone = words.map { "  (\($0.zoneWords(k)))" } ?? ""
+            lines.append("  \(role.padding(toLength: 6, withPad: " ", startingAt: 0)) \(point.name)\(leg)\(zone)")
         }
         lines.append(String(format: "Total: %.1f km (FAI sphere, R = 6371 km)", legs.reduce(0, +) / 1000))
         if let at = task.declaredAt {

@@ -118,6 +118,25 @@ import Testing
         }
     }
 
+    /// A task file's own zones are shown with its points (an AAT's 25 km areas, its 20 km start line); a plain
+    /// declaration's lines and keyholes are not repeated on every line.
+    @Test func showNamesATaskFilesOwnZones() throws {
+        func point(_ type: String, _ lat: String, _ zone: String) -> String {
+            "<Point type=\"\(type)\"><Waypoint name=\"P\(lat)\"><Location latitude=\"\(lat)\" longitude=\"13\"/>"
+                + "</Waypoint><ObservationZone \(zone)/></Point>"
+        }
+        let tsk =
+            "<Task type=\"AAT\" aat_min_time=\"10800\">" + point("Start", "51.3", #"type="Line" length="20000""#)
+            + point("Area", "51.8", #"type="Cylinder" radius="25000""#)
+            + point("Finish", "51.3", #"type="Line" length="10000""#) + "</Task>"
+        let shown = TaskDeclaration.text(try TaskDeclaration.task(file: Array(tsk.utf8), path: "aat.tsk", name: nil))
+        #expect(shown.contains("start  P51.3  (line 20 km)"), "\(shown)")
+        #expect(shown.contains("TP1    P51.8  leg 55.6 km  (area: cylinder 25 km)"), "\(shown)")
+        #expect(shown.contains("finish P51.3  leg 55.6 km  (line 10 km)"), "\(shown)")
+        let plain = TaskDeclaration.text(try TaskDeclaration.task(points: ["EDKL", "EDRA", "EDKL"], in: index))
+        #expect(!plain.contains("(line") && !plain.contains("keyhole"), "\(plain)")
+    }
+
     @Test func theDeclarationTimeIsTheRecordersGPSTimeWhileItsStatusIsFresh() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
