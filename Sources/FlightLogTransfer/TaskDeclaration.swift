@@ -151,8 +151,7 @@ package enum TaskDeclaration {
         }
         let legs = task.legDistances()
         // A task file's own zones are named (a plain declaration's are the command's help: lines and FAI keyholes).
-        let plain = FlightTask.withDeclarationZones(task.points).map(\.zone) == task.points.map(\.zone)
-        let words = plain ? nil : FlightTaskReport(unscored: task)
+        let words = task.hasDeclarationZones ? nil : FlightTaskReport(unscored: task)
         for (k, point) in task.points.enumerated() {
             let role = k == 0 ? "start" : k == task.points.count - 1 ? "finish" : "TP\(k)"
             let leg = k == 0 ? "" : String(format: "  leg %.1f km", legs[k - 1] / 1000)

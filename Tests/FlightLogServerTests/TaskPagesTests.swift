@@ -220,6 +220,29 @@ struct TaskPagesTests {
 }
 
 extension TaskPagesTests {
+    /// A task declared from a task file with its own zones (an assigned area task of 5 km cylinders, as a `.tsk`
+    /// gives it) is shown on `/task` as declared: its kind, each zone in words, and on the map its cylinders, not a
+    /// plain declaration's lines and FAI sectors.
+    @Test func aPendingTaskFilesOwnZonesAreDrawnAndNamed() async throws {
+        let logbook = try TestLogbook()
+        defer { logbook.remove() }
+        var task = FlightTask(
+            source: .file, kind: .assignedArea, name: "Areas",
+            points: [Self.home, Self.north, Self.east, Self.home].enumerated().map {
+                TaskPoint(name: "P\($0.offset)", coordinate: $0.element, zone: .cylinder(5000))
+            })
+        task.minimumTimeSeconds = 2 * 3600 + 30 * 60
+        try FlightStore(path: logbook.databasePath, mode: .readWrite).declare(task)
+        try await withServer(databasePath: logbook.databasePath) { client, _ in
+            let page = try await client.get("/task").text
+            #expect(page.contains("Assigned area task, minimum time 2:30"), "\(page)")
+            #expect(page.contains(TaskPage.ownZonesCaption) && !page.contains(TaskPage.mapCaption), "\(page)")
+            #expect(Self.count("<td>cylinder 5 km</td>", in: page) == 2, "\(page)")
+            #expect(Self.count("<td>area: cylinder 5 km</td>", in: page) == 2, "\(page)")
+            #expect(!page.contains("task-zone line"), "the pending map draws the file's cylinders, not lines")
+        }
+    }
+
     /// A point's name on the map: as it is when short, an airfield label's code when long, else cut.
     @Test func longNamesOnTheMapAreCodesOrCut() {
         #expect(MapChart.cut("Bad Neuenahr") == "Bad Neuenahr")

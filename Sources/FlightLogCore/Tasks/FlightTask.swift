@@ -75,6 +75,12 @@ extension FlightTask {
         points[points.count - 1].zone = .line(length: declaredLineLength, orientation: .toPrevious)
         return points
     }
+
+    /// Whether the zones are a plain declaration's (``withDeclarationZones(_:)``), which need no words; a task
+    /// file's own zones do.
+    package var hasDeclarationZones: Bool {
+        points.count >= 2 && Self.withDeclarationZones(points).map(\.zone) == points.map(\.zone)
+    }
 }
 
 /// One point of a task and the zone the track must reach.

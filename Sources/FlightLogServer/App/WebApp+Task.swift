@@ -55,8 +55,8 @@ extension WebApp {
         }
         let pending = try local.storeIfPresent()?.pendingTask()
         let page = TaskPage(
-            pending: pending, pendingMap: pending.flatMap { taskMap($0.points) }, draft: draft,
-            draftMap: taskMap(draft.map { TaskPoint(name: $0.label, coordinate: $0.coordinate, zone: .faiTurnpoint) })?
+            pending: pending, pendingMap: pending.flatMap(taskMap), draft: draft,
+            draftMap: draftMap(draft)?
                 .replacing("id=\"map\"", with: "id=\"draft-map\""),
             found: found, error: problems.isEmpty ? nil : problems.joined(separator: " "), notice: notice,
             csrfToken: viewer.mayEdit ? viewer.session?.csrfToken : nil, editingEnabled: editingEnabled,
@@ -64,12 +64,19 @@ extension WebApp {
         return .html(page.render(), status: error == nil ? 200 : 400)
     }
 
-    /// A map of `points` with a plain declaration's zones (``FlightTask/withDeclarationZones(_:)``).
-    private func taskMap(_ points: [TaskPoint]) -> String? {
-        guard points.count >= 2, var chart = MapChart(places: points.map(\.coordinate), tileZooms: tileZooms) else {
-            return nil
-        }
-        chart.addTask(FlightTask(source: .file, points: FlightTask.withDeclarationZones(points)))
+    /// The task being built on its map, with a plain declaration's zones; none before it has a start and a finish.
+    private func draftMap(_ draft: [TaskPage.Place]) -> String? {
+        guard draft.count >= 2 else { return nil }
+        let points = draft.map { TaskPoint(name: $0.label, coordinate: $0.coordinate, zone: .faiTurnpoint) }
+        return taskMap(FlightTask(source: .file, points: FlightTask.withDeclarationZones(points)))
+    }
+
+    /// A map of `task` with its zones: the pending declaration's own (a task file's areas), the draft's a plain
+    /// declaration's.
+    private func taskMap(_ task: FlightTask) -> String? {
+        let places = task.points.map(\.coordinate)
+        guard places.count >= 2, var chart = MapChart(places: places, tileZooms: tileZooms) else { return nil }
+        chart.addTask(task)
         return mapHTML(&chart)
     }
 

@@ -103,15 +103,18 @@ package struct TaskPage {
     static func role(_ k: Int, of count: Int) -> String { k == 0 ? "start" : k == count - 1 ? "finish" : "TP\(k)" }
 
     /// The legs and the total on the FAI sphere, as `flightlog task show` gives them.
-    static func legs(_ places: [(name: String, coordinate: Coordinate)]) -> String {
+    /// `zones`: each point's zone in words, for a task file's own zones (a Zone column).
+    static func legs(_ places: [(name: String, coordinate: Coordinate)], zones: [String]? = nil) -> String {
         let task = FlightTask(
             source: .file,
             points: places.map { TaskPoint(name: $0.name, coordinate: $0.coordinate, zone: .faiTurnpoint) })
         let legs = task.legDistances()
-        var html = "<table class=\"task\"><tr><th>Point</th><th>Name</th><th>Leg</th></tr>"
+        var html = "<table class=\"task\"><tr><th>Point</th><th>Name</th>"
+        html += (zones == nil ? "" : "<th>Zone</th>") + "<th>Leg</th></tr>"
         for (k, place) in places.enumerated() {
             let leg = k == 0 ? "" : "\(decimal(legs[k - 1] / 1000, 1)) km"
-            html += "<tr><td>\(role(k, of: places.count))</td><td>\(esc(place.name))</td><td>\(leg)</td></tr>"
+            let zone = zones.map { k < $0.count ? "<td>\(esc($0[k]))</td>" : "<td></td>" } ?? ""
+            html += "<tr><td>\(role(k, of: places.count))</td><td>\(esc(place.name))</td>\(zone)<td>\(leg)</td></tr>"
         }
         return html + "</table><p><b>Total: \(decimal(legs.reduce(0, +) / 1000, 1)) km</b> "
             + "<span class=\"muted\">(FAI sphere, R = 6371 km)</span></p>"
@@ -127,8 +130,17 @@ package struct TaskPage {
         body += "<h2>Declared</h2>"
         if let pending {
             if let name = pending.name { body += "<p><b>\(esc(name))</b></p>" }
-            body += pendingMap.map { "<figure>\($0)<figcaption>\(Self.mapCaption)</figcaption></figure>" } ?? ""
-            body += Self.legs(pending.points.map { ($0.name, $0.coordinate) })
+            // A task file's own zones (an XCSoar .tsk, a CUP task's ObsZone lines) are drawn and named as given.
+            let words = pending.hasDeclarationZones ? nil : FlightTaskReport(unscored: pending)
+            if pending.kind == .assignedArea {
+                let time = pending.minimumTimeSeconds.map { ", minimum time \($0 / 3600):\($0 / 600 % 6)\($0 / 60 % 10)" }
+                body += "<p>Assigned area task\(time ?? "")</p>"
+            }
+            let caption = words == nil ? Self.mapCaption : Self.ownZonesCaption
+            body += pendingMap.map { "<figure>\($0)<figcaption>\(caption)</figcaption></figure>" } ?? ""
+            body += Self.legs(
+                pending.points.map { ($0.name, $0.coordinate) },
+                zones: words.map { w in pending.points.indices.map { w.zoneWords($0) } })
             body +=
                 pending.declaredAt.map { "<p>Declared at \(iso8601UTC($0)) (GPS time).</p>" }
                 ?? "<p>No GPS time yet: flightlogd stamps the declaration with its first GPS time.</p>"
@@ -145,8 +157,10 @@ package struct TaskPage {
         return page(title: "Task", current: "/task", loggedIn: loggedIn, body: body)
     }
 
-    static let mapCaption =
+    package static let mapCaption =
         "Dashed legs; start and finish 1 km lines, turnpoints the FAI 90° sector or 500 m cylinder. North is up."
+    /// The caption of a declared task with its task file's own zones.
+    package static let ownZonesCaption = "Dashed legs; each zone as the task file gives it (below). North is up."
 
     /// The task being built: the search field, the places with their buttons, its map and legs, the declare form.
     private func builder() -> String {
