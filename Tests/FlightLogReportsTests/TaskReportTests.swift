@@ -81,8 +81,8 @@ struct TaskReportTests {
         var options = FlightReportOptions()
         options.task = FlightTaskReport.of(flight, fixes: fixes, originalFile: nil, declared: task).report
         let report = try #require(options.task)
-        let rows = try #require(ReportPage(flight: flight, fixes: fixes, analysis: nil, options: options).taskTables.first)
-            .rows.filter { $0.count == 1 }.map { $0[0] }
+        let page = ReportPage(flight: flight, fixes: fixes, analysis: nil, options: options)
+        let rows = try #require(page.taskTables.first).rows.filter { $0.count == 1 }.map { $0[0] }
         let width = ReportPage.taskColumns.reduce(0) { $0 + $1.width } - 6
         let measure = try #require(cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1))
         defer { cairo_surface_destroy(measure) }

@@ -98,7 +98,8 @@ import Testing
                 #expect(error.description.contains("no flight could be scored"), "\(error)")
             }
         }
-        let cup = Self.cup + "\n\"Twice\",\"Leverkusen\",\"Leverkusen\",\"Merzbrueck\",\"Merzbrueck\",\"Leverkusen\",\"\""
+        let cup =
+            Self.cup + "\n\"Twice\",\"Leverkusen\",\"Leverkusen\",\"Merzbrueck\",\"Merzbrueck\",\"Leverkusen\",\"\""
         #expect(throws: TransferRefusal.self) {
             try TaskDeclaration.task(file: Array(cup.utf8), path: "club.cup", name: "Twice")
         }
@@ -112,7 +113,9 @@ import Testing
                 ("<Task type=\"RT\">" + point("Start", "51") + point("Turn", "50.5") + point("Turn", "50.5")
                     + point("Finish", "51") + "</Task>").utf8)
         }
-        #expect(try TaskDeclaration.task(file: tsk(#"type="Cylinder" radius="500""#), path: "c.tsk", name: nil).points.count == 4)
+        #expect(
+            try TaskDeclaration.task(file: tsk(#"type="Cylinder" radius="500""#), path: "c.tsk", name: nil).points.count
+                == 4)
         #expect(throws: TransferRefusal.self) {
             try TaskDeclaration.task(file: tsk(#"type="FAISector""#), path: "s.tsk", name: nil)
         }

@@ -133,7 +133,9 @@ package struct TaskPage {
             // A task file's own zones (an XCSoar .tsk, a CUP task's ObsZone lines) are drawn and named as given.
             let words = pending.hasDeclarationZones ? nil : FlightTaskReport(unscored: pending)
             if pending.kind == .assignedArea {
-                let time = pending.minimumTimeSeconds.map { ", minimum time \($0 / 3600):\($0 / 600 % 6)\($0 / 60 % 10)" }
+                let time = pending.minimumTimeSeconds.map {
+                    ", minimum time \($0 / 3600):\($0 / 600 % 6)\($0 / 60 % 10)"
+                }
                 body += "<p>Assigned area task\(time ?? "")</p>"
             }
             let caption = words == nil ? Self.mapCaption : Self.ownZonesCaption
