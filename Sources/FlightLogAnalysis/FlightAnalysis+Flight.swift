@@ -22,8 +22,9 @@ extension FlightAnalysis {
 
     /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap `index` (the config's
     /// `[glider] index`; nil: the flight's glider type's entry in ``GliderIndex``, its span settled by the file's
-    /// competition class where the type names none, else unknown).
+    /// competition class where the type names none, else unknown); see ``configuredIndex(_:for:)``.
     package static func inputs(of flight: Flight, fixCount: Int, index: Double?) -> Inputs {
+        let index = configuredIndex(index, for: flight.source)
         var typed: Double?
         var source: String?
         if index != nil {
@@ -34,6 +35,13 @@ extension FlightAnalysis {
         return Inputs(
             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
             fixCount: fixCount, index: index ?? typed, indexSource: source)
+    }
+
+    /// The config's `[glider] index` where it applies to a flight of `source`: it is this device's glider's, as its
+    /// `glider_type` is, so a flight it recorded takes it; an imported file's flight is scored at the glider type
+    /// its file names (a stranger's ASG 29 is not the owner's ASK 21), never at it.
+    package static func configuredIndex(_ index: Double?, for source: FlightSource) -> Double? {
+        if case .imported = source { nil } else { index }
     }
 
     /// The analysis of `flight` over `track` (nil for a track the flight does not have: see ``isAnalysable(_:)``).

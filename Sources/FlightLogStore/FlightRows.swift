@@ -245,12 +245,15 @@ enum FlightRows {
                 withInstructor ? "f.secondPersonRole = 'instructor'" : "f.secondPersonRole IS NOT 'instructor'")
         }
         // instr() is a plain substring test: no LIKE pattern, so no escaping and no ASCII-only case rules.
-        add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", filter.guest.map(searchKey))
+        // A name's words, each a substring, in any order (FlightFilter.nameWords).
+        for word in filter.guest.map(FlightFilter.nameWords) ?? [] {
+            add("f.secondPersonRole = 'guest' AND instr(f.secondPersonKey, ?) > 0", word)
+        }
         add("instr(f.gliderTypeKey, ?) > 0", filter.plane.map(designationKey))
-        add(
-            "f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0",
-            filter.instructorName.map(searchKey))
-        add("instr(f.pilotKey, ?) > 0", filter.pilot.map(searchKey))
+        for word in filter.instructorName.map(FlightFilter.nameWords) ?? [] {
+            add("f.secondPersonRole = 'instructor' AND instr(f.secondPersonKey, ?) > 0", word)
+        }
+        for word in filter.pilot.map(FlightFilter.nameWords) ?? [] { add("instr(f.pilotKey, ?) > 0", word) }
         add("instr(f.registrationKey, ?) > 0", filter.registration.map(registrationKey))
         add("f.localDate >= ?", filter.since?.description)
         add("f.localDate <= ?", filter.until?.description)

@@ -7,8 +7,8 @@ import GRDB
 extension FlightStore {
     /// Every finished flight's contest figures for the club logbook, by flight UUID. A flight whose stored analysis
     /// is current (as ``contestSummaries(only:)`` judges it: this version, its takeoff, landing and release as
-    /// stored now) and was made with the index the flight has now (`index`, the config's `[glider] index`, else
-    /// its glider type's) sends what is stored. One whose analysis is out of date (its times or glider type edited
+    /// stored now) and was made with the index the flight has now (`index`, the config's `[glider] index` where
+    /// it applies, else its glider type's) sends what is stored. One whose analysis is out of date (its times or glider type edited
     /// since, or an older flightlog's analysis) is analysed again now and stored — at most `analyseAtMost` of them
     /// per call, so that the first sync after an upgrade does not analyse years of flights at once; the rest are
     /// left out (the club keeps what it has until a later sync). A flight never analysed (import and landing
@@ -29,19 +29,21 @@ extension FlightStore {
                 db,
                 sql: hasAnalyses
                     ? """
-                    SELECT id, uuid, gliderType, analysed,
+                    SELECT id, uuid, gliderType, kind, analysed,
                         CASE WHEN valid THEN json_extract(j, '$.olcPlusPoints') END AS points,
                         CASE WHEN valid THEN json_extract(j, '$.index') END AS idx,
                         CASE WHEN valid THEN json_extract(j, '$.inputs.index') END AS inputIndex
-                    FROM (SELECT f.id, f.uuid, f.gliderType, a.flightId IS NOT NULL AS analysed,
+                    FROM (SELECT f.id, f.uuid, f.gliderType, r.kind, a.flightId IS NOT NULL AS analysed,
                             CAST(a.data AS TEXT) AS j,
                             coalesce(length(a.data) <= ?1 AND json_valid(CAST(a.data AS TEXT)), 0) AS valid
-                        FROM flight f LEFT JOIN flightAnalysis a ON a.flightId = f.id
+                        FROM flight f JOIN recording r ON r.id = f.recordingId
+                        LEFT JOIN flightAnalysis a ON a.flightId = f.id
                         WHERE NOT f.inProgress)
                     ORDER BY id
                     """
                     : """
-                    SELECT id, uuid, gliderType, 0 AS analysed, NULL AS points, NULL AS idx, NULL AS inputIndex
+                    SELECT id, uuid, gliderType, NULL AS kind, 0 AS analysed, NULL AS points, NULL AS idx,
+                        NULL AS inputIndex
                     FROM flight WHERE NOT inProgress
                     """,
                 arguments: hasAnalyses ? [Self.maxAnalysisBytes] : [])
@@ -51,7 +53,11 @@ extension FlightStore {
         var budget = analyseAtMost
         for row in rows {
             guard let id = StoredValues.integer(row, "id"), let uuid = StoredValues.text(row, "uuid") else { continue }
-            let wanted = index ?? GliderIndex.forType(StoredValues.text(row, "gliderType"))?.index
+            let source = FlightSource(
+                recordingKind: StoredValues.text(row, "kind") ?? "recorded", fileName: nil, sha256: nil)
+            let wanted =
+                FlightAnalysis.configuredIndex(index, for: source)
+                ?? GliderIndex.forType(StoredValues.text(row, "gliderType"))?.index
             let stored = Double.fromDatabaseValue(row["inputIndex"] as DatabaseValue)
             if let summary = current[id], stored == wanted {
                 figures.append((uuid, Self.clubContest(flight: id, row: row, summary: summary)))

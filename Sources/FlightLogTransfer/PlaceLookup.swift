@@ -104,12 +104,20 @@ extension ManualEntry {
     }
 
     /// `add`'s flight: ``flight(date:takeoff:landing:takeoffPlace:landingPlace:utcOffsetSeconds:details:airfieldRadius:)``
-    /// with the crew as typed, pilot, glider type and registration defaulting to the config file's.
+    /// with the crew as typed, pilot, glider type and registration defaulting to the config file's. The config's
+    /// type and registration are one glider: a typed type or registration of another glider takes neither (an
+    /// `--plane "LS 8"` was stored as "LS 8 D-1234", the config's ASK 21's registration).
     package static func flight(
         date: CivilDate, takeoff: String, landing: String, utcOffsetSeconds: Int?, crew: CrewChoice,
         config: FlightLogConfig
     ) throws(TransferRefusal) -> Flight {
-        var d = FlightDetails(pilot: config.pilot, gliderType: config.gliderType, registration: config.registration)
+        let sameType = crew.plane.map { designationKey($0) == config.gliderType.map(designationKey) } ?? true
+        let sameRegistration =
+            crew.registration.map { registrationKey($0) == config.registration.map(registrationKey) } ?? true
+        let own = sameType && sameRegistration
+        var d = FlightDetails(
+            pilot: config.pilot, gliderType: own ? config.gliderType : nil,
+            registration: own ? config.registration : nil)
         crew.apply(to: &d, withPlaces: false)
         return try flight(
             date: date, takeoff: takeoff, landing: landing, takeoffPlace: crew.takeoffPlace,

@@ -110,4 +110,27 @@ import Glibc
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("cannot read"))
     }
+
+    /// The same field in two CUP files (last year's and this year's, a club's and a country's) was two fields of one
+    /// code: `--takeoff-place KOELN` named both and asked for the code it had been given, with no way out.
+    @Test func theSameFieldInTwoCUPFilesIsOneField() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let header = "name,code,country,lat,lon,elev,style,rwdir,rwlen,freq,desc\n"
+        let old = home.appendingPathComponent("sites-2025.cup"), new = home.appendingPathComponent("sites-2026.cup")
+        try Data((header + "\"Köln Feld\",\"KOELN\",DE,5054.000N,00708.000E,50m,2,070,800m,,\n").utf8).write(to: old)
+        try Data((header + "\"Köln Feld\",\"KOELN\",DE,5054.050N,00708.000E,52m,2,070,800m,,\n").utf8).write(to: new)
+        for file in [old, new] {
+            let imported = try flightlog(["airfields", "import", file.path])
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
+        let listed = try flightlog(["airfields", "list"])
+        #expect(listed.stdout.components(separatedBy: "KOELN").count == 2, "once: \(listed.stdout)")
+        #expect(listed.stdout.contains("52 m"), "the later file's: \(listed.stdout)")
+        let added = try flightlog([
+            "add", "--date", "2025-06-14", "--takeoff", "10:05", "--landing", "11:20", "--takeoff-place", "KOELN",
+            "--launch", "winch",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(!added.stderr.contains("matches 2"), "\(added.stderr)")
+    }
 }

@@ -107,6 +107,13 @@ struct FieldNamesTests {
         #expect(edited.status == 0, "\(edited.stderr)")
         var flight = try #require(try list(db, dir).first)
         #expect(flight.takeoffPlace == "Aachen-Merzbrück Airport (EDKA)" && flight.landingPlace == "Erkelenz-Kückhoven")
+        // A name's words in any order, as names match elsewhere: "Merzbrück Aachen" was kept as text of one's own.
+        let reordered = try CLI.run(
+            ["edit", "\(id)", "--takeoff-place", "Merzbrück Aachen", "--landing-place", "Kückhoven Erkelenz"],
+            database: db, in: dir)
+        #expect(reordered.status == 0, "\(reordered.stderr)")
+        flight = try #require(try list(db, dir).first)
+        #expect(flight.takeoffPlace == "Aachen-Merzbrück Airport (EDKA)" && flight.landingPlace == "Erkelenz-Kückhoven")
         // An ambiguous part changes nothing and says which fields it could be.
         let ambiguous = try CLI.run(
             ["edit", "\(id)", "--landing-place", "Aachen", "--remarks", "x"], database: db, in: dir)

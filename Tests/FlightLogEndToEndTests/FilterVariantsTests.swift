@@ -72,5 +72,20 @@ struct FilterVariantsTests {
             try CLI.run(["edit", "\(other.id)", "--instructor", "Müller, Jürgen"], database: db, in: dir).status == 0)
         #expect(try list(["--instructor-name", "muller"], db: db, dir: dir).map(\.id) == [other.id])
         #expect(try list(["--instructor-name", "meier"], db: db, dir: dir).isEmpty)
+
+        // A name's words in any order, as `--owner` and the club's logins match them (issue 38's fourth class):
+        // "Young, Mike" found no "Mike Young", "Hanna Weiss" no "Weiß, Hanna"; each word is still a part.
+        try #require(
+            try CLI.run(["edit", "\(other.id)", "--guest", "Weiß, Hanna"], database: db, in: dir).status == 0)
+        for typed in ["Hanna Weiss", "weiß, hanna", "Weiss,Hanna", "han wei", "Weiß"] {
+            #expect(try list(["--guest", typed], db: db, dir: dir).map(\.id) == [other.id], "\(typed)")
+        }
+        #expect(try list(["--guest", "Hanna Meier"], db: db, dir: dir).isEmpty)
+        #expect(try list(["--pilot", "Gruenthaler, Janek"], db: db, dir: dir).map(\.id) == [recorder.id])
+        #expect(try list(["--pilot", "janek g"], db: db, dir: dir).map(\.id) == [recorder.id])
+        #expect(try list(["--pilot", "Gruenthaler, Anna"], db: db, dir: dir).isEmpty)
+        try #require(
+            try CLI.run(["edit", "\(other.id)", "--instructor", "Jürgen Müller"], database: db, in: dir).status == 0)
+        #expect(try list(["--instructor-name", "Müller, Jürgen"], db: db, dir: dir).map(\.id) == [other.id])
     }
 }

@@ -14,6 +14,23 @@ struct GliderIndexCLITests {
         var analysis: Analysis
     }
 
+    /// Imports the sample as a "Ventus 3T" of the "18-Meter" class and gives `show --json`'s analysis of it.
+    static func importVentus(db: URL, dir: URL) throws -> Shown.Analysis {
+        let sample = try String(
+            contentsOf: packageRoot.appendingPathComponent("samples/simulated-aerotow.igc"), encoding: .utf8)
+        let file = dir.appendingPathComponent("ventus.igc")
+        try sample.replacing(
+            "HFGTYGLIDERTYPE:ASK 21", with: "HFGTYGLIDERTYPE:Ventus 3T\r\nHFCCLCOMPETITIONCLASS:18-Meter"
+        ).write(to: file, atomically: true, encoding: .utf8)
+        let imported = try CLI.run(["import", file.path], database: db, in: dir)
+        try #require(imported.status == 0, "\(imported.stderr)")
+
+        let json = try CLI.run(["show", "1", "--json"], database: db, in: dir)
+        try #require(json.status == 0, "\(json.stderr)")
+        let shown = try JSONDecoder().decode(Shown.self, from: Data(json.stdout.utf8)).analysis
+        return shown
+    }
+
     @Test("ASG-29E (18m) is the ASG 29 (18 m) of the DMSt list; Ventus 3T asks which span")
     func editedTypeFindsItsIndex() throws {
         let dir = try makeTemporaryDirectory()
@@ -46,18 +63,7 @@ struct GliderIndexCLITests {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
-        let sample = try String(
-            contentsOf: packageRoot.appendingPathComponent("samples/simulated-aerotow.igc"), encoding: .utf8)
-        let file = dir.appendingPathComponent("ventus.igc")
-        try sample.replacing(
-            "HFGTYGLIDERTYPE:ASK 21", with: "HFGTYGLIDERTYPE:Ventus 3T\r\nHFCCLCOMPETITIONCLASS:18-Meter"
-        ).write(to: file, atomically: true, encoding: .utf8)
-        let imported = try CLI.run(["import", file.path], database: db, in: dir)
-        try #require(imported.status == 0, "\(imported.stderr)")
-
-        let json = try CLI.run(["show", "1", "--json"], database: db, in: dir)
-        try #require(json.status == 0, "\(json.stderr)")
-        let shown = try JSONDecoder().decode(Shown.self, from: Data(json.stdout.utf8)).analysis
+        let shown = try Self.importVentus(db: db, dir: dir)
         #expect(shown.index == 122, "\(shown)")
         #expect(shown.indexSource == "Ventus 3 (18 m), DMSt 2025, span from the file's class \"18-Meter\"", "\(shown)")
         let text = try CLI.run(["show", "1"], database: db, in: dir)
@@ -70,5 +76,24 @@ struct GliderIndexCLITests {
         let again = try CLI.run(["show", "1", "--json"], database: db, in: dir)
         let typed = try JSONDecoder().decode(Shown.self, from: Data(again.stdout.utf8)).analysis
         #expect(typed.index == 116 && typed.indexSource == "Ventus 3 (15 m), DMSt 2025", "\(typed)")
+    }
+
+    /// Issue 38's first class again: the config's `[glider] index` is the owner's glider's, as its `glider_type`
+    /// is; a stranger's imported ASG 29 or Ventus 3 was scored at it (a third more points at an ASK 21's 92).
+    @Test("the config's [glider] index is not stamped on an imported file's glider")
+    func theConfigsIndexIsNotAnImportedGlidersIndex() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flights.sqlite")
+        let config = dir.appendingPathComponent("no-config/flightlog/flightlog.toml")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "glider_type = \"ASK 21\"\nregistration = \"D-1234\"\n[glider]\nindex = 92\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let shown = try Self.importVentus(db: db, dir: dir)
+        #expect(shown.index == 122 && shown.indexSource?.hasPrefix("Ventus 3 (18 m), DMSt 2025") == true, "\(shown)")
+        let text = try CLI.run(["show", "1"], database: db, in: dir)
+        #expect(text.stdout.contains("index 122: Ventus 3 (18 m)"), "\(text.stdout)")
+        #expect(!text.stdout.contains("[glider] index"), "\(text.stdout)")
     }
 }

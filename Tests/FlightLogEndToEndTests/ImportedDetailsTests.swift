@@ -101,4 +101,23 @@ struct ImportedDetailsTests {
         let again = try CLI.run(["repair"], database: db, in: dir)
         #expect(again.stdout.hasPrefix("Nothing to repair"), "\(again.stdout)")
     }
+
+    /// `add`'s glider defaults are the config's one glider: a typed `--plane "LS 8"` was stored as "LS 8 D-1234"
+    /// (the config's ASK 21's registration), a typed `--registration D-5555` as an ASK 21.
+    @Test("add: the config's glider type and registration default together, never onto another glider")
+    func addTakesTheConfigsGliderWhole() throws {
+        let (db, dir) = try logbook()
+        let day = ["--takeoff", "10:05", "--landing", "11:20", "--takeoff-place", "EDKA", "--launch", "winch"]
+        for (n, typed) in [["--plane", "LS 8"], ["--registration", "D-5555"], [], ["--plane", "ask21"]].enumerated() {
+            let r = try CLI.run(["add", "--date", "2025-06-1\(n)"] + day + typed, database: db, in: dir)
+            try #require(r.status == 0, "\(r.stderr)")
+        }
+        let added = try listed(db, dir).filter { $0.gliderType != "ASG 29" }.sorted { $0.id < $1.id }
+        try #require(added.count == 4)
+        #expect(added[0].gliderType == "LS 8" && added[0].registration == nil, "\(added[0])")
+        #expect(added[1].gliderType == nil && added[1].registration == "D-5555", "\(added[1])")
+        #expect(added[2].gliderType == "ASK 21" && added[2].registration == "D-1234", "\(added[2])")
+        #expect(added[3].gliderType == "ask21" && added[3].registration == "D-1234", "\(added[3])")
+        #expect(added.allSatisfy { $0.pilot == "Owner, Olga" })
+    }
 }

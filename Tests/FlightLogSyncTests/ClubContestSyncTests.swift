@@ -60,12 +60,21 @@ import Testing
         #expect(typed.index == 104 && typed.olcPlusPoints < analysed.olcPlusPoints)
         #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(typed))
 
-        // The config's [glider] index wins over the type table.
+        // The config's [glider] index wins over the type table for a flight this glider recorded; an imported
+        // file's flight keeps its type's (issue 38: the config's values are not stamped on imported files).
+        let own = try fixture.logbook("own")
+        let recorded = try own.record(start: june14 + 2 * 86_400_000)
+        _ = try own.store.analysis(forFlight: recorded)
+        _ = try await LogbookSync.run(
+            store: own.store, url: fixture.url, password: fixture.password, deviceName: "own", gliderIndex: 110)
+        let configured = try #require(try own.store.storedAnalysis(forFlight: recorded))
+        #expect(configured.index == 110)
+        #expect(try Self.serverContest(fixture, own, flight: recorded) == Self.text(configured))
         _ = try await LogbookSync.run(
             store: pi.store, url: fixture.url, password: fixture.password, deviceName: "test", gliderIndex: 110)
-        let configured = try #require(try pi.store.storedAnalysis(forFlight: first))
-        #expect(configured.index == 110)
-        #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(configured))
+        let imported = try #require(try pi.store.storedAnalysis(forFlight: first))
+        #expect(imported.index == 104)
+        #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(imported))
 
         // The landing edited: the club's figures are those of the flight as it is now, not the stored ones.
         var flight = try pi.store.flight(id: first)

@@ -2,8 +2,8 @@
 ///
 /// `matches(_:)` is the reference meaning; the store translates the same filter into SQL over stored search keys
 /// (``searchKey(_:)``, ``registrationKey(_:)``) and a test checks both agree on random data.
-/// Text criteria are case- and diacritic-insensitive substrings; an empty text criterion matches any flight that
-/// has the field set.
+/// Text criteria are case- and diacritic-insensitive substrings; a name's (pilot, guest, instructor) are its words,
+/// in any order (``nameWords(_:)``); an empty text criterion matches any flight that has the field set.
 package struct FlightFilter: Sendable, Hashable {
     /// `true`: only flights whose second person is an instructor; `false`: only flights without one.
     package var withInstructor: Bool?
@@ -82,11 +82,14 @@ package struct FlightFilter: Sendable, Hashable {
         for (role, wanted) in [(SecondPersonRole.guest, guest), (.instructor, instructorName)] {
             guard let wanted else { continue }
             guard d.secondPersonRole == role, let name = d.secondPerson,
-                containsUTF8(searchKey(name), searchKey(wanted))
+                Self.nameWords(wanted).allSatisfy({ containsUTF8(searchKey(name), $0) })
             else { return false }
         }
         if !Self.contains(d.gliderType, plane, key: designationKey) { return false }
-        if !Self.contains(d.pilot, pilot, key: searchKey) { return false }
+        if let pilot {
+            guard let name = d.pilot, Self.nameWords(pilot).allSatisfy({ containsUTF8(searchKey(name), $0) })
+            else { return false }
+        }
         if !Self.contains(d.registration, registration, key: registrationKey) { return false }
         let date = flight.localDate
         if let since, date < since { return false }
@@ -97,6 +100,15 @@ package struct FlightFilter: Sendable, Hashable {
             guard let id = flight.id, ids.contains(id) else { return false }
         }
         return true
+    }
+
+    /// The words of a name criterion, each a substring the name's ``searchKey(_:)`` must hold, in any order: its
+    /// search key split at spaces, commas, semicolons and full stops, so "Young, Mike" finds "Mike Young" and
+    /// "Hanna Weiss" finds "Weiß, Hanna", as `--owner` does; `[""]` (any name) for a text of no words. One rule for
+    /// the glider's SQL, the club's and this reference.
+    package static func nameWords(_ text: String) -> [String] {
+        let words = searchKey(text).split { $0 == " " || $0 == "," || $0 == ";" || $0 == "." }.map(String.init)
+        return words.isEmpty ? [""] : words
     }
 
     private static func contains(_ value: String?, _ wanted: String?, key: (String) -> String) -> Bool {

@@ -51,7 +51,7 @@ package struct AirfieldIndex: Sendable {
         var replacedCodes = Set<String>()
         var replaced = Set<Int>()
         var added: [Airfield] = []
-        for var field in pilots {
+        for var field in Self.withoutRepeats(pilots) {
             if let code = field.code { replacedCodes.insert(code.uppercased()) }
             let point = field.coordinate
             if let wider, !wider.contains(point) { continue }
@@ -73,6 +73,24 @@ package struct AirfieldIndex: Sendable {
             kept.append(field)
         }
         self.init(kept + added)
+    }
+
+    /// `pilots` with each field kept once: a later entry with the same code (or, without one, the same name) within
+    /// ``samePlaceDistance`` replaces an earlier one, in the order the files are read (a later file, the user's
+    /// after the system's). The same field in two CUP files (a club's and a country's, last year's and this year's)
+    /// was two fields of one code: `--takeoff-place EDXY` then named both and asked for the code it was given.
+    /// A key's first 16 places are compared (a hostile file of 200,000 fields of one name costs 16 each, not 200,000).
+    static func withoutRepeats(_ pilots: [Airfield]) -> [Airfield] {
+        var seen: [String: [Coordinate]] = [:]
+        var kept: [Airfield] = []
+        for field in pilots.reversed() {
+            let key = field.code.map { "code " + $0.uppercased() } ?? "name " + nameKey(field.name)
+            let places = seen[key, default: []]
+            if places.contains(where: { Geodesy.distance($0, field.coordinate) <= samePlaceDistance }) { continue }
+            if places.count < 16 { seen[key] = places + [field.coordinate] }
+            kept.append(field)
+        }
+        return kept.reversed()
     }
 
     /// The nearest field and its distance (m), nil only when the index is empty.

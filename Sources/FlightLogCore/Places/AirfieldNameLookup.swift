@@ -11,7 +11,8 @@ package enum AirfieldNameMatch: Sendable, Equatable {
 extension AirfieldIndex {
     /// The field a pilot means by `text`, case, accents and punctuation ignored ("merzbruck", "Aachen Merzbrück"
     /// and "EDKA" all name `Aachen-Merzbrück Airport (EDKA)`), first rule that finds any field decides:
-    /// 1. its code; 2. its whole name; 3. a part of its name starting at a word ("Merzbr", "Kückhoven").
+    /// 1. its code; 2. its whole name; 3. a part of its name starting at a word ("Merzbr", "Kückhoven"); 4. its
+    /// words in any order, each the start of a word of the name ("Merzbrück Aachen", as names match elsewhere).
     /// One field is a match; several are ambiguous (two fields with one code, or a part shared by many names).
     /// When nothing matches, `ae`, `oe` and `ue` are read as `a`, `o` and `u` on both sides and the rules tried once
     /// more: German typed without umlaut keys ("Merzbrueck", "Moenchengladbach") finds the field too.
@@ -38,7 +39,14 @@ extension AirfieldIndex {
         let byName = keyed.filter { $0.key == key }.map(\.field)
         if !byName.isEmpty { return Self.decide(byName) }
         let needle = " " + key
-        return Self.decide(keyed.filter { (" " + $0.key).contains(needle) }.map(\.field))
+        let byPart = keyed.filter { (" " + $0.key).contains(needle) }.map(\.field)
+        let words = key.split(separator: " ")
+        guard byPart.isEmpty, words.count > 1 else { return Self.decide(byPart) }
+        return Self.decide(
+            keyed.filter { entry in
+                let nameWords = entry.key.split(separator: " ")
+                return words.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } }
+            }.map(\.field))
     }
 
     /// The field `text` names when exactly one does (see ``match(named:)``), else nil.

@@ -62,12 +62,15 @@ struct ServerQuery {
                     ? "f.second_person_role = 'instructor'" : "f.second_person_role IS DISTINCT FROM 'instructor'")
         }
         // strpos() is a plain substring test: no LIKE pattern, so no escaping.
-        add(filter.guest.map(searchKey)) { "f.second_person_role = 'guest' AND strpos(f.second_person_key, \($0)) > 0" }
-        add(filter.plane.map(designationKey)) { "strpos(f.glider_type_key, \($0)) > 0" }
-        add(filter.instructorName.map(searchKey)) {
-            "f.second_person_role = 'instructor' AND strpos(f.second_person_key, \($0)) > 0"
+        // A name's words, each a substring, in any order (FlightFilter.nameWords).
+        for word in filter.guest.map(FlightFilter.nameWords) ?? [] {
+            add(word) { "f.second_person_role = 'guest' AND strpos(f.second_person_key, \($0)) > 0" }
         }
-        add(filter.pilot.map(searchKey)) { "strpos(f.pilot_key, \($0)) > 0" }
+        add(filter.plane.map(designationKey)) { "strpos(f.glider_type_key, \($0)) > 0" }
+        for word in filter.instructorName.map(FlightFilter.nameWords) ?? [] {
+            add(word) { "f.second_person_role = 'instructor' AND strpos(f.second_person_key, \($0)) > 0" }
+        }
+        for word in filter.pilot.map(FlightFilter.nameWords) ?? [] { add(word) { "strpos(f.pilot_key, \($0)) > 0" } }
         add(filter.registration.map(registrationKey)) { "strpos(f.registration_key, \($0)) > 0" }
         add(filter.since?.description) { "f.local_date >= \($0)::date" }
         add(filter.until?.description) { "f.local_date <= \($0)::date" }
