@@ -1,3 +1,4 @@
+import FlightLogAnalysis
 import FlightLogCore
 import FlightLogSecurity
 import FlightLogStore
@@ -125,11 +126,12 @@ package struct WeGlideUpload {
         }
     }
 
-    /// `[weglide] aircraft_id`, else the catalogue's aircraft named like the glider type; nil (said) when none.
+    /// `[weglide] aircraft_id` where it is this flight's glider (``configuredAircraft(_:for:)``), else the
+    /// catalogue's aircraft named like the glider type; nil (said) when none.
     private func aircraft(for flight: Flight, catalogue: inout WeGlideCatalogue) async throws(WeGlideTransportError)
         -> Int?
     {
-        if let id = config.weglide.aircraftId { return id }
+        if let id = Self.configuredAircraft(config, for: flight) { return id }
         guard let type = flight.details.gliderType, !type.isEmpty else {
             say(
                 "flight \(flight.id!) not sent: it has no glider type; set one (flightlog edit \(flight.id!) "
@@ -141,6 +143,16 @@ package struct WeGlideUpload {
             "flight \(flight.id!) not sent: no WeGlide aircraft is named \"\(type)\": set [weglide] "
                 + "aircraft_id (flightlog upload --aircraft \(Self.hintName(flight)) lists the catalogue's ids)")
         return nil
+    }
+
+    /// `[weglide] aircraft_id` is this device's glider's, as `glider_type` and `[glider] index` are: a flight it
+    /// recorded (or added by hand) takes it, and an imported file's flight only when the file names the same
+    /// glider type (as the glider index compares types); a stranger's LS 4 is not sent as the club's ASK 21.
+    package static func configuredAircraft(_ config: FlightLogConfig, for flight: Flight) -> Int? {
+        guard let id = config.weglide.aircraftId else { return nil }
+        guard case .imported = flight.source else { return id }
+        guard let type = flight.details.gliderType, let own = config.gliderType else { return nil }
+        return GliderIndex.normalizedType(type) == GliderIndex.normalizedType(own) ? id : nil
     }
 
     private static func hintName(_ flight: Flight) -> String {

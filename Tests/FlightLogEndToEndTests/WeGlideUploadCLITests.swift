@@ -20,11 +20,12 @@ import Testing
             guard imported.status == 0 else { throw CocoaError(.fileReadUnknown) }
         }
 
-        func configure(url: String, extra: String = "") throws {
+        func configure(url: String, extra: String = "", top: String = "") throws {
             let file = dir.appendingPathComponent("no-config/flightlog/flightlog.toml")
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let toml = """
+                \(top)
                 [owner]
                 name = "Simulated Pilot"
 
@@ -89,7 +90,7 @@ import Testing
     @Test func aRefusalIsQuotedAndMarksNothing() throws {
         let logbook = try Logbook()
         let weglide = try FakeWeGlide(in: logbook.dir)
-        try logbook.configure(url: weglide.url, extra: "aircraft_id = 999")
+        try logbook.configure(url: weglide.url, extra: "aircraft_id = 999", top: "glider_type = \"ASK-21\"")
         let refused = try logbook.run(["upload", "1"])
         #expect(refused.status == 1)
         #expect(
@@ -102,6 +103,28 @@ import Testing
         let accepted = try logbook.run(["upload", "--new"])
         #expect(accepted.status == 0)
         #expect(accepted.stdout.contains("flight 1 → WeGlide flight"))
+    }
+
+    /// `[weglide] aircraft_id` is this device's glider's: an imported file naming another type is sent as that type's
+    /// aircraft, one naming the same type (spelt otherwise) as the configured one, one naming none is not sent.
+    @Test func theConfiguredAircraftIsOnlyTheDevicesGlider() throws {
+        let logbook = try Logbook()
+        let weglide = try FakeWeGlide(in: logbook.dir)
+        try logbook.configure(url: weglide.url, extra: "aircraft_id = 52", top: "glider_type = \"ask 21\"")
+        try #require(try logbook.run(["edit", "1", "--plane", "LS 4"]).status == 0)
+        let sent = try logbook.run(["upload", "1", "2"])
+        #expect(sent.status == 0)
+        let ids = weglide.uploads.compactMap { ($0["fields"] as? [String: Any])?["aircraft_id"] as? Int }
+        #expect(ids == [160, 52])  // the stranger's LS 4 as LS 4; the device's type, spelt otherwise, as configured
+
+        let other = try Logbook()
+        let weglide2 = try FakeWeGlide(in: other.dir)
+        try other.configure(url: weglide2.url, extra: "aircraft_id = 14", top: "glider_type = \"DG 1000\"")
+        try #require(try other.run(["edit", "1", "--plane", "Zugvogel IIIb"]).status == 0)
+        let refused = try other.run(["upload", "1"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("flight 1 not sent: no WeGlide aircraft is named \"Zugvogel IIIb\""))
+        #expect(weglide2.uploads.isEmpty)
     }
 
     @Test func aTypeWithoutAircraftIsSaidBeforeAnythingIsSent() throws {
