@@ -167,13 +167,9 @@ extension FlightLogCommand {
         @Flag(help: "Print the status file's JSON as flightlogd wrote it.") var json = false
 
         func run() async throws {
-            let path = try store.databasePath()
-            if json, let text = RecorderStatusFile.writtenText(besideDatabase: path) {
-                return print(terminalSafe(text, keepNewlines: true))
-            }
-            let summary = StatusSummary(.read(besideDatabase: path))
-            print(terminalSafe(summary.text, keepNewlines: true))
-            if !summary.recording { throw ExitCode(1) }
+            let (text, status) = StatusSummary.command(databasePath: try store.databasePath(), json: json)
+            print(text)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }
