@@ -121,10 +121,8 @@ import Testing
     @Test func verifyRepairAndStatusRunOnTheLogbookTheOptionsName() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (db, files) = try TransferLogbook.logbook(in: dir)
-        let config = dir.appendingPathComponent("flightlog.toml")
-        try Data().write(to: config)
-        let location = LogbookLocation(database: db.path, config: config.path, environment: [:])
+        let (location, files) = try TransferLogbook.location(in: dir)
+        let config = try #require(location.config), db = try #require(location.database)
         var said: [String] = []
         var warned: [String] = []
         let unsigned = try VerifyRequest.run(
@@ -139,13 +137,13 @@ import Testing
         }
         said = []
         let unopened = LogbookLocation(
-            database: dir.appendingPathComponent("none/flightlog.sqlite").path, config: config.path, environment: [:])
+            database: dir.appendingPathComponent("none/flightlog.sqlite").path, config: config, environment: [:])
         try ImportedRepairRun.command(
             dryRun: true, location: unopened, now: { 0 }, say: { said.append($0) }, warn: { _ in })
         #expect(
             said == ["Nothing to repair: the config file gives no pilot, glider type, registration or competition id."])
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none").path))
-        let status = StatusSummary.command(databasePath: db.path, json: true)
+        let status = StatusSummary.command(databasePath: db, json: true)
         #expect(status.status == 1 && !status.text.isEmpty, "flightlogd never ran here: \(status.text)")
     }
 }

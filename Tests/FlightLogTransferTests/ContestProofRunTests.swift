@@ -146,10 +146,7 @@ struct ContestProofRunTests {
     @Test func theCommandProvesTheLogbookItsOptionsName() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (db, _) = try TransferLogbook.logbook(in: dir)
-        let config = dir.appendingPathComponent("flightlog.toml")
-        try Data().write(to: config)
-        let location = LogbookLocation(database: db.path, config: config.path, environment: [:])
+        let location = try TransferLogbook.location(in: dir).location
         var said: [String] = []
         try ContestProofRun.command(ids: [4], location: location, idle: false, say: { said.append($0) }, warn: { _ in })
         #expect(said == ["flight 4: not analysed (no track, or over 24 h from take-off to landing)"])
