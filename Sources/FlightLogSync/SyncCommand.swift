@@ -37,6 +37,29 @@ extension LogbookSync {
         return [summary.line] + summary.refusedEdits + summary.notes
     }
 
+    /// EX_TEMPFAIL (sysexits.h): no network now, try again later. flightlog-sync.service counts it as success.
+    package static let temporaryFailure: Int32 = 75
+
+    /// ``command(config:ifConfigured:environment:readFile:openStore:)`` with its lines to `say`, and the exit status:
+    /// 0, or ``temporaryFailure`` after the error's line to `warn` when it is worth trying again later
+    /// (``SyncError/isTemporary``).
+    /// - Throws: every other error, as ``command(config:ifConfigured:environment:readFile:openStore:)`` does.
+    package static func command(
+        config: FlightLogConfig, ifConfigured: Bool, environment: [String: String], readFile: ClubLogin.ReadFile,
+        openStore: () throws -> FlightStore, say: (String) -> Void, warn: (String) -> Void
+    ) async throws -> Int32 {
+        do {
+            let lines = try await command(
+                config: config, ifConfigured: ifConfigured, environment: environment, readFile: readFile,
+                openStore: openStore)
+            lines.forEach(say)
+            return 0
+        } catch let error as SyncError where error.isTemporary {
+            warn("Error: \(error.description)")
+            return temporaryFailure
+        }
+    }
+
     /// This machine's name as `hostname` prints it, stored with the device on the server (Foundation's
     /// `ProcessInfo.hostName` may wait for DNS, which a Pi in the field does not have).
     package static var hostName: String? {

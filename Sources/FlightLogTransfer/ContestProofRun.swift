@@ -78,6 +78,15 @@ package enum ContestProofRun {
         return open
     }
 
+    /// `flightlog analyse --prove`: ``run(store:ids:index:limit:idle:seconds:say:)`` on the logbook at `location`,
+    /// with its config's glider index, at idle priority unless `idle` is false.
+    package static func command(
+        ids: [Int64], location: LogbookLocation, idle: Bool = true, say: (String) -> Void, warn: (String) -> Void
+    ) throws {
+        let index = try location.loadConfig(warn: warn).gliderIndex
+        try run(store: location.open(.readWrite, warn: warn), ids: ids, index: index, idle: idle, say: say)
+    }
+
     /// "no flight with id 999 (…)" or "no flights with ids 999, 1000 (…)": the ids of the run that name no flight;
     /// `others`: how many of its ids named a flight (said as done only when there were any).
     static func missingError(_ ids: [Int64], others: Int) -> LogbookError {

@@ -10,6 +10,21 @@ package enum ImportedRepairRun {
         ImportedDetailsRepair.fields.contains { $0.text(of: defaults) != nil }
     }
 
+    /// `flightlog repair`: ``run(store:defaults:dryRun:now:say:)`` on the logbook at `location` (read-only for a
+    /// dry run) with its config's defaults; when they give nothing to repair, one line and the logbook unopened.
+    package static func command(
+        dryRun: Bool, location: LogbookLocation, now: () -> UTCMillis, say: (String) -> Void, warn: (String) -> Void
+    ) throws {
+        let defaults = try location.loadConfig(warn: warn).defaultDetails
+        guard hasDefaults(defaults) else {
+            return say(
+                "Nothing to repair: the config file gives no pilot, glider type, registration or competition id.")
+        }
+        try run(
+            store: location.open(dryRun ? .readOnly : .readWrite, warn: warn), defaults: defaults, dryRun: dryRun,
+            now: now, say: say)
+    }
+
     /// Repairs (with `dryRun` only says) each imported flight of `store` from its kept file: one line per flight
     /// to `say`, then the count.
     package static func run(

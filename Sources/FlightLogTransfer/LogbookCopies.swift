@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogText
 import Foundation
 
 /// `flightlog backup`: the whole logbook to one file, and the line that says what was written.
@@ -26,6 +27,18 @@ extension StatusFacts {
             statusPath: RecorderStatusFile.path(besideDatabase: databasePath), databasePath: databasePath,
             store: exists ? try? FlightStore(path: databasePath, mode: .readOnly) : nil,
             stickExport: StickReport.last(databasePath: databasePath))
+    }
+}
+
+extension StatusSummary {
+    /// `flightlog status`: what to print about the logbook at `databasePath` (with `json`, the status file as
+    /// flightlogd wrote it, when there is one) and the exit status: 1 when the recorder is not recording.
+    package static func command(databasePath: String, json: Bool) -> (text: String, status: Int32) {
+        if json, let text = RecorderStatusFile.writtenText(besideDatabase: databasePath) {
+            return (terminalSafe(text, keepNewlines: true), 0)
+        }
+        let summary = StatusSummary(.read(besideDatabase: databasePath))
+        return (terminalSafe(summary.text, keepNewlines: true), summary.recording ? 0 : 1)
     }
 }
 

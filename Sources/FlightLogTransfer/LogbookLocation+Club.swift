@@ -18,11 +18,14 @@ extension LogbookLocation {
         return try await login.with(config: config) { try await body($0, config) }
     }
 
+    /// `--database` when it names a club logbook (`postgres://…`) rather than this glider's file.
+    package var clubDatabase: String? { database.flatMap { SyncURL.looksLikeURL($0) ? $0 : nil } }
+
     /// Runs `body` on this glider's logbook (opened `mode`), or with `--database postgres://…` on the club logbook.
     package func withAirspace<T: Sendable>(
         _ mode: StoreMode, warn: (String) -> Void, _ body: @Sendable (any AirspaceStore) async throws -> T
     ) async throws -> T {
-        guard let club = database, SyncURL.looksLikeURL(club) else { return try await body(open(mode, warn: warn)) }
+        guard let club = clubDatabase else { return try await body(open(mode, warn: warn)) }
         return try await withClub(database: club, warn: warn) { logbook, _ in try await body(logbook) }
     }
 }

@@ -132,6 +132,31 @@ package enum TaskDeclaration {
         return "Declared:\n" + text(task)
     }
 
+    /// `flightlog task declare`: the task of `points` (comma-separated names, ``task(points:in:)``, among the fields
+    /// the config's radius places with) or else of the task `file` (read with `readFile`, ``task(file:path:name:)``),
+    /// declared in the logbook at `location` (``declare(_:in:now:)``); what to say.
+    /// - Throws: ``TransferRefusal`` for a name, a file or a config that gives no task, the store's error else.
+    package static func declare(
+        points: String?, file: String?, name: String?, location: LogbookLocation,
+        readFile: (String, Int) throws -> [UInt8]?, warn: (String) -> Void
+    ) throws -> String {
+        let task: FlightTask
+        if let points {
+            let radius = try location.loadConfig(warn: warn).airfieldRadiusMeters
+            task = try Self.task(
+                points: points.split(separator: ",").map(String.init),
+                in: FlightPlacing.load(radius: radius).placing.index)
+        } else if let file {
+            guard let bytes = try readFile(file, maxTaskFileBytes) else {
+                throw TransferRefusal("cannot read \(file): check that the file exists and is readable")
+            }
+            task = try Self.task(file: bytes, path: file, name: name)
+        } else {
+            throw TransferRefusal("Give a task file (.cup, .tsk) or --points, one of them.")
+        }
+        return try declare(task, in: location.open(.readWrite, warn: warn))
+    }
+
     /// `flightlog task clear`: what to say.
     package static func clear(in store: FlightStore) throws(LogbookError) -> String {
         try store.clearPendingTask() ? "The declared task is cleared." : "No task was declared."

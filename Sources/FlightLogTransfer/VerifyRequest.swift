@@ -20,6 +20,26 @@ package struct VerifyRequest {
         self.key = key
     }
 
+    /// `flightlog verify`: the verdict on `file` (a file or a flight id, ``bytes(of:readFile:store:config:note:)``)
+    /// against `key`, else this device's (``trustedKey(note:)``), to `say`, and its exit status; without a `file`,
+    /// this device's public key (`--print-key`, ``devicePublicKey()``). Notes go to `warn`.
+    package static func run(
+        file: String?, key: String?, location: LogbookLocation, readFile: ReadFile, say: (String) -> Void,
+        warn: (String) -> Void
+    ) throws -> Int32 {
+        let request = VerifyRequest(databasePath: try location.databasePath(warn: warn), key: key)
+        guard let file else {
+            say(try request.devicePublicKey())
+            return 0
+        }
+        let bytes = try request.bytes(
+            of: file, readFile: readFile, store: { try location.open(.readOnly, warn: warn) },
+            config: { try location.loadConfig(warn: warn) }, note: warn)
+        let result = IGCSignature.verify(bytes, trustedKey: try request.trustedKey(note: warn))
+        say(result.message(keyGiven: key != nil))
+        return result.exitStatus
+    }
+
     /// This device's public key file.
     package var publicKeyPath: String {
         DeviceKey.publicKeyPath(forKeyAt: DeviceKey.path(besideDatabase: databasePath))

@@ -7,6 +7,26 @@ extension WeGlideUpload {
     /// `--if-configured` and no `[weglide]` table: nothing to do, in one line (the systemd units run it everywhere).
     package static let notConfiguredLine = "no WeGlide account is set ([weglide]): nothing to upload"
 
+    /// `flightlog upload`: with `ifConfigured` and no `[weglide]` table only ``notConfiguredLine`` to `say`; else
+    /// `aircraft`'s list (``listAircraft(_:config:databasePath:say:warn:)``) or the upload of `ids`
+    /// (``command(ids:again:config:databasePath:openStore:say:warn:)``). The outcome is the exit status.
+    package static func command(
+        ids: [Int64], aircraft: String?, again: Bool, ifConfigured: Bool, config: FlightLogConfig,
+        databasePath: () throws -> String, openStore: () throws -> FlightStore, say: @escaping (String) -> Void,
+        warn: @escaping (String) -> Void
+    ) async throws -> Outcome {
+        if !config.weglide.isPresent && ifConfigured {
+            say(notConfiguredLine)
+            return .done
+        }
+        if let aircraft {
+            return try await listAircraft(aircraft, config: config, databasePath: databasePath(), say: say, warn: warn)
+        }
+        return try await command(
+            ids: ids, again: again, config: config, databasePath: databasePath(), openStore: openStore, say: say,
+            warn: warn)
+    }
+
     /// `--aircraft NAME`: WeGlide's aircraft whose name contains `name`, one `id<TAB>name` line each to `say`.
     /// WeGlide out of reach is one line to `warn` and ``Outcome/tryLater``; no such aircraft is a ``WeGlideRefusal``.
     package static func listAircraft(

@@ -23,12 +23,6 @@ struct StoreOptions: ParsableArguments {
     var configPath: String? { location.configPath }
 }
 
-/// A one-line error for the user: what went wrong and what to do. ArgumentParser prints it as `Error: …`.
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 extension LaunchMethod: ExpressibleByArgument {}
 
 /// A calendar date from the command line, with an error that says what a date looks like.
@@ -37,6 +31,11 @@ func parseDay(_ text: String) throws -> CivilDate {
         throw ValidationError("'\(text)' is not a date: write YYYY-MM-DD, e.g. 2025-04-01")
     }
     return day
+}
+
+/// One flight's id, the argument of `show`, `edit` and `delete`.
+struct FlightIdArgument: ParsableArguments {
+    @Argument(help: "The flight id (see flightlog list).") var id: Int64
 }
 
 /// The list filters, shared by `list` and `export`.

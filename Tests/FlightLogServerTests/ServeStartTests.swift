@@ -2,7 +2,11 @@ import FlightLogCore
 import FlightLogLogbook
 import FlightLogServer
 import FlightLogStore
+import FlightLogTestSupport
+import FlightLogTransfer
 import FlightLogWeb
+import Foundation
+import Synchronization
 import Testing
 
 /// `flightlog serve --hash-password` and the checks before serving this glider's file, without a process.
@@ -69,5 +73,43 @@ struct ServeStartTests {
         #expect(warned.isEmpty)
         #expect(
             ServeStart.startLine(app, address: "0.0.0.0", port: 8080).contains("flightlog@db.example.org:5432/club"))
+    }
+
+    /// A served app as `run` hands it over: this glider's file on the options' address, else the config's port.
+    @Test func runServesThisGlidersFileOnTheOptionsElseTheConfigsAddress() async throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("flightlog.toml")
+        try Data("[server]\nport = 8123\n".utf8).write(to: config)
+        let db = dir.appendingPathComponent("flightlog.sqlite").path
+        let location = LogbookLocation(database: db, config: config.path, environment: [:])
+        let served = Served()
+        try await ServeStart.run(
+            location: location, address: "0.0.0.0", port: nil, warn: { _ in }, say: { served.add("said: \($0)") }
+        ) { app, address, port, running in
+            served.add("\(app.settings.databasePath) \(address):\(port)")
+            await running(port + 1)
+        }
+        #expect(
+            served.lines == [
+                "\(db) 0.0.0.0:8123", "said: flightlog serve: http://0.0.0.0:8124/ (database \(db); editing off)",
+            ])
+    }
+
+    /// What ``ServeStart/run(location:address:port:warn:say:serve:)`` was handed, in order.
+    final class Served: Sendable {
+        private let kept = Mutex<[String]>([])
+        func add(_ line: String) { kept.withLock { $0.append(line) } }
+        var lines: [String] { kept.withLock { $0 } }
+    }
+
+    @Test func aClubLoginKeepsOnlyTheHashOfAPasswordTheWebTakes() throws {
+        let account = try ServeStart.clubAccount(login: "anna", pilot: "Anna Berg", admin: true, password: "a good one")
+        #expect(account.login == "anna" && account.pilotName == "Anna Berg" && account.isAdmin)
+        #expect(!account.passwordHash.contains("a good one"))
+        #expect(PasswordHash.verify(password: "a good one", against: account.passwordHash))
+        #expect(throws: ServeStart.Refusal.self) {
+            try ServeStart.clubAccount(login: "anna", pilot: "Anna Berg", admin: false, password: "tab\there")
+        }
     }
 }

@@ -1,5 +1,7 @@
 import FlightLogCore
 import FlightLogStore
+import FlightLogTestSupport
+import Foundation
 import Testing
 
 @testable import FlightLogSync
@@ -34,6 +36,33 @@ import Testing
             _ = try await LogbookSync.command(
                 config: FlightLogConfig(), ifConfigured: false, environment: [:], readFile: { _, _ in nil },
                 openStore: open)
+        }
+    }
+
+    /// The exit status: 0 with the lines said; 75 (EX_TEMPFAIL) and one error line for a server out of reach, so
+    /// that the systemd units try again later; any other failure thrown, as the command throws it.
+    @Test func aServerOutOfReachIsTheTemporaryFailureAndOtherErrorsAreThrown() async throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let open = { try FlightStore(path: dir.appendingPathComponent("flightlog.sqlite").path, mode: .readWrite) }
+        var said: [String] = []
+        var warned: [String] = []
+        let none = try await LogbookSync.command(
+            config: FlightLogConfig(), ifConfigured: true, environment: [:], readFile: { _, _ in nil },
+            openStore: open, say: { said.append($0) }, warn: { warned.append($0) })
+        #expect(none == 0 && said == [LogbookSync.notConfiguredLine] && warned.isEmpty)
+        var config = FlightLogConfig()
+        config.sync.url = try SyncURL("postgres://flightlog@127.0.0.1:1/club")  // nothing listens there
+        said = []
+        let away = try await LogbookSync.command(
+            config: config, ifConfigured: false, environment: ["FLIGHTLOG_SYNC_PASSWORD": "a password"],
+            readFile: { _, _ in nil }, openStore: open, say: { said.append($0) }, warn: { warned.append($0) })
+        #expect(away == LogbookSync.temporaryFailure && away == 75)
+        #expect(said.isEmpty && warned.count == 1 && warned[0].hasPrefix("Error: "), "\(warned)")
+        await #expect(throws: LogbookSync.notConfigured) {
+            _ = try await LogbookSync.command(
+                config: FlightLogConfig(), ifConfigured: false, environment: [:], readFile: { _, _ in nil },
+                openStore: open, say: { _ in }, warn: { _ in })
         }
     }
 }

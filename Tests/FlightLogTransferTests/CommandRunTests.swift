@@ -115,4 +115,35 @@ import Testing
         #expect(Terminal.width(environment: ["COLUMNS": "120"]) == 120)
         #expect(Terminal.width(environment: ["COLUMNS": "12"]) >= 20)
     }
+
+    /// `verify`, `repair` and `status` as their commands call them: the logbook where the options say, the lines
+    /// said, the exit status returned.
+    @Test func verifyRepairAndStatusRunOnTheLogbookTheOptionsName() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (location, files) = try TransferLogbook.location(in: dir)
+        let config = try #require(location.config), db = try #require(location.database)
+        var said: [String] = []
+        var warned: [String] = []
+        let unsigned = try VerifyRequest.run(
+            file: files[0].path, key: nil, location: location, readFile: TransferLogbook.readFile,
+            say: { said.append($0) }, warn: { warned.append($0) })
+        #expect(unsigned == 1 && said.count == 1, "a simulated file has no G record: \(said)")
+        #expect(warned.count == 1 && warned[0].hasPrefix("note: no public key of this device"), "\(warned)")
+        #expect(throws: TransferRefusal.self, "no device key to print") {
+            try VerifyRequest.run(
+                file: nil, key: nil, location: location, readFile: TransferLogbook.readFile, say: { _ in },
+                warn: { _ in })
+        }
+        said = []
+        let unopened = LogbookLocation(
+            database: dir.appendingPathComponent("none/flightlog.sqlite").path, config: config, environment: [:])
+        try ImportedRepairRun.command(
+            dryRun: true, location: unopened, now: { 0 }, say: { said.append($0) }, warn: { _ in })
+        #expect(
+            said == ["Nothing to repair: the config file gives no pilot, glider type, registration or competition id."])
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none").path))
+        let status = StatusSummary.command(databasePath: db, json: true)
+        #expect(status.status == 1 && !status.text.isEmpty, "flightlogd never ran here: \(status.text)")
+    }
 }

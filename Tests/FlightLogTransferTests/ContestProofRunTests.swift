@@ -141,4 +141,17 @@ struct ContestProofRunTests {
             try ContestProofRun.run(store: store, ids: [99], index: nil, say: { _ in })
         }
     }
+
+    /// The command's run: the logbook and glider index from where the options say, the lines as `run` says them.
+    @Test func theCommandProvesTheLogbookItsOptionsName() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let location = try TransferLogbook.location(in: dir).location
+        var said: [String] = []
+        try ContestProofRun.command(ids: [4], location: location, idle: false, say: { said.append($0) }, warn: { _ in })
+        #expect(said == ["flight 4: not analysed (no track, or over 24 h from take-off to landing)"])
+        #expect(throws: LogbookError.self) {
+            try ContestProofRun.command(ids: [99], location: location, idle: false, say: { _ in }, warn: { _ in })
+        }
+    }
 }

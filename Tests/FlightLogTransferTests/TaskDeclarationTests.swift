@@ -181,4 +181,38 @@ import Testing
         #expect(try TaskDeclaration.clear(in: store).contains("No task"))
         #expect(TaskDeclaration.text(nil).contains("No task is declared"))
     }
+
+    /// `task declare FILE`: the file read through the command's reader, its task declared in the logbook where the
+    /// options say; a file that cannot be read, or no file and no points, is refused and nothing is declared.
+    @Test func declareReadsTheTaskFileIntoTheLogbookItsOptionsName() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("flightlog.toml")
+        try Data().write(to: config)
+        let db = dir.appendingPathComponent("flightlog.sqlite").path
+        let location = LogbookLocation(database: db, config: config.path, environment: [:])
+        var asked: [(String, Int)] = []
+        let read = { (path: String, max: Int) -> [UInt8]? in
+            asked.append((path, max))
+            return path == "club.cup" ? Array(Self.cup.utf8) : nil
+        }
+        func declare(_ file: String?) throws -> String {
+            try TaskDeclaration.declare(
+                points: nil, file: file, name: "Triangle", location: location, readFile: read, warn: { _ in })
+        }
+        for file in [nil, "gone.cup"] {
+            do {
+                _ = try declare(file)
+                Issue.record("declared without a task file")
+            } catch let refusal as TransferRefusal {
+                #expect(file == nil || refusal.description.contains("cannot read gone.cup"), "\(refusal)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: db), "a refused declaration opened the logbook")
+        #expect(try declare("club.cup").hasPrefix("Declared:\nTask: Triangle"))
+        #expect(
+            asked.map(\.0) == ["gone.cup", "club.cup"] && asked.allSatisfy { $0.1 == TaskDeclaration.maxTaskFileBytes })
+        let stored = try #require(try FlightStore(path: db, mode: .readOnly).pendingTask())
+        #expect(stored.name == "Triangle" && stored.points.count == 4)
+    }
 }

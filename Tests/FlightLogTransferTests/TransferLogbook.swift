@@ -24,6 +24,14 @@ enum TransferLogbook {
         try Data(bytes).write(to: file)
     }
 
+    /// ``logbook(in:)`` with an empty config file beside it, where a command's options would name them.
+    static func location(in dir: URL) throws -> (location: LogbookLocation, files: [URL]) {
+        let (db, files) = try logbook(in: dir)
+        let config = dir.appendingPathComponent("flightlog.toml")
+        try Data().write(to: config)
+        return (LogbookLocation(database: db.path, config: config.path, environment: [:]), files)
+    }
+
     /// A logbook of three imported flights (their files kept verbatim) and one entered by hand.
     static func logbook(in dir: URL) throws -> (db: URL, files: [URL]) {
         let db = dir.appendingPathComponent("logbook/flightlog.sqlite")

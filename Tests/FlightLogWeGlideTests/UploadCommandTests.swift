@@ -37,4 +37,26 @@ import Testing
         #expect(said.isEmpty)
         #expect(warned.count == 1 && warned[0].hasPrefix("Error: "), "\(warned)")
     }
+
+    /// The command's choice: nothing but one line without an account when the units run it everywhere, else the
+    /// aircraft list or the upload; the logbook is not looked for when there is nothing to do.
+    @Test func theCommandDoesNothingWithoutAnAccountWhenAskedSoElseListsOrUploads() async throws {
+        var said: [String] = []
+        let nothing = try await WeGlideUpload.command(
+            ids: [1], aircraft: nil, again: false, ifConfigured: true, config: FlightLogConfig(),
+            databasePath: { throw Opened() }, openStore: { throw Opened() }, say: { said.append($0) },
+            warn: { _ in })
+        #expect(nothing == .done && said == [WeGlideUpload.notConfiguredLine])
+        await #expect(throws: Opened.self, "the aircraft list looks for the logbook (its catalogue is beside it)") {
+            _ = try await WeGlideUpload.command(
+                ids: [], aircraft: "LS", again: false, ifConfigured: false, config: FlightLogConfig(),
+                databasePath: { throw Opened() }, openStore: { throw Opened() }, say: { _ in }, warn: { _ in })
+        }
+        await #expect(throws: WeGlideRefusal.self) {
+            _ = try await WeGlideUpload.command(
+                ids: [1], aircraft: nil, again: false, ifConfigured: false, config: FlightLogConfig(),
+                databasePath: { "/nonexistent/flightlog.sqlite" }, openStore: { throw Opened() }, say: { _ in },
+                warn: { _ in })
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import FlightLogCore
 import FlightLogLogbook
+import FlightLogTransfer
 import FlightLogWeb
 import Foundation
 
@@ -20,6 +21,14 @@ package enum ServeStart {
         guard !password.isEmpty else { throw Refusal("no password on standard input; nothing printed") }
         if let problem = PasswordHash.problem(with: password) { throw Refusal("\(problem); nothing printed") }
         return "password_hash = \"\(try PasswordHash.make(password: password))\""
+    }
+
+    /// `flightlog club add-user`'s login with the hash of `password` (already checked as a new login's, 8
+    /// characters or more); a password the web login could never take is refused (``PasswordHash/problem(with:)``).
+    package static func clubAccount(login: String, pilot: String, admin: Bool, password: String) throws -> ClubAccount {
+        if let problem = PasswordHash.problem(with: password) { throw Refusal(problem) }
+        return ClubAccount(
+            login: login, pilotName: pilot, isAdmin: admin, passwordHash: try PasswordHash.make(password: password))
     }
 
     /// The web app over this glider's SQLite file, after checking `[server] password_hash`; a map tile file that
@@ -45,6 +54,33 @@ package enum ServeStart {
             warn("flightlog serve: warning: the club logbook has no logins yet; add one with flightlog club add-user")
         }
         return WebApp(settings: ServerSettings(club: club, config: config))
+    }
+
+    /// How ``run(location:address:port:warn:say:serve:)`` serves an app on an address and port until stopped,
+    /// calling the last argument with the port once it listens (``WebServer``'s `run`).
+    package typealias Serve =
+        @Sendable (WebApp, String, Int, @escaping @Sendable (Int) async -> Void) async throws
+        -> Void
+
+    /// `flightlog serve`: the club logbook's app with `--database postgres://…` (``clubApp(_:config:warn:)``, its
+    /// connections open while it serves), else this glider's file's (``fileApp(databasePath:config:warn:)``), served
+    /// on `address` and `port` (else the config's) until stopped; `say` gets the start line once it listens.
+    package static func run(
+        location: LogbookLocation, address: String?, port: Int?, warn: @escaping @Sendable (String) -> Void,
+        say: @escaping @Sendable (String) -> Void,
+        serve: @escaping Serve = { try await WebServer.run(app: $0, address: $1, port: $2, onRunning: $3) }
+    ) async throws {
+        let config = try location.loadConfig(warn: warn)
+        let (address, port) = (address ?? config.server.address, port ?? config.server.port)
+        let start = { @Sendable (app: WebApp) in
+            try await serve(app, address, port) { say(startLine(app, address: address, port: $0)) }
+        }
+        if let club = location.clubDatabase {
+            return try await location.withClub(database: club, warn: warn) { club, config in
+                try await start(clubApp(club, config: config, warn: warn))
+            }
+        }
+        try await start(fileApp(databasePath: location.databasePath(warn: warn), config: config, warn: warn))
     }
 
     /// The line said once the socket listens on `port`.

@@ -84,17 +84,13 @@ extension ChartHTML {
         var html = ""
         for field in c.airfields {
             let kind = field.role == .other ? "" : field.role == .landing ? " landing" : " takeoff"
-            html += "<i class=\"afs\(kind)\" style=\"left:\(percent(field.at.x));top:\(percent(field.at.y))\" "
-            html += "title=\"\(esc(field.title))\">"
-            html += field.runwayHeadings.map { "<b style=\"transform:rotate(\(Int($0))deg)\"></b>" }.joined()
-            html += "</i>"
+            let runways = field.runwayHeadings.map { "<b style=\"transform:rotate(\(Int($0))deg)\"></b>" }.joined()
+            html += mark("afs\(kind)", at: field.at, title: field.title, inner: runways)
         }
         // A corner whose number lies beside it (or found no room) gets a small square of its own.
         let centred = Set(c.turnpointLabels.filter { $0.dx == 0 && $0.dy == 0 }.map(\.text))
         for tp in c.turnpoints where !centred.contains(tp.name) {
-            html +=
-                "<i class=\"tpv\" style=\"left:\(percent(tp.at.x));top:\(percent(tp.at.y))\" "
-                + "title=\"Turnpoint \(tp.name)\"></i>"
+            html += mark("tpv", at: tp.at, title: "Turnpoint \(tp.name)")
         }
         for leader in c.leaders {
             let length = (leader.dx * leader.dx + leader.dy * leader.dy).squareRoot() - leader.from
@@ -110,12 +106,14 @@ extension ChartHTML {
                 "<i class=\"tp\" style=\"left:\(place(tp.fx, box.x));top:\(place(tp.fy, box.y))\" "
                 + "title=\"Turnpoint \(tp.text)\">\(tp.text)</i>"
         }
-        if let release = c.release {
-            html +=
-                "<i class=\"rel\" style=\"left:\(percent(release.at.x));top:\(percent(release.at.y))\" "
-                + "title=\"\(esc(release.text))\"></i>"
-        }
+        if let release = c.release { html += mark("rel", at: release.at, title: release.text) }
         return html
+    }
+
+    /// A mark of a fixed size in CSS px over the map at `at` (fractions of the map), with its tooltip: an
+    /// airfield symbol (with its runway bars `inner`), a turnpoint, the release, a task point.
+    static func mark(_ classes: String, at: MapChart.Point, title: String, inner: String = "") -> String {
+        "<i class=\"\(classes)\" style=\"left:\(percent(at.x));top:\(percent(at.y))\" title=\"\(esc(title))\">\(inner)</i>"
     }
 
     /// The layer's part of the stylesheet; in dark mode the names sit on the dark halo of the map's other labels

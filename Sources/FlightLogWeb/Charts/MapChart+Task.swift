@@ -146,18 +146,8 @@ extension ChartHTML {
 
     /// The task's rings and reached dots over the SVG (a fixed size in CSS px, like the other marks).
     static func taskMarks(_ c: MapChart) -> String {
-        var html = ""
-        for point in c.task.points {
-            html +=
-                "<i class=\"tkp\" style=\"left:\(percent(point.at.x));top:\(percent(point.at.y))\" "
-                + "title=\"\(esc(point.title))\"></i>"
-        }
-        for point in c.task.reached {
-            html +=
-                "<i class=\"tkr\" style=\"left:\(percent(point.at.x));top:\(percent(point.at.y))\" "
-                + "title=\"\(esc(point.title))\"></i>"
-        }
-        return html
+        (c.task.points.map { mark("tkp", at: $0.at, title: $0.title) }
+            + c.task.reached.map { mark("tkr", at: $0.at, title: $0.title) }).joined()
     }
 
     static let taskStylesheet = """

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlightLogCore
 import FlightLogTransfer
 import Foundation
 
@@ -37,13 +36,12 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
-            let config = try store.loadConfig()
-            try ContestProofRun.run(
-                store: try store.open(.readWrite), ids: ids, index: config.gliderIndex, idle: true,
+            try ContestProofRun.command(
+                ids: ids, location: store.location,
                 say: {
                     print($0)
                     fflush(nil)  // a pipe or the journal buffers: each flight's line as it is proven
-                })
+                }, warn: printError)
         }
     }
 }

@@ -7,7 +7,6 @@ import FlightLogSync
 import FlightLogText
 import FlightLogTransfer
 import FlightLogWeGlide
-import FlightLogWeb
 import Foundation
 
 extension FlightLogCommand {
@@ -75,10 +74,7 @@ extension FlightLogCommand {
 
             func run() async throws {
                 let password = try ClubLogin.newPassword(ClubLogin.passwordLine(for: login), login: login)
-                if let problem = PasswordHash.problem(with: password) { throw CLIError(problem) }
-                let account = ClubAccount(
-                    login: login, pilotName: pilot, isAdmin: admin,
-                    passwordHash: try PasswordHash.make(password: password))
+                let account = try ServeStart.clubAccount(login: login, pilot: pilot, admin: admin, password: password)
                 try await club.withLogbook { logbook in try await logbook.saveAccount(account) }
                 print("login \(login): pilot \(pilot)\(admin ? ", admin (every flight)" : "")")
             }
@@ -132,7 +128,7 @@ extension FlightLogCommand {
             func run() async throws {
                 let login = self.login
                 guard try await club.withLogbook({ logbook in try await logbook.removeAccount(login: login) }) else {
-                    throw CLIError("no login \(login) (flightlog club users lists them)")
+                    throw TransferRefusal("no login \(login) (flightlog club users lists them)")
                 }
                 print("login \(login) removed; its flights and edits stay in the logbook")
             }
@@ -152,27 +148,17 @@ extension FlightLogCommand {
                   flightlog sync      # pushed 3 flights, 2 edits; pulled 1 edit
                 """)
 
-        /// EX_TEMPFAIL (sysexits.h): no network now, try again later. flightlog-sync.service counts it as success.
-        static let temporaryFailure: Int32 = 75
-
         @OptionGroup var store: StoreOptions
         @Flag(help: "Succeed without doing anything when the config names no club logbook (for the systemd units).")
         var ifConfigured = false
 
         func run() async throws {
-            let config = try store.loadConfig()
-            do {
-                let lines = try await LogbookSync.command(
-                    config: config, ifConfigured: ifConfigured, environment: ProcessInfo.processInfo.environment,
-                    readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) },
-                    openStore: { try store.open(.readWrite) })
-                for line in lines { print(terminalSafe(line)) }
-            } catch let error as SyncError where error.isTemporary {
-                printError("Error: \(error.description)")
-                throw ExitCode(Self.temporaryFailure)
-            } catch let error as SyncError {
-                throw CLIError(error.description)
-            }
+            let status = try await LogbookSync.command(
+                config: store.loadConfig(), ifConfigured: ifConfigured,
+                environment: ProcessInfo.processInfo.environment,
+                readFile: { try InputFile.read($0, what: "the password file", maxBytes: $1) },
+                openStore: { try store.open(.readWrite) }, say: { print(terminalSafe($0)) }, warn: printError)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 
@@ -216,22 +202,8 @@ extension FlightLogCommand {
             if hashPassword {
                 return print(try ServeStart.passwordHashLine([UInt8](FileHandle.standardInput.readDataToEndOfFile())))
             }
-            let config = try store.loadConfig()
-            let address = address ?? config.server.address
-            let port = port ?? config.server.port
-            if let database = store.database, SyncURL.looksLikeURL(database) {
-                return try await store.withClub(database: database) { club, config in
-                    try await serve(ServeStart.clubApp(club, config: config, warn: printError), address, port)
-                }
-            }
-            let app = try ServeStart.fileApp(databasePath: try store.databasePath(), config: config, warn: printError)
-            try await serve(app, address, port)
-        }
-
-        /// Serves `app` until stopped, saying where once it listens.
-        private func serve(_ app: WebApp, _ address: String, _ port: Int) async throws {
-            try await WebServer.run(app: app, address: address, port: port) { actual in
-                print(ServeStart.startLine(app, address: address, port: actual))
+            try await ServeStart.run(location: store.location, address: address, port: port, warn: printError) {
+                print($0)
                 fflush(nil)  // a pipe or the journal buffers: say it now
             }
         }
@@ -271,19 +243,10 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
-            let config = try store.loadConfig()
-            if !config.weglide.isPresent && ifConfigured { return print(WeGlideUpload.notConfiguredLine) }
-            let databasePath = try store.databasePath()
-            let outcome =
-                if let aircraft {
-                    try await WeGlideUpload.listAircraft(
-                        aircraft, config: config, databasePath: databasePath, say: { print(terminalSafe($0)) },
-                        warn: printError)
-                } else {
-                    try await WeGlideUpload.command(
-                        ids: ids, again: again, config: config, databasePath: databasePath,
-                        openStore: { try store.open(.readWrite) }, say: { print(terminalSafe($0)) }, warn: printError)
-                }
+            let outcome = try await WeGlideUpload.command(
+                ids: ids, aircraft: aircraft, again: again, ifConfigured: ifConfigured, config: store.loadConfig(),
+                databasePath: store.databasePath, openStore: { try store.open(.readWrite) },
+                say: { print(terminalSafe($0)) }, warn: printError)
             if outcome != .done { throw ExitCode(outcome.rawValue) }
         }
     }

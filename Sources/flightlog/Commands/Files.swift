@@ -2,7 +2,6 @@ import ArgumentParser
 import FlightLogConfigFile
 import FlightLogCore
 import FlightLogReports
-import FlightLogSecurity
 import FlightLogStore
 import FlightLogText
 import FlightLogTransfer
@@ -185,15 +184,11 @@ extension FlightLogCommand {
         }
 
         func run() async throws {
-            let request = VerifyRequest(databasePath: try store.databasePath(), key: key)
-            if printKey { return print(try request.devicePublicKey()) }
-            guard let file else { return }
-            let bytes = try request.bytes(
-                of: file, readFile: { try InputFile.read($0, what: "the file", maxBytes: $1) },
-                store: { try store.open(.readOnly) }, config: store.loadConfig, note: printError)
-            let result = IGCSignature.verify(bytes, trustedKey: try request.trustedKey(note: printError))
-            print(result.message(keyGiven: key != nil))
-            if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+            let status = try VerifyRequest.run(
+                file: printKey ? nil : file, key: key, location: store.location,
+                readFile: { try InputFile.read($0, what: "the file", maxBytes: $1) }, say: { print($0) },
+                warn: printError)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 
@@ -217,14 +212,9 @@ extension FlightLogCommand {
         @Flag(help: "Only print what would change; write nothing.") var dryRun = false
 
         func run() async throws {
-            let defaults = try store.loadConfig().defaultDetails
-            guard ImportedRepairRun.hasDefaults(defaults) else {
-                print("Nothing to repair: the config file gives no pilot, glider type, registration or competition id.")
-                return
-            }
-            try ImportedRepairRun.run(
-                store: try store.open(dryRun ? .readOnly : .readWrite), defaults: defaults, dryRun: dryRun,
-                now: { UTCMillis(Date().timeIntervalSince1970 * 1000) }, say: { print($0) })
+            try ImportedRepairRun.command(
+                dryRun: dryRun, location: store.location, now: { UTCMillis(Date().timeIntervalSince1970 * 1000) },
+                say: { print($0) }, warn: printError)
         }
     }
 }

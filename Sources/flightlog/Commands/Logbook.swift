@@ -69,7 +69,7 @@ extension FlightLogCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The flight id (see flightlog list).") var id: Int64
+        @OptionGroup var flight: FlightIdArgument
         @OptionGroup var details: CrewOptions
 
         func validate() throws {
@@ -80,7 +80,7 @@ extension FlightLogCommand {
 
         func run() async throws {
             try EditRun.run(
-                id: id, choice: details.choice, store: try store.open(.readWrite),
+                id: flight.id, choice: details.choice, store: try store.open(.readWrite),
                 airfieldRadius: { try store.loadConfig().airfieldRadiusMeters },
                 now: { UTCMillis(Date().timeIntervalSince1970 * 1000) }, say: { print($0) }, warn: printError)
         }
@@ -96,7 +96,7 @@ extension FlightLogCommand {
                 """)
 
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The flight id (see flightlog list).") var id: Int64
+        @OptionGroup var flight: FlightIdArgument
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
 
         func run() async throws {
@@ -106,7 +106,7 @@ extension FlightLogCommand {
             }
             print(
                 try DeleteRun.run(
-                    id: id, store: store.open(.readWrite), yes: yes, ask: Terminal.inputIsTerminal ? ask : nil))
+                    id: flight.id, store: store.open(.readWrite), yes: yes, ask: Terminal.inputIsTerminal ? ask : nil))
         }
     }
 
@@ -167,13 +167,9 @@ extension FlightLogCommand {
         @Flag(help: "Print the status file's JSON as flightlogd wrote it.") var json = false
 
         func run() async throws {
-            let path = try store.databasePath()
-            if json, let text = RecorderStatusFile.writtenText(besideDatabase: path) {
-                return print(terminalSafe(text, keepNewlines: true))
-            }
-            let summary = StatusSummary(.read(besideDatabase: path))
-            print(terminalSafe(summary.text, keepNewlines: true))
-            if !summary.recording { throw ExitCode(1) }
+            let (text, status) = StatusSummary.command(databasePath: try store.databasePath(), json: json)
+            print(text)
+            if status != 0 { throw ExitCode(status) }
         }
     }
 }

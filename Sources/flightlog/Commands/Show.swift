@@ -9,7 +9,7 @@ extension FlightLogCommand {
             discussion: "Example: flightlog show 12")
 
         @OptionGroup var store: StoreOptions
-        @Argument(help: "The flight id (see flightlog list).") var id: Int64
+        @OptionGroup var flight: FlightIdArgument
         @Flag(name: .long, help: "Print the flight as a JSON object.") var json = false
         @Option(
             name: .long,
@@ -25,7 +25,7 @@ extension FlightLogCommand {
         func run() async throws {
             let config = try store.loadConfig()
             print(
-                try ShowRequest(id: id, qnhHectopascals: qnh, json: json).output(
+                try ShowRequest(id: flight.id, qnhHectopascals: qnh, json: json).output(
                     store: store.open(.readOnly), config: config))
         }
     }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import FlightLogConfigFile
-import FlightLogCore
-import FlightLogStore
 import FlightLogTransfer
 
 extension FlightLogCommand {
@@ -58,22 +56,10 @@ extension FlightLogCommand.TaskCommand {
         }
 
         func run() throws {
-            let task: FlightTask
-            if let points {
-                let config = try store.loadConfig()
-                let placing = try FlightPlacing.load(radius: config.airfieldRadiusMeters).placing
-                task = try TaskDeclaration.task(
-                    points: points.split(separator: ",").map(String.init), in: placing.index)
-            } else if let file {
-                let bytes = try InputFile.read(file, what: "the task file", maxBytes: TaskDeclaration.maxTaskFileBytes)
-                guard let bytes else {
-                    throw TransferRefusal("cannot read \(file): check that the file exists and is readable")
-                }
-                task = try TaskDeclaration.task(file: bytes, path: file, name: name)
-            } else {
-                return
-            }
-            print(try TaskDeclaration.declare(task, in: store.open(.readWrite)))
+            print(
+                try TaskDeclaration.declare(
+                    points: points, file: file, name: name, location: store.location,
+                    readFile: { try InputFile.read($0, what: "the task file", maxBytes: $1) }, warn: printError))
         }
     }
 
