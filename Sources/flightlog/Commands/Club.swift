@@ -216,8 +216,8 @@ extension FlightLogCommand {
                 The file sent is what flightlog export --igc writes: an imported flight's own file, a recorded \
                 flight's signed file. The WeGlide flight id is stored with the flight, so a flight is sent once \
                 (--again sends it anyway); an upload whose answer never arrived is looked up in WeGlide's flight \
-                list before anything is sent again. The aircraft is [weglide] aircraft_id, else WeGlide's aircraft named \
-                like the flight's glider type.
+                list before anything is sent again. The aircraft is [weglide] aircraft_id for this glider's \
+                flights, else WeGlide's aircraft named like the flight's glider type.
                 Exit status 1 when WeGlide refused a flight or a person must look; 75 (EX_TEMPFAIL) when WeGlide \
                 cannot be reached or does not answer: run it again later.
                 Examples:
