@@ -14,25 +14,6 @@ struct AnalysisWordsTests {
         return FlightAnalysis.compute(fixes: fixes, extensions: SyntheticGlider.enlExtensions, inputs: inputs)
     }
 
-    /// A thermal's direction has one wording, which the phone's thermal list and the report's table both take (the
-    /// phone said `mixed` where the report said `both ways (40 % left)`).
-    @Test func aThermalCircledBothWaysSaysHowMuchWentLeft() throws {
-        var glider = SyntheticGlider()
-        glider.fly(60)
-        glider.fly(72, turn: 15, climb: 1.5)  // three circles right
-        glider.fly(48, turn: -15, climb: 1.5)  // two left
-        glider.fly(60)
-        let mixed = try #require(FlightPhases.analyze(glider.fixes).thermals.first)
-        let words = AnalysisWords.direction(mixed)
-        let percent = try #require(Int(words.replacing(/^both ways \((\d+) % left\)$/) { $0.output.1 }), "\(words)")
-        #expect((37...43).contains(percent), "\(words)")
-        var left = SyntheticGlider()
-        left.fly(60)
-        left.fly(120, turn: -15, climb: 1.5)
-        left.fly(60)
-        #expect(AnalysisWords.direction(try #require(FlightPhases.analyze(left.fixes).thermals.first)) == "left")
-    }
-
     @Test func anEngineRunningToTheLandingScoresNothingAndSaysWhy() {
         var motoring = SyntheticGlider(enl: 900)
         motoring.fly(600)
