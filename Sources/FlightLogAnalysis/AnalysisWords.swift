@@ -48,6 +48,16 @@ package enum AnalysisWords {
 
     /// `1 run` / `3 runs`.
     package static func runs(_ count: Int) -> String { count == 1 ? "1 run" : "\(count) runs" }
+
+    /// Which way a thermal turned, as the phone's and the report's thermal lists say it: `left`, `right`, or
+    /// `both ways (40 % left)` when it circled at least once each way.
+    package static func direction(_ thermal: FlightPhases.Thermal) -> String {
+        switch thermal.direction {
+        case .left: "left"
+        case .right: "right"
+        case .mixed: "both ways (\(decimal(thermal.leftShare * 100, 0)) % left)"
+        }
+    }
 }
 
 extension AnalysisWords {

@@ -6,6 +6,24 @@ import Glibc
 import Darwin
 #endif
 
+/// A closed route the contests score: a triangle (three turnpoints) or an out-and-return (two), with its start
+/// and finish (indices into the trace) and its distance.
+package struct ClosedRoute: Sendable, Equatable {
+    package var start: Int, turnpoints: [Int], finish: Int
+    /// The triangle's perimeter, or twice the out-and-return's tp1–tp2; metres on the FAI sphere.
+    package var distance: Meters
+    /// False when the search stopped at its node limit: the route is valid but may not be the longest.
+    package var isProven: Bool
+
+    package init(start: Int, turnpoints: [Int], finish: Int, distance: Meters, isProven: Bool = true) {
+        self.start = start
+        self.turnpoints = turnpoints
+        self.finish = finish
+        self.distance = distance
+        self.isProven = isProven
+    }
+}
+
 /// The largest closed triangle of a trace: turnpoints tp1 ≤ tp2 ≤ tp3 (fixes), closed when some start at or
 /// before tp1 and some finish at or after tp3 lie at most `closing` metres apart with the finish at most
 /// `maxDrop` below the start; its distance is the perimeter tp1–tp2–tp3.
@@ -17,22 +35,7 @@ import Darwin
 /// node at once: the best triangle over every 16th fix, then every 4th (each found with a bounded amount of
 /// work, so not always the best there), each improved by moving one turnpoint at a time to its best fix.
 package enum ClosedTriangle {
-    package struct Result: Sendable, Equatable {
-        /// Start, tp1, tp2, tp3, finish (indices into the trace).
-        package var start: Int, turnpoints: [Int], finish: Int
-        /// Perimeter, metres on the FAI sphere.
-        package var distance: Meters
-        /// False when the search stopped at its node limit: the triangle is valid but may not be the largest.
-        package var isProven: Bool
-
-        package init(start: Int, turnpoints: [Int], finish: Int, distance: Meters, isProven: Bool) {
-            self.start = start
-            self.turnpoints = turnpoints
-            self.finish = finish
-            self.distance = distance
-            self.isProven = isProven
-        }
-    }
+    package typealias Result = ClosedRoute
 
     /// The work of the last call (nodes of each level, the last one exact), for the tests and the benchmark.
     package struct Work: Sendable, Equatable {

@@ -12,19 +12,8 @@ import Darwin
 ///
 /// Exact: a best-first branch and bound over pairs of nodes of the same box tree the triangle search uses.
 package enum OutAndReturn {
-    package struct Result: Sendable, Equatable {
-        /// Start, tp1, tp2, finish (indices into the trace).
-        package var start: Int, turnpoints: [Int], finish: Int
-        /// Twice the tp1–tp2 distance, metres on the FAI sphere.
-        package var distance: Meters
-
-        package init(start: Int, turnpoints: [Int], finish: Int, distance: Meters) {
-            self.start = start
-            self.turnpoints = turnpoints
-            self.finish = finish
-            self.distance = distance
-        }
-    }
+    /// Always proven (the search has no node limit).
+    package typealias Result = ClosedRoute
 
     package static func optimum(_ trace: ContestTrace, closing: Meters = 1000, maxDrop: Meters = 1000) -> Result? {
         guard trace.count >= 2 else { return nil }

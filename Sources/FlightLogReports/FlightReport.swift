@@ -231,7 +231,7 @@ struct ReportPage {
             ),
             ("", when(flight.landingTime, .landingTime) + (flight.endedInFlight ? " (the last fix)" : "")),
             ("Duration", flight.flightTimeText + " h"),
-            ("Launch", ReportText.launch(d.launchMethod)),
+            ("Launch", d.launchMethod.label),
         ]
         var release: [String] = []
         if let t = flight.releaseTime { release.append(when(t, .releaseTime)) }

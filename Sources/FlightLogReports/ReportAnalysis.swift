@@ -86,15 +86,9 @@ struct ReportAnalysis {
             let top =
                 t.endIndex < fixes.count && fixes[t.endIndex].time == t.end
                 ? (fixes[t.endIndex].pressureAltitude ?? fixes[t.endIndex].gnssAltitude).map(ReportText.metres) : nil
-            let direction: String =
-                switch t.direction {
-                case .left: "left"
-                case .right: "right"
-                case .mixed: "both ways (\(ReportText.fixed(t.leftShare * 100, 0)) % left)"
-                }
             return [
                 "\(n + 1)", local(t.start), utc(t.start), Self.duration(t.seconds), "\(Self.signed(t.gain)) m",
-                "\(Self.signed(t.climbRate, 1)) m/s", top ?? "—", direction,
+                "\(Self.signed(t.climbRate, 1)) m/s", top ?? "—", AnalysisWords.direction(t),
             ]
         }
     }

@@ -25,15 +25,6 @@ enum ReportText {
 
     static func utcTime(_ t: UTCMillis) -> String { CivilDateTime(utc: t).hourMinute }
 
-    static func launch(_ method: LaunchMethod) -> String {
-        switch method {
-        case .winch: "Winch"
-        case .aerotow: "Aerotow"
-        case .self: "Self-launch"
-        case .unknown: "Unknown"
-        }
-    }
-
     static func role(_ role: SecondPersonRole?) -> String {
         switch role {
         case .instructor: "Instructor"

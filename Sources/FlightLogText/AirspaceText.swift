@@ -46,7 +46,7 @@ package enum AirspaceText {
         struct Grouped: Encodable {
             var name: String
             var airspaceClass: String
-            var type: String?
+            var type: FlightJSON.OrNull<String>
             var floor: String, ceiling: String
             /// First entry, last exit.
             var start: String, end: String
@@ -55,30 +55,13 @@ package enum AirspaceText {
             /// Every entry a single fix.
             var touched: Bool
             /// The worst of the entries; null: unknown (every entry "possible"), or GND–UNL.
-            var verticalDepthMeters: Int?
+            var verticalDepthMeters: FlightJSON.OrNull<Int>
             var lateralDepthMeters: Int
             var certain: Bool
 
-            /// As synthesised, but the unknowns are `null` rather than left out (as in ``Entry``).
-            func encode(to encoder: any Encoder) throws {
-                enum Key: String, CodingKey {
-                    case name, airspaceClass = "class", type, floor, ceiling, start, end, entries, insideSeconds
-                    case touched, verticalDepthMeters, lateralDepthMeters, certain
-                }
-                var c = encoder.container(keyedBy: Key.self)
-                try c.encode(name, forKey: .name)
-                try c.encode(airspaceClass, forKey: .airspaceClass)
-                try c.encode(type, forKey: .type)
-                try c.encode(floor, forKey: .floor)
-                try c.encode(ceiling, forKey: .ceiling)
-                try c.encode(start, forKey: .start)
-                try c.encode(end, forKey: .end)
-                try c.encode(entries, forKey: .entries)
-                try c.encode(insideSeconds, forKey: .insideSeconds)
-                try c.encode(touched, forKey: .touched)
-                try c.encode(verticalDepthMeters, forKey: .verticalDepthMeters)
-                try c.encode(lateralDepthMeters, forKey: .lateralDepthMeters)
-                try c.encode(certain, forKey: .certain)
+            enum CodingKeys: String, CodingKey {
+                case name, airspaceClass = "class", type, floor, ceiling, start, end, entries, insideSeconds
+                case touched, verticalDepthMeters, lateralDepthMeters, certain
             }
         }
 
@@ -90,11 +73,11 @@ package enum AirspaceText {
             }
             airspaces = findings.groups.map { g in
                 Grouped(
-                    name: g.airspace.name, airspaceClass: g.airspace.airspaceClass, type: g.airspace.type,
+                    name: g.airspace.name, airspaceClass: g.airspace.airspaceClass, type: .init(g.airspace.type),
                     floor: g.airspace.floor.description, ceiling: g.airspace.ceiling.description,
                     start: iso8601UTC(g.start), end: iso8601UTC(g.end), entries: g.entries.count,
                     insideSeconds: g.insideMillis / 1000, touched: g.isTouch,
-                    verticalDepthMeters: g.verticalDepth.flatMap { $0.isFinite ? Int($0.rounded()) : nil },
+                    verticalDepthMeters: .init(wholeMeters(g.verticalDepth)),
                     lateralDepthMeters: Int(g.lateralDepth.rounded()), certain: g.isCertain)
             }
         }
@@ -104,51 +87,42 @@ package enum AirspaceText {
     package struct Entry: Encodable {
         var name: String
         var airspaceClass: String
-        var type: String?
+        var type: FlightJSON.OrNull<String>
         var floor: String
         var ceiling: String
         var start: String
         var end: String
         var durationSeconds: Int64
         /// Metres inside vertically (past the nearer of floor and ceiling); null: unknown, the entry is "possible".
-        var verticalDepthMeters: Int?
+        var verticalDepthMeters: FlightJSON.OrNull<Int>
         var lateralDepthMeters: Int
         /// false: inside the outline, but the height against an AGL limit (or without an altitude) is unknown.
         var certain: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case name, airspaceClass = "class", type, floor, ceiling, start, end, durationSeconds
+            case verticalDepthMeters, lateralDepthMeters, certain
+        }
 
         init(_ item: AirspaceFindings.Item) {
             let a = item.airspace, i = item.infringement
             name = a.name
             airspaceClass = a.airspaceClass
-            type = a.type
+            type = .init(a.type)
             floor = a.floor.description
             ceiling = a.ceiling.description
             start = iso8601UTC(i.start)
             end = iso8601UTC(i.end)
             durationSeconds = (i.end - i.start) / 1000
-            // None for GND–UNL (every height inside: no limit to measure from), as for an unknown height.
-            verticalDepthMeters = i.verticalDepth.flatMap { $0.isFinite ? Int($0.rounded()) : nil }
+            verticalDepthMeters = .init(wholeMeters(i.verticalDepth))
             lateralDepthMeters = Int(i.lateralDepth.rounded())
             certain = i.isCertain
         }
+    }
 
-        package func encode(to encoder: any Encoder) throws {
-            enum Key: String, CodingKey {
-                case name, airspaceClass = "class", type, floor, ceiling, start, end, durationSeconds
-                case verticalDepthMeters, lateralDepthMeters, certain
-            }
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(name, forKey: .name)
-            try c.encode(airspaceClass, forKey: .airspaceClass)
-            try c.encode(type, forKey: .type)
-            try c.encode(floor, forKey: .floor)
-            try c.encode(ceiling, forKey: .ceiling)
-            try c.encode(start, forKey: .start)
-            try c.encode(end, forKey: .end)
-            try c.encode(durationSeconds, forKey: .durationSeconds)
-            try c.encode(verticalDepthMeters, forKey: .verticalDepthMeters)
-            try c.encode(lateralDepthMeters, forKey: .lateralDepthMeters)
-            try c.encode(certain, forKey: .certain)
-        }
+    /// A vertical depth in whole metres; none for GND–UNL (every height inside: no limit to measure from), as for
+    /// an unknown height.
+    static func wholeMeters(_ depth: Double?) -> Int? {
+        depth.flatMap { $0.isFinite ? Int($0.rounded()) : nil }
     }
 }

@@ -14,6 +14,17 @@ private func oneThermal(interval: Int = 1, turn: Double = 15) -> SyntheticGlider
     return glider
 }
 
+/// A minute's glide, three circles right and two left climbing 1.5 m/s (40 % of the turning to the left), a
+/// minute's glide.
+private func bothWays() -> SyntheticGlider {
+    var glider = SyntheticGlider()
+    glider.fly(60)
+    glider.fly(72, turn: 15, climb: 1.5)
+    glider.fly(48, turn: -15, climb: 1.5)
+    glider.fly(60)
+    return glider
+}
+
 private func seconds(_ time: UTCMillis) -> Double { Double(time - SyntheticGlider.t0) / 1000 }
 
 @Suite("Thermals and glides")
@@ -70,12 +81,7 @@ struct FlightPhasesTests {
     }
 
     @Test func circlingBothWaysIsMixed() throws {
-        var glider = SyntheticGlider()
-        glider.fly(60)
-        glider.fly(72, turn: 15, climb: 1.5)  // three circles right
-        glider.fly(48, turn: -15, climb: 1.5)  // two left
-        glider.fly(60)
-        let thermal = try #require(FlightPhases.analyze(glider.fixes).thermals.first)
+        let thermal = try #require(FlightPhases.analyze(bothWays().fixes).thermals.first)
         #expect(thermal.direction == .mixed)
         #expect(abs(thermal.leftShare - 0.4) < 0.03)
         var mostlyRight = SyntheticGlider()
@@ -84,6 +90,17 @@ struct FlightPhasesTests {
         mostlyRight.fly(12, turn: -15, climb: 1.5)  // half a circle the other way: still a right thermal
         mostlyRight.fly(60)
         #expect(FlightPhases.analyze(mostlyRight.fixes).thermals.map(\.direction) == [.right])
+    }
+
+    /// A thermal's direction has one wording, which the phone's thermal list and the report's table both take (the
+    /// phone said `mixed` where the report said `both ways (40 % left)`).
+    @Test func aThermalCircledBothWaysSaysHowMuchWentLeft() throws {
+        let mixed = try #require(FlightPhases.analyze(bothWays().fixes).thermals.first)
+        let words = AnalysisWords.direction(mixed)
+        let percent = try #require(Int(words.replacing(/^both ways \((\d+) % left\)$/) { $0.output.1 }), "\(words)")
+        #expect((37...43).contains(percent), "\(words)")
+        let left = try #require(FlightPhases.analyze(oneThermal(turn: -15).fixes).thermals.first)
+        #expect(AnalysisWords.direction(left) == "left")
     }
 
     @Test func circlingThatLosesHeightIsNoThermal() throws {

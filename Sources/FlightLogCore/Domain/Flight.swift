@@ -2,6 +2,16 @@
 package enum LaunchMethod: String, Sendable, Hashable, Codable, CaseIterable {
     case winch, aerotow, `self`, unknown
 
+    /// How the phone's pages and the PDF name it: `Winch`, `Aerotow`, `Self-launch`, `Unknown`.
+    package var label: String {
+        switch self {
+        case .winch: "Winch"
+        case .aerotow: "Aerotow"
+        case .self: "Self-launch"
+        case .unknown: "Unknown"
+        }
+    }
+
     /// Short code used on a printed logbook (German NfL 2021-2-602: W winch, F aerotow, E self-launch).
     package var logbookCode: String {
         switch self {

@@ -23,7 +23,7 @@ struct AnalysisBlock {
         analysis.phases.thermals.map { th in
             let minutes = Int((th.seconds / 60).rounded())
             return "<li><b>\(local(th.start))</b><span>\(minutes) min</span><span>\(signed(th.gain, 0)) m</span>"
-                + "<span>\(signed(th.climbRate, 1)) m/s</span><span>\(th.direction.rawValue)</span></li>"
+                + "<span>\(signed(th.climbRate, 1)) m/s</span><span>\(AnalysisWords.direction(th))</span></li>"
         }
     }
 

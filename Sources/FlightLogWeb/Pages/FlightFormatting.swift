@@ -32,17 +32,6 @@ extension Flight {
     }
 }
 
-extension LaunchMethod {
-    var label: String {
-        switch self {
-        case .winch: "Winch"
-        case .aerotow: "Aerotow"
-        case .self: "Self-launch"
-        case .unknown: "Unknown"
-        }
-    }
-}
-
 /// `12.3 km` or `850 m`.
 func distanceText(_ meters: Double) -> String {
     meters >= 10_000
