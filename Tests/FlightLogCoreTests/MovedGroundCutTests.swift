@@ -9,17 +9,9 @@ import Testing
 /// (the first fix after the gap lay more than 250 m from the last one, so nothing said "on the ground").
 @Suite("Moved while switched off")
 struct MovedGroundCutTests {
-    static let plan = SimulatedFlightPlan(
-        launch: .winch, flightMinutes: 10, groundMinutesBefore: 3, groundMinutesAfter: 3, seed: 5)
-
-    static func times(_ fixes: [Fix]) -> [UTCMillis] {
-        var detector = FlightDetector()
-        return fixes.flatMap { detector.ingest($0) }.map {
-            switch $0 {
-            case .takeoff(let time, _), .landing(let time, _): time
-            }
-        }
-    }
+    /// The winch flight of the other switch-off tests, and their detector run.
+    static let plan = LostFixGroundCutTests.plan
+    static func times(_ fixes: [Fix]) -> [UTCMillis] { LostFixGroundCutTests.times(fixes) }
 
     /// `fixes` `metres` north and `higher` metres up.
     static func moved(_ fixes: [Fix], north metres: Meters, higher: Meters) -> [Fix] {
