@@ -85,6 +85,23 @@ struct MovedGroundCutTests {
         try Self.expectLandsAtTheCut(day)
     }
 
+    /// Power lost high in a straight glide for 20 minutes, back at rest on the ground elsewhere: nothing says where
+    /// it landed, and the last fix was in the air (not rolling out, far above the take-off), so the flight is not
+    /// ended up there; it lands where the rest after the gap began, as before the rule.
+    @Test func lostInAGlideAndFoundOnTheGround() throws {
+        let one = FlightSimulator.simulate(Self.plan)
+        let uncut = Self.times(one)
+        let cutAt = try #require(
+            one.last { $0.time < uncut[1] - 240_000 && Altitudes($0).height(above: Altitudes(one[0])) ?? 0 > 300 })
+        let ground = Self.moved(one.filter { $0.time > uncut[1] + 20_000 }, north: 5000, higher: 0).map { fix in
+            var fix = fix
+            fix.time += 20 * 60_000
+            return fix
+        }
+        let found = Self.times(one.filter { $0.time <= cutAt.time } + ground)
+        #expect(found == [uncut[0], ground[0].time])
+    }
+
     /// Power lost in a thermal, back 2 minutes later 1 km away and 100 m higher, still circling: one flight, landing
     /// where it did without the cut.
     @Test func aRestartInTheAirContinuesTheFlight() throws {
