@@ -42,6 +42,17 @@ private func feed(
 @Suite(.serialized) struct RecorderReplaySpeedTests {
     @Test(.timeLimit(.minutes(2)), arguments: [(1, 0), (3, 0), (3, 9), (1, 9)] as [(Int64, Int)])
     func offDuringTheRollOutAndFlownAgain(speed: Int64, burstSeconds: Int) async throws {
+        try await flownAgain(speed: speed, burstSeconds: burstSeconds)
+    }
+
+    /// The same, and the glider pushed 1 km north to the next launch point during the cut (rule T5, "moved during
+    /// the cut"): the first flight still lands at the roll-out (before: at the restart, 9 min 52 s late).
+    @Test(.timeLimit(.minutes(2)), arguments: [1, 3] as [Int64])
+    func movedDuringTheCutAndFlownAgain(speed: Int64) async throws {
+        try await flownAgain(speed: speed, burstSeconds: 0, movedNorth: 1000)
+    }
+
+    private func flownAgain(speed: Int64, burstSeconds: Int, movedNorth: Double = 0) async throws {
         let path = try temporaryDatabase()
         let flight = SyntheticFlight()
         func open(_ start: Int64) throws -> Recorder {
@@ -57,6 +68,7 @@ private func feed(
         let shift = Int64(cut + 600)
         var again = flight
         (again.originNorth, again.originEast) = SyntheticFlight.landingPlace
+        again.originNorth += movedNorth
         again.monotonicStart = flight.monotonicStart + shift * 1_000_000_000 / speed
         let second = try open(again.monotonicStart)
         let burst = SyntheticFlight.takeoffSecond + 30..<SyntheticFlight.takeoffSecond + 30 + burstSeconds

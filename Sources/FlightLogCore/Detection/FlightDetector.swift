@@ -52,6 +52,8 @@ package struct FlightDetector: Sendable {
     private var groundAltitudes: [(time: UTCMillis, altitude: Meters)] = []
     /// Stillness of the pressure altitude while only `V` fixes come in flight.
     private var pressureLanding = PressureLanding()
+    /// The last seconds before a gap, and a gap that may have been a switch-off during the roll-out.
+    private var groundRestart = GroundRestart()
     /// Seconds before a takeoff run in which the altitude must have been steady, when data covers them.
     static let restBeforeTakeoff: Double = 60
     /// Stillness at the end of a track at least this long (s) counts as the landing.
@@ -67,13 +69,6 @@ package struct FlightDetector: Sendable {
     /// A recording gap (no fix at all, valid or not) longer than this (s) ends a flight at the last valid fix
     /// before it: nobody knows what happened in between, and a flight never spans a day of missing data.
     package static let maximumFlightGap: Double = 3600
-    /// A gap in flight at least this long (s), with the first fix after it where the glider stood before it, ends
-    /// the flight at the last fix before the gap (the master switch off during the roll-out): a restart takes that
-    /// long, and a glider in the air cannot keep its place and altitude for two minutes.
-    static let minimumGroundRestartGap: Double = 120
-    /// How far (m) the first fix after such a gap may lie from the last one before it: a glider rolling out at
-    /// 20 m/s stops within about 150 m, and GNSS positions scatter by 10 m.
-    static let groundRestartRadius: Meters = 250
 
     package init(profile: DetectionProfile = .glider) {
         self.profile = profile
@@ -91,6 +86,11 @@ package struct FlightDetector: Sendable {
     /// The landing the current stillness would give, once it has lasted 10 s while airborne. At the end of a
     /// finished recording (an IGC file stopped after landing), this is the landing.
     package var landingInProgress: DetectorEvent? {
+        if phase == .flying, let pending = groundRestart.pending, let still = stillSince, let now = recent.last,
+            still.index == pending.first.index, seconds(now.time - still.time) >= Self.minimumFinalStillness
+        {
+            return .landing(time: pending.last.time, index: pending.last.index)
+        }
         if phase == .flying, let since = pressureLanding.since, let now = lastTime,
             pressureLanding.stillSeconds(at: now) >= Self.minimumFinalPressureStillness
         {
@@ -122,6 +122,7 @@ package struct FlightDetector: Sendable {
         let sample = Sample(index: index, time: fix.time, coordinate: fix.coordinate, altitude: Altitudes(fix))
         guard let previous = recent.last else {
             recent = [sample]
+            groundRestart.restart(at: sample)
             return events
         }
 
@@ -134,9 +135,11 @@ package struct FlightDetector: Sendable {
             let events = landedBeforeGap(resumingAt: sample)
             restartRuns()
             recent = [sample]
+            groundRestart.restart(at: sample)
             return events
         }
         recent.append(sample)
+        groundRestart.note(sample)
         let cutoff = sample.time - UTCMillis(profile.speedBaseline * 1000)
         while recent.count > 2, recent[1].time <= cutoff { recent.removeFirst() }
         let base = recent[0]
@@ -204,6 +207,16 @@ package struct FlightDetector: Sendable {
             }
         }
 
+        if let pending = groundRestart.pending {
+            guard let still = stillSince, still.index == pending.first.index else {
+                groundRestart.pending = nil  // it moved after the gap: a cut in the air
+                return events
+            }
+            if seconds(sample.time - still.time) >= GroundRestart.restHold {
+                land()
+                return events + [.landing(time: pending.last.time, index: pending.last.index)]
+            }
+        }
         if let still = stillSince, seconds(sample.time - still.time) >= profile.landingHold {
             if phase == .flying { events.append(.landing(time: still.time, index: still.index)) }
             land()
@@ -246,8 +259,10 @@ package struct FlightDetector: Sendable {
 
     /// A gap (the master switch off) in flight after the glider had already come to rest, and the first fix after
     /// it at the same altitude: it was on the ground all along, so the flight ended where that stillness began,
-    /// however short it was (pilots switch off seconds after stopping). A gap while moving, or a fix after it at
-    /// another altitude, leaves the flight going on (a cut in the air).
+    /// however short it was (pilots switch off seconds after stopping). Still rolling out when the power went: where
+    /// it stopped (``GroundRestart/standsWhereItStopped``) it landed at the last fix at once; moved during the cut,
+    /// it lands there once it has stood still for ``GroundRestart/restHold`` after the gap. Anything else leaves the
+    /// flight going on (a cut in the air).
     private mutating func landedBeforeGap(resumingAt sample: Sample) -> [DetectorEvent] {
         guard phase == .flying, let altitude = sample.altitude.best else { return [] }
         if let still = stillSince, still.altitude.usesPressure == sample.altitude.usesPressure,
@@ -256,30 +271,17 @@ package struct FlightDetector: Sendable {
             land()
             return [.landing(time: still.time, index: still.index)]
         }
-        guard let last = recent.last, restartsWhereItStood(last, resumingAt: sample) else { return [] }
-        land()
-        return [.landing(time: last.time, index: last.index)]
-    }
-
-    /// The power cut while the glider still rolled out (no stillness yet), and back on minutes later where it
-    /// stopped: the first fix after a gap of at least ``minimumGroundRestartGap`` lies within
-    /// ``groundRestartRadius`` of the last one before it, at its altitude, and the glider was then slower than a
-    /// takeoff run (or back at the takeoff's level). A glider in the air is never found at the same place and
-    /// altitude minutes later: it flies kilometres, or circles and climbs or sinks by tens of metres.
-    private func restartsWhereItStood(_ last: Sample, resumingAt sample: Sample) -> Bool {
-        guard seconds(sample.time - last.time) >= Self.minimumGroundRestartGap,
-            Geodesy.distance(last.coordinate, sample.coordinate) <= Self.groundRestartRadius,
-            let height = sample.altitude.height(above: last.altitude), abs(height) <= profile.steadyAltitudeBand
-        else { return false }
-        let base = recent.first ?? last
-        let slow =
-            last.time > base.time
-            && Geodesy.distance(base.coordinate, last.coordinate) / seconds(last.time - base.time)
-                < profile.takeoffSpeed
-        let atTakeoffLevel = takeoff.flatMap { last.altitude.height(above: $0.altitude) }.map {
-            abs($0) <= profile.steadyAltitudeBand
+        guard let last = recent.last, seconds(sample.time - last.time) >= GroundRestart.minimumGap else { return [] }
+        if GroundRestart.standsWhereItStopped(
+            last: last, first: sample, base: recent.first ?? last, takeoff: takeoff, profile: profile)
+        {
+            land()
+            return [.landing(time: last.time, index: last.index)]
         }
-        return slow || atTakeoffLevel == true
+        if groundRestart.cameDown(last: last, first: sample, takeoff: takeoff, profile: profile) {
+            groundRestart.pending = GroundRestart.Pending(last: last, first: sample)
+        }
+        return []
     }
 
     /// The fix lost in flight, then a gap (the master switch off) while the `V` fixes' pressure altitude had been
@@ -313,6 +315,7 @@ package struct FlightDetector: Sendable {
     private mutating func land() {
         phase = .ground
         takeoff = nil
+        groundRestart.pending = nil
         restartRuns()
     }
 
