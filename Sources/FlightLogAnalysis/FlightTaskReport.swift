@@ -25,6 +25,7 @@ package struct FlightTaskReport: Sendable {
             let scoring = try TaskScoring(
                 task: task, fixes: fixes, events: .of(flight, fixes: fixes, extensions: extensions))
             report.score = scoring.score(utcOffsetSeconds: flight.known(.utcOffset, flight.utcOffsetSeconds))
+            report.task = scoring.task
         } catch { report.scoringProblem = "\(error)" }
         return (report, warnings)
     }

@@ -19,10 +19,21 @@ package struct TaskFlightEvents: Sendable, Hashable {
     package var release: Release?
     /// When each engine run after the launch started, in time order.
     package var engineStarts: [UTCMillis]
+    /// The landing: the last valid fix at or before the flight's landing time (a finish at the landing place).
+    package var landing: Landing?
 
-    package init(release: Release? = nil, engineStarts: [UTCMillis] = []) {
+    /// Where and when the glider landed.
+    package struct Landing: Sendable, Hashable {
+        package var time: UTCMillis
+        package var coordinate: Coordinate
+
+        package init(time: UTCMillis, coordinate: Coordinate) { (self.time, self.coordinate) = (time, coordinate) }
+    }
+
+    package init(release: Release? = nil, engineStarts: [UTCMillis] = [], landing: Landing? = nil) {
         self.release = release
         self.engineStarts = engineStarts
+        self.landing = landing
     }
 
     /// Nothing known: a start only by the task's own zones, no engine.
@@ -39,15 +50,16 @@ package struct TaskFlightEvents: Sendable, Hashable {
         let early = takeoff - UTCMillis(ScoringWindow.launchRunWindow * 1000)
         let from = fixes[..<first].lastIndex { $0.time < early }.map { $0 + 1 } ?? 0
         let runs = EngineRuns.find(fixes, extensions: extensions, window: from..<(last + 1))
+        let landed = fixes[first...last].last(where: \.isValid).map { Landing(time: $0.time, coordinate: $0.coordinate) }
         guard
             let window = ScoringWindow.find(
                 fixes, extensions: extensions, takeoffIndex: first, landingIndex: last, engineRuns: runs),
             window.startsAt != .takeoff
-        else { return TaskFlightEvents(engineStarts: runs.map(\.start).filter { $0 > takeoff }) }
+        else { return TaskFlightEvents(engineStarts: runs.map(\.start).filter { $0 > takeoff }, landing: landed) }
         let fix = fixes[window.startIndex]
         return TaskFlightEvents(
             release: Release(time: fix.time, coordinate: fix.coordinate, isEngineStop: window.startsAt == .engineOff),
-            engineStarts: runs.filter { $0.startIndex > window.startIndex }.map(\.start))
+            engineStarts: runs.filter { $0.startIndex > window.startIndex }.map(\.start), landing: landed)
     }
 }
 
