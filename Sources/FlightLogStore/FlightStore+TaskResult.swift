@@ -133,7 +133,8 @@ extension FlightStore {
 
     /// Flight `id`'s task result computed from what is stored now, with the inputs it was computed for; the task
     /// rules' events from `analysis`, else the stored analysis, when it fits (``TaskFlightEvents``).
-    func computedTaskResult(forFlight id: Int64, analysis: FlightAnalysis? = nil) throws(LogbookError) -> KeptTaskResult {
+    func computedTaskResult(forFlight id: Int64, analysis: FlightAnalysis? = nil) throws(LogbookError) -> KeptTaskResult
+    {
         let (flight, declared) = try read { db in
             let declared = try Data.fetchOne(db, sql: "SELECT declaredTask FROM flight WHERE id = ?", arguments: [id])
             return (try Self.flight(id: id, db), declared)

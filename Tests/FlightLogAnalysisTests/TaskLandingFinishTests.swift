@@ -28,7 +28,8 @@ import Testing
     }
 
     static func landing(_ fixes: [Fix]) -> TaskFlightEvents {
-        TaskFlightEvents(landing: .init(time: fixes[fixes.count - 1].time, coordinate: fixes[fixes.count - 1].coordinate))
+        TaskFlightEvents(
+            landing: .init(time: fixes[fixes.count - 1].time, coordinate: fixes[fixes.count - 1].coordinate))
     }
 
     @Test func aPlaceholderFinishIsTheLandingPlace() throws {
@@ -42,8 +43,9 @@ import Testing
         #expect(lines[0].hasPrefix("C150724080000000000000102"))
         #expect(lines[lines.count - 2] == "C0000000N00000000EFINISH")
         let again = try IGCReader.read(
-            Array((["AXFLABC", "HFDTEDATE:150724,01"] + lines + ["B1000005100000N00700000EA0028000421"])
-                .map { $0 + "\r\n" }.joined().utf8), strict: true)
+            Array(
+                (["AXFLABC", "HFDTEDATE:150724,01"] + lines + ["B1000005100000N00700000EA0028000421"])
+                    .map { $0 + "\r\n" }.joined().utf8), strict: true)
         #expect(again.declarations.first?.points == task.points)
         #expect(again.declarations.first?.finishAtLanding == true)
     }

@@ -50,7 +50,9 @@ enum ClubKeptFuzzPipeline {
             if !score.distanceKm.isFinite || !score.scoredKm.isFinite || score.scoredKm < 0 {
                 return "distances \(score.distanceKm), \(score.scoredKm)"
             }
-            if score.completed != (score.reason == nil) { return "completed \(score.completed), reason \(score.reason ?? "")" }
+            if score.completed != (score.reason == nil) {
+                return "completed \(score.completed), reason \(score.reason ?? "")"
+            }
         }
         return nil
     }

@@ -99,7 +99,9 @@ enum IGCDeclarationBuilder {
         var points: [TaskPoint] = []
         // Sporting Code Section 3: a finish at the landing place need not be declared (docs/TASKS.md).
         let finishAtLanding: Bool
-        if source == .declaration, case .placeholder = lines[lines.count - 2].point { finishAtLanding = true } else {
+        if source == .declaration, case .placeholder = lines[lines.count - 2].point {
+            finishAtLanding = true
+        } else {
             finishAtLanding = false
         }
         for (index, (line, number)) in lines.dropFirst().dropLast().enumerated() {
