@@ -32,7 +32,7 @@ extension FlightTask {
 /// of years of flights reads it instead of every flight's file. Its keys are `show --json`'s where they overlap.
 package struct FlightTaskResult: Sendable, Hashable, Codable {
     /// Raised when the scoring or the choice of the task changes: every kept result is then computed again.
-    package static let currentVersion = 2
+    package static let currentVersion = 3
 
     package var name: String?
     package var completed: Bool
