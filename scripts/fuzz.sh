@@ -20,6 +20,8 @@
 #   weglide    WeGlide's answers: the upload's flight list, a refusal's detail, the aircraft list and the type match
 #   task       declared and competition tasks: IGC C records, LCU::C and LSEEYOU lines, the CUP task section, and
 #              XCSoar task files (.tsk: XML through libxml2, FoundationXML's XMLParser)
+#   club       what the club's server keeps beside a flight (class, declared task JSON, analysis JSON): ClubKept,
+#              the task scored as the club's flight page scores it
 #
 # Everything goes to .build-fuzz/: the instrumented modules, bin/fuzz-<target>, the seeds (made from
 # ../shared/flights, samples/, systemd/, tzdata and Fuzz/seeds/), the growing work corpus and the logs. A crash
@@ -31,7 +33,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/.build-fuzz
-all_targets=(igc config timezone trackcodec journal gpsd http cup verify openair weglide task)
+all_targets=(igc config timezone trackcodec journal gpsd http cup verify openair weglide task club)
 
 mode=${1:-run}
 case $mode in build | run | smoke) shift || true ;; *) mode=run ;; esac
@@ -156,6 +158,12 @@ build_target() { # target
             Sources/FlightLogWeGlide/AircraftCatalogue.swift
         pipeline=Tests/FlightLogWeGlideTests/WeGlideFuzzPipeline.swift
         libs=(-I "$out/weglide" -L "$out/weglide" -lFlightLogWeGlide -I "$out/analysis" -L "$out/analysis" -lFlightLogAnalysis
+            -L "$out/core" -lFlightLogCore) ;;
+    club)
+        # ClubKept alone: the rest of FlightLogSync is the server connection (PostgresNIO).
+        build_module clubkept FlightLogSync Sources/FlightLogSync/ClubKept.swift
+        pipeline=Tests/FlightLogSyncTests/ClubKeptFuzzPipeline.swift
+        libs=(-I "$out/clubkept" -L "$out/clubkept" -lFlightLogSync -I "$out/analysis" -L "$out/analysis" -lFlightLogAnalysis
             -L "$out/core" -lFlightLogCore) ;;
     *) echo "fuzz: unknown target $t (known: ${all_targets[*]})" >&2; exit 2 ;;
     esac

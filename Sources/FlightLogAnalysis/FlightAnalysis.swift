@@ -155,17 +155,12 @@ package struct FlightAnalysis: Sendable, Equatable, Codable {
         fixes: [Fix], extensions: [FixExtension] = [], inputs: Inputs, budget: Int = FreeDistance.defaultBudget,
         triangleNodes: Int = ClosedTriangle.defaultNodeLimit
     ) -> FlightAnalysis {
-        let takeoff = fixes.firstIndex { $0.time >= inputs.takeoff }
-        let landing = fixes.lastIndex { $0.time <= inputs.landing }
         var runs: [EngineRun] = []
         var window: ScoringWindow?
-        if let takeoff, let landing, landing > takeoff {
-            // From 2 minutes before the takeoff: a self-launcher's engine may start on the ground.
-            let early = inputs.takeoff - UTCMillis(ScoringWindow.launchRunWindow * 1000)
-            let first = fixes[..<takeoff].lastIndex { $0.time < early }.map { $0 + 1 } ?? 0
-            runs = EngineRuns.find(fixes, extensions: extensions, window: first..<(landing + 1))
+        if let span = ScoringWindow.span(fixes, takeoff: inputs.takeoff, landing: inputs.landing) {
+            runs = EngineRuns.find(fixes, extensions: extensions, window: span.runsFrom..<(span.landing + 1))
             window = ScoringWindow.find(
-                fixes, extensions: extensions, takeoffIndex: takeoff, landingIndex: landing, engineRuns: runs)
+                fixes, extensions: extensions, takeoffIndex: span.takeoff, landingIndex: span.landing, engineRuns: runs)
         }
         let scored = window?.fixes ?? 0..<0
         let trace = ContestTrace(fixes: fixes, window: scored)

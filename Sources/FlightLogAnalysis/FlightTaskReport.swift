@@ -11,10 +11,11 @@ package struct FlightTaskReport: Sendable {
     package var warnings: [String]
 
     /// The task that counts for `flight` (``FlightTask/counting(for:originalFile:declared:)``), scored against
-    /// `fixes` (`extensions`: the recording's B-record extensions, where an engine sensor is). `nil` (with the
-    /// reader's warnings) when there is none.
+    /// `fixes` (`extensions`: the recording's B-record extensions, where an engine sensor is; `analysis`: the
+    /// flight's, whose release and engine runs the rules take). `nil` (with the reader's warnings) when there is none.
     package static func of(
-        _ flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], originalFile: [UInt8]?, declared: FlightTask?
+        _ flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], originalFile: [UInt8]?, declared: FlightTask?,
+        analysis: FlightAnalysis? = nil
     ) -> (report: FlightTaskReport?, warnings: [String]) {
         let (chosen, fileWarnings) = FlightTask.counting(for: flight, originalFile: originalFile, declared: declared)
         guard let task = chosen else { return (nil, fileWarnings) }
@@ -23,8 +24,9 @@ package struct FlightTaskReport: Sendable {
         var report = FlightTaskReport(task: task, score: nil, scoringProblem: nil, warnings: warnings)
         do {
             let scoring = try TaskScoring(
-                task: task, fixes: fixes, events: .of(flight, fixes: fixes, extensions: extensions))
+                task: task, fixes: fixes, events: .of(flight, fixes: fixes, extensions: extensions, analysis: analysis))
             report.score = scoring.score(utcOffsetSeconds: flight.known(.utcOffset, flight.utcOffsetSeconds))
+            report.task = scoring.task
         } catch { report.scoringProblem = "\(error)" }
         return (report, warnings)
     }

@@ -32,7 +32,7 @@ extension FlightTask {
 /// of years of flights reads it instead of every flight's file. Its keys are `show --json`'s where they overlap.
 package struct FlightTaskResult: Sendable, Hashable, Codable {
     /// Raised when the scoring or the choice of the task changes: every kept result is then computed again.
-    package static let currentVersion = 2
+    package static let currentVersion = 3
 
     package var name: String?
     package var completed: Bool
@@ -57,22 +57,25 @@ package struct FlightTaskResult: Sendable, Hashable, Codable {
     /// The result of the task that counts for `flight` (``FlightTask/counting(for:originalFile:declared:)``) over
     /// `fixes`; `nil` without a task. Bounded as the scoring is (docs/TASKS.md: restarts, hull points).
     package static func compute(
-        flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], originalFile: [UInt8]?, declared: FlightTask?
+        flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], originalFile: [UInt8]?, declared: FlightTask?,
+        analysis: FlightAnalysis? = nil
     ) -> FlightTaskResult? {
         compute(
             flight: flight, fixes: fixes, extensions: extensions, fileTasks: originalFile.flatMap(IGCReader.tasks),
-            declared: declared)
+            declared: declared, analysis: analysis)
     }
 
-    /// ``compute(flight:fixes:extensions:originalFile:declared:)`` with the original file's task lines already read.
+    /// ``compute(flight:fixes:extensions:originalFile:declared:analysis:)`` with the original file's task lines
+    /// already read. `analysis`: the flight's, whose release and engine runs the task rules take (``TaskFlightEvents``).
     package static func compute(
-        flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], fileTasks: IGCFileTasks?, declared: FlightTask?
+        flight: Flight, fixes: [Fix], extensions: [FixExtension] = [], fileTasks: IGCFileTasks?, declared: FlightTask?,
+        analysis: FlightAnalysis? = nil
     ) -> FlightTaskResult? {
         guard flight.hasTrack,
             let task = FlightTask.counting(for: flight, fileTasks: fileTasks, declared: declared).task
         else { return nil }
         let scoring = try? TaskScoring(
-            task: task, fixes: fixes, events: .of(flight, fixes: fixes, extensions: extensions))
+            task: task, fixes: fixes, events: .of(flight, fixes: fixes, extensions: extensions, analysis: analysis))
         return FlightTaskResult(
             task: task, score: scoring?.score(utcOffsetSeconds: flight.known(.utcOffset, flight.utcOffsetSeconds)))
     }

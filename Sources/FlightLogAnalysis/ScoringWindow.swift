@@ -70,3 +70,19 @@ package struct ScoringWindow: Sendable, Hashable, Codable {
             startsAt: startsAt, endsAt: endsAt, launchOnGNSS: launchOnGNSS)
     }
 }
+
+extension ScoringWindow {
+    /// Where the analysis looks in `fixes` for a flight from `takeoff` to `landing`: the first fix at or after the
+    /// take-off, the last at or before the landing, and where engine runs are searched from (``launchRunWindow``
+    /// before the take-off: a self-launcher's engine may start on the ground). `nil` without fixes between them.
+    /// One rule for the analysis and the task rules (``TaskFlightEvents``).
+    package static func span(
+        _ fixes: [Fix], takeoff: UTCMillis, landing: UTCMillis
+    ) -> (runsFrom: Int, takeoff: Int, landing: Int)? {
+        guard let first = fixes.firstIndex(where: { $0.time >= takeoff }),
+            let last = fixes.lastIndex(where: { $0.time <= landing }), last > first
+        else { return nil }
+        let early = takeoff - UTCMillis(launchRunWindow * 1000)
+        return (fixes[..<first].lastIndex { $0.time < early }.map { $0 + 1 } ?? 0, first, last)
+    }
+}

@@ -7,24 +7,46 @@ import FlightLogCore
 package struct TaskScoring: Sendable {
     package static let restartBudget = 64
 
-    let task: FlightTask
+    /// The task as scored: a finish at the landing place (``FlightTask/finishAtLanding``) is its last point.
+    package let task: FlightTask
     let rules: TaskRules
     let points: [PlacedPoint]
     let legs: [Meters]
     let track: TaskTrack
     let events: TaskFlightEvents
+    /// The track's index of the landing when the landing is the finish.
+    let landingFinish: Int?
 
     /// Places the task and the valid fixes; throws (in words) for a task that cannot be scored. `events`: the
-    /// release and the engine runs (``TaskFlightEvents/of(_:extensions:takeoff:landing:)``).
+    /// release, the engine runs and the landing (``TaskFlightEvents/of(_:extensions:takeoff:landing:)``).
     package init(
         task: FlightTask, fixes: [Fix], rules: TaskRules? = nil, events: TaskFlightEvents = .none
     ) throws(TaskScoringError) {
-        self.task = task
         self.rules = rules ?? TaskRules.for(task)
-        self.points = try task.placedPoints(rules: self.rules)
-        self.legs = task.legDistances()
         self.track = TaskTrack(fixes.filter(\.isValid))
         self.events = events
+        (self.task, self.landingFinish) = Self.finishingAtLanding(task, rules: self.rules, track, events)
+        self.points = try self.task.placedPoints(rules: self.rules)
+        self.legs = self.task.legDistances()
+    }
+
+    /// Sporting Code: a declaration whose finish is the landing place gets the landing (the events', else the
+    /// track's last fix) as its finish point, reached at the landing fix (docs/TASKS.md).
+    private static func finishingAtLanding(
+        _ task: FlightTask, rules: TaskRules, _ track: TaskTrack, _ events: TaskFlightEvents
+    ) -> (FlightTask, Int?) {
+        guard task.finishAtLanding == true, rules == .sportingCode, let lastFix = track.times.indices.last else {
+            return (task, nil)
+        }
+        let index = events.landing.flatMap { l in track.times.lastIndex { $0 <= l.time } } ?? lastFix
+        let landed = track.points[index].coordinate
+        var task = task
+        // Landing at the last turnpoint: that point is the finish (a leg of no length has no direction).
+        guard SpherePoint(task.points[task.points.count - 1].coordinate).distance(to: track.points[index]) >= 1 else {
+            return (task, index)
+        }
+        task.points.append(TaskPoint(name: task.landing?.name ?? "landing", coordinate: landed, zone: .cylinder(0)))
+        return (task, index)
     }
 
     /// The score. `utcOffsetSeconds` sets the clock the reason's words use ("closest 14:31 local") and the start
@@ -128,9 +150,14 @@ package struct TaskScoring: Sendable {
                 }
                 nextStart += 1
             }
-            let event =
-                k == points.count - 1
-                ? entering(points[k], finishAt: j, after: run.reached[k - 1]!) : reaching(points[k], at: j)
+            let event: TaskEvent?
+            if k < points.count - 1 {
+                event = reaching(points[k], at: j)
+            } else if let landing = landingFinish {
+                event = j == landing ? TaskEvent(index: j, millis: track.times[j], point: track.points[j]) : nil
+            } else {
+                event = entering(points[k], finishAt: j, after: run.reached[k - 1]!)
+            }
             if let event {
                 run.reached[k] = event
                 k += 1

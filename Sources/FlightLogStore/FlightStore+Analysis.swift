@@ -14,7 +14,7 @@ extension FlightStore {
             if mode == .readWrite { try store(analysis, forFlight: id) }
         }
         // The task result is kept with it (`list` reads it); a failure costs only a compute at the next `list`.
-        if mode == .readWrite { try? refreshTaskResult(forFlight: id) }
+        if mode == .readWrite { try? refreshTaskResult(forFlight: id, analysis: analysis) }
         return analysis
     }
 

@@ -71,13 +71,15 @@ extension FlightStore {
     /// The task that counts for `flight` (stored as it is) scored on `fixes`, from its kept file and the task it was
     /// declared with (``FlightTaskReport/of(_:fixes:originalFile:declared:)``): `show` and the PDF report. A flight
     /// without a track has none.
-    package func taskReport(for flight: Flight, fixes: [Fix]) throws(LogbookError)
+    /// `analysis`: the flight's, whose release and engine runs the task rules take (else its stored one).
+    package func taskReport(for flight: Flight, fixes: [Fix], analysis: FlightAnalysis? = nil) throws(LogbookError)
         -> (report: FlightTaskReport?, warnings: [String])
     {
         guard flight.hasTrack, let id = flight.id else { return (nil, []) }
         return FlightTaskReport.of(
             flight, fixes: fixes, extensions: try recorderExtensions(forFlight: id),
-            originalFile: try originalFile(forFlight: id)?.bytes, declared: try declaredTask(forFlight: id))
+            originalFile: try originalFile(forFlight: id)?.bytes, declared: try declaredTask(forFlight: id),
+            analysis: analysis ?? (try? storedAnalysis(forFlight: id)))
     }
 
     /// The B-record extensions of flight `id`'s recording (where an engine sensor is), for the task rules.
@@ -90,10 +92,11 @@ extension FlightStore {
         }
     }
 
-    /// Computes flight `id`'s task result and keeps it, unless a current one is kept already.
-    package func refreshTaskResult(forFlight id: Int64) throws(LogbookError) {
+    /// Computes flight `id`'s task result and keeps it, unless a current one is kept already. `analysis`: the
+    /// flight's, just made or read (else the stored one), so the release and engine runs are not found twice.
+    package func refreshTaskResult(forFlight id: Int64, analysis: FlightAnalysis? = nil) throws(LogbookError) {
         if let current = try currentTaskResults(only: [id]), current[id] != nil { return }
-        try keep([(id, try computedTaskResult(forFlight: id))])
+        try keep([(id, try computedTaskResult(forFlight: id, analysis: analysis))])
     }
 
     /// The current kept results among `only` (all flights when nil): id → result (`nil`: no task); a flight whose
@@ -128,8 +131,10 @@ extension FlightStore {
         return results
     }
 
-    /// Flight `id`'s task result computed from what is stored now, with the inputs it was computed for.
-    func computedTaskResult(forFlight id: Int64) throws(LogbookError) -> KeptTaskResult {
+    /// Flight `id`'s task result computed from what is stored now, with the inputs it was computed for; the task
+    /// rules' events from `analysis`, else the stored analysis, when it fits (``TaskFlightEvents``).
+    func computedTaskResult(forFlight id: Int64, analysis: FlightAnalysis? = nil) throws(LogbookError) -> KeptTaskResult
+    {
         let (flight, declared) = try read { db in
             let declared = try Data.fetchOne(db, sql: "SELECT declaredTask FROM flight WHERE id = ?", arguments: [id])
             return (try Self.flight(id: id, db), declared)
@@ -139,7 +144,8 @@ extension FlightStore {
             let track = try track(forFlight: id)
             result = FlightTaskResult.compute(
                 flight: flight, fixes: track.fixes, extensions: track.recorder.extensions,
-                fileTasks: try keptFileTasks(forFlight: id), declared: Self.decoded(declared))
+                fileTasks: try keptFileTasks(forFlight: id), declared: Self.decoded(declared),
+                analysis: analysis ?? (try? storedAnalysis(forFlight: id)))
         }
         return KeptTaskResult(
             inputs: .init(takeoff: flight.takeoffTime, landing: flight.landingTime), task: result,

@@ -4,11 +4,8 @@
 /// them on its own rows only (row-level security, as every column of `flight`); the club's pages read them as
 /// outside input (``ClubKept``).
 extension ServerSchema {
-    /// Bytes the JSON of a declared task may take on the server: twice the glider's limit
-    /// (`FlightStore.maxTaskBytes`), as `jsonb` prints a space after each `:` and `,`.
-    static let maxTaskBytes = 512 * 1024
-    /// Bytes the JSON of an analysis may take on the server: twice the glider's (`FlightStore.maxAnalysisBytes`).
-    static let maxAnalysisBytes = 2 << 20
+    static var maxTaskBytes: Int { ClubKept.maxTaskBytes }
+    static var maxAnalysisBytes: Int { ClubKept.maxAnalysisBytes }
 
     static let keptColumns: [String] =
         [

@@ -29,7 +29,7 @@ package struct ShowRequest: Sendable {
             ? AirspaceFindings(
                 flight: flight, fixes: track.fixes, airspaces: try db.airspaces(),
                 qnh: qnhHectopascals.map { $0 * 100 }) : nil
-        let task = try db.taskReport(for: flight, fixes: track.fixes)
+        let task = try db.taskReport(for: flight, fixes: track.fixes, analysis: analysis)
         if json {
             return FlightJSON.show(
                 flight, faults: faults, analysis: analysis, owner: owner, airspace: airspace, task: task.report)

@@ -97,10 +97,19 @@ enum IGCDeclarationBuilder {
             )
         }
         var points: [TaskPoint] = []
+        // Sporting Code Section 3: a finish at the landing place need not be declared (docs/TASKS.md).
+        let finishAtLanding: Bool
+        if source == .declaration, case .placeholder = lines[lines.count - 2].point {
+            finishAtLanding = true
+        } else {
+            finishAtLanding = false
+        }
         for (index, (line, number)) in lines.dropFirst().dropLast().enumerated() {
             switch line {
             case .point(let name, let coordinate):
                 points.append(TaskPoint(name: name, coordinate: coordinate, zone: .faiTurnpoint))
+            case .placeholder where finishAtLanding && index == lines.count - 3:
+                warnings.append("\(at): line \(number), the finish, is a placeholder: the finish is the landing place")
             case .placeholder:
                 warnings.append("\(at): line \(number), point \(index + 1) of the task, is a placeholder: no point")
             case .unreadable: break
@@ -111,16 +120,16 @@ enum IGCDeclarationBuilder {
                 IGCTaskProblem(
                     "\(at) ignored: \(points.count) task point\(points.count == 1 ? "" : "s"), no start and finish"))
         }
-        points = FlightTask.withDeclarationZones(points)
+        points = FlightTask.withDeclarationZones(points, finishAtLanding: finishAtLanding)
         for k in 1..<points.count where points[k].coordinate == points[k - 1].coordinate {
             warnings.append("\(at): leg \(k) from \(points[k - 1].name) to \(points[k].name) has no length")
         }
-        return .success(
-            FlightTask(
-                source: source, name: header.text.isEmpty ? nil : header.text, declaredAt: header.declaredAt,
-                dateAndNumber: header.dateAndNumber, takeoff: taskPoint(lines[0].point),
-                landing: taskPoint(lines[lines.count - 1].point), points: points,
-                warnings: warnings))
+        var task = FlightTask(
+            source: source, name: header.text.isEmpty ? nil : header.text, declaredAt: header.declaredAt,
+            dateAndNumber: header.dateAndNumber, takeoff: taskPoint(lines[0].point),
+            landing: taskPoint(lines[lines.count - 1].point), points: points, warnings: warnings)
+        if finishAtLanding { task.finishAtLanding = true }
+        return .success(task)
     }
 
     private static func taskPoint(_ line: IGCDeclarationPoint) -> TaskPoint? {

@@ -5,7 +5,7 @@
 /// C DDMMYY HHMMSS 000000 0001 TT name     declared (UTC), flight date "use the declaration's", task 1, turnpoints
 ///                                         (a declaration read from a file keeps its flight date and task number)
 /// C DDMMmmmN DDDMMmmmE name               take-off (all zeros when not given)
-/// C …                                     start, each turnpoint, finish
+/// C …                                     start, each turnpoint, finish (all zeros: the landing place)
 /// C …                                     landing (all zeros when not given)
 /// ```
 ///
@@ -23,10 +23,13 @@ extension IGCWriter {
             header += "000000000000"
         }
         let kept = task.dateAndNumber.flatMap { $0.utf8.count == 10 && $0.utf8.allSatisfy(isDigit) ? $0 : nil }
-        header += (kept ?? "000000" + "0001") + pad(min(max(task.points.count - 2, 0), 99), 2)
+        let atLanding = task.finishAtLanding == true
+        header += (kept ?? "000000" + "0001") + pad(min(max(task.points.count - (atLanding ? 1 : 2), 0), 99), 2)
         var lines = [header + folded(task.name ?? "")]
         lines.append(pointLine(task.takeoff, placeholder: "TAKEOFF"))
         for point in task.points { lines.append(pointLine(point, placeholder: "")) }
+        // A finish at the landing place is an all-zero finish line, as it was read.
+        if atLanding { lines.append(pointLine(nil, placeholder: "FINISH")) }
         lines.append(pointLine(task.landing, placeholder: "LANDING"))
         return lines.map { String($0.prefix(maxLineLength)) }
     }

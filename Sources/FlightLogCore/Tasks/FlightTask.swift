@@ -43,6 +43,10 @@ package struct FlightTask: Sendable, Hashable, Codable {
     package var startOpensSeconds: Int?
     /// What the reader noticed and kept going past (another declaration ignored, a placeholder point skipped…).
     package var warnings: [String]
+    /// A declaration whose finish is the landing place (its finish line a placeholder; FAI Sporting Code Section 3,
+    /// docs/TASKS.md "The finish at the landing place"): `points` are the start and turnpoints, and the scoring
+    /// adds the landing point as the finish. `nil` (not in the JSON): the last point is the finish.
+    package var finishAtLanding: Bool? = nil
 
     package init(
         source: Source, kind: Kind = .racing, name: String? = nil, declaredAt: UTCMillis? = nil,
@@ -68,11 +72,14 @@ extension FlightTask {
 
     /// `points` with a plain declaration's zones: start and finish ``declaredLineLength`` lines, turnpoints the FAI
     /// keyhole (500 m cylinder or 90° sector). At least two points.
-    package static func withDeclarationZones(_ points: [TaskPoint]) -> [TaskPoint] {
+    /// `finishAtLanding`: the last point is a turnpoint, the landing being the finish.
+    package static func withDeclarationZones(_ points: [TaskPoint], finishAtLanding: Bool = false) -> [TaskPoint] {
         var points = points
         for k in points.indices { points[k].zone = .faiTurnpoint }
         points[0].zone = .line(length: declaredLineLength, orientation: .toNext)
-        points[points.count - 1].zone = .line(length: declaredLineLength, orientation: .toPrevious)
+        if !finishAtLanding {
+            points[points.count - 1].zone = .line(length: declaredLineLength, orientation: .toPrevious)
+        }
         return points
     }
 
