@@ -154,23 +154,34 @@ extension FlightStore {
 
     /// The task lines of flight `id`'s kept file (`nil`: none is kept), read once per file: the flights of one
     /// file are scored one after another (at import, by `list`), and a kept file of 334 flights is 37 MB that was
-    /// read and scanned again for each. Keyed by the file's SHA-256, which names its bytes, so never stale.
+    /// read and scanned again for each. Keyed by the logbook's path, the recording and the file's SHA-256 as stored
+    /// (the stored hash names the bytes; the path and recording keep two logbooks, or a hash that does not match its
+    /// bytes, from ever sharing an entry).
     func keptFileTasks(forFlight id: Int64) throws(LogbookError) -> IGCFileTasks? {
-        let sha256 = try read { db in
-            try String.fetchOne(
-                db, sql: "SELECT r.sha256 FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
+        let recording = try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT r.id, r.sha256 FROM flight f JOIN recording r ON r.id = f.recordingId WHERE f.id = ?",
                 arguments: [id])
         }
-        if let sha256, let hit = Self.lastKeptFileTasks.withLock({ $0?.sha256 == sha256 ? $0 : nil }) {
+        let key = recording.flatMap { row in
+            (row[1] as String?).map { KeptFileKey(database: path, recording: row[0], sha256: $0) }
+        }
+        if let key, let hit = Self.lastKeptFileTasks.withLock({ $0?.key == key ? $0 : nil }) {
             return hit.tasks
         }
         let tasks = try originalFile(forFlight: id).flatMap { IGCReader.tasks($0.bytes) }
-        if let sha256 { Self.lastKeptFileTasks.withLock { $0 = (sha256, tasks) } }
+        if let key { Self.lastKeptFileTasks.withLock { $0 = (key, tasks) } }
         return tasks
     }
 
-    /// The last kept file's task lines by its SHA-256 (``keptFileTasks(forFlight:)``).
-    private static let lastKeptFileTasks = Mutex<(sha256: String, tasks: IGCFileTasks?)?>(nil)
+    private struct KeptFileKey: Equatable {
+        var database: String
+        var recording: Int64
+        var sha256: String
+    }
+
+    /// The last kept file's task lines (``keptFileTasks(forFlight:)``).
+    private static let lastKeptFileTasks = Mutex<(key: KeptFileKey, tasks: IGCFileTasks?)?>(nil)
 
     /// Keeps `results`, each replacing its flight's; one transaction.
     func keep(_ results: [(Int64, KeptTaskResult)]) throws(LogbookError) {
