@@ -59,4 +59,32 @@ struct TaskCLITests {
         #expect(cleared.status == 0 && cleared.stdout.contains("cleared"), "\(cleared.stderr)")
         #expect(try flightlog(["show"]).stdout.contains("No task is declared"))
     }
+
+    /// A name found on another continent is said with its leg's length and where it was found; a name that finds
+    /// several fields takes the one near the task's other points and says so (issue 41: `EDKL,Nowhere` was a
+    /// 16,274 km task, declared without a word).
+    @Test func aFarAwayPlaceIsSaidAndAnAmbiguousNameTakesTheNearOne() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flightlog.sqlite")
+        let system = ["FLIGHTLOG_SYSTEM_AIRFIELDS": dir.appendingPathComponent("system").path]
+        func flightlog(_ arguments: [String]) throws -> ProcessResult {
+            try CLI.run(["task"] + arguments, database: db, in: dir, environment: system)
+        }
+        let far = try flightlog(["declare", "--points", "EDKL,Nowhere,EDKL"])
+        #expect(far.status == 0, "\(far.stderr)")
+        let warnings = far.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: leg ") }
+        #expect(warnings.count == 2, "\(far.stdout)")
+        #expect(
+            warnings.first?.contains("Nowhere Airport (00TT) at 34.5166N 99.9369W, America/Chicago") == true
+                && warnings.first?.contains("from Leverkusen Airport (EDKL)") == true, "\(far.stdout)")
+        #expect(try flightlog(["show"]).stdout.contains("warning: leg 1 is"), "task show says it too")
+
+        // Two fields are called "Bremen Airport": Bremen (EDDW) and one in Costa Rica (MRBM).
+        let near = try flightlog(["declare", "--points", "EDKL,Bremen Airport,EDKL"])
+        #expect(near.status == 0, "\(near.stderr)")
+        #expect(near.stdout.contains("TP1    Bremen Airport (EDDW)"), "\(near.stdout)")
+        #expect(near.stdout.contains("warning: 'Bremen Airport' matches 2 places: took Bremen Airport (EDDW)"))
+        #expect(!near.stdout.contains("warning: leg"), "\(near.stdout)")
+    }
 }
