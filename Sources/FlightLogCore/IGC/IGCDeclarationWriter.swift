@@ -58,13 +58,15 @@ extension FlightTask {
 
     /// A recorded flight's declared task as its exported IGC file gives it back: for a plain declaration
     /// (``isPlainDeclaration``), its C records (``IGCWriter/declarationLines(_:)``) read by ``IGCReader``: source
-    /// `declaration`, points at the records' 1/1000 minute, names folded to IGC text, the time to the second, and
-    /// the reader's warnings only (what `task declare` said is not in the file).
+    /// `declaration`, points at the records' 1/1000 minute, names folded to IGC text, the time to the second; the
+    /// warnings stay the task's own.
     /// So the logbook scores the flight as a re-import of its file does (docs/TASKS.md, "Declaring a task"). A task
     /// the records cannot hold whole (a task file's own zones, an area task, a start gate) is itself.
     package var asWrittenInIGC: FlightTask {
         guard isPlainDeclaration else { return self }
         let lines = IGCWriter.declarationLines(self).map { $0 + "\r\n" }.joined()
-        return IGCReader.tasks(Array(lines.utf8))?.declarations.first ?? self
+        guard var read = IGCReader.tasks(Array(lines.utf8))?.declarations.first else { return self }
+        read.warnings = warnings
+        return read
     }
 }
