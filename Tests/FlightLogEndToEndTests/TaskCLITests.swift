@@ -7,14 +7,17 @@ import Testing
 /// `flightlog task declare|show|clear` through the real executable, on the shipped airfields and a CUP file.
 @Suite("task declare, show, clear", .serialized, .timeLimit(.minutes(3)))
 struct TaskCLITests {
+    /// `flightlog task …` on a logbook in `dir`, without the system's own airfield files.
+    static func task(in dir: URL) -> ([String]) throws -> ProcessResult {
+        let db = dir.appendingPathComponent("flightlog.sqlite")
+        let system = ["FLIGHTLOG_SYSTEM_AIRFIELDS": dir.appendingPathComponent("system").path]
+        return { try CLI.run(["task"] + $0, database: db, in: dir, environment: system) }
+    }
+
     @Test func declareFromPointsAndFromACUPFileShowAndClear() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let db = dir.appendingPathComponent("flightlog.sqlite")
-        let system = ["FLIGHTLOG_SYSTEM_AIRFIELDS": dir.appendingPathComponent("system").path]
-        func flightlog(_ arguments: [String]) throws -> ProcessResult {
-            try CLI.run(["task"] + arguments, database: db, in: dir, environment: system)
-        }
+        let flightlog = Self.task(in: dir)
         let fields = try AirfieldCatalog.dataSet()
         let route = try ["EDKL", "EDRA", "EDKA", "EDKL"].map { code in
             try #require(fields.first { $0.code == code })
@@ -66,11 +69,7 @@ struct TaskCLITests {
     @Test func aFarAwayPlaceIsSaidAndAnAmbiguousNameTakesTheNearOne() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let db = dir.appendingPathComponent("flightlog.sqlite")
-        let system = ["FLIGHTLOG_SYSTEM_AIRFIELDS": dir.appendingPathComponent("system").path]
-        func flightlog(_ arguments: [String]) throws -> ProcessResult {
-            try CLI.run(["task"] + arguments, database: db, in: dir, environment: system)
-        }
+        let flightlog = Self.task(in: dir)
         let far = try flightlog(["declare", "--points", "EDKL,Nowhere,EDKL"])
         #expect(far.status == 0, "\(far.stderr)")
         let warnings = far.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: leg ") }
