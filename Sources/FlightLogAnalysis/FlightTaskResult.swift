@@ -4,7 +4,7 @@ import FlightLogCore
 extension FlightTask {
     /// The task that counts for `flight`: the competition task of its original IGC file when there is one, else
     /// the file's declaration that counts for its take-off, else `declared` (the task it was declared with when
-    /// recorded here). `nil` when there is none; `warnings` are what the file's reader noticed (and, when no
+    /// recorded here) as its exported file's C records give it back (``FlightTask/asWrittenInIGC``). `nil` when there is none; `warnings` are what the file's reader noticed (and, when no
     /// declaration counts, why).
     package static func counting(
         for flight: Flight, originalFile: [UInt8]?, declared: FlightTask?
@@ -24,7 +24,7 @@ extension FlightTask {
             if let task = counts.task { return (task, warnings) }
             warnings += counts.warnings
         }
-        return (declared, warnings)
+        return (declared?.asWrittenInIGC, warnings)
     }
 }
 
@@ -32,6 +32,8 @@ extension FlightTask {
 /// of years of flights reads it instead of every flight's file. Its keys are `show --json`'s where they overlap.
 package struct FlightTaskResult: Sendable, Hashable, Codable {
     /// Raised when the scoring or the choice of the task changes: every kept result is then computed again.
+    /// 3: a declaration's all-zero finish is the landing; a recorded flight's plain declaration is scored by the
+    /// Sporting Code, as its exported file is.
     package static let currentVersion = 3
 
     package var name: String?

@@ -9,8 +9,10 @@ import Foundation
 /// finish are 1 km lines, turnpoints the FAI keyhole (`TaskZone.faiTurnpoint`), as a plain C-record declaration.
 package enum TaskDeclaration {
     /// A task of `names` (start, turnpoints, finish; `--points`), each found as `add` finds a place: its code, its
-    /// whole name or a part of its name only it has, among the shipped fields and the pilot's CUP files.
-    /// - Throws: ``TransferRefusal`` naming a name that finds nothing, or one that finds several (with them).
+    /// whole name or a part of its name only it has, among the shipped fields and the pilot's CUP files
+    /// (``fields(named:in:)``). A declaration: scored by the Sporting Code, as its C records are wherever read.
+    /// The warnings name a place taken among several and a leg no glider could fly (``longLegWarnings(_:)``).
+    /// - Throws: ``TransferRefusal`` naming a name that finds nothing, or several with none clearly nearest.
     package static func task(points names: [String], in index: AirfieldIndex) throws(TransferRefusal) -> FlightTask {
         let wanted = names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard wanted.count >= 2 else {
@@ -19,27 +21,11 @@ package enum TaskDeclaration {
         guard wanted.count <= CUPTaskReader.maxTaskWaypoints - 2 else {
             throw TransferRefusal("--points names \(wanted.count) points, more than a declaration holds (101)")
         }
-        var points: [TaskPoint] = []
-        for name in wanted {
-            switch index.match(named: name) {
-            case .field(let field):
-                points.append(TaskPoint(name: field.label, coordinate: field.coordinate, zone: .faiTurnpoint))
-            case .none:
-                throw TransferRefusal(
-                    terminalSafe("--points: no airfield or waypoint is called '\(name)'")
-                        + ": give its code or its name as `flightlog airfields list` shows it")
-            case .ambiguous(let fields):
-                let shown = fields.prefix(8).map {
-                    "\($0.label)" + ($0.code == nil ? " at \($0.coordinate.shortText)" : "")
-                }
-                let more = fields.count > shown.count ? ", … and \(fields.count - shown.count) more" : ""
-                throw TransferRefusal(
-                    terminalSafe(
-                        "--points: '\(name)' matches \(fields.count) places: \(shown.joined(separator: "; "))\(more). "
-                            + "Which one? give its code or more of its name"))
-            }
-        }
-        return try scorable(FlightTask(source: .file, points: FlightTask.withDeclarationZones(points)), "--points")
+        let (fields, warnings) = try fields(named: wanted, in: index)
+        let points = fields.map { TaskPoint(name: $0.label, coordinate: $0.coordinate, zone: .faiTurnpoint) }
+        var task = FlightTask(source: .declaration, points: FlightTask.withDeclarationZones(points))
+        task.warnings = warnings + longLegWarnings(fields, legs: task.legDistances())
+        return try scorable(task, "--points")
     }
 
     /// `task`, unless no flight could be scored against it: a sector or line whose direction comes from a
@@ -127,6 +113,8 @@ package enum TaskDeclaration {
         -> String
     {
         var task = task
+        // Written as C records alone, a plain declaration is read back as one: say so before it is scored.
+        if task.isPlainDeclaration { task.source = .declaration }
         task.declaredAt = declarationTime(statusPath: RecorderStatusFile.path(besideDatabase: store.path), now: now)
         try store.declare(task)
         return "Declared:\n" + text(task)

@@ -84,6 +84,36 @@ struct DeclaredTaskRecordingTests {
         #expect(names[1].hasPrefix("Flugplatz Speck-Fehraltorf") && names.first == "TAKEOFF")
         let lines = String(decoding: try Data(contentsOf: file), as: UTF8.self).split(separator: "\r\n")
         #expect(lines.filter { $0.hasPrefix("C") }.map(String.init) == IGCWriter.declarationLines(kept))
+
+        // Issue 41: the logbook that recorded the flight scores its declaration as a re-import of the exported
+        // file does: a declaration, by the Sporting Code, the same points, time and result.
+        let elsewhere = world.directory.appendingPathComponent("elsewhere.sqlite")
+        let imported = try CLI.run(
+            ["import", file.path], database: elsewhere, in: world.directory, environment: environment)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let reshown = try CLI.run(
+            ["show", "1", "--json"], database: elsewhere, in: world.directory, environment: environment)
+        let reobject = try JSONSerialization.jsonObject(with: Data(reshown.stdout.utf8)) as? [String: Any]
+        let reTask = try #require(reobject?["task"] as? [String: Any], "re-import: \(reshown.stdout.prefix(300))")
+        #expect(shownTask["source"] as? String == "declaration" && shownTask["rules"] as? String == "sportingCode")
+        for key in ["source", "rules", "kind", "declaredAt", "name", "turnpoints", "completed", "warnings"] {
+            let (here, there) = (try sortedJSON(shownTask[key]), try sortedJSON(reTask[key]))
+            #expect(here == there, "\(key): recorded \(here), re-imported \(there)")
+        }
+        for key in ["distanceKm", "scoredKm"] {
+            let (here, there) = (shownTask[key] as? Double ?? .nan, reTask[key] as? Double ?? .nan)
+            #expect(abs(here - there) < 0.01, "\(key): recorded \(here), re-imported \(there)")
+        }
+        #expect(
+            (shownTask["reached"] as? [Any])?.map { $0 is NSNull }
+                == (reTask["reached"] as? [Any])?.map { $0 is NSNull })
+    }
+
+    /// `value` as JSON with sorted keys (`absent` when missing), to compare two objects' values.
+    private func sortedJSON(_ value: Any?) throws -> String {
+        guard let value else { return "absent" }
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: [value], options: .sortedKeys), as: UTF8.self)
     }
 
     /// The declaration aerofiles 1.5.6 reads from `file`: its errors, the header's date and time, the number of

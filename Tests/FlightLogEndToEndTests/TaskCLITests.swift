@@ -7,14 +7,17 @@ import Testing
 /// `flightlog task declare|show|clear` through the real executable, on the shipped airfields and a CUP file.
 @Suite("task declare, show, clear", .serialized, .timeLimit(.minutes(3)))
 struct TaskCLITests {
+    /// `flightlog task …` on a logbook in `dir`, without the system's own airfield files.
+    static func task(in dir: URL) -> ([String]) throws -> ProcessResult {
+        let db = dir.appendingPathComponent("flightlog.sqlite")
+        let system = ["FLIGHTLOG_SYSTEM_AIRFIELDS": dir.appendingPathComponent("system").path]
+        return { try CLI.run(["task"] + $0, database: db, in: dir, environment: system) }
+    }
+
     @Test func declareFromPointsAndFromACUPFileShowAndClear() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let db = dir.appendingPathComponent("flightlog.sqlite")
-        let system = ["FLIGHTLOG_SYSTEM_AIRFIELDS": dir.appendingPathComponent("system").path]
-        func flightlog(_ arguments: [String]) throws -> ProcessResult {
-            try CLI.run(["task"] + arguments, database: db, in: dir, environment: system)
-        }
+        let flightlog = Self.task(in: dir)
         let fields = try AirfieldCatalog.dataSet()
         let route = try ["EDKL", "EDRA", "EDKA", "EDKL"].map { code in
             try #require(fields.first { $0.code == code })
@@ -58,5 +61,29 @@ struct TaskCLITests {
         let cleared = try flightlog(["clear"])
         #expect(cleared.status == 0 && cleared.stdout.contains("cleared"), "\(cleared.stderr)")
         #expect(try flightlog(["show"]).stdout.contains("No task is declared"))
+    }
+
+    /// A name found on another continent is said with its leg's length and where it was found; a name that finds
+    /// several fields takes the one near the task's other points and says so (issue 41: `EDKL,Nowhere` was a
+    /// 16,274 km task, declared without a word).
+    @Test func aFarAwayPlaceIsSaidAndAnAmbiguousNameTakesTheNearOne() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let flightlog = Self.task(in: dir)
+        let far = try flightlog(["declare", "--points", "EDKL,Nowhere,EDKL"])
+        #expect(far.status == 0, "\(far.stderr)")
+        let warnings = far.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: leg ") }
+        #expect(warnings.count == 2, "\(far.stdout)")
+        #expect(
+            warnings.first?.contains("Nowhere Airport (00TT) at 34.5166N 99.9369W, America/Chicago") == true
+                && warnings.first?.contains("from Leverkusen Airport (EDKL)") == true, "\(far.stdout)")
+        #expect(try flightlog(["show"]).stdout.contains("warning: leg 1 is"), "task show says it too")
+
+        // Two fields are called "Bremen Airport": Bremen (EDDW) and one in Costa Rica (MRBM).
+        let near = try flightlog(["declare", "--points", "EDKL,Bremen Airport,EDKL"])
+        #expect(near.status == 0, "\(near.stderr)")
+        #expect(near.stdout.contains("TP1    Bremen Airport (EDDW)"), "\(near.stdout)")
+        #expect(near.stdout.contains("warning: 'Bremen Airport' matches 2 places: took Bremen Airport (EDDW)"))
+        #expect(!near.stdout.contains("warning: leg"), "\(near.stdout)")
     }
 }

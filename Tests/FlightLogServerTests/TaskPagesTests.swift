@@ -19,9 +19,9 @@ struct TaskPagesTests {
     static let north = Geodesy.destination(from: home, bearing: 0, distance: 10_000)
     static let east = Geodesy.destination(from: north, bearing: 90, distance: 10_000)
 
-    /// A triangle declared as `flightlog task declare --points` makes it (1 km lines, FAI turnpoints).
+    /// A triangle declared as `flightlog task declare --points` makes it (1 km lines, FAI turnpoints): a declaration.
     static let task = FlightTask(
-        source: .file, name: "Triangle", declaredAt: t0 - 3_600_000,
+        source: .declaration, name: "Triangle", declaredAt: t0 - 3_600_000,
         points: FlightTask.withDeclarationZones([
             TaskPoint(name: "Home", coordinate: home, zone: .faiTurnpoint),
             TaskPoint(name: "North", coordinate: north, zone: .faiTurnpoint),
@@ -60,7 +60,11 @@ struct TaskPagesTests {
                 flight, fixes: try store.track(forFlight: id).fixes, originalFile: nil, declared: Self.task)
             let words = try #require(FlightTaskReport.summary(found, flight: flight))
             #expect(words.completed && words.result.hasPrefix("Completed: "), "\(words.result)")
-            #expect(page.contains("<h2>Task</h2><section id=\"task\"><p>&quot;Triangle&quot;, declared task"))
+            // Scored as its exported file's C records are, by the Sporting Code (issue 41).
+            #expect(
+                page.contains(
+                    "<h2>Task</h2><section id=\"task\"><p>&quot;Triangle&quot;, declared in the file "
+                        + "(scored by the FAI Sporting Code)"))
             #expect(page.contains("<p class=\"task-result ok\">\(esc(words.result))</p>"), "\(words.result)")
             for row in words.rows {
                 #expect(page.contains("<tr><td>\(row.role)</td><td>\(row.name)</td><td>\(row.when)</td></tr>"))

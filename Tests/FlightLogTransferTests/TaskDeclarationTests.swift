@@ -33,7 +33,38 @@ import Testing
         #expect(task.points[0].zone == .line(length: 1000, orientation: .toNext))
         #expect(task.points[3].zone == .line(length: 1000, orientation: .toPrevious))
         #expect(task.points[1].zone == .faiTurnpoint && task.points[2].zone == .faiTurnpoint)
-        #expect(task.source == .file && task.declaredAt == nil)
+        // A declaration, scored by the Sporting Code as its exported C records are (issue 41; it was `.file`).
+        #expect(task.source == .declaration && task.declaredAt == nil)
+        #expect(task.warnings.isEmpty, "\(task.warnings)")
+    }
+
+    @Test func anAmbiguousNameTakesTheFieldNearTheOtherPointsWhenClearlyNearer() throws {
+        let index = AirfieldIndex(
+            self.index.fields + [Self.field("FAKE", "Bad Neuenahr Springs", -33.9, 18.6)])
+        let task = try TaskDeclaration.task(points: ["EDKL", "Bad Neuenahr", "EDKL"], in: index)
+        #expect(task.points[1].name == "Bad Neuenahr-Ahrweiler Airfield (EDRA)")
+        #expect(task.warnings.count == 1 && task.warnings[0].contains("took Bad Neuenahr-Ahrweiler Airfield (EDRA)"))
+        // The other one is named when asked for by its code: a leg no glider flies is said, naming both ends.
+        let far = try TaskDeclaration.task(points: ["EDKL", "FAKE"], in: index)
+        #expect(far.warnings.count == 1, "\(far.warnings)")
+        #expect(far.warnings[0].hasPrefix("leg 1 is 9") && far.warnings[0].contains("Bad Neuenahr Springs (FAKE)"))
+    }
+
+    /// A recorded flight's plain declaration is scored as the re-import of its exported file scores it: the task
+    /// that counts is the one its C records give back, whether it was kept as `file` (before issue 41) or not.
+    @Test func aRecordedFlightsDeclarationCountsAsItsCRecordsReadBack() throws {
+        var stored = try TaskDeclaration.task(points: ["EDKL", "Bad Neuenahr", "Merzbrück", "EDKL"], in: index)
+        stored.source = .file
+        stored.declaredAt = 1_780_000_000_123
+        let lines = IGCWriter.declarationLines(stored).map { $0 + "\r\n" }.joined()
+        let fromFile = try #require(IGCReader.tasks(Array(lines.utf8))?.declarations.first)
+        #expect(stored.asWrittenInIGC == fromFile)
+        #expect(fromFile.source == .declaration && fromFile.declaredAt == 1_780_000_000_000)
+        #expect(fromFile.points[2].name == "Aachen-Merzbruck Airport (EDKA)")
+        // A task file's own zones are not what C records hold: kept as given.
+        var own = stored
+        own.points[1].zone = .cylinder(25_000)
+        #expect(own.asWrittenInIGC == own)
     }
 
     @Test func anUnknownOrAmbiguousNameIsRefusedByName() {

@@ -50,3 +50,26 @@ extension IGCWriter {
 
     private static func folded(_ text: String) -> String { String(decoding: IGCText.fold(text), as: UTF8.self) }
 }
+
+extension FlightTask {
+    /// Whether C records hold all of this task: a racing task with a plain declaration's zones, no start gate and
+    /// no minimum time. Such a task is a declaration wherever it came from (`--points`, the phone, a CUP task
+    /// without `ObsZone` lines): every reader of the IGC file it is written into scores it by the Sporting Code.
+    package var isPlainDeclaration: Bool {
+        kind == .racing && minimumTimeSeconds == nil && startOpensSeconds == nil && hasDeclarationZones
+    }
+
+    /// A recorded flight's declared task as its exported IGC file gives it back: for a plain declaration
+    /// (``isPlainDeclaration``), its C records (``IGCWriter/declarationLines(_:)``) read by ``IGCReader``: source
+    /// `declaration`, points at the records' 1/1000 minute, names folded to IGC text, the time to the second; the
+    /// warnings stay the task's own.
+    /// So the logbook scores the flight as a re-import of its file does (docs/TASKS.md, "Declaring a task"). A task
+    /// the records cannot hold whole (a task file's own zones, an area task, a start gate) is itself.
+    package var asWrittenInIGC: FlightTask {
+        guard isPlainDeclaration else { return self }
+        let lines = IGCWriter.declarationLines(self).map { $0 + "\r\n" }.joined()
+        guard var read = IGCReader.tasks(Array(lines.utf8))?.declarations.first else { return self }
+        read.warnings = warnings
+        return read
+    }
+}

@@ -68,7 +68,7 @@ extension WebApp {
     private func draftMap(_ draft: [TaskPage.Place]) -> String? {
         guard draft.count >= 2 else { return nil }
         let points = draft.map { TaskPoint(name: $0.label, coordinate: $0.coordinate, zone: .faiTurnpoint) }
-        return taskMap(FlightTask(source: .file, points: FlightTask.withDeclarationZones(points)))
+        return taskMap(FlightTask(source: .declaration, points: FlightTask.withDeclarationZones(points)))
     }
 
     /// A map of `task` with its zones: the pending declaration's own (a task file's areas), the draft's a plain
