@@ -84,8 +84,10 @@ struct WeGlideUploadPageTests {
         let id = try logbook.fillWithThreeFlights()[0]
         let weglide = try FakeWeGlide(in: URL(fileURLWithPath: logbook.folder))
         let hash = try PasswordHash.make(password: EditRoundTripTests.password, iterations: 1000)
+        var config = Self.config(weglide, aircraftId: 999)
+        config.gliderType = "ASK 21"  // the configured aircraft is this glider's: the flight's type
         try await withServer(
-            databasePath: logbook.databasePath, passwordHash: hash, config: Self.config(weglide, aircraftId: 999)
+            databasePath: logbook.databasePath, passwordHash: hash, config: config
         ) { client, _ in
             let cookie = try await EditRoundTripTests.logIn(client)
             let page = try await client.get("/flights/\(id)", cookie: cookie)

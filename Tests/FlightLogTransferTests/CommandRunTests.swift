@@ -82,7 +82,7 @@ import Testing
         crew.ownerRole = "auto"
         #expect(ManualEntry.problem(takeoff: "10:05", landing: "11:20", crew: crew)?.contains("auto") == true)
         var config = FlightLogConfig()
-        (config.pilot, config.gliderType) = ("Anna Berg", "ASK 21")
+        (config.pilot, config.gliderType, config.registration) = ("Anna Berg", "ASK 21", "D-1234")
         crew = CrewChoice()
         crew.registration = "D-1234"
         crew.takeoffPlace = "Hintertupfing"
