@@ -58,6 +58,29 @@ import Testing
         #expect(try fixture.count("SELECT count(*) FROM flight WHERE weglide_flight_id = 4242") == 2)
     }
 
+    /// The same pilot's name in another order ("Huber, Anna") in another glider's logbook, at the same time, is the
+    /// same pilot: names are compared as everywhere, by their words in any order, case and accents folded.
+    @Test(.postgreSQL) func thePilotsNameInAnotherOrderIsTheSamePilot() async throws {
+        let fixture = try SyncFixture.make()
+        defer { fixture.remove() }
+        let a = try fixture.logbook("a"), b = try fixture.logbook("b")
+        let uploaded = try a.importFile(start: june14)[0]
+        try a.store.markWeGlideUploaded(flightId: uploaded, weglideId: 4242, at: Self.uploadedAt)
+        for (n, pilot) in ["HUBER, Änna", "Huber Anna Maria"].enumerated() {
+            var same = Logbook.flight(takeoff: june14 + 120_000, pilot: pilot)
+            same.details.registration = "D-KXY\(n)"
+            _ = try b.store.importFlights(
+                track: Logbook.track(start: june14 + Int64(n) * 1000, minutes: 90), fileName: "\(n).igc",
+                sha256: "sha-\(n)", flights: [same])
+        }
+        _ = try await fixture.sync(a)
+        #expect(try await fixture.sync(b).foundOnWeGlide == 1)
+        let found = try states(b)
+        let at = Int64(Self.uploadedAt.timeIntervalSince1970 * 1000)
+        #expect(found["HUBER, Änna@\(june14 + 120_000)"] == .uploaded(flightId: 4242, uploadedAt: at))
+        #expect(found["Huber Anna Maria@\(june14 + 120_000)"] == .notUploaded, "another name: one word more")
+    }
+
     @Test(.postgreSQL) func uploadNewOnTheOtherGliderSkipsIt() async throws {
         let fixture = try SyncFixture.make()
         defer { fixture.remove() }
