@@ -66,7 +66,14 @@ import Testing
         let a = try fixture.logbook("a"), b = try fixture.logbook("b")
         let uploaded = try a.importFile(start: june14)[0]
         try a.store.markWeGlideUploaded(flightId: uploaded, weglideId: 4242, at: Self.uploadedAt)
-        for (n, pilot) in ["HUBER, Änna", "Huber Anna Maria"].enumerated() {
+        // A name of no words (only punctuation) is no pilot: it matches nothing, not another name of no words.
+        var nameless = Logbook.flight(takeoff: june14 + 120_000, pilot: ".")
+        nameless.details.registration = "D-KNOP"
+        let noWords = try a.store.importFlights(
+            track: Logbook.track(start: june14 + 5000, minutes: 90), fileName: "dot.igc", sha256: "sha-dot",
+            flights: [nameless])[0]
+        try a.store.markWeGlideUploaded(flightId: noWords, weglideId: 4343, at: Self.uploadedAt)
+        for (n, pilot) in ["HUBER, Änna", "Huber Anna Maria", ";"].enumerated() {
             var same = Logbook.flight(takeoff: june14 + 120_000, pilot: pilot)
             same.details.registration = "D-KXY\(n)"
             _ = try b.store.importFlights(
@@ -79,6 +86,7 @@ import Testing
         let at = Int64(Self.uploadedAt.timeIntervalSince1970 * 1000)
         #expect(found["HUBER, Änna@\(june14 + 120_000)"] == .uploaded(flightId: 4242, uploadedAt: at))
         #expect(found["Huber Anna Maria@\(june14 + 120_000)"] == .notUploaded, "another name: one word more")
+        #expect(found[";@\(june14 + 120_000)"] == .notUploaded, "no words: no pilot")
     }
 
     @Test(.postgreSQL) func uploadNewOnTheOtherGliderSkipsIt() async throws {
