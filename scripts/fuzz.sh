@@ -2,8 +2,11 @@
 # Builds the libFuzzer targets in Fuzz/ and runs each of them (make fuzz, make fuzz-smoke).
 #
 # Usage: scripts/fuzz.sh [build|run|smoke] [TARGET...]      (default: run every target)
-#   FUZZ_SECONDS=600   time per target for `run` (smoke: 12)
+#   FUZZ_SECONDS=600   time per target for `run`
 #   FUZZ_RUNS=1000000  stop each target after this many executions instead (no time limit unless FUZZ_SECONDS is set)
+# `smoke` (CI) is the same on every machine: libFuzzer's random seed fixed (-seed=1), a fresh work corpus, and
+# FUZZ_RUNS=20000 executions per target, cut at FUZZ_SECONDS=40 on a slow machine (a prefix of the same inputs).
+# So a smoke that passed here passes in CI; finding new crashes is `run`'s job (make fuzz), with random seeds.
 #   FUZZ_HANG_SECONDS=25  one input running longer than this (wall clock) is a hang; scripts/test.sh raises it
 #                      because it runs the smoke at the lowest CPU priority beside the tests
 #
@@ -218,12 +221,18 @@ run_target() { # target seconds runs
     [ -n "$seconds" ] && limit+=(-max_total_time="$seconds")
     [ -n "$runs" ] && limit+=(-runs="$runs")
     [ -f "Fuzz/$t.dict" ] && dict=(-dict="Fuzz/$t.dict")
+    local corpus=$out/corpus/$t
+    if [ "$mode" = smoke ]; then
+        limit+=(-seed=1)
+        corpus=$out/smoke-corpus/$t
+        rm -rf "$corpus" && mkdir -p "$corpus"
+    fi
     rm -f "$out/artifacts/$t"/*
     echo "fuzz: $t ${seconds:+${seconds}s }${runs:+$runs runs}"
     local start=$SECONDS
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 nice -n 10 "$out/bin/fuzz-$t" "${limit[@]}" "${dict[@]}" \
         -max_len="$(max_len "$t")" -timeout="${FUZZ_HANG_SECONDS:-25}" -rss_limit_mb="$(rss_limit "$t")" -print_final_stats=1 \
-        -artifact_prefix="$out/artifacts/$t/" "$out/corpus/$t" "$out/seeds/$t" "Tests/FuzzCorpus/$t" >"$log" 2>&1 || status=$?
+        -artifact_prefix="$out/artifacts/$t/" "$corpus" "$out/seeds/$t" "Tests/FuzzCorpus/$t" >"$log" 2>&1 || status=$?
     local elapsed=$((SECONDS - start)) executed rate crashes=0
     executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -247,7 +256,7 @@ for t in "${targets[@]}"; do build_target "$t"; done
 
 seconds=${FUZZ_SECONDS:-}
 runs=${FUZZ_RUNS:-}
-if [ "$mode" = smoke ]; then seconds=${FUZZ_SECONDS:-12}; fi
+if [ "$mode" = smoke ]; then seconds=${FUZZ_SECONDS:-40} runs=${FUZZ_RUNS:-20000}; fi
 if [ -z "$seconds" ] && [ -z "$runs" ]; then seconds=600; fi
 # What was fuzzed: the commit, and whether the sources had uncommitted changes.
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo ?)

@@ -75,10 +75,11 @@ for i in "${!replay_lines[@]}"; do
 done
 set +m
 
-# Each libFuzzer target for ~12 s (scripts/fuzz.sh smoke); a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
+# Each libFuzzer target for 20,000 runs from a fixed seed (scripts/fuzz.sh smoke: the same inputs on every machine);
+# a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
 # It starts once the replays above have ended and runs beside the rest of swift test at the lowest CPU priority
 # (nice 19): swift test then uses about one of the two cores, and the smoke (~260 s building instrumented modules,
-# 12 s a target) takes the other instead of ~380 s of its own. Not beside the replays: under load the 50x replay
+# at most 40 s a target) takes the other instead of ~380 s of its own. Not beside the replays: under load the 50x replay
 # outran flightlogd (a power cut struck before it had seen the touchdown). One input may take longer than the usual
 # hang limit at that priority, so the limit is raised. The static links below wait for it (they must not race its
 # reads of the debug build). Its output is printed at the end.

@@ -70,18 +70,20 @@ package enum WeGlideAnswers {
     }
 
     /// WeGlide's `detail`: a sentence (`400`) or FastAPI's list of validation errors (`422`: `loc: msg` each).
+    /// Nil when there is none or it is blank (`{"detail": ""}`), so the caller says the status instead.
     package static func detail(_ body: [UInt8]) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
-        if let text = object["detail"] as? String { return text }
+        var text: String?
+        if let sentence = object["detail"] as? String { text = sentence }
         if let list = object["detail"] as? [[String: Any]] {
-            let messages = list.map { item -> String in
+            text = list.map { item -> String in
                 let place = (item["loc"] as? [Any])?.map { "\($0)" }.joined(separator: ".")
                 let message = item["msg"] as? String ?? "invalid"
                 return place.map { "\($0): \(message)" } ?? message
-            }
-            return messages.isEmpty ? nil : messages.joined(separator: "; ")
+            }.joined(separator: "; ")
         }
-        return nil
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return text
     }
 
     /// The start of an answer that is not what the API promises, for a message.

@@ -9,7 +9,7 @@ enum WeGlideFuzzPipeline {
     static func run(_ bytes: [UInt8]) -> String? {
         let ids = WeGlideAnswers.createdFlightIds(bytes)
         if WeGlideAnswers.createdFlightIds(bytes) != ids { return "two answers for one 201 body" }
-        if let detail = WeGlideAnswers.detail(bytes), detail.isEmpty { return "an empty refusal" }
+        if let detail = WeGlideAnswers.detail(bytes), detail.allSatisfy(\.isWhitespace) { return "a blank refusal" }
         if WeGlideAnswers.excerpt(bytes).isEmpty { return "an empty excerpt" }
         // The flight list: each flight read has a whole id and user and times that read back the same.
         if let listed = WeGlideAnswers.listedFlights(bytes), listed != WeGlideAnswers.listedFlights(bytes) {

@@ -8,7 +8,8 @@ import Testing
     @Test func invariantsHoldOnSeedsAndHostileAnswers() throws {
         var inputs = [
             "", "[]", "{}", "null", "[{\"id\": 1e300}]", "[{\"id\": -1.5}]", "[{\"id\": \"7\"}]", "[{\"id\": true}]",
-            "{\"detail\": []}", "{\"detail\": [{\"loc\": [{}], \"msg\": 3}]}", "[{\"id\": 9223372036854775807}]",
+            "{\"detail\": []}", "{\"detail\": \"\"}", "{\"detail\": \" \\n\"}", "{\"detail\": [{\"msg\": \"\"}]}",
+            "{\"detail\": [{\"loc\": [{}], \"msg\": 3}]}", "[{\"id\": 9223372036854775807}]",
             "[{\"id\": 1, \"name\": \"\"}, {\"id\": 2, \"name\": \" - _ \"}, {\"id\": 3, \"name\": \"(18m)\"}]",
             "[{\"id\": 1, \"name\": \"LS 8 (18 m)\"}, {\"id\": 2, \"name\": \"LS8-18\"}]",
         ].map { Array($0.utf8) }
