@@ -268,7 +268,7 @@ for t in "${targets[@]}"; do
     run_target "$t" "$seconds" "$runs" || failed=1
 done
 {
-    echo "# $(date -u +%FT%TZ) $rev: ${seconds:+${seconds}s per target}${runs:+$runs runs per target}"
+    echo "# $(date -u +%FT%TZ) $rev: ${runs:+$runs runs per target}${runs:+${seconds:+, at most }}${seconds:+${seconds}s per target}"
     printf '%-11s %12s %8s %7s %7s\n' target executions exec/s time crashes
     printf '%s\n' "${results[@]}"
 } | tee -a "$out/summary.txt"
