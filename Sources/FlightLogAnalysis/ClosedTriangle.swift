@@ -13,15 +13,7 @@ package struct ClosedRoute: Sendable, Equatable {
     /// The triangle's perimeter, or twice the out-and-return's tp1–tp2; metres on the FAI sphere.
     package var distance: Meters
     /// False when the search stopped at its node limit: the route is valid but may not be the longest.
-    package var isProven: Bool
-
-    package init(start: Int, turnpoints: [Int], finish: Int, distance: Meters, isProven: Bool = true) {
-        self.start = start
-        self.turnpoints = turnpoints
-        self.finish = finish
-        self.distance = distance
-        self.isProven = isProven
-    }
+    package var isProven = true
 }
 
 /// The largest closed triangle of a trace: turnpoints tp1 ≤ tp2 ≤ tp3 (fixes), closed when some start at or

@@ -17,10 +17,6 @@ package enum GliderIndex {
         package var index: Double
         /// Which list the figure is from.
         package var source: String
-
-        package init(type: String, index: Double, source: String) {
-            (self.type, self.index, self.source) = (type, index, source)
-        }
     }
 
     /// What a glider type matches in the table.

@@ -10,10 +10,6 @@ package struct TaskFlightEvents: Sendable, Hashable {
         package var time: UTCMillis
         package var coordinate: Coordinate
         package var isEngineStop: Bool
-
-        package init(time: UTCMillis, coordinate: Coordinate, isEngineStop: Bool) {
-            (self.time, self.coordinate, self.isEngineStop) = (time, coordinate, isEngineStop)
-        }
     }
 
     package var release: Release?
@@ -26,8 +22,6 @@ package struct TaskFlightEvents: Sendable, Hashable {
     package struct Landing: Sendable, Hashable {
         package var time: UTCMillis
         package var coordinate: Coordinate
-
-        package init(time: UTCMillis, coordinate: Coordinate) { (self.time, self.coordinate) = (time, coordinate) }
     }
 
     package init(release: Release? = nil, engineStarts: [UTCMillis] = [], landing: Landing? = nil) {

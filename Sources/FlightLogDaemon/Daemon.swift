@@ -146,10 +146,11 @@ package enum FlightLogDaemon {
         var settings = RecorderSettings(
             recorder: RecorderInfo(
                 manufacturer: "XFL", serial: options.recorderSerial, recorderType: "flightlog,flightlogd",
-                gpsReceiver: "gpsd", pressureSensor: barometerName.map { "IIO \($0)" }),
-            defaults: options.defaults, retentionDays: options.retentionDays, statusPath: options.statusPath,
-            barometerConfigured: barometerName != nil)
-        settings.recorder.extensions = FixFusion.extensions
+                gpsReceiver: "gpsd", pressureSensor: barometerName.map { "IIO \($0)" }))
+        settings.defaults = options.defaults
+        settings.retentionDays = options.retentionDays
+        settings.statusPath = options.statusPath
+        settings.barometerConfigured = barometerName != nil
         settings.airfieldRadiusMeters = options.airfieldRadiusMeters
         settings.gliderIndex = options.gliderIndex
         settings.journalPath = options.journalPath

@@ -12,12 +12,6 @@ package struct ReplayFaults: Sendable, Equatable {
         package var pascals: Pascals
         package var relative: Bool
 
-        package init(time: UTCMillis, pascals: Pascals, relative: Bool) {
-            self.time = time
-            self.pascals = pascals
-            self.relative = relative
-        }
-
         /// The value written instead of `truth`.
         package func value(truth: Pascals) -> Pascals { relative ? truth + pascals : pascals }
 
@@ -39,11 +33,6 @@ package struct ReplayFaults: Sendable, Equatable {
     package struct TimeGlitch: Sendable, Equatable {
         package var time: UTCMillis
         package var offsetMillis: Int64
-
-        package init(time: UTCMillis, offsetMillis: Int64) {
-            self.time = time
-            self.offsetMillis = offsetMillis
-        }
 
         /// `HH:MM:SS=+3600` or `HH:MM:SS=-86400` (seconds; at most 100 years either way).
         package static func parse(_ text: String, start: UTCMillis) -> TimeGlitch? {

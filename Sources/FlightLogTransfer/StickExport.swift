@@ -29,19 +29,6 @@ package struct StickExportRequest: Sendable {
     /// The caller made `folder` for this export: a failed export removes it again when it is still empty, while it
     /// holds the folder's lock (never another export's folder that it lost the lock to).
     package var madeFolder = false
-
-    package init(
-        folder: String, stick: String, memoryFolder: String, rewriteAll: Bool = false, logbook: LogbookOptions,
-        logbookFiles: LogbookFiles, madeFolder: Bool = false
-    ) {
-        self.logbookFiles = logbookFiles
-        self.madeFolder = madeFolder
-        self.folder = folder
-        self.stick = stick
-        self.memoryFolder = memoryFolder
-        self.rewriteAll = rewriteAll
-        self.logbook = logbook
-    }
 }
 
 /// What a stick export did.

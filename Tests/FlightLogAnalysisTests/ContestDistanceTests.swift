@@ -1,7 +1,8 @@
-import FlightLogAnalysis
 import FlightLogCore
 import Foundation
 import Testing
+
+@testable import FlightLogAnalysis
 
 /// A seeded generator: every run draws the same traces.
 private struct SplitMix64: RandomNumberGenerator {

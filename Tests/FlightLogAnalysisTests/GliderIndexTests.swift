@@ -1,7 +1,8 @@
-import FlightLogAnalysis
 import FlightLogCore
 import FlightLogTestSupport
 import Testing
+
+@testable import FlightLogAnalysis
 
 @Suite struct GliderIndexTests {
     private func flight(type: String?, competitionClass: String? = nil) -> Flight {

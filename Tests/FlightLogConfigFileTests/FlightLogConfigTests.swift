@@ -1,9 +1,9 @@
-import FlightLogCore
 import FlightLogTestSupport
 import Foundation
 import Testing
 
 @testable import FlightLogConfigFile
+@testable import FlightLogCore
 
 @Suite struct FlightLogConfigTests {
     @Test func parsesTheExampleFile() throws {

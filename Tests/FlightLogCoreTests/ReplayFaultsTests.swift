@@ -1,7 +1,7 @@
-import FlightLogSimulation
 import Testing
 
 @testable import FlightLogCore
+@testable import FlightLogSimulation
 
 struct ReplayFaultsTests {
     private let start: UTCMillis = 1_749_979_800_000  // 2025-06-15 09:30:00 UTC

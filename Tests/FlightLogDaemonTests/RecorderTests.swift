@@ -16,11 +16,12 @@ func temporaryDatabase() throws -> String {
 let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
 func settings(statusPath: String?) -> RecorderSettings {
-    RecorderSettings(
-        recorder: RecorderInfo(manufacturer: "XFL", serial: "TST", pressureSensor: "IIO bmp280"),
-        defaults: FlightDetails(
-            pilot: "Müller, Jürgen", gliderType: "ASK 21", registration: "D-1234", competitionId: "XY"),
-        statusPath: statusPath)
+    var settings = RecorderSettings(
+        recorder: RecorderInfo(manufacturer: "XFL", serial: "TST", pressureSensor: "IIO bmp280"))
+    settings.defaults = FlightDetails(
+        pilot: "Müller, Jürgen", gliderType: "ASK 21", registration: "D-1234", competitionId: "XY")
+    settings.statusPath = statusPath
+    return settings
 }
 
 /// Feeds seconds `range` of the synthetic flight, ticking like the maintenance service.

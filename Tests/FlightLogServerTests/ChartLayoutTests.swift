@@ -1,8 +1,9 @@
-import FlightLogCore
 import FlightLogServer
 import FlightLogWeb
 import Foundation
 import Testing
+
+@testable import FlightLogCore
 
 /// The phone charts' label placement (pure geometry), checked by brute force over the sizes a chart takes on
 /// screen: every label inside its cell, no two overlapping, at any width from the narrowest phone to the widest page.

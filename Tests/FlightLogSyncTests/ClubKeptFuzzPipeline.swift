@@ -1,7 +1,7 @@
-import FlightLogAnalysis
 import FlightLogCore
 import Foundation
 
+@testable import FlightLogAnalysis
 @testable import FlightLogSync
 
 /// Any bytes as one of the values the club's server keeps beside a flight (``ClubKept``: the competition class,

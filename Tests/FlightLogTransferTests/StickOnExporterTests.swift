@@ -3,9 +3,10 @@ import FlightLogLogbook
 import FlightLogReports
 import FlightLogStore
 import FlightLogTestSupport
-import FlightLogTransfer
 import Foundation
 import Testing
+
+@testable import FlightLogTransfer
 
 /// The USB stick's files are the library exporter's (``LogbookExporter``), like `flightlog export`'s and the web's:
 /// what the exporter's source gives as a flight's IGC file is what lands on the stick, and the logbook PDF goes

@@ -72,25 +72,14 @@ package struct FlightLogConfig: Sendable, Hashable {
 
     package struct Daemon: Sendable, Hashable {
         /// gpsd `host:port`.
-        package var gpsd: String
+        package var gpsd = "127.0.0.1:2947"
         /// libiio context URI.
-        package var iioContext: String
-        package var barometer: Barometer
+        package var iioContext = "local:"
+        package var barometer = Barometer.auto
         /// Barometer sampling rate, Hz (> 0).
-        package var barometerRateHz: Double
+        package var barometerRateHz: Double = 10
         /// Days to keep recorded fixes on the ground outside any flight (≥ 0).
-        package var retentionDays: Int
-
-        package init(
-            gpsd: String = "127.0.0.1:2947", iioContext: String = "local:", barometer: Barometer = .auto,
-            barometerRateHz: Double = 10, retentionDays: Int = 30
-        ) {
-            self.gpsd = gpsd
-            self.iioContext = iioContext
-            self.barometer = barometer
-            self.barometerRateHz = barometerRateHz
-            self.retentionDays = retentionDays
-        }
+        package var retentionDays = 30
     }
 
     package enum Barometer: Sendable, Hashable {

@@ -27,12 +27,6 @@ package struct RecordingFault: Sendable, Hashable {
     /// of the track). POWER: the first fix stored after the gap.
     package var to: UTCMillis
 
-    package init(kind: Kind, from: UTCMillis, to: UTCMillis) {
-        self.kind = kind
-        self.from = from
-        self.to = to
-    }
-
     package var durationMillis: Int64 { to - from }
 
     /// The IGC comment text (after `LXFL`): `GPS LOST 101500-101630`, times in UTC.

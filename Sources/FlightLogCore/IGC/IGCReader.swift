@@ -13,22 +13,6 @@ package struct IGCHeaders: Sendable, Hashable {
     package var competitionClass: String?
     /// `HFTZN` / `HFTZO`, hours east of UTC.
     package var timeZoneOffsetHours: Double?
-
-    package init(
-        date: CivilDate? = nil, flightNumberOfDay: Int? = nil, pilot: String? = nil, crew: String? = nil,
-        gliderType: String? = nil, registration: String? = nil, competitionId: String? = nil,
-        competitionClass: String? = nil, timeZoneOffsetHours: Double? = nil
-    ) {
-        self.date = date
-        self.flightNumberOfDay = flightNumberOfDay
-        self.pilot = pilot
-        self.crew = crew
-        self.gliderType = gliderType
-        self.registration = registration
-        self.competitionId = competitionId
-        self.competitionClass = competitionClass
-        self.timeZoneOffsetHours = timeZoneOffsetHours
-    }
 }
 
 /// The content of an IGC file.

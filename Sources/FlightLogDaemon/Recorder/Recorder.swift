@@ -9,13 +9,13 @@ package struct RecorderSettings: Sendable {
     /// Recorder metadata for new recordings (extensions are always ``FixFusion/extensions``).
     package var recorder: RecorderInfo
     /// Logbook defaults for new flights (pilot, glider, registration, competition id from the config).
-    package var defaults: FlightDetails
+    package var defaults = FlightDetails()
     /// Ground fixes outside flights older than this are pruned.
-    package var retentionDays: Int
+    package var retentionDays = 30
     /// Where the JSON status for `flightlog status` goes; `nil` = none.
     package var statusPath: String?
     /// Whether a barometer is configured (`--barometer none` = false). Without one every fix is GPS-only.
-    package var barometerConfigured: Bool
+    package var barometerConfigured = true
     /// Takeoff and landing places: the nearest airfield within this many metres, else an outlanding.
     package var airfieldRadiusMeters: Meters = AirfieldIndex.defaultRadius
     /// The config's `[glider] index` for the landed flight's contest points (nil: the glider type's, else 100).
@@ -55,17 +55,10 @@ package struct RecorderSettings: Sendable {
     /// A pending declared task is looked for this often, nanoseconds, to give it its GPS time (Recorder+Task.swift).
     package var taskCheckNanos: Int64 = 5_000_000_000
 
-    package init(
-        recorder: RecorderInfo, defaults: FlightDetails = FlightDetails(), retentionDays: Int = 30,
-        statusPath: String? = nil, barometerConfigured: Bool = true
-    ) {
-        var recorder = recorder
-        recorder.extensions = FixFusion.extensions
+    /// The other settings start at their defaults; set them on the value.
+    package init(recorder: RecorderInfo) {
         self.recorder = recorder
-        self.defaults = defaults
-        self.retentionDays = retentionDays
-        self.statusPath = statusPath
-        self.barometerConfigured = barometerConfigured
+        self.recorder.extensions = FixFusion.extensions
     }
 }
 

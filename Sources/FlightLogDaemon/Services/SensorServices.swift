@@ -8,11 +8,6 @@ package struct GPSService: Service {
     let client: GPSDClient
     let recorder: Recorder
 
-    package init(client: GPSDClient, recorder: Recorder) {
-        self.client = client
-        self.recorder = recorder
-    }
-
     /// The loop is cancelled as a whole on graceful shutdown (`cancelOnGracefulShutdown()` on the sequence would
     /// pass every event through a merge with the shutdown signal: an extra task hop per event).
     package func run() async {
@@ -37,11 +32,6 @@ package struct BarometerService: Service {
     let barometer: IIOBarometer
     let recorder: Recorder
 
-    package init(barometer: IIOBarometer, recorder: Recorder) {
-        self.barometer = barometer
-        self.recorder = recorder
-    }
-
     package func run() async {
         let barometer = barometer
         let recorder = recorder
@@ -64,12 +54,7 @@ package struct BarometerService: Service {
 /// in the group, so it stops last.
 package struct MaintenanceService: Service {
     let recorder: Recorder
-    let interval: Duration
-
-    package init(recorder: Recorder, interval: Duration = .seconds(1)) {
-        self.recorder = recorder
-        self.interval = interval
-    }
+    var interval: Duration = .seconds(1)
 
     package func run() async {
         // Start-up's pages go back 30 s in (recording has settled), then every 10 minutes (a landing drops the

@@ -11,21 +11,10 @@ package struct SystemdService: Service {
     let recorder: Recorder
     let logger: Logger
     /// How often the recorder's health is asked for until it is ready (`READY=1` soon after the first data).
-    let pollInterval: Duration
+    var pollInterval: Duration = .milliseconds(100)
     /// How often afterwards: the STATUS line changes at most this often, and the watchdog (`WatchdogSec=` of
     /// several seconds) is pinged on the first poll after each half interval. Each poll wakes the daemon.
-    let readyPollInterval: Duration
-
-    package init(
-        notifier: SystemdNotifier, recorder: Recorder, logger: Logger, pollInterval: Duration = .milliseconds(100),
-        readyPollInterval: Duration = .seconds(1)
-    ) {
-        self.notifier = notifier
-        self.recorder = recorder
-        self.logger = logger
-        self.pollInterval = pollInterval
-        self.readyPollInterval = readyPollInterval
-    }
+    var readyPollInterval: Duration = .seconds(1)
 
     package func run() async {
         let clock = ContinuousClock()
