@@ -96,4 +96,34 @@ struct GliderIndexCLITests {
         #expect(text.stdout.contains("index 122: Ventus 3 (18 m)"), "\(text.stdout)")
         #expect(!text.stdout.contains("[glider] index"), "\(text.stdout)")
     }
+
+    /// Issue 38, one rule for "this device's glider": an imported file of the owner's glider (its other recorder:
+    /// the same type and registration, spelt otherwise) is scored at `[glider] index`; the same file edited to the
+    /// club's other ASK 21 is scored at the type's figure again (its kept analysis redone).
+    @Test("an imported file of the config's glider takes [glider] index; another registration does not")
+    func theConfigsIndexIsTheOwnGlidersFromItsOtherRecorder() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flights.sqlite")
+        let config = dir.appendingPathComponent("no-config/flightlog/flightlog.toml")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "glider_type = \"ask-21\"\nregistration = \"d 1234\"\n[glider]\nindex = 95\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let sample = packageRoot.appendingPathComponent("samples/simulated-aerotow.igc")  // ASK 21, D-1234
+        let imported = try CLI.run(["import", sample.path], database: db, in: dir)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        func shown() throws -> Shown.Analysis {
+            let r = try CLI.run(["show", "1", "--json"], database: db, in: dir)
+            try #require(r.status == 0, "\(r.stderr)")
+            return try JSONDecoder().decode(Shown.self, from: Data(r.stdout.utf8)).analysis
+        }
+        let own = try shown()
+        #expect(own.index == 95 && own.indexSource == "[glider] index", "\(own)")
+
+        let edit = try CLI.run(["edit", "1", "--registration", "D-5678"], database: db, in: dir)
+        try #require(edit.status == 0, "\(edit.stderr)")
+        let other = try shown()
+        #expect(other.index == 92 && other.indexSource == "ASK 21, DMSt 2025", "\(other)")
+    }
 }
