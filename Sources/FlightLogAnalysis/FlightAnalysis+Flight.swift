@@ -20,34 +20,42 @@ extension FlightAnalysis {
     /// at, so it has no route, and its distance is unknown rather than 0.
     package var wasAnalysed: Bool { inputs.landing - inputs.takeoff <= Self.longestFlight }
 
-    /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap: `glider`'s index where
-    /// the flight is this device's glider's (``configuredIndex(_:for:)``), else the flight's glider type's entry
-    /// in ``GliderIndex`` (its span settled by the file's competition class where the type names none), else
-    /// unknown.
+    /// The inputs of `flight`'s analysis over `fixCount` fixes, with the handicap
+    /// ``index(_:source:gliderType:registration:competitionClass:)`` gives it.
     package static func inputs(of flight: Flight, fixCount: Int, glider: OwnGlider) -> Inputs {
-        let index = configuredIndex(glider, for: flight)
-        var typed: Double?
-        var source: String?
-        if index != nil {
-            source = "[glider] index"
-        } else if let type = flight.details.gliderType {
-            (typed, source) = GliderIndex.figure(gliderType: type, competitionClass: flight.competitionClass)
-        }
+        let d = flight.details
+        let (index, source) = Self.index(
+            glider, source: flight.source, gliderType: d.gliderType, registration: d.registration,
+            competitionClass: flight.competitionClass)
         return Inputs(
             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
-            fixCount: fixCount, index: index ?? typed, indexSource: source)
+            fixCount: fixCount, index: index, indexSource: source)
+    }
+
+    /// The handicap a flight is scored at and where it is from, for its analysis and the club sync's figures
+    /// alike: `glider`'s `[glider] index` where the flight is this device's glider's (``configuredIndex(_:for:)``),
+    /// else its glider type's entry in ``GliderIndex`` (its span settled by the file's competition class where
+    /// the type names none), else unknown (nil; the source may still say why: a type that fits two entries).
+    package static func index(
+        _ glider: OwnGlider, source: FlightSource, gliderType: String?, registration: String?,
+        competitionClass: String?
+    ) -> (index: Double?, source: String?) {
+        if let index = configuredIndex(glider, source: source, gliderType: gliderType, registration: registration) {
+            return (index, "[glider] index")
+        }
+        guard let gliderType else { return (nil, nil) }
+        return GliderIndex.figure(gliderType: gliderType, competitionClass: competitionClass)
     }
 
     /// The config's `[glider] index` where it applies to `flight`: only to this device's glider's flights
     /// (``OwnGlider/flew(_:)``), so a stranger's imported ASG 29 is scored at its own type's figure, not at the
     /// owner's ASK 21's, and an imported file of the owner's own glider (its other recorder) at the owner's.
     package static func configuredIndex(_ glider: OwnGlider, for flight: Flight) -> Double? {
-        configuredIndex(
-            glider, source: flight.source, gliderType: flight.details.gliderType,
-            registration: flight.details.registration)
+        let d = flight.details
+        return configuredIndex(glider, source: flight.source, gliderType: d.gliderType, registration: d.registration)
     }
 
-    /// ``configuredIndex(_:for:)`` for a flight known by its stored columns (the club sync reads no flight).
+    /// ``configuredIndex(_:for:)`` for a flight known by its stored columns.
     package static func configuredIndex(
         _ glider: OwnGlider, source: FlightSource, gliderType: String?, registration: String?
     ) -> Double? {

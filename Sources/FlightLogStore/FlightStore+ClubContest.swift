@@ -7,9 +7,9 @@ import GRDB
 extension FlightStore {
     /// Every finished flight's contest figures for the club logbook, by flight UUID. A flight whose stored analysis
     /// is current (as ``contestSummaries(only:)`` judges it: this version, its takeoff, landing and release as
-    /// stored now) and was made with the index the flight has now (`glider`'s `[glider] index` where the flight is
-    /// this glider's, ``OwnGlider/flew(source:gliderType:registration:)``, else its glider type's) sends what is
-    /// stored. One whose analysis is out of date (its times or glider type edited
+    /// stored now) and was made with the index the flight has now (as its analysis has it:
+    /// `FlightAnalysis.index(_:source:gliderType:registration:competitionClass:)`, `glider`'s `[glider] index`
+    /// where the flight is this glider's) sends what is stored. One whose analysis is out of date (its times or glider type edited
     /// since, or an older flightlog's analysis) is analysed again now and stored — at most `analyseAtMost` of them
     /// per call, so that the first sync after an upgrade does not analyse years of flights at once; the rest are
     /// left out (the club keeps what it has until a later sync). A flight never analysed (import and landing
@@ -30,11 +30,11 @@ extension FlightStore {
                 db,
                 sql: hasAnalyses
                     ? """
-                    SELECT id, uuid, gliderType, registration, kind, analysed,
+                    SELECT id, uuid, gliderType, registration, competitionClass, kind, analysed,
                         CASE WHEN valid THEN json_extract(j, '$.olcPlusPoints') END AS points,
                         CASE WHEN valid THEN json_extract(j, '$.index') END AS idx,
                         CASE WHEN valid THEN json_extract(j, '$.inputs.index') END AS inputIndex
-                    FROM (SELECT f.id, f.uuid, f.gliderType, f.registration, r.kind, a.flightId IS NOT NULL AS analysed,
+                    FROM (SELECT f.id, f.uuid, f.gliderType, f.registration, f.competitionClass, r.kind, a.flightId IS NOT NULL AS analysed,
                             CAST(a.data AS TEXT) AS j,
                             coalesce(length(a.data) <= ?1 AND json_valid(CAST(a.data AS TEXT)), 0) AS valid
                         FROM flight f JOIN recording r ON r.id = f.recordingId
@@ -43,8 +43,8 @@ extension FlightStore {
                     ORDER BY id
                     """
                     : """
-                    SELECT id, uuid, gliderType, registration, NULL AS kind, 0 AS analysed, NULL AS points, NULL AS idx,
-                        NULL AS inputIndex
+                    SELECT id, uuid, gliderType, registration, NULL AS competitionClass, NULL AS kind, 0 AS analysed,
+                        NULL AS points, NULL AS idx, NULL AS inputIndex
                     FROM flight WHERE NOT inProgress
                     """,
                 arguments: hasAnalyses ? [Self.maxAnalysisBytes] : [])
@@ -56,11 +56,11 @@ extension FlightStore {
             guard let id = StoredValues.integer(row, "id"), let uuid = StoredValues.text(row, "uuid") else { continue }
             let source = FlightSource(
                 recordingKind: StoredValues.text(row, "kind") ?? "recorded", fileName: nil, sha256: nil)
-            let type = StoredValues.text(row, "gliderType")
-            let wanted =
-                FlightAnalysis.configuredIndex(
-                    glider, source: source, gliderType: type, registration: StoredValues.text(row, "registration"))
-                ?? GliderIndex.forType(type)?.index
+            let wanted = FlightAnalysis.index(
+                glider, source: source, gliderType: StoredValues.text(row, "gliderType"),
+                registration: StoredValues.text(row, "registration"),
+                competitionClass: StoredValues.text(row, "competitionClass")
+            ).index
             let stored = Double.fromDatabaseValue(row["inputIndex"] as DatabaseValue)
             if let summary = current[id], stored == wanted {
                 figures.append((uuid, Self.clubContest(flight: id, row: row, summary: summary)))

@@ -49,4 +49,20 @@ import Testing
         // Sent again with nothing left to analyse: both are current for the rule, so both are sent.
         #expect(Set(try store.clubContest(glider: Self.own, analyseAtMost: 0).map(\.uuid)) == Set(uuids))
     }
+
+    /// The club sync judges a kept analysis by the index the analysis itself uses: a Ventus 3T of the 18 m class is
+    /// the Ventus 3 (18 m) for both, so its current analysis is sent without a new one (the type alone fits two
+    /// entries: the sync took the kept 122 for out of date, and with no analyses left to make, left it out).
+    @Test func theClubSyncJudgesTheIndexAsTheAnalysisDoes() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        let t = track(start: day0 + 10 * 3_600_000, count: 1800)
+        var f = flight(takeoff: t.fixes[100].time, minutes: 25, glider: "Ventus 3T")
+        f.competitionClass = "18-Meter"
+        let id = try store.importFlights(track: t, fileName: "v3.igc", sha256: "v3", flights: [f])[0]
+        #expect(try store.analysis(forFlight: id, glider: Self.own).index == 122)
+        let sent = try store.clubContest(glider: Self.own, analyseAtMost: 0)
+        #expect(sent.count == 1 && sent.first?.contest?.index == 122)
+    }
 }
