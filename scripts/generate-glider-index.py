@@ -7,7 +7,7 @@ which the same repository ships as handicaps.pdf).
     scripts/generate-glider-index.py path/to/gliderlist.csv [--commit SHA] [--year 2025]
 
 The newest year column is taken unless --year names one. A model without a figure that year is left out. The span
-is written "(18 m)" as the rest of flightlog writes it; GliderIndex.normalizedType compares names, so the spelling
+is written "(18 m)" as the rest of flightlog writes it; gliderTypeKey compares names, so the spelling
 does not matter for matching. Entries are packed "index name" and ";"-separated into a few lines of a string
 literal, so the file stays small and quick to compile.
 """

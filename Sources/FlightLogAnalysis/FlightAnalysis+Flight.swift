@@ -20,40 +20,58 @@ extension FlightAnalysis {
     /// at, so it has no route, and its distance is unknown rather than 0.
     package var wasAnalysed: Bool { inputs.landing - inputs.takeoff <= Self.longestFlight }
 
-    /// The inputs of `flight`'s analysis over `fixCount` fixes, with the glider's handicap `index` (the config's
-    /// `[glider] index`; nil: the flight's glider type's entry in ``GliderIndex``, its span settled by the file's
-    /// competition class where the type names none, else unknown); see ``configuredIndex(_:for:)``.
-    package static func inputs(of flight: Flight, fixCount: Int, index: Double?) -> Inputs {
-        let index = configuredIndex(index, for: flight.source)
-        var typed: Double?
-        var source: String?
-        if index != nil {
-            source = "[glider] index"
-        } else if let type = flight.details.gliderType {
-            (typed, source) = GliderIndex.figure(gliderType: type, competitionClass: flight.competitionClass)
-        }
+    /// The inputs of `flight`'s analysis over `fixCount` fixes, with the handicap
+    /// ``index(_:source:gliderType:registration:competitionClass:)`` gives it.
+    package static func inputs(of flight: Flight, fixCount: Int, glider: OwnGlider) -> Inputs {
+        let d = flight.details
+        let (index, source) = Self.index(
+            glider, source: flight.source, gliderType: d.gliderType, registration: d.registration,
+            competitionClass: flight.competitionClass)
         return Inputs(
             takeoff: flight.takeoffTime, landing: flight.landingTime, release: flight.releaseTime,
-            fixCount: fixCount, index: index ?? typed, indexSource: source)
+            fixCount: fixCount, index: index, indexSource: source)
     }
 
-    /// The config's `[glider] index` where it applies to a flight of `source`: it is this device's glider's, as its
-    /// `glider_type` is, so a flight it recorded takes it; an imported file's flight is scored at the glider type
-    /// its file names (a stranger's ASG 29 is not the owner's ASK 21), never at it.
-    package static func configuredIndex(_ index: Double?, for source: FlightSource) -> Double? {
-        if case .imported = source { nil } else { index }
+    /// The handicap a flight is scored at and where it is from, for its analysis and the club sync's figures
+    /// alike: `glider`'s `[glider] index` where the flight is this device's glider's (``configuredIndex(_:for:)``),
+    /// else its glider type's entry in ``GliderIndex`` (its span settled by the file's competition class where
+    /// the type names none), else unknown (nil; the source may still say why: a type that fits two entries).
+    package static func index(
+        _ glider: OwnGlider, source: FlightSource, gliderType: String?, registration: String?,
+        competitionClass: String?
+    ) -> (index: Double?, source: String?) {
+        if let index = configuredIndex(glider, source: source, gliderType: gliderType, registration: registration) {
+            return (index, "[glider] index")
+        }
+        guard let gliderType else { return (nil, nil) }
+        return GliderIndex.figure(gliderType: gliderType, competitionClass: competitionClass)
+    }
+
+    /// The config's `[glider] index` where it applies to `flight`: only to this device's glider's flights
+    /// (``OwnGlider/flew(_:)``), so a stranger's imported ASG 29 is scored at its own type's figure, not at the
+    /// owner's ASK 21's, and an imported file of the owner's own glider (its other recorder) at the owner's.
+    package static func configuredIndex(_ glider: OwnGlider, for flight: Flight) -> Double? {
+        let d = flight.details
+        return configuredIndex(glider, source: flight.source, gliderType: d.gliderType, registration: d.registration)
+    }
+
+    /// ``configuredIndex(_:for:)`` for a flight known by its stored columns.
+    package static func configuredIndex(
+        _ glider: OwnGlider, source: FlightSource, gliderType: String?, registration: String?
+    ) -> Double? {
+        glider.flew(source: source, gliderType: gliderType, registration: registration) ? glider.index : nil
     }
 
     /// The analysis of `flight` over `track` (nil for a track the flight does not have: see ``isAnalysable(_:)``).
     /// `budget`: the work each free distance search may do; `triangleNodes`: the FAI triangle search's.
     package static func compute(
-        flight: Flight, track: Track?, index: Double?, budget: Int = FreeDistance.defaultBudget,
+        flight: Flight, track: Track?, glider: OwnGlider, budget: Int = FreeDistance.defaultBudget,
         triangleNodes: Int = ClosedTriangle.defaultNodeLimit
     ) -> FlightAnalysis {
         let fixes = isAnalysable(flight) ? track?.fixes ?? [] : []
         return compute(
             fixes: fixes, extensions: isAnalysable(flight) ? track?.recorder.extensions ?? [] : [],
-            inputs: inputs(of: flight, fixCount: fixes.count, index: index), budget: budget,
+            inputs: inputs(of: flight, fixCount: fixes.count, glider: glider), budget: budget,
             triangleNodes: triangleNodes)
     }
 }

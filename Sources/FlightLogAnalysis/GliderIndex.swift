@@ -54,9 +54,9 @@ package enum GliderIndex {
     }
 
     /// Each list's types normalised once (each match compares against all of them; the normaliser runs regexes).
-    private static let normalizedLists = [dmst, xcsoarTable].map { list in list.map { ($0, normalizedType($0.type)) } }
+    private static let normalizedLists = [dmst, xcsoarTable].map { list in list.map { ($0, gliderTypeKey($0.type)) } }
 
-    /// The entries whose ``normalizedType(_:)`` is that of `gliderType`, from the first list that has the model. A
+    /// The entries whose ``gliderTypeKey(_:)`` is that of `gliderType`, from the first list that has the model. A
     /// span picks the entries of that span, else the spanless ones ("LS 8 18m" is the LS 8 (18 m), "LS 8-15" the
     /// LS 8); a name without a span picks the spanless entries (the lists name a model's usual span without one:
     /// "Std Cirrus", not "Std Cirrus (16 m)"), else every span. Entries of different index there are
@@ -68,7 +68,7 @@ package enum GliderIndex {
     /// span matches as without the class.
     package static func match(_ gliderType: String?, competitionClass: String? = nil) -> Match {
         guard let gliderType else { return .none }
-        let wanted = normalizedType(gliderType)
+        let wanted = gliderTypeKey(gliderType)
         let classSpan = wanted.spanMeters == nil ? competitionClass.flatMap(span(ofClass:)) : nil
         for list in normalizedLists {
             let models = list.filter { $0.1.model == wanted.model }
@@ -90,38 +90,5 @@ package enum GliderIndex {
     package static func ambiguity(_ gliderType: String, _ entries: [Entry]) -> String {
         let choices = entries.map { "\($0.type) \(Int($0.index))" }.joined(separator: " or ")
         return "\(gliderType) is \(choices): give the span in the glider type or [glider] index"
-    }
-
-    /// A glider type name as the lists compare it, so that "ASG-29E (18m)", "asg 29 e 18 m" and "ASG 29-18" are
-    /// one type: case, spaces, `-`, `_`, `.`, `/` and brackets ignored; "Standard" is "Std"; the span, written
-    /// "18m", "18 m", "(18m)" or as a "-18" after the model number, taken apart; an engine suffix E, T or M right
-    /// after the model number or its variant letters dropped ("Ventus 2cxM" is the Ventus 2cx, "Ventus 3T" the
-    /// Ventus 3). A variant letter stays ("LS 4-b" is not "LS 4": a variant may have its own index). For every
-    /// list matched by type name (the handicap table, an aircraft catalogue: "LS_4" is "LS 4").
-    package static func normalizedType(_ name: String) -> (model: String, spanMeters: Int?) {
-        var words = name.lowercased()
-        if words.contains("standard") { words = words.replacing("standard", with: "std") }
-        // Each regex only where a cheap test says it can match (they cost ~1 ms a name; the lists have ~700).
-        let spanLike = zip(words, words.dropFirst()).contains { $1 == "m" && ($0.isNumber || $0.isWhitespace) }
-        var span: Int?
-        // "18m", "18 m", "(18m)", "18.0 m", not followed by a letter ("18ms" is no span).
-        if spanLike, let range = words.firstMatch(of: #/(^|[^0-9.])([1-3][0-9])([.,]0)?\s*m(?![a-z])/#)?.range {
-            let digits = words[range].filter(\.isNumber).prefix(2)
-            span = Int(digits)
-            let keep = words[range].first.map { $0.isNumber ? "" : String($0) } ?? ""
-            words.replaceSubrange(range, with: keep)
-        } else if words.contains("-"),
-            let range = words.firstMatch(of: #/[0-9][a-z]{0,3}\s*-\s*[1-3][0-9]\s*$/#)?.range,
-            let dash = words[range].lastIndex(of: "-")
-        {
-            // "LS 8-18", "ASW 28-18": a span after the model number (not "ASW-20", the model number itself).
-            span = Int(words[words.index(after: dash)...].filter(\.isNumber))
-            words.removeSubrange(dash..<words.endIndex)
-        }
-        var model = words.filter { !" -_./()[]\t".contains($0) }
-        if model.last.map({ "etm".contains($0) }) == true, model.contains(#/[0-9][a-z]{0,2}[etm]$/#) {
-            model.removeLast()
-        }
-        return (model, span)
     }
 }

@@ -97,7 +97,7 @@ extension LogbookSource {
     package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
         let flight = try await flight(id: id)
         guard FlightAnalysis.isAnalysable(flight) else { return nil }
-        return FlightAnalysis.compute(flight: flight, track: try await track(forFlight: id), index: nil)
+        return FlightAnalysis.compute(flight: flight, track: try await track(forFlight: id), glider: OwnGlider())
     }
 
     /// Every flight matching `filter`, oldest first.

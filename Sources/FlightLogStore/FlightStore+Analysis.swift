@@ -8,9 +8,10 @@ import GRDB
 /// the analysis (its version) or one of its inputs (an edited launch, the glider's index) changes.
 extension FlightStore {
     /// The analysis of flight `id`: the stored one when it is current, else computed now and, when this store
-    /// writes, stored with the flight's task result (``refreshTaskResult(forFlight:)``). `index` is the glider's handicap index (nil: unknown, points at 100).
-    package func analysis(forFlight id: Int64, index: Double? = nil) throws(LogbookError) -> FlightAnalysis {
-        let analysis = try self.analysis(forFlight: id, index: index) { analysis throws(LogbookError) in
+    /// writes, stored with the flight's task result (``refreshTaskResult(forFlight:)``). `glider`: this device's
+    /// glider, the config's (its `[glider] index` applies to its flights only: ``OwnGlider/flew(_:)``).
+    package func analysis(forFlight id: Int64, glider: OwnGlider = OwnGlider()) throws(LogbookError) -> FlightAnalysis {
+        let analysis = try self.analysis(forFlight: id, glider: glider) { analysis throws(LogbookError) in
             if mode == .readWrite { try store(analysis, forFlight: id) }
         }
         // The task result is kept with it (`list` reads it); a failure costs only a compute at the next `list`.
@@ -21,24 +22,24 @@ extension FlightStore {
     /// The analysis of flight `id`: the stored one when it is current, else computed now and handed to `keep`
     /// (which stores it where it can: a read-only store's caller may hold a writable one).
     package func analysis(
-        forFlight id: Int64, index: Double? = nil, keep: (FlightAnalysis) throws(LogbookError) -> Void
+        forFlight id: Int64, glider: OwnGlider = OwnGlider(), keep: (FlightAnalysis) throws(LogbookError) -> Void
     ) throws(LogbookError) -> FlightAnalysis {
-        try analysisAndTrack(forFlight: id, index: index, keep: keep).analysis
+        try analysisAndTrack(forFlight: id, glider: glider, keep: keep).analysis
     }
 
-    /// ``analysis(forFlight:index:keep:)`` with the flight and the track it was made from (nil for a flight that
+    /// ``analysis(forFlight:glider:keep:)`` with the flight and the track it was made from (nil for a flight that
     /// is not analysed: ``FlightAnalysis/isAnalysable(_:)``).
     func analysisAndTrack(
-        forFlight id: Int64, index: Double?, keep: (FlightAnalysis) throws(LogbookError) -> Void
+        forFlight id: Int64, glider: OwnGlider, keep: (FlightAnalysis) throws(LogbookError) -> Void
     ) throws(LogbookError) -> (analysis: FlightAnalysis, flight: Flight, track: Track?) {
         let flight = try flight(id: id)
         // A flight whose takeoff or landing is unknown (unreadable in the database) has no window to analyse.
         let track = FlightAnalysis.isAnalysable(flight) ? try track(forFlight: id) : nil
-        let inputs = FlightAnalysis.inputs(of: flight, fixCount: track?.fixes.count ?? 0, index: index)
+        let inputs = FlightAnalysis.inputs(of: flight, fixCount: track?.fixes.count ?? 0, glider: glider)
         if let stored = try storedAnalysis(forFlight: id), stored.isCurrent(for: inputs) {
             return (stored, flight, track)
         }
-        let analysis = FlightAnalysis.compute(flight: flight, track: track, index: index, budget: Self.contestBudget)
+        let analysis = FlightAnalysis.compute(flight: flight, track: track, glider: glider, budget: Self.contestBudget)
         try keep(analysis)
         return (analysis, flight, track)
     }

@@ -7,8 +7,9 @@ import GRDB
 extension FlightStore {
     /// Every finished flight's contest figures for the club logbook, by flight UUID. A flight whose stored analysis
     /// is current (as ``contestSummaries(only:)`` judges it: this version, its takeoff, landing and release as
-    /// stored now) and was made with the index the flight has now (`index`, the config's `[glider] index` where
-    /// it applies, else its glider type's) sends what is stored. One whose analysis is out of date (its times or glider type edited
+    /// stored now) and was made with the index the flight has now (as its analysis has it:
+    /// `FlightAnalysis.index(_:source:gliderType:registration:competitionClass:)`, `glider`'s `[glider] index`
+    /// where the flight is this glider's) sends what is stored. One whose analysis is out of date (its times or glider type edited
     /// since, or an older flightlog's analysis) is analysed again now and stored — at most `analyseAtMost` of them
     /// per call, so that the first sync after an upgrade does not analyse years of flights at once; the rest are
     /// left out (the club keeps what it has until a later sync). A flight never analysed (import and landing
@@ -19,7 +20,7 @@ extension FlightStore {
     // Not optimised: Swift 6.3.1's release optimiser crashes on this function (an ownership check in
     // CopyPropagation), whichever way its loop is written; it runs once a sync and reads no tracks when current.
     @_optimize(none)
-    package func clubContest(index: Double?, analyseAtMost: Int = 100) throws(LogbookError) -> [(
+    package func clubContest(glider: OwnGlider, analyseAtMost: Int = 100) throws(LogbookError) -> [(
         uuid: String, contest: ClubContest?
     )] {
         let current = try contestSummaries()
@@ -29,11 +30,11 @@ extension FlightStore {
                 db,
                 sql: hasAnalyses
                     ? """
-                    SELECT id, uuid, gliderType, kind, analysed,
+                    SELECT id, uuid, gliderType, registration, competitionClass, kind, analysed,
                         CASE WHEN valid THEN json_extract(j, '$.olcPlusPoints') END AS points,
                         CASE WHEN valid THEN json_extract(j, '$.index') END AS idx,
                         CASE WHEN valid THEN json_extract(j, '$.inputs.index') END AS inputIndex
-                    FROM (SELECT f.id, f.uuid, f.gliderType, r.kind, a.flightId IS NOT NULL AS analysed,
+                    FROM (SELECT f.id, f.uuid, f.gliderType, f.registration, f.competitionClass, r.kind, a.flightId IS NOT NULL AS analysed,
                             CAST(a.data AS TEXT) AS j,
                             coalesce(length(a.data) <= ?1 AND json_valid(CAST(a.data AS TEXT)), 0) AS valid
                         FROM flight f JOIN recording r ON r.id = f.recordingId
@@ -42,8 +43,8 @@ extension FlightStore {
                     ORDER BY id
                     """
                     : """
-                    SELECT id, uuid, gliderType, NULL AS kind, 0 AS analysed, NULL AS points, NULL AS idx,
-                        NULL AS inputIndex
+                    SELECT id, uuid, gliderType, registration, NULL AS competitionClass, NULL AS kind, 0 AS analysed,
+                        NULL AS points, NULL AS idx, NULL AS inputIndex
                     FROM flight WHERE NOT inProgress
                     """,
                 arguments: hasAnalyses ? [Self.maxAnalysisBytes] : [])
@@ -55,9 +56,11 @@ extension FlightStore {
             guard let id = StoredValues.integer(row, "id"), let uuid = StoredValues.text(row, "uuid") else { continue }
             let source = FlightSource(
                 recordingKind: StoredValues.text(row, "kind") ?? "recorded", fileName: nil, sha256: nil)
-            let wanted =
-                FlightAnalysis.configuredIndex(index, for: source)
-                ?? GliderIndex.forType(StoredValues.text(row, "gliderType"))?.index
+            let wanted = FlightAnalysis.index(
+                glider, source: source, gliderType: StoredValues.text(row, "gliderType"),
+                registration: StoredValues.text(row, "registration"),
+                competitionClass: StoredValues.text(row, "competitionClass")
+            ).index
             let stored = Double.fromDatabaseValue(row["inputIndex"] as DatabaseValue)
             if let summary = current[id], stored == wanted {
                 figures.append((uuid, Self.clubContest(flight: id, row: row, summary: summary)))
@@ -77,7 +80,7 @@ extension FlightStore {
                 }
                 guard budget > 0 else { continue }
                 budget -= 1
-                let analysis = try analysis(forFlight: id, index: index)
+                let analysis = try analysis(forFlight: id, glider: glider)
                 figures.append((uuid, Self.clubContest(flight: id, analysis: analysis)))
             } catch {
                 // One flight that cannot be read or analysed now is left out (the club keeps what it has), so

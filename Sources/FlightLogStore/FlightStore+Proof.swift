@@ -7,7 +7,7 @@ import GRDB
 /// `flightlog-prove` unit at idle priority): which flights have one, and one proof step of a flight, stored only
 /// when the flight's analysis is still the one it started from.
 extension FlightStore {
-    /// What one proof step did (``proofStep(forFlight:index:limit:)``).
+    /// What one proof step did (``proofStep(forFlight:glider:limit:)``).
     package enum ProofStep: Sendable {
         /// The flight is not analysed (no track, unknown times, over ``FlightAnalysis/longestFlight``).
         case notAnalysed
@@ -44,12 +44,12 @@ extension FlightStore {
     /// (``FlightAnalysis/nextProofBudget(limit:)``), kept with what the one before proved
     /// (``FlightAnalysis/keepingProof(of:)``) and stored in place of it. Minutes of work for a hard track: the
     /// store is not locked meanwhile, and the write happens only if the stored analysis is still the one the step
-    /// began from. `index`: the glider's handicap index, as for ``analysis(forFlight:index:)``.
-    package func proofStep(forFlight id: Int64, index: Double?, limit: Int = FlightAnalysis.proofBudgetLimit)
+    /// began from. `glider`: this device's glider, as for ``analysis(forFlight:glider:)``.
+    package func proofStep(forFlight id: Int64, glider: OwnGlider, limit: Int = FlightAnalysis.proofBudgetLimit)
         throws(LogbookError) -> ProofStep
     {
         guard FlightAnalysis.isAnalysable(try flight(id: id)) else { return .notAnalysed }
-        let (before, flight, track) = try analysisAndTrack(forFlight: id, index: index) {
+        let (before, flight, track) = try analysisAndTrack(forFlight: id, glider: glider) {
             analysis throws(LogbookError) in try store(analysis, forFlight: id)
         }
         guard let track else { return .notAnalysed }
@@ -57,7 +57,7 @@ extension FlightStore {
             return .done(before)
         }
         let step = FlightAnalysis.compute(
-            flight: flight, track: track, index: index, budget: budget, triangleNodes: before.nextTriangleNodes)
+            flight: flight, track: track, glider: glider, budget: budget, triangleNodes: before.nextTriangleNodes)
         let kept = before.keepingProof(of: step)
         return .stepped(kept, stored: try store(kept, forFlight: id, ifStill: before))
     }

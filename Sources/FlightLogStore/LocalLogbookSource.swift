@@ -67,13 +67,13 @@ package final class LocalLogbookSource: LogbookSource {
         try igcExport(flightId: id, store: store(), config: config, rebuild: rebuildIGC, signer: signer)
     }
 
-    /// The store's analysis (``FlightStore/analysis(forFlight:index:keep:)``): the stored one, or computed and then
+    /// The store's analysis (``FlightStore/analysis(forFlight:glider:keep:)``): the stored one, or computed and then
     /// stored when this process may write the logbook (`flightlog serve` as flightlogd's user); otherwise computed
     /// on each view. A failed store costs only the next view's compute, never the page.
     package func analysis(forFlight id: Int64) async throws(LogbookError) -> FlightAnalysis? {
         let reader = try store()
         guard FlightAnalysis.isAnalysable(try reader.flight(id: id)) else { return nil }
-        return try reader.analysis(forFlight: id, index: config.gliderIndex) { [writeStore, databasePath] analysis in
+        return try reader.analysis(forFlight: id, glider: config.ownGlider) { [writeStore, databasePath] analysis in
             guard FlightStore.isWritable(databasePath) else { return }
             _ = try? writeStore.get().store(analysis, forFlight: id)
         }

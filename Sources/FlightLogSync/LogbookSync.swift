@@ -52,7 +52,7 @@ package enum LogbookSync {
     /// - Parameter deviceName: stored with the device on the server (e.g. the host name).
     /// - Throws: ``SyncError``, one line saying what to do. What was committed before the error stays committed.
     package static func run(
-        store: FlightStore, url: SyncURL, password: String?, deviceName: String? = nil, gliderIndex: Double? = nil,
+        store: FlightStore, url: SyncURL, password: String?, deviceName: String? = nil, glider: OwnGlider = OwnGlider(),
         hooks: Hooks = Hooks()
     ) async throws(SyncError) -> SyncSummary {
         let device: (uuid: String, editCursor: Int64)
@@ -61,7 +61,7 @@ package enum LogbookSync {
             url: url, password: password, device: device.uuid, deviceName: deviceName)
         do {
             let summary = try await run(
-                store: store, logbook: logbook, cursor: device.editCursor, gliderIndex: gliderIndex, hooks: hooks)
+                store: store, logbook: logbook, cursor: device.editCursor, glider: glider, hooks: hooks)
             await logbook.close()
             return summary
         } catch {
@@ -71,7 +71,7 @@ package enum LogbookSync {
     }
 
     private static func run(
-        store: FlightStore, logbook: ClubLogbook, cursor: Int64, gliderIndex: Double?, hooks: Hooks
+        store: FlightStore, logbook: ClubLogbook, cursor: Int64, glider: OwnGlider, hooks: Hooks
     )
         async throws(SyncError) -> SyncSummary
     {
@@ -111,7 +111,7 @@ package enum LogbookSync {
         // Every flight's contest figures, after the pulled edits (an edited glider type changes the points); the
         // server changes the rows that differ.
         if logbook.hasContest {
-            let contest = try local { () throws(LogbookError) in try store.clubContest(index: gliderIndex) }
+            let contest = try local { () throws(LogbookError) in try store.clubContest(glider: glider) }
             _ = try await logbook.push(contest: contest)
         }
         // The class, task and analysis after the contest figures, which store the analyses they made again.

@@ -33,7 +33,7 @@ extension LogbookSync {
         let password = try ClubLogin.password(
             file: config.sync.passwordFile, environment: environment, readFile: readFile)
         let summary = try await run(
-            store: try openStore(), url: url, password: password, deviceName: hostName, gliderIndex: config.gliderIndex)
+            store: try openStore(), url: url, password: password, deviceName: hostName, glider: config.ownGlider)
         return [summary.line] + summary.refusedEdits + summary.notes
     }
 

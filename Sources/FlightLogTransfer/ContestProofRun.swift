@@ -13,7 +13,7 @@ import Glibc
 /// it is proven or reaches the work limit: `flight 12: free distance 318.2 km, proven (41 s)`.
 package enum ContestProofRun {
     /// Proves flights `ids` once each, in the order given (an id named twice is proven once; empty: every flight with a free distance not proven,
-    /// ``FlightStore/flightsWithUnprovenContest()``) with the glider's `index` (the config's), saying one line per
+    /// ``FlightStore/flightsWithUnprovenContest()``) with this device's `glider` (the config's), saying one line per
     /// flight; `limit`: the most work one step may do. `seconds` reads a clock (monotonic seconds) for the lines.
     /// With `idle`, the process first drops to idle priority (its CPU and I/O only what nothing else wants).
     /// An id with no flight is said (`flight 999: no such flight`) and the others are proven all the same; then
@@ -21,7 +21,7 @@ package enum ContestProofRun {
     /// - Returns: how many flights are left not proven.
     @discardableResult
     package static func run(
-        store: FlightStore, ids: [Int64], index: Double?, limit: Int = FlightAnalysis.proofBudgetLimit,
+        store: FlightStore, ids: [Int64], glider: OwnGlider, limit: Int = FlightAnalysis.proofBudgetLimit,
         idle: Bool = false, seconds: () -> Double = Self.monotonicSeconds, say: (String) -> Void
     ) throws(LogbookError) -> Int {
         if idle { lowerPriority() }
@@ -41,7 +41,7 @@ package enum ContestProofRun {
             for id in pending {
                 let start = seconds()
                 let step: FlightStore.ProofStep
-                do { step = try store.proofStep(forFlight: id, index: index, limit: limit) } catch {
+                do { step = try store.proofStep(forFlight: id, glider: glider, limit: limit) } catch {
                     guard error.code == .notFound, !missing.contains(id) else { throw error }
                     missing.append(id)
                     say("flight \(id): no such flight")
@@ -78,13 +78,13 @@ package enum ContestProofRun {
         return open
     }
 
-    /// `flightlog analyse --prove`: ``run(store:ids:index:limit:idle:seconds:say:)`` on the logbook at `location`,
-    /// with its config's glider index, at idle priority unless `idle` is false.
+    /// `flightlog analyse --prove`: ``run(store:ids:glider:limit:idle:seconds:say:)`` on the logbook at `location`,
+    /// with its config's glider, at idle priority unless `idle` is false.
     package static func command(
         ids: [Int64], location: LogbookLocation, idle: Bool = true, say: (String) -> Void, warn: (String) -> Void
     ) throws {
-        let index = try location.loadConfig(warn: warn).gliderIndex
-        try run(store: location.open(.readWrite, warn: warn), ids: ids, index: index, idle: idle, say: say)
+        let glider = try location.loadConfig(warn: warn).ownGlider
+        try run(store: location.open(.readWrite, warn: warn), ids: ids, glider: glider, idle: idle, say: say)
     }
 
     /// "no flight with id 999 (…)" or "no flights with ids 999, 1000 (…)": the ids of the run that name no flight;

@@ -112,7 +112,7 @@ package final class LogbookImporter {
         }
         // Each flight analysed now, once (contest routes, scoring window): a failure here loses nothing, the
         // flight is stored and is analysed on first use.
-        for id in ids { _ = try? db.analysis(forFlight: id, index: config.gliderIndex) }
+        for id in ids { _ = try? db.analysis(forFlight: id, glider: config.ownGlider) }
         return .imported(try ids.map { try db.flight(id: $0) })
     }
 

@@ -23,7 +23,7 @@ package struct ShowRequest: Sendable {
         let flight = try db.flight(id: id)
         let track = try db.track(forFlight: id)
         let faults = RecordingFaults.of(flight, fixes: track.fixes)
-        let analysis = flight.hasTrack ? try db.analysis(forFlight: id, index: config.gliderIndex) : nil
+        let analysis = flight.hasTrack ? try db.analysis(forFlight: id, glider: config.ownGlider) : nil
         let airspace =
             flight.hasTrack
             ? AirspaceFindings(

@@ -32,14 +32,14 @@ package struct AircraftCatalogue: Sendable {
         self.fetchedAt = fetchedAt
     }
 
-    /// The aircraft whose name is `gliderType` as the glider index compares types (`GliderIndex.normalizedType`:
+    /// The aircraft whose name is `gliderType` as the glider index compares types (`gliderTypeKey`:
     /// case, spaces, `-`, `_` ignored, so "LS_4" and "Ls 4" are "LS 4", "ASW-19" is "ASW 19"; spans agree where both
     /// name one, and among several the one of the same span wins); nil when none or several aircraft match.
     package func match(gliderType: String) -> Aircraft? {
-        let wanted = GliderIndex.normalizedType(gliderType)
+        let wanted = gliderTypeKey(gliderType)
         guard !wanted.model.isEmpty else { return nil }
         let found = aircraft.compactMap { aircraft -> (Aircraft, span: Int?)? in
-            let name = GliderIndex.normalizedType(aircraft.name)
+            let name = gliderTypeKey(aircraft.name)
             guard name.model == wanted.model,
                 name.spanMeters == nil || wanted.spanMeters == nil || name.spanMeters == wanted.spanMeters
             else { return nil }
@@ -52,8 +52,8 @@ package struct AircraftCatalogue: Sendable {
 
     /// Aircraft whose normalised name contains `text`'s, for `flightlog upload --aircraft`.
     package func search(_ text: String) -> [Aircraft] {
-        let key = GliderIndex.normalizedType(text).model
-        return aircraft.filter { key.isEmpty || GliderIndex.normalizedType($0.name).model.contains(key) }.sorted {
+        let key = gliderTypeKey(text).model
+        return aircraft.filter { key.isEmpty || gliderTypeKey($0.name).model.contains(key) }.sorted {
             ($0.name, $0.id) < ($1.name, $1.id)
         }
     }

@@ -145,14 +145,12 @@ package struct WeGlideUpload {
         return nil
     }
 
-    /// `[weglide] aircraft_id` is this device's glider's, as `glider_type` and `[glider] index` are: a flight it
-    /// recorded (or added by hand) takes it, and an imported file's flight only when the file names the same
-    /// glider type (as the glider index compares types); a stranger's LS 4 is not sent as the club's ASK 21.
+    /// `[weglide] aircraft_id` where `flight` is this device's glider's (``OwnGlider/flew(_:)``, the rule that
+    /// also says where `[glider] index` applies): a stranger's imported LS 4, or the club's other ASK 21, is sent as
+    /// the aircraft its own type names, not as the configured one.
     package static func configuredAircraft(_ config: FlightLogConfig, for flight: Flight) -> Int? {
-        guard let id = config.weglide.aircraftId else { return nil }
-        guard case .imported = flight.source else { return id }
-        guard let type = flight.details.gliderType, let own = config.gliderType else { return nil }
-        return GliderIndex.normalizedType(type) == GliderIndex.normalizedType(own) ? id : nil
+        guard let id = config.weglide.aircraftId, config.ownGlider.flew(flight) else { return nil }
+        return id
     }
 
     private static func hintName(_ flight: Flight) -> String {

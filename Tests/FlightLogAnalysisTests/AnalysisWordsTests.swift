@@ -22,7 +22,7 @@ struct AnalysisWordsTests {
         #expect(AnalysisWords.nothingScored(a) == "nothing: the engine ran to the landing")
     }
 
-    /// A flight over 24 h (a recorder's broken clock) is not analysed (``FlightAnalysis/compute(flight:track:index:)``
+    /// A flight over 24 h (a recorder's broken clock) is not analysed (``FlightAnalysis/compute(flight:track:glider:)``
     /// gives it no fixes), and the words say so rather than "no free flight".
     @Test func aFlightOverADaySaysItWasNotAnalysed() {
         func words(hours: Int64) -> String {

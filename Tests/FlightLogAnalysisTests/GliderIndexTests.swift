@@ -84,7 +84,7 @@ import Testing
             return
         }
         #expect(entries.map(\.type) == ["Ventus 3 (15 m)", "Ventus 3 (18 m)"])
-        let inputs = FlightAnalysis.inputs(of: flight(type: "Ventus 3T"), fixCount: 0, index: nil)
+        let inputs = FlightAnalysis.inputs(of: flight(type: "Ventus 3T"), fixCount: 0, glider: OwnGlider())
         #expect(inputs.index == nil)
         #expect(
             inputs.indexSource
@@ -95,20 +95,20 @@ import Testing
 
     /// One normaliser for every list matched by type name (the handicap table, an aircraft catalogue).
     @Test func theNormaliserIgnoresSpellingButKeepsVariantAndSpan() {
-        #expect(GliderIndex.normalizedType("LS_4") == GliderIndex.normalizedType("LS 4"))
-        #expect(GliderIndex.normalizedType("ASG-29E (18m)") == ("asg29", 18))
-        #expect(GliderIndex.normalizedType("ASW-20").model == "asw20")
-        #expect(GliderIndex.normalizedType("ASW-20").spanMeters == nil)
-        #expect(GliderIndex.normalizedType("LS 4-b").model != GliderIndex.normalizedType("LS 4").model)
+        #expect(gliderTypeKey("LS_4") == gliderTypeKey("LS 4"))
+        #expect(gliderTypeKey("ASG-29E (18m)") == ("asg29", 18))
+        #expect(gliderTypeKey("ASW-20").model == "asw20")
+        #expect(gliderTypeKey("ASW-20").spanMeters == nil)
+        #expect(gliderTypeKey("LS 4-b").model != gliderTypeKey("LS 4").model)
     }
 
     /// The config's index wins over the type's; either is named; without both the points are at 100.
     @Test func theConfigsIndexWinsThenTheTypesThen100() {
-        let configured = FlightAnalysis.inputs(of: flight(type: "ASK 21"), fixCount: 0, index: 108)
+        let configured = FlightAnalysis.inputs(of: flight(type: "ASK 21"), fixCount: 0, glider: OwnGlider(index: 108))
         #expect(configured.index == 108 && configured.indexSource == "[glider] index")
-        let typed = FlightAnalysis.inputs(of: flight(type: "Ask 21"), fixCount: 0, index: nil)
+        let typed = FlightAnalysis.inputs(of: flight(type: "Ask 21"), fixCount: 0, glider: OwnGlider())
         #expect(typed.index == 92 && typed.indexSource == "ASK 21, DMSt 2025")
-        let unknown = FlightAnalysis.inputs(of: flight(type: "Pegase 101A"), fixCount: 0, index: nil)
+        let unknown = FlightAnalysis.inputs(of: flight(type: "Pegase 101A"), fixCount: 0, glider: OwnGlider())
         #expect(unknown.index == nil && unknown.indexSource == nil)
     }
 
@@ -153,11 +153,12 @@ import Testing
         #expect(
             GliderIndex.match("Discus 2c", competitionClass: "Standard") == .entry(Self.dmst("Discus 2c (15 m)", 108)))
         let inputs = FlightAnalysis.inputs(
-            of: flight(type: "Ventus 3T", competitionClass: "18-Meter"), fixCount: 0, index: nil)
+            of: flight(type: "Ventus 3T", competitionClass: "18-Meter"), fixCount: 0, glider: OwnGlider())
         #expect(inputs.index == 122)
         #expect(inputs.indexSource == "Ventus 3 (18 m), DMSt 2025, span from the file's class \"18-Meter\"")
         // The class changed nothing: no word about it.
-        let plain = FlightAnalysis.inputs(of: flight(type: "ASK 21", competitionClass: "Club"), fixCount: 0, index: nil)
+        let plain = FlightAnalysis.inputs(
+            of: flight(type: "ASK 21", competitionClass: "Club"), fixCount: 0, glider: OwnGlider())
         #expect(plain.index == 92 && plain.indexSource == "ASK 21, DMSt 2025")
     }
 
@@ -170,10 +171,10 @@ import Testing
         #expect(GliderIndex.match("Ventus 3T", competitionClass: "20m Multi-seat") == GliderIndex.match("Ventus 3T"))
         #expect(GliderIndex.match("ASW 27", competitionClass: "18m") == .entry(Self.dmst("ASW 27", 114)))
         let asked = FlightAnalysis.inputs(
-            of: flight(type: "Ventus 3T", competitionClass: "Open"), fixCount: 0, index: nil)
+            of: flight(type: "Ventus 3T", competitionClass: "Open"), fixCount: 0, glider: OwnGlider())
         #expect(asked.index == nil && asked.indexSource?.contains("give the span") == true)
         let configured = FlightAnalysis.inputs(
-            of: flight(type: "Ventus 3T", competitionClass: "18-Meter"), fixCount: 0, index: 110)
+            of: flight(type: "Ventus 3T", competitionClass: "18-Meter"), fixCount: 0, glider: OwnGlider(index: 110))
         #expect(configured.index == 110 && configured.indexSource == "[glider] index")
     }
 }

@@ -25,10 +25,22 @@ struct GliderIndexCLITests {
         let imported = try CLI.run(["import", file.path], database: db, in: dir)
         try #require(imported.status == 0, "\(imported.stderr)")
 
+        return try shown(db: db, dir: dir)
+    }
+
+    /// `show 1 --json`'s analysis.
+    static func shown(db: URL, dir: URL) throws -> Shown.Analysis {
         let json = try CLI.run(["show", "1", "--json"], database: db, in: dir)
         try #require(json.status == 0, "\(json.stderr)")
-        let shown = try JSONDecoder().decode(Shown.self, from: Data(json.stdout.utf8)).analysis
-        return shown
+        return try JSONDecoder().decode(Shown.self, from: Data(json.stdout.utf8)).analysis
+    }
+
+    /// `text` as the config file `CLI.run` finds (its `XDG_CONFIG_HOME` is `dir/no-config`).
+    static func configure(_ dir: URL, _ text: String) throws {
+        let config = dir.appendingPathComponent("no-config/flightlog/flightlog.toml")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: config, atomically: true, encoding: .utf8)
     }
 
     @Test("ASG-29E (18m) is the ASG 29 (18 m) of the DMSt list; Ventus 3T asks which span")
@@ -40,11 +52,7 @@ struct GliderIndexCLITests {
         let imported = try CLI.run(["import", sample.path], database: db, in: dir)
         try #require(imported.status == 0, "\(imported.stderr)")
 
-        func shown() throws -> Shown.Analysis {
-            let r = try CLI.run(["show", "1", "--json"], database: db, in: dir)
-            try #require(r.status == 0, "\(r.stderr)")
-            return try JSONDecoder().decode(Shown.self, from: Data(r.stdout.utf8)).analysis
-        }
+        func shown() throws -> Shown.Analysis { try Self.shown(db: db, dir: dir) }
         let edit = try CLI.run(["edit", "1", "--plane", "ASG-29E (18m)"], database: db, in: dir)
         try #require(edit.status == 0, "\(edit.stderr)")
         let asg = try shown()
@@ -85,15 +93,33 @@ struct GliderIndexCLITests {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("flights.sqlite")
-        let config = dir.appendingPathComponent("no-config/flightlog/flightlog.toml")
-        try FileManager.default.createDirectory(
-            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "glider_type = \"ASK 21\"\nregistration = \"D-1234\"\n[glider]\nindex = 92\n"
-            .write(to: config, atomically: true, encoding: .utf8)
+        try Self.configure(dir, "glider_type = \"ASK 21\"\nregistration = \"D-1234\"\n[glider]\nindex = 92\n")
         let shown = try Self.importVentus(db: db, dir: dir)
         #expect(shown.index == 122 && shown.indexSource?.hasPrefix("Ventus 3 (18 m), DMSt 2025") == true, "\(shown)")
         let text = try CLI.run(["show", "1"], database: db, in: dir)
         #expect(text.stdout.contains("index 122: Ventus 3 (18 m)"), "\(text.stdout)")
         #expect(!text.stdout.contains("[glider] index"), "\(text.stdout)")
+    }
+
+    /// Issue 38, one rule for "this device's glider": an imported file of the owner's glider (its other recorder:
+    /// the same type and registration, spelt otherwise) is scored at `[glider] index`; the same file edited to the
+    /// club's other ASK 21 is scored at the type's figure again (its kept analysis redone).
+    @Test("an imported file of the config's glider takes [glider] index; another registration does not")
+    func theConfigsIndexIsTheOwnGlidersFromItsOtherRecorder() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("flights.sqlite")
+        try Self.configure(dir, "glider_type = \"ask-21\"\nregistration = \"d 1234\"\n[glider]\nindex = 95\n")
+        let sample = packageRoot.appendingPathComponent("samples/simulated-aerotow.igc")  // ASK 21, D-1234
+        let imported = try CLI.run(["import", sample.path], database: db, in: dir)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        func shown() throws -> Shown.Analysis { try Self.shown(db: db, dir: dir) }
+        let own = try shown()
+        #expect(own.index == 95 && own.indexSource == "[glider] index", "\(own)")
+
+        let edit = try CLI.run(["edit", "1", "--registration", "D-5678"], database: db, in: dir)
+        try #require(edit.status == 0, "\(edit.stderr)")
+        let other = try shown()
+        #expect(other.index == 92 && other.indexSource == "ASK 21, DMSt 2025", "\(other)")
     }
 }

@@ -127,6 +127,21 @@ import Testing
         #expect(weglide2.uploads.isEmpty)
     }
 
+    /// Issue 38, one rule for "this device's glider": an imported file of the configured type but another
+    /// registration (the club's other ASK 21) is sent as its type's aircraft, the owner's glider's (registration
+    /// spelt otherwise) as the configured one.
+    @Test func anotherRegistrationOfTheSameTypeIsNotTheConfiguredAircraft() throws {
+        let logbook = try Logbook()
+        let weglide = try FakeWeGlide(in: logbook.dir)
+        try logbook.configure(
+            url: weglide.url, extra: "aircraft_id = 52", top: "glider_type = \"ASK 21\"\nregistration = \"D-5678\"")
+        try #require(try logbook.run(["edit", "1", "--registration", "d 5678"]).status == 0)
+        let sent = try logbook.run(["upload", "1", "2"])  // both files: ASK 21, D-1234
+        #expect(sent.status == 0, "\(sent.stdout)")
+        let ids = weglide.uploads.compactMap { ($0["fields"] as? [String: Any])?["aircraft_id"] as? Int }
+        #expect(ids == [52, 14])  // the owner's glider as configured; the other ASK 21 as the catalogue's ASK 21
+    }
+
     @Test func aTypeWithoutAircraftIsSaidBeforeAnythingIsSent() throws {
         let logbook = try Logbook()
         let weglide = try FakeWeGlide(in: logbook.dir)

@@ -78,7 +78,7 @@ struct AnalysisPageTests {
             let reader = try FlightStore(path: logbook.databasePath, mode: .readOnly)
             // The page stored what it computed (the test's database is writable), and shows that.
             let analysis = try #require(try reader.storedAnalysis(forFlight: id))
-            let inputs = FlightAnalysis.inputs(of: try reader.flight(id: id), fixCount: 781, index: nil)
+            let inputs = FlightAnalysis.inputs(of: try reader.flight(id: id), fixCount: 781, glider: OwnGlider())
             #expect(analysis.isCurrent(for: inputs))
             let thermal = try #require(analysis.phases.thermals.first)
             #expect(analysis.phases.thermals.count == 1)

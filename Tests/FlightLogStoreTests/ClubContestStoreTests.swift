@@ -6,7 +6,7 @@ import Testing
 
 @testable import FlightLogStore
 
-/// The club's contest figures (``FlightStore/clubContest(index:analyseAtMost:)``) from a real SQLite file with
+/// The club's contest figures (``FlightStore/clubContest(glider:analyseAtMost:)``) from a real SQLite file with
 /// damaged rows: a flight whose row cannot be read now is left out and the others are sent; a track chunk that
 /// cannot be decoded costs only its own fixes, as everywhere else.
 @Suite struct ClubContestStoreTests {
@@ -45,7 +45,7 @@ import Testing
         }
         #expect(throws: LogbookError.self) { try store.track(forFlight: ids[1]) }
 
-        let sent = try store.clubContest(index: nil)
+        let sent = try store.clubContest(glider: OwnGlider())
         #expect(sent.map(\.uuid) == [uuids[0], uuids[2]], "the damaged flight is left out, not the sync")
         #expect(sent.allSatisfy { $0.contest != nil })
         #expect(try store.storedAnalysis(forFlight: ids[1])?.version == FlightAnalysis.currentVersion - 1)
@@ -56,7 +56,7 @@ import Testing
         #expect(fewer.inputs.fixCount < (try store.storedAnalysis(forFlight: ids[0])?.inputs.fixCount ?? 0))
 
         // Sent again: the two are current now, and the damaged one is still left out.
-        #expect(try store.clubContest(index: nil, analyseAtMost: 0).map(\.uuid) == [uuids[0], uuids[2]])
+        #expect(try store.clubContest(glider: OwnGlider(), analyseAtMost: 0).map(\.uuid) == [uuids[0], uuids[2]])
     }
 
     /// A stored analysis that is not JSON (a damaged row, a hand edit) or larger than any analysis is no analysis
@@ -82,7 +82,7 @@ import Testing
                 sql: "UPDATE flightAnalysis SET data = zeroblob(2000000) WHERE flightId = ?",
                 arguments: [ids[1]])
         }
-        let sent = try store.clubContest(index: nil)
+        let sent = try store.clubContest(glider: OwnGlider())
         #expect(sent.count == 2 && sent.allSatisfy { $0.contest != nil }, "\(sent)")
         for id in ids { #expect(try store.storedAnalysis(forFlight: id)?.version == FlightAnalysis.currentVersion) }
     }
@@ -104,9 +104,9 @@ import Testing
             old.version -= 1
             try store.store(old, forFlight: id)
         }
-        let first = try store.clubContest(index: nil)
+        let first = try store.clubContest(glider: OwnGlider())
         #expect(first.count == 100 && first.allSatisfy { $0.contest != nil })
-        let second = try store.clubContest(index: nil)
+        let second = try store.clubContest(glider: OwnGlider())
         #expect(second.count == 150 && second.allSatisfy { $0.contest != nil })
     }
 
@@ -124,7 +124,7 @@ import Testing
         try queue.write { try $0.execute(sql: "UPDATE flight SET landingTime = landingTime + 25 * 3600000") }
         let refused = try store.analysis(forFlight: id)
         try #require(!refused.wasAnalysed && refused.freeSix == nil)
-        let sent = try store.clubContest(index: nil)
+        let sent = try store.clubContest(glider: OwnGlider())
         #expect(sent.count == 1 && sent[0].contest == nil)
     }
 }

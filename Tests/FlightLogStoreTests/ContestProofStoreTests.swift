@@ -50,7 +50,7 @@ import Testing
     @Test func aProvenFlightNeedsNoStep() throws {
         let (dir, store, id, proven) = try logbook()
         defer { dir.cleanup() }
-        guard case .done(let analysis) = try store.proofStep(forFlight: id, index: nil) else {
+        guard case .done(let analysis) = try store.proofStep(forFlight: id, glider: OwnGlider()) else {
             Issue.record("a proven flight was stepped")
             return
         }

@@ -54,12 +54,12 @@ import Testing
         try store.store(old, forFlight: id)
         #expect(try store.analysis(forFlight: id) == first)
         // The config's [glider] index is this device's glider's: not an imported file's flight's …
-        #expect(try store.analysis(forFlight: id, index: 110) == first)
+        #expect(try store.analysis(forFlight: id, glider: OwnGlider(index: 110)) == first)
         // … but one this device recorded: a known index changes the points, computed again for it, and stored.
         try DatabaseQueue(path: dir.databasePath).write { db in
             try db.execute(sql: "UPDATE recording SET kind = 'recorded', sha256 = NULL, fileName = NULL")
         }
-        let indexed = try store.analysis(forFlight: id, index: 110)
+        let indexed = try store.analysis(forFlight: id, glider: OwnGlider(index: 110))
         #expect(indexed.index == 110)
         #expect(abs(indexed.olcPlusPoints - first.olcPlusPoints * first.index / 110) < 1e-6)  // first: the type's index
         #expect(try store.storedAnalysis(forFlight: id)?.index == 110)

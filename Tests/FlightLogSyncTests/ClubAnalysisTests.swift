@@ -52,7 +52,7 @@ import Testing
             #expect(try await browser.login("anna", "thermal").status == 303)
             let page = await browser.get("/flights/\(id)")
             #expect(page.status == 200)
-            let expected = FlightAnalysis.compute(flight: flight, track: track, index: nil)
+            let expected = FlightAnalysis.compute(flight: flight, track: track, glider: OwnGlider())
             let six = try #require(expected.freeSix)
             #expect(expected.phases.thermals.count == 1)
             #expect(

@@ -66,12 +66,14 @@ import Testing
         let recorded = try own.record(start: june14 + 2 * 86_400_000)
         _ = try own.store.analysis(forFlight: recorded)
         _ = try await LogbookSync.run(
-            store: own.store, url: fixture.url, password: fixture.password, deviceName: "own", gliderIndex: 110)
+            store: own.store, url: fixture.url, password: fixture.password, deviceName: "own",
+            glider: OwnGlider(index: 110))
         let configured = try #require(try own.store.storedAnalysis(forFlight: recorded))
         #expect(configured.index == 110)
         #expect(try Self.serverContest(fixture, own, flight: recorded) == Self.text(configured))
         _ = try await LogbookSync.run(
-            store: pi.store, url: fixture.url, password: fixture.password, deviceName: "test", gliderIndex: 110)
+            store: pi.store, url: fixture.url, password: fixture.password, deviceName: "test",
+            glider: OwnGlider(index: 110))
         let imported = try #require(try pi.store.storedAnalysis(forFlight: first))
         #expect(imported.index == 104)
         #expect(try Self.serverContest(fixture, pi, flight: first) == Self.text(imported))
@@ -89,7 +91,7 @@ import Testing
         // keeps what it has until a later sync.
         try setLanding(pi, flight: first, to: flight.landingTime - 60_000)
         let uuid = try #require(try sqlite(pi.path, "SELECT uuid FROM flight WHERE id = \(first)").first)
-        let sent = try pi.store.clubContest(index: nil, analyseAtMost: 0)
+        let sent = try pi.store.clubContest(glider: OwnGlider(), analyseAtMost: 0)
         #expect(!sent.contains { $0.uuid == uuid } && sent.count == 1)
         #expect(try pi.store.storedAnalysis(forFlight: first)?.inputs.landing == flight.landingTime)
     }

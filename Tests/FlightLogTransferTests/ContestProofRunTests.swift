@@ -26,7 +26,7 @@ struct ContestProofRunTests {
             track: Track(recorder: recorder, fixes: fixes), fileName: "glide.igc", sha256: "glide", flights: [flight]
         )[0]
         let stored = FlightAnalysis.compute(
-            flight: try store.flight(id: id), track: try store.track(forFlight: id), index: nil, budget: 1)
+            flight: try store.flight(id: id), track: try store.track(forFlight: id), glider: OwnGlider(), budget: 1)
         try #require(!stored.freeDistanceProven)
         try store.store(stored, forFlight: id)
         return (store, id, stored)
@@ -39,7 +39,8 @@ struct ContestProofRunTests {
         #expect(try store.flightsWithUnprovenContest() == [id])
         #expect(try store.contestSummaries()[id]?.freeSixUpperBoundMeters == before.freeSixUpperBound)
         var said: [String] = []
-        let open = try ContestProofRun.run(store: store, ids: [], index: nil, seconds: { 0 }, say: { said.append($0) })
+        let open = try ContestProofRun.run(
+            store: store, ids: [], glider: OwnGlider(), seconds: { 0 }, say: { said.append($0) })
         let after = try #require(try store.storedAnalysis(forFlight: id))
         #expect(open == 0 && after.freeDistanceProven)
         let meters = try #require(after.freeSix?.meters)
@@ -48,7 +49,7 @@ struct ContestProofRunTests {
         #expect((after.freeFour?.meters ?? 0) >= (before.freeFour?.meters ?? 0))
         // The optimum, as the search with the whole default budget finds it at once.
         let exact = FlightAnalysis.compute(
-            flight: try store.flight(id: id), track: try store.track(forFlight: id), index: nil)
+            flight: try store.flight(id: id), track: try store.track(forFlight: id), glider: OwnGlider())
         // The same length (a plateau of ties: maybe another route, summed in another order).
         #expect(abs(meters - exact.freeSix!.meters) < 1e-6)
         #expect(abs(after.freeFour!.meters - exact.freeFour!.meters) < 1e-6)
@@ -56,9 +57,9 @@ struct ContestProofRunTests {
         #expect(try store.flightsWithUnprovenContest().isEmpty)
         #expect(try store.contestSummaries()[id]?.freeSixUpperBoundMeters == nil)
         said = []
-        try ContestProofRun.run(store: store, ids: [], index: nil, say: { said.append($0) })
+        try ContestProofRun.run(store: store, ids: [], glider: OwnGlider(), say: { said.append($0) })
         #expect(said == ["Nothing to prove: every analysed flight's free distance is proven."])
-        try ContestProofRun.run(store: store, ids: [id], index: nil, say: { said.append($0) })
+        try ContestProofRun.run(store: store, ids: [id], glider: OwnGlider(), say: { said.append($0) })
         #expect(said.last == "flight \(id): free distance \(decimal(meters / 1000, 1)) km, proven (already)")
     }
 
@@ -69,14 +70,15 @@ struct ContestProofRunTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let (store, id, before) = try Self.logbook(in: dir)
         var said: [String] = []
-        let open = try ContestProofRun.run(store: store, ids: [id], index: nil, limit: 16, say: { said.append($0) })
+        let open = try ContestProofRun.run(
+            store: store, ids: [id], glider: OwnGlider(), limit: 16, say: { said.append($0) })
         let kept = try #require(try store.storedAnalysis(forFlight: id))
         #expect(open == 1 && !kept.freeDistanceProven && kept.freeDistanceBudget == 16)
         #expect(kept.freeSix!.meters >= before.freeSix!.meters)
         #expect(kept.freeSixUpperBound! <= before.freeSixUpperBound!)
         #expect(said.count == 1 && said[0].hasPrefix("flight \(id): free distance "), "\(said)")
         #expect(said[0].contains(", not proven yet: at most ") && said[0].hasSuffix("; stopped at the work limit"))
-        try ContestProofRun.run(store: store, ids: [], index: nil, say: { _ in })
+        try ContestProofRun.run(store: store, ids: [], glider: OwnGlider(), say: { _ in })
         let proven = try #require(try store.storedAnalysis(forFlight: id))
         #expect(proven.freeDistanceProven && proven.freeDistanceBudget! > 16)
     }
@@ -97,13 +99,15 @@ struct ContestProofRunTests {
             track: Track(recorder: RecorderInfo(manufacturer: "XFL", serial: "CIR"), fixes: fixes),
             fileName: "circles.igc", sha256: "circles", flights: [flight])[0]
         let stored = FlightAnalysis.compute(
-            flight: try store.flight(id: id), track: try store.track(forFlight: id), index: nil, triangleNodes: 1000)
+            flight: try store.flight(id: id), track: try store.track(forFlight: id), glider: OwnGlider(),
+            triangleNodes: 1000)
         try #require(stored.freeDistanceProven && !stored.faiTriangleProven)
         try store.store(stored, forFlight: id)
         #expect(try store.flightsWithUnprovenContest() == [id])
         #expect(try store.contestSummaries()[id]?.contestProven == false)
         var said: [String] = []
-        let open = try ContestProofRun.run(store: store, ids: [], index: nil, seconds: { 0 }, say: { said.append($0) })
+        let open = try ContestProofRun.run(
+            store: store, ids: [], glider: OwnGlider(), seconds: { 0 }, say: { said.append($0) })
         let after = try #require(try store.storedAnalysis(forFlight: id))
         #expect(open == 0 && after.faiTriangleProven && after.contestProven, "\(said)")
         #expect(said.count == 1 && said[0].hasSuffix(", proven (0 s)"), "\(said)")
@@ -119,7 +123,7 @@ struct ContestProofRunTests {
         var said: [String] = []
         do {
             try ContestProofRun.run(
-                store: store, ids: [999, id, 998], index: nil, seconds: { 0 }, say: { said.append($0) })
+                store: store, ids: [999, id, 998], glider: OwnGlider(), seconds: { 0 }, say: { said.append($0) })
             Issue.record("no error for the missing ids")
         } catch {
             #expect(error.code == .notFound && error.message.hasPrefix("no flights with ids 999, 998 "), "\(error)")
@@ -135,10 +139,10 @@ struct ContestProofRunTests {
         let (db, _) = try TransferLogbook.logbook(in: dir)
         let store = try FlightStore(path: db.path, mode: .readWrite)
         var said: [String] = []
-        try ContestProofRun.run(store: store, ids: [4], index: nil, say: { said.append($0) })
+        try ContestProofRun.run(store: store, ids: [4], glider: OwnGlider(), say: { said.append($0) })
         #expect(said == ["flight 4: not analysed (no track, or over 24 h from take-off to landing)"])
         #expect(throws: LogbookError.self) {
-            try ContestProofRun.run(store: store, ids: [99], index: nil, say: { _ in })
+            try ContestProofRun.run(store: store, ids: [99], glider: OwnGlider(), say: { _ in })
         }
     }
 

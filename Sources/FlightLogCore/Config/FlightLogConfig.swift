@@ -58,8 +58,8 @@ package struct FlightLogConfig: Sendable, Hashable {
     /// Whose logbook it is (`[owner] name`): the owner's role on each flight decides the PIC, dual and FI(S)
     /// time columns, `stats` and recency. Nil: not set (`--owner NAME` gives it per command).
     package var owner: String?
-    /// The glider's handicap index for contest points (`[glider] index`, 50…150); nil: from the glider type's
-    /// entry in ``GliderIndex``, else 100.
+    /// The glider's handicap index for contest points (`[glider] index`, 50…150), for this glider's flights only
+    /// (``ownGlider``); nil: from the glider type's entry in `GliderIndex`, else 100.
     package var gliderIndex: Double?
     package var daemon: Daemon
     package var server: Server

@@ -195,10 +195,13 @@ extension Recorder {
     /// on with the next fixes (a 10-hour flight takes a second or more on a Pi). A failure loses nothing: the
     /// flight is analysed on first use.
     func analyseInBackground(flight id: Int64) {
-        let store = self.store, logger = self.logger, index = settings.gliderIndex
+        let store = self.store, logger = self.logger
+        let glider = OwnGlider(
+            type: settings.defaults.gliderType, registration: settings.defaults.registration,
+            index: settings.gliderIndex)
         Thread {
             nameCurrentThread("analysis")
-            do { _ = try store.analysis(forFlight: id, index: index) } catch {
+            do { _ = try store.analysis(forFlight: id, glider: glider) } catch {
                 logger.warning("cannot analyse the flight now", metadata: ["flight": "\(id)", "error": "\(error)"])
             }
         }.start()

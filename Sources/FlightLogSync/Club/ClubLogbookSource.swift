@@ -239,14 +239,14 @@ package struct ClubLogbookSource: LogbookSource {
         let flight = try await flight(id: id)
         guard FlightAnalysis.isAnalysable(flight) else { return nil }
         let track = try await track(forFlight: id)
-        let inputs = FlightAnalysis.inputs(of: flight, fixCount: track.fixes.count, index: nil)
+        let inputs = FlightAnalysis.inputs(of: flight, fixCount: track.fixes.count, glider: OwnGlider())
         if let synced = try await kept(id: id, column: "analysis").flatMap(ClubKept.analysis),
             synced.isCurrent(for: inputs)
         {
             return synced
         }
         return await logbook.analysisCache.analysis(key: id, inputs: inputs) {
-            FlightAnalysis.compute(flight: flight, track: track, index: nil)
+            FlightAnalysis.compute(flight: flight, track: track, glider: OwnGlider())
         }
     }
 
