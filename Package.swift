@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
 
         // Domain and logic, no I/O, no Foundation. Optimised in debug builds too: without it the core, store, daemon
-        // and import tests took about twice the CPU time, largely in the bundled airfield list's reader
+        // and import tests took about twice the CPU time, half of it in reading the bundled airfield list
         // (measured: DEVELOPING.md, "Issue 39's figures").
         .target(name: "FlightLogCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Flight analysis over Core: contest distance, thermals and glides, the scoring window. Pure, no I/O.
