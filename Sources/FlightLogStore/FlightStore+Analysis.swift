@@ -10,7 +10,7 @@ extension FlightStore {
     /// The analysis of flight `id`: the stored one when it is current, else computed now and, when this store
     /// writes, stored with the flight's task result (``refreshTaskResult(forFlight:)``). `glider`: this device's
     /// glider, the config's (its `[glider] index` applies to its flights only: ``OwnGlider/flew(_:)``).
-    package func analysis(forFlight id: Int64, glider: OwnGlider = OwnGlider()) throws(LogbookError) -> FlightAnalysis {
+    package func analysis(forFlight id: Int64, glider: OwnGlider) throws(LogbookError) -> FlightAnalysis {
         let analysis = try self.analysis(forFlight: id, glider: glider) { analysis throws(LogbookError) in
             if mode == .readWrite { try store(analysis, forFlight: id) }
         }
@@ -22,7 +22,7 @@ extension FlightStore {
     /// The analysis of flight `id`: the stored one when it is current, else computed now and handed to `keep`
     /// (which stores it where it can: a read-only store's caller may hold a writable one).
     package func analysis(
-        forFlight id: Int64, glider: OwnGlider = OwnGlider(), keep: (FlightAnalysis) throws(LogbookError) -> Void
+        forFlight id: Int64, glider: OwnGlider, keep: (FlightAnalysis) throws(LogbookError) -> Void
     ) throws(LogbookError) -> FlightAnalysis {
         try analysisAndTrack(forFlight: id, glider: glider, keep: keep).analysis
     }

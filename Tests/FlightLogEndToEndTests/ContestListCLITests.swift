@@ -123,7 +123,7 @@ struct ContestListCLITests {
         try #require(show.status == 0, "show failed: \(show.stderr)")
         #expect(try JSONDecoder().decode(Shown.self, from: Data(show.stdout.utf8)).contestKm == nil, "\(show.stdout)")
         // Stored as the recorder stores a flight's analysis at its landing: one that refused the flight.
-        let stored = try FlightStore(path: db.path, mode: .readWrite).analysis(forFlight: 1)
+        let stored = try FlightStore(path: db.path, mode: .readWrite).analysis(forFlight: 1, glider: OwnGlider())
         try #require(!stored.wasAnalysed && stored.freeSix == nil)
 
         let listed = try JSONDecoder().decode(

@@ -86,7 +86,7 @@ struct MapAirfieldsPageTests {
 
         // The release (scoring start) at the fix of its time; the turnpoints as numbered squares.
         let flight = try store.flight(id: id), fixes = try store.track(forFlight: id).fixes
-        let analysis = try store.analysis(forFlight: id)
+        let analysis = try store.analysis(forFlight: id, glider: OwnGlider())
         let window = try #require(analysis.scoringWindow)
         let releaseTime = window.startsAt == .takeoff ? try #require(flight.releaseTime) : window.start
         let releaseFix = try #require(fixes.first { $0.time >= releaseTime })

@@ -15,7 +15,7 @@ struct UnprovenContestPageTests {
         let store = try FlightStore(path: logbook.databasePath, mode: .readWrite)
         let id = try logbook.addFlight(
             store: store, track: AnalysisPageTests.thermalTrack(), details: AnalysisPageTests.details)
-        let proven = try store.analysis(forFlight: id)
+        let proven = try store.analysis(forFlight: id, glider: OwnGlider())
         let six = try #require(proven.freeSix)
         var open = proven
         open.freeSixUpperBound = six.meters + 4321

@@ -20,7 +20,7 @@ import Testing
             let f = flight(takeoff: t.fixes[100].time, minutes: 45)
             ids += try store.importFlights(track: t, fileName: "\(n).igc", sha256: "sha\(n)", flights: [f])
             // Analysed by an older flightlog: out of date, so the club's figures are made again now.
-            var old = try store.analysis(forFlight: ids[n])
+            var old = try store.analysis(forFlight: ids[n], glider: OwnGlider())
             old.version -= 1
             try store.store(old, forFlight: ids[n])
         }
@@ -71,7 +71,7 @@ import Testing
             let t = track(start: day0 + Int64(n) * 86_400_000 + 10 * 3_600_000, count: 1200)
             let f = flight(takeoff: t.fixes[100].time, minutes: 15)
             ids += try store.importFlights(track: t, fileName: "\(n).igc", sha256: "sha\(n)", flights: [f])
-            _ = try store.analysis(forFlight: ids[n])
+            _ = try store.analysis(forFlight: ids[n], glider: OwnGlider())
         }
         let queue = try DatabaseQueue(path: dir.databasePath)
         try queue.write { db in
@@ -100,7 +100,7 @@ import Testing
             ids += try store.importFlights(track: t, fileName: "\(n).igc", sha256: "sha\(n)", flights: [f])
         }
         for id in ids {  // analysed by an older flightlog
-            var old = try store.analysis(forFlight: id)
+            var old = try store.analysis(forFlight: id, glider: OwnGlider())
             old.version -= 1
             try store.store(old, forFlight: id)
         }
@@ -122,7 +122,7 @@ import Testing
         )[0]
         let queue = try DatabaseQueue(path: dir.databasePath)
         try queue.write { try $0.execute(sql: "UPDATE flight SET landingTime = landingTime + 25 * 3600000") }
-        let refused = try store.analysis(forFlight: id)
+        let refused = try store.analysis(forFlight: id, glider: OwnGlider())
         try #require(!refused.wasAnalysed && refused.freeSix == nil)
         let sent = try store.clubContest(glider: OwnGlider())
         #expect(sent.count == 1 && sent[0].contest == nil)

@@ -33,7 +33,7 @@ import Testing
                 track: file.file.track, fileName: file.fileName, sha256: file.sha256, original: file.bytes,
                 flights: file.flights)[0]
             #expect(try store.flight(id: id).competitionClass == "18-Meter")
-            #expect(try store.analysis(forFlight: id).index == 122)
+            #expect(try store.analysis(forFlight: id, glider: OwnGlider()).index == 122)
         }
         // As a logbook of before v16 holds it: no column, the migration not run.
         let queue = try DatabaseQueue(path: dir.databasePath)
@@ -45,7 +45,7 @@ import Testing
         let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
         let flight = try store.flight(id: id)
         #expect(flight.competitionClass == "18-Meter")
-        let analysis = try store.analysis(forFlight: id)
+        let analysis = try store.analysis(forFlight: id, glider: OwnGlider())
         #expect(analysis.indexText == "index 122: Ventus 3 (18 m), DMSt 2025, span from the file's class \"18-Meter\"")
     }
 

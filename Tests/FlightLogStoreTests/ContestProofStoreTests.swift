@@ -15,7 +15,7 @@ import Testing
         let id = try store.importFlights(
             track: track(start: day0, count: 900), fileName: "a.igc", sha256: "a",
             flights: [flight(takeoff: day0 + 60_000, minutes: 12)])[0]
-        return (dir, store, id, try store.analysis(forFlight: id))
+        return (dir, store, id, try store.analysis(forFlight: id, glider: OwnGlider()))
     }
 
     @Test func onlyCurrentAnalysesNotProvenAreListed() throws {

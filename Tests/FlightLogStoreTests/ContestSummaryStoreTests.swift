@@ -30,7 +30,7 @@ import Testing
         let (dir, store, ids) = try logbook(flights: 6)
         defer { dir.cleanup() }
         var analyses: [FlightAnalysis] = []
-        for id in ids.prefix(5) { analyses.append(try store.analysis(forFlight: id)) }
+        for id in ids.prefix(5) { analyses.append(try store.analysis(forFlight: id, glider: OwnGlider())) }
         // ids[5] has never been analysed.
         var old = analyses[1]
         old.version = FlightAnalysis.currentVersion - 1
@@ -52,7 +52,7 @@ import Testing
         let (dir, store, ids) = try logbook(flights: 300, fixes: 1_200)
         defer { dir.cleanup() }
         // One analysis computed, stored as every flight's (for its times): what is read is the same for each.
-        let analysis = try store.analysis(forFlight: ids[0])
+        let analysis = try store.analysis(forFlight: ids[0], glider: OwnGlider())
         let flights = try store.flights(matching: FlightFilter())
         for f in flights {
             var copy = analysis

@@ -29,7 +29,7 @@ import Testing
         let (dir, store, id) = try logbook()
         defer { dir.cleanup() }
         #expect(try store.storedAnalysis(forFlight: id) == nil)
-        let first = try store.analysis(forFlight: id)
+        let first = try store.analysis(forFlight: id, glider: OwnGlider())
         let stored = try #require(try store.storedAnalysis(forFlight: id))
         #expect(stored == first)
         // This track circles from the start (no launch to find): the scoring window runs from takeoff to landing.
@@ -41,18 +41,18 @@ import Testing
         var marked = stored
         marked.dmstPoints = 12_345
         try store.store(marked, forFlight: id)
-        #expect(try store.analysis(forFlight: id).dmstPoints == 12_345)
+        #expect(try store.analysis(forFlight: id, glider: OwnGlider()).dmstPoints == 12_345)
     }
 
     @Test func otherInputsOrAnotherVersionAreComputedAgain() throws {
         let (dir, store, id) = try logbook()
         defer { dir.cleanup() }
-        let first = try store.analysis(forFlight: id)
+        let first = try store.analysis(forFlight: id, glider: OwnGlider())
         var old = first
         old.version = FlightAnalysis.currentVersion - 1
         old.dmstPoints = 12_345
         try store.store(old, forFlight: id)
-        #expect(try store.analysis(forFlight: id) == first)
+        #expect(try store.analysis(forFlight: id, glider: OwnGlider()) == first)
         // The config's [glider] index is this device's glider's: not an imported file's flight's …
         #expect(try store.analysis(forFlight: id, glider: OwnGlider(index: 110)) == first)
         // … but one this device recorded: a known index changes the points, computed again for it, and stored.
@@ -71,19 +71,19 @@ import Testing
     func anUnreadableStoredAnalysisIsComputedAgain(_ bytes: Data) throws {
         let (dir, store, id) = try logbook()
         defer { dir.cleanup() }
-        let good = try store.analysis(forFlight: id)
+        let good = try store.analysis(forFlight: id, glider: OwnGlider())
         try DatabaseQueue(path: dir.databasePath).write { db in
             try db.execute(sql: "UPDATE flightAnalysis SET data = ? WHERE flightId = ?", arguments: [bytes, id])
         }
         #expect(try store.storedAnalysis(forFlight: id) == nil)
-        #expect(try store.analysis(forFlight: id) == good)
+        #expect(try store.analysis(forFlight: id, glider: OwnGlider()) == good)
         #expect(try storedBytes(dir.databasePath, id) != bytes)
     }
 
     @Test func outOfRangeNumbersInAStoredAnalysisAreNotUsed() throws {
         let (dir, store, id) = try logbook()
         defer { dir.cleanup() }
-        let good = try store.analysis(forFlight: id)
+        let good = try store.analysis(forFlight: id, glider: OwnGlider())
         let text = String(decoding: try #require(try storedBytes(dir.databasePath, id)), as: UTF8.self)
         for planted in [
             text.replacingOccurrences(of: "\"olcPlusPoints\":", with: "\"olcPlusPoints\":1e300,\"x\":"),
@@ -93,7 +93,7 @@ import Testing
                 try db.execute(
                     sql: "UPDATE flightAnalysis SET data = ? WHERE flightId = ?", arguments: [Data(planted.utf8), id])
             }
-            #expect(try store.analysis(forFlight: id) == good)
+            #expect(try store.analysis(forFlight: id, glider: OwnGlider()) == good)
         }
     }
 
@@ -101,15 +101,15 @@ import Testing
         let (dir, store, id) = try logbook()
         defer { dir.cleanup() }
         let reader = try FlightStore(path: dir.databasePath, mode: .readOnly)
-        let computed = try reader.analysis(forFlight: id)
+        let computed = try reader.analysis(forFlight: id, glider: OwnGlider())
         #expect(try storedBytes(dir.databasePath, id) == nil)
-        #expect(try store.analysis(forFlight: id) == computed)
+        #expect(try store.analysis(forFlight: id, glider: OwnGlider()) == computed)
     }
 
     @Test func itGoesWithItsFlight() throws {
         let (dir, store, id) = try logbook()
         defer { dir.cleanup() }
-        _ = try store.analysis(forFlight: id)
+        _ = try store.analysis(forFlight: id, glider: OwnGlider())
         try store.delete(id: id)
         #expect(try storedBytes(dir.databasePath, id) == nil)
     }
@@ -119,7 +119,7 @@ import Testing
         defer { dir.cleanup() }
         let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
         let id = try store.addManualFlight(flight(takeoff: day0))
-        let analysis = try store.analysis(forFlight: id)
+        let analysis = try store.analysis(forFlight: id, glider: OwnGlider())
         #expect(analysis.freeSix == nil && analysis.faiTriangle == nil && analysis.scoringStart == nil)
     }
 }

@@ -22,7 +22,7 @@ import Testing
         let manual = try store.addManualFlight(flight(takeoff: day0 + 9 * 86_400_000))
         // 0: analysed and current, with an engine run planted; 1: never analysed; 2: an older version;
         // 3: analysed for another landing time (the flight was edited since).
-        let current = try store.analysis(forFlight: ids[0])
+        let current = try store.analysis(forFlight: ids[0], glider: OwnGlider())
         try DatabaseQueue(path: dir.databasePath).write { db in
             try db.execute(
                 sql: """
@@ -32,10 +32,10 @@ import Testing
                     """, arguments: [ids[0]])
         }
         #expect(try store.storedAnalysis(forFlight: ids[0])?.engineRuns.first?.seconds == 754)
-        var old = try store.analysis(forFlight: ids[2])
+        var old = try store.analysis(forFlight: ids[2], glider: OwnGlider())
         old.version -= 1
         try store.store(old, forFlight: ids[2])
-        var moved = try store.analysis(forFlight: ids[3])
+        var moved = try store.analysis(forFlight: ids[3], glider: OwnGlider())
         moved.inputs.landing += 60_000
         try store.store(moved, forFlight: ids[3])
 

@@ -52,7 +52,7 @@ import Testing
         let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
         let id = try Self.imported(store, original: Self.file(declaring: true), sha: "a")
         #expect(try store.currentTaskResults(only: [id])?[id] == nil, "not computed by the import of the rows")
-        _ = try store.analysis(forFlight: id)
+        _ = try store.analysis(forFlight: id, glider: OwnGlider())
         let kept = try #require(try store.currentTaskResults(only: [id])?[id] ?? nil)
         #expect(kept.completed && kept.name == "Circle" && kept.speedKmh != nil, "\(kept)")
 
@@ -174,7 +174,7 @@ import Testing
             first = try Kept.imported(store, original: Kept.file(declaring: true), sha: "a")
             second = try Kept.imported(store, original: nil, sha: "b")
             _ = try store.taskResults(of: try store.flights(matching: FlightFilter()))
-            _ = try store.analysis(forFlight: first)
+            _ = try store.analysis(forFlight: first, glider: OwnGlider())
             // `delete` takes the result with the flight.
             try store.delete(id: second)
         }

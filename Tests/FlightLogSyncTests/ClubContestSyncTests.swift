@@ -34,7 +34,7 @@ import Testing
         let pi = try fixture.logbook("pi")
         let first = try #require(try pi.importFile(start: june14).first)
         let second = try #require(try pi.importFile(start: june14 + 86_400_000).first)
-        let analysed = try pi.store.analysis(forFlight: first)
+        let analysed = try pi.store.analysis(forFlight: first, glider: OwnGlider())
         #expect(analysed.freeSix != nil && analysed.index == 92, "an ASK 21, in the type table")
         // The import in these tests stores no analysis (flightlog's import does): the second flight has none.
         #expect(try pi.store.storedAnalysis(forFlight: second) == nil)
@@ -64,7 +64,7 @@ import Testing
         // file's flight keeps its type's (issue 38: the config's values are not stamped on imported files).
         let own = try fixture.logbook("own")
         let recorded = try own.record(start: june14 + 2 * 86_400_000)
-        _ = try own.store.analysis(forFlight: recorded)
+        _ = try own.store.analysis(forFlight: recorded, glider: OwnGlider())
         _ = try await LogbookSync.run(
             store: own.store, url: fixture.url, password: fixture.password, deviceName: "own",
             glider: OwnGlider(index: 110))
@@ -111,7 +111,7 @@ import Testing
 
         let pi = try fixture.logbook("pi")
         let id = try #require(try pi.importFile(start: june14).first)
-        let analysis = try pi.store.analysis(forFlight: id)
+        let analysis = try pi.store.analysis(forFlight: id, glider: OwnGlider())
         #expect(try await fixture.sync(pi).pushedFlights == 1)
         #expect(try Self.serverContest(fixture, pi, flight: id) == Self.text(analysis))
 
@@ -137,7 +137,7 @@ import Testing
             "SET ROLE glider; ALTER TABLE flight DROP COLUMN contest_km, DROP COLUMN contest_points, "
                 + "DROP COLUMN contest_index; DELETE FROM flightlog_schema_addition")
         let id = try #require(try pi.importFile(start: june14).first)
-        let analysis = try pi.store.analysis(forFlight: id)
+        let analysis = try pi.store.analysis(forFlight: id, glider: OwnGlider())
         let url = try SyncURL("postgres://pia@127.0.0.1:\(fixture.server.port)/club")
         #expect(try await LogbookSync.run(store: pi.store, url: url, password: "pia-secret").pushedFlights == 1)
         #expect(try fixture.count("SELECT count(*) FROM pg_attribute WHERE attname = 'contest_km'") == 0)
@@ -153,7 +153,7 @@ import Testing
         defer { fixture.remove() }
         let pi = try fixture.logbook("pi")
         let ids = try pi.importFile(start: june14, flights: 2, pilot: "Anna Berg")
-        let analysis = try pi.store.analysis(forFlight: ids[0])
+        let analysis = try pi.store.analysis(forFlight: ids[0], glider: OwnGlider())
         _ = try await fixture.sync(pi)
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { club in
             try await club.saveAccount(

@@ -35,7 +35,7 @@ import Testing
         try pi.store.declare(task)
         try pi.store.attachPendingTask(toFlight: id, declaredBy: june14)
         #expect(try pi.store.declaredTask(forFlight: id) == task)
-        return (id, try pi.store.analysis(forFlight: id))
+        return (id, try pi.store.analysis(forFlight: id, glider: OwnGlider()))
     }
 
     static func anna(_ club: ClubWebLogbook) async throws -> ClubAccount {
