@@ -18,11 +18,12 @@ package struct ClubWeGlideUpload: Sendable, Equatable {
     package var flightUuid: String
     package var weglideId: Int64
     package var uploadedAt: UTCMillis
+}
 
-    package init(flightUuid: String, weglideId: Int64, uploadedAt: UTCMillis) {
-        self.flightUuid = flightUuid
-        self.weglideId = weglideId
-        self.uploadedAt = uploadedAt
+extension ClubWeGlideUpload {
+    /// The upload of the flight the club logbook names by `flight`, kept in the text form this logbook stores.
+    package init(flight: UUID, weglideId: Int64, uploadedAt: UTCMillis) {
+        self.init(flightUuid: Recordings.text(of: flight), weglideId: weglideId, uploadedAt: uploadedAt)
     }
 }
 

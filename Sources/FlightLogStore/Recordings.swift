@@ -18,7 +18,10 @@ package enum Recordings {
     }
 
     /// A new random UUID in lower-case text: the stable id of a recording, flight or edit (`flightlog sync`).
-    static func newUUID() -> String { UUID().uuidString.lowercased() }
+    static func newUUID() -> String { text(of: UUID()) }
+
+    /// A UUID in the text form this logbook stores: lower case.
+    static func text(of uuid: UUID) -> String { uuid.uuidString.lowercased() }
 
     package static func recorder(fromJSON json: String) throws -> RecorderInfo {
         try RecorderInfo(json: json)

@@ -32,7 +32,7 @@ extension ClubLogbook {
                 ORDER BY v.uuid, f.weglide_uploaded_at, f.weglide_flight_id
                 """, logger: logger)
             for try await (uuid, id, at) in rows.decode((UUID, Int64, Int64).self) {
-                found.append(ClubWeGlideUpload(flightUuid: uuid.uuidString.lowercased(), weglideId: id, uploadedAt: at))
+                found.append(ClubWeGlideUpload(flight: uuid, weglideId: id, uploadedAt: at))
             }
             return found
         }
