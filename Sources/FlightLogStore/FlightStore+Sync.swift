@@ -56,20 +56,20 @@ package struct SyncEdit: Sendable, Hashable {
     package var newValue: String?
     package var editedAt: UTCMillis
 
+    package var fieldEdit: FieldEdit { FieldEdit(uuid: uuid, field: field, newValue: newValue, editedAt: editedAt) }
+}
+
+extension SyncEdit {
+    /// An edit the club logbook sends: its ids kept in the text form this logbook stores.
     package init(
-        uuid: String, flightUuid: String, deviceUuid: String?, field: String, oldValue: String?, newValue: String?,
+        pulled uuid: UUID, flight: UUID, device: UUID, field: String, oldValue: String?, newValue: String?,
         editedAt: UTCMillis
     ) {
-        self.uuid = uuid
-        self.flightUuid = flightUuid
-        self.deviceUuid = deviceUuid
-        self.field = field
-        self.oldValue = oldValue
-        self.newValue = newValue
-        self.editedAt = editedAt
+        self.init(
+            uuid: Recordings.text(of: uuid), flightUuid: Recordings.text(of: flight),
+            deviceUuid: Recordings.text(of: device), field: field, oldValue: oldValue, newValue: newValue,
+            editedAt: editedAt)
     }
-
-    package var fieldEdit: FieldEdit { FieldEdit(uuid: uuid, field: field, newValue: newValue, editedAt: editedAt) }
 }
 
 /// What `flightlog sync` reads and marks in the local database. Pushing never changes a flight; only pulled edits do.

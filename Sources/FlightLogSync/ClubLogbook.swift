@@ -299,8 +299,7 @@ package final class ClubLogbook: Sendable {
             {
                 edits.append(
                     SyncEdit(
-                        uuid: uuid.uuidString.lowercased(), flightUuid: flight.uuidString.lowercased(),
-                        deviceUuid: editor.uuidString.lowercased(), field: field, oldValue: old, newValue: new,
+                        pulled: uuid, flight: flight, device: editor, field: field, oldValue: old, newValue: new,
                         editedAt: at))
                 last = seq
             }

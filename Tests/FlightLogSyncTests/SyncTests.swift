@@ -1,8 +1,9 @@
 import FlightLogCore
-import FlightLogStore
 import FlightLogSync
 import Foundation
 import Testing
+
+@testable import FlightLogStore
 
 /// `flightlog sync` against a real PostgreSQL server (initdb + pg_ctl per test) and real SQLite logbooks.
 @Suite(.serialized) struct SyncTests {
