@@ -89,10 +89,7 @@ extension WebApp {
             return .redirect(to: LoginTarget.loginPath(next: "/flights/\(id)/edit"))
         }
         let flight = try await viewer.source.flight(id: id)
-        let page = EditPage(
-            flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken,
-            version: DetailsForm.version(of: flight.details))
-        return .html(page.render())
+        return .html(EditPage(stored: flight, csrfToken: session.csrfToken).render())
     }
 
     /// A form's POST that changes the logbook (an edit, a WeGlide upload, a task declaration): logged in with the
@@ -117,12 +114,7 @@ extension WebApp {
             needsLogin: "Editing needs the password: log in, then edit.")
         /// Changed elsewhere since the form was made: saving it would silently undo that change.
         func stale(_ flight: Flight) -> WebResponse {
-            let page = EditPage(
-                flight: flight, values: DetailsForm.values(flight.details), csrfToken: session.csrfToken,
-                error: "Not saved: this flight was changed elsewhere after you opened the form. The form now shows "
-                    + "what the logbook holds; the table shows what your form wanted. Make your change again and save.",
-                version: DetailsForm.version(of: flight.details),
-                conflicts: DetailsForm.differences(wanted: request.form, now: flight.details))
+            let page = EditPage(stale: flight, form: request.form, csrfToken: session.csrfToken)
             return .html(page.render(), status: 409)
         }
         let flight = try await viewer.source.flight(id: id)
@@ -136,8 +128,7 @@ extension WebApp {
             }
         } catch {
             let page = EditPage(
-                flight: flight, values: request.form, csrfToken: session.csrfToken, error: error.description,
-                version: version)
+                refused: request.form, flight: flight, csrfToken: session.csrfToken, error: error.description)
             return .html(page.render(), status: 400)
         }
         let now = UTCMillis(Date().timeIntervalSince1970 * 1000)

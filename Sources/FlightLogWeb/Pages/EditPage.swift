@@ -13,18 +13,6 @@ package struct EditPage {
     /// A refused stale save: each field that differs, as (label, what the form wanted, what the flight holds now).
     var conflicts: [(label: String, wanted: String, now: String)] = []
 
-    package init(
-        flight: Flight, values: [String: String], csrfToken: String, error: String? = nil, version: String = "",
-        conflicts: [(label: String, wanted: String, now: String)] = []
-    ) {
-        self.flight = flight
-        self.values = values
-        self.csrfToken = csrfToken
-        self.error = error
-        self.version = version
-        self.conflicts = conflicts
-    }
-
     package func render() -> String {
         let id = flight.id ?? 0
         func text(_ name: String, _ label: String, hint: String = "", mode: String = "text") -> String {
@@ -74,6 +62,32 @@ package struct EditPage {
             </form>
             """
         return page(title: "Edit flight \(id)", current: "", loggedIn: true, body: body)
+    }
+}
+
+extension EditPage {
+    /// The form of `flight`'s details as the logbook holds them.
+    package init(stored flight: Flight, csrfToken: String) {
+        self.init(
+            flight: flight, values: DetailsForm.values(flight.details), csrfToken: csrfToken,
+            version: DetailsForm.version(of: flight.details))
+    }
+
+    /// A save refused because `flight` changed after the form was made: the form again with what the logbook
+    /// holds now, and a table of what the sent `form` wanted instead.
+    package init(stale flight: Flight, form: [String: String], csrfToken: String) {
+        self.init(stored: flight, csrfToken: csrfToken)
+        error =
+            "Not saved: this flight was changed elsewhere after you opened the form. The form now shows "
+            + "what the logbook holds; the table shows what your form wanted. Make your change again and save."
+        conflicts = DetailsForm.differences(wanted: form, now: flight.details)
+    }
+
+    /// A save refused for `error`: the sent `form` again, to correct, over `flight` as the logbook holds it.
+    package init(refused form: [String: String], flight: Flight, csrfToken: String, error: String) {
+        self.init(
+            flight: flight, values: form, csrfToken: csrfToken, error: error,
+            version: DetailsForm.version(of: flight.details))
     }
 }
 
