@@ -19,8 +19,7 @@ extension WebApp {
             headers.append((Self.sessionCookie, Sessions.loginCookie(nonce: nonce)))
         }
         let page = LoginPage(
-            csrfToken: sessions.loginToken(nonce: nonce), error: error, club: settings.club != nil,
-            login: request.form["login"], next: LoginTarget.safe(request.form["next"] ?? request.query["next"]))
+            for: request, csrfToken: sessions.loginToken(nonce: nonce), error: error, club: settings.club != nil)
         return .html(page.render(), status: status, headers: headers)
     }
 

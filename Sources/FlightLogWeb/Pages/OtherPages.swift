@@ -11,16 +11,6 @@ package struct LoginPage {
     /// The page to go to after the login (a path of this site: ``LoginTarget/safe(_:)``).
     var next: String?
 
-    package init(
-        csrfToken: String, error: String? = nil, club: Bool = false, login: String? = nil, next: String? = nil
-    ) {
-        self.csrfToken = csrfToken
-        self.error = error
-        self.club = club
-        self.login = login
-        self.next = next
-    }
-
     package func render() -> String {
         var body = club ? "<h1>Club logbook</h1>" : "<h1>Log in to edit</h1>"
         body +=
@@ -40,6 +30,16 @@ package struct LoginPage {
             <div class="actions"><button type="submit">Log in</button></div></form>
             """
         return page(title: "Log in", current: "/login", body: body)
+    }
+}
+
+extension LoginPage {
+    /// The form again for `request`: the login it typed and the page it asked for (`next`, sent in the form or the
+    /// query) kept, the latter only when it is a path of this site.
+    package init(for request: WebRequest, csrfToken: String, error: String?, club: Bool) {
+        self.init(
+            csrfToken: csrfToken, error: error, club: club, login: request.form["login"],
+            next: LoginTarget.safe(request.form["next"] ?? request.query["next"]))
     }
 }
 
