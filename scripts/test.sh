@@ -79,10 +79,10 @@ set +m
 # a crash fails the run. FLIGHTLOG_SKIP_FUZZ=1 skips it.
 # It starts once the replays above have ended and runs beside the rest of swift test at the lowest CPU priority
 # (nice 19): swift test then uses about one of the two cores, and the smoke (~260 s building instrumented modules,
-# at most 40 s a target) takes the other instead of ~380 s of its own. Not beside the replays: under load the 50x replay
-# outran flightlogd (a power cut struck before it had seen the touchdown). One input may take longer than the usual
-# hang limit at that priority, so the limit is raised. The static links below wait for it (they must not race its
-# reads of the debug build). Its output is printed at the end.
+# 20,000 inputs a target: igc 50–110 s, the rest seconds) takes the other instead of ~380 s of its own. Not beside
+# the replays: under load the 50x replay outran flightlogd (a power cut struck before it had seen the touchdown).
+# One input may take longer than the usual hang limit at that priority, so the limit is raised. The static links
+# below wait for it (they must not race its reads of the debug build). Its output is printed at the end.
 fuzz_after_replays() {
     local pid
     for pid in "${replay_pids[@]}"; do
