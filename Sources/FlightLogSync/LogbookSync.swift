@@ -52,7 +52,7 @@ package enum LogbookSync {
     /// - Parameter deviceName: stored with the device on the server (e.g. the host name).
     /// - Throws: ``SyncError``, one line saying what to do. What was committed before the error stays committed.
     package static func run(
-        store: FlightStore, url: SyncURL, password: String?, deviceName: String? = nil, glider: OwnGlider = OwnGlider(),
+        store: FlightStore, url: SyncURL, password: String?, deviceName: String? = nil, glider: OwnGlider,
         hooks: Hooks = Hooks()
     ) async throws(SyncError) -> SyncSummary {
         let device: (uuid: String, editCursor: Int64)

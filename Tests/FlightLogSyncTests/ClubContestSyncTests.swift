@@ -139,12 +139,16 @@ import Testing
         let id = try #require(try pi.importFile(start: june14).first)
         let analysis = try pi.store.analysis(forFlight: id, glider: OwnGlider())
         let url = try SyncURL("postgres://pia@127.0.0.1:\(fixture.server.port)/club")
-        #expect(try await LogbookSync.run(store: pi.store, url: url, password: "pia-secret").pushedFlights == 1)
+        #expect(
+            try await LogbookSync.run(store: pi.store, url: url, password: "pia-secret", glider: OwnGlider())
+                .pushedFlights == 1)
         #expect(try fixture.count("SELECT count(*) FROM pg_attribute WHERE attname = 'contest_km'") == 0)
 
         // The admin's flightlog (the club's web pages, `flightlog club …`) adds them; the glider then sends its own.
         try await ClubWebLogbook.with(url: fixture.url, password: fixture.password) { _ in }
-        #expect(try await LogbookSync.run(store: pi.store, url: url, password: "pia-secret").pushedFlights == 0)
+        #expect(
+            try await LogbookSync.run(store: pi.store, url: url, password: "pia-secret", glider: OwnGlider())
+                .pushedFlights == 0)
         #expect(try Self.serverContest(fixture, pi, flight: id) == Self.text(analysis))
     }
 

@@ -173,7 +173,9 @@ import Testing
         let a = try fixture.logbook("a")
         _ = try Self.ventus(a)
         let url = try SyncURL("postgres://pia@127.0.0.1:\(fixture.server.port)/club")
-        #expect(try await LogbookSync.run(store: a.store, url: url, password: "pia-secret").pushedFlights == 1)
+        #expect(
+            try await LogbookSync.run(store: a.store, url: url, password: "pia-secret", glider: OwnGlider())
+                .pushedFlights == 1)
         let snapshot = "SELECT competition_class, declared_task::text, analysis::text FROM flight"
         let before = try fixture.rows(snapshot)
         #expect(before.first?.hasPrefix("18-Meter|{") == true, "pia wrote its own")

@@ -20,7 +20,8 @@ import Testing
 
     private func sync(_ fixture: SyncFixture, _ pi: Logbook, as login: String) async throws -> SyncSummary {
         let url = try SyncURL("postgres://\(login)@127.0.0.1:\(fixture.server.port)/club")
-        return try await LogbookSync.run(store: pi.store, url: url, password: "\(login)-secret", deviceName: login)
+        return try await LogbookSync.run(
+            store: pi.store, url: url, password: "\(login)-secret", deviceName: login, glider: OwnGlider())
     }
 
     /// SQL in `login`'s own session over TCP, in one transaction (not the superuser's `SET ROLE`).

@@ -19,7 +19,8 @@ import Testing
 
     private func sync(_ fixture: SyncFixture, _ pi: Logbook, as login: String) async throws -> SyncSummary {
         let url = try SyncURL("postgres://\(login)@127.0.0.1:\(fixture.server.port)/club")
-        return try await LogbookSync.run(store: pi.store, url: url, password: "\(login)-secret", deviceName: login)
+        return try await LogbookSync.run(
+            store: pi.store, url: url, password: "\(login)-secret", deviceName: login, glider: OwnGlider())
     }
 
     /// SQL run as `login` (the superuser's psql, `SET ROLE`: the policies apply as to that login).

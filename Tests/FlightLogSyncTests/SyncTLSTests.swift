@@ -16,7 +16,8 @@ import Testing
             try SyncURL("postgres://glider@127.0.0.1:\(fixture.server.port)/club?sslmode=\(mode)")
         }
         func sync(_ mode: String) async throws -> SyncSummary {
-            try await LogbookSync.run(store: pi.store, url: try url(mode), password: fixture.password, deviceName: "pi")
+            try await LogbookSync.run(
+                store: pi.store, url: try url(mode), password: fixture.password, deviceName: "pi", glider: OwnGlider())
         }
 
         // The server has no TLS yet: require refuses to go on without it, and nothing was sent.

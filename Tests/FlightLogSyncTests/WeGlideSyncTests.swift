@@ -168,7 +168,8 @@ import Testing
         }
         for (pi, login) in [(a, "pia"), (b, "pib")] {
             let url = try SyncURL("postgres://\(login)@127.0.0.1:\(fixture.server.port)/club")
-            _ = try await LogbookSync.run(store: pi.store, url: url, password: "\(login)-secret", deviceName: login)
+            _ = try await LogbookSync.run(
+                store: pi.store, url: url, password: "\(login)-secret", deviceName: login, glider: OwnGlider())
         }
         #expect(try b.store.flight(id: 1).weglide.flightId == 4242)
         for privilege in ["INSERT", "UPDATE"] {

@@ -51,7 +51,8 @@ struct SyncFixture {
     }
 
     func sync(_ logbook: Logbook, hooks: LogbookSync.Hooks = .init()) async throws -> SyncSummary {
-        try await LogbookSync.run(store: logbook.store, url: url, password: password, deviceName: "test", hooks: hooks)
+        try await LogbookSync.run(
+            store: logbook.store, url: url, password: password, deviceName: "test", glider: OwnGlider(), hooks: hooks)
     }
 
     /// SQL on the club database.
