@@ -14,11 +14,11 @@ package final class AirspaceCache: Sendable {
         package var importedAt: UTCMillis
         package var size: Int
 
-        package init(name: String, importedAt: UTCMillis, size: Int) {
-            self.name = name
-            self.importedAt = importedAt
-            self.size = size
-        }
+        /// The stamp in a logbook's row: the file's name, import time and length in bytes (no file bytes read).
+        package init(row: (name: String, importedAt: UTCMillis, size: Int)) { (name, importedAt, size) = row }
+
+        /// The stamp of a file read whole.
+        package init(_ file: AirspaceFile) { self.init(row: (file.name, file.importedAt, file.bytes.count)) }
     }
 
     private let held = Mutex<(stamps: [Stamp], airspaces: [Airspace], loads: Int)?>(nil)

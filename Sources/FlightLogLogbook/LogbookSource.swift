@@ -54,14 +54,16 @@ package protocol LogbookSource: Sendable {
 
 /// `count(*)`, `sum(launches)` and the summed flight time of some flights.
 package struct FlightTotals: Sendable, Equatable {
-    package var flights: Int
-    package var launches: Int
-    package var durationMillis: Int64
+    package var flights = 0
+    package var launches = 0
+    package var durationMillis: Int64 = 0
 
-    package init(flights: Int, launches: Int, durationMillis: Int64) {
-        self.flights = flights
-        self.launches = launches
-        self.durationMillis = durationMillis
+    /// No flights.
+    package init() {}
+
+    /// The totals in a logbook's row: `count(*)`, the launches and the flight time in ms, as its query sums them.
+    package init(row: (flights: Int64, launches: Int64, durationMillis: Int64)) {
+        (flights, launches, durationMillis) = (Int(row.flights), Int(row.launches), row.durationMillis)
     }
 }
 

@@ -53,7 +53,7 @@ extension FlightStore: AirspaceStore {
             guard try db.tableExists("airspaceFile") else { return [] }
             return try Row.fetchAll(
                 db, sql: "SELECT name, importedAt, length(bytes) AS size FROM airspaceFile ORDER BY name"
-            ).map { AirspaceCache.Stamp(name: $0["name"], importedAt: $0["importedAt"], size: $0["size"]) }
+            ).map { AirspaceCache.Stamp(row: ($0["name"], $0["importedAt"], $0["size"])) }
         }
     }
 

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -163,9 +164,7 @@ extension FlightStore {
 
     /// Number of flights, of launches (each flight's `launches`), and the summed flight time (takeoff to landing, ms)
     /// as ``totalMinutes(_:)`` counts it: each flight's whole minutes, summed (a whole number of minutes).
-    package func totals(matching filter: FlightFilter) throws(LogbookError) -> (
-        flights: Int, launches: Int, durationMillis: Int64
-    ) {
+    package func totals(matching filter: FlightFilter) throws(LogbookError) -> FlightTotals {
         let condition = FlightRows.condition(filter)
         // The stored numbers are checked as `FlightRows.flight(from:)` checks them, so a hostile row can neither
         // overflow sum() nor make the total disagree: a flight time or launch count that is unknown there (out of
@@ -184,7 +183,7 @@ extension FlightStore {
                     FROM flight f WHERE \(condition.sql)
                     """,
                 arguments: condition.arguments)
-            return (row?["n"] ?? 0, row?["launches"] ?? 0, row?["ms"] ?? 0)
+            return FlightTotals(row: (row?["n"] ?? 0, row?["launches"] ?? 0, row?["ms"] ?? 0))
         }
     }
 

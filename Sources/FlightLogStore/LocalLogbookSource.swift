@@ -52,9 +52,8 @@ package final class LocalLogbookSource: LogbookSource {
     }
 
     package func totals(matching filter: FlightFilter) async throws(LogbookError) -> FlightTotals {
-        guard let db = try storeIfPresent() else { return FlightTotals(flights: 0, launches: 0, durationMillis: 0) }
-        let t = try db.totals(matching: filter)
-        return FlightTotals(flights: t.flights, launches: t.launches, durationMillis: t.durationMillis)
+        guard let db = try storeIfPresent() else { return FlightTotals() }
+        return try db.totals(matching: filter)
     }
 
     package func flight(id: Int64) async throws(LogbookError) -> Flight { try store().flight(id: id) }

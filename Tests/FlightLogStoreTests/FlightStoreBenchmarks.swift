@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import Foundation
 import Testing
 
@@ -54,7 +55,7 @@ struct FlightStoreBenchmarks {
         var filtered = 0
         let filter = FlightFilter(guest: "cagri", since: CivilDate(year: 2025, month: 6, day: 1))
         let filteredTime = try clock.measure { filtered = try store.count(matching: filter) }
-        var totals = (flights: 0, launches: 0, durationMillis: Int64(0))
+        var totals = FlightTotals()
         let totalsTime = try clock.measure { totals = try store.totals(matching: FlightFilter(plane: "ask")) }
         print(
             "10k flights: import \(importTime), list all \(full) (SQL alone \(sqlOnly)), newest 50 \(paged), filtered count \(filteredTime) (\(filtered)), totals \(totalsTime)"

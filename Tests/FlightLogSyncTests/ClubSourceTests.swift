@@ -96,7 +96,7 @@ import Testing
                 let local = try fleet.localFlights(matching: filter)
                 let server = try await admin.flights(matching: filter)
                 #expect(server.map(\.bare) == local.map(\.flight), "\(filter.summary)")
-                var expected = FlightTotals(flights: 0, launches: 0, durationMillis: 0)
+                var expected = FlightTotals()
                 for pi in fleet.pis {
                     let t = try pi.store.totals(matching: filter)
                     expected.flights += t.flights

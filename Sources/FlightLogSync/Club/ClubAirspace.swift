@@ -66,16 +66,12 @@ extension ClubWebLogbook: AirspaceStore {
             for try await (name, importedAt, size) in try await c.query(
                 "SELECT name, imported_at, octet_length(bytes) FROM airspace_file ORDER BY name", logger: logger
             ).decode((String, Int64, Int32).self) {
-                stamps.append(AirspaceCache.Stamp(name: name, importedAt: importedAt, size: Int(size)))
+                stamps.append(AirspaceCache.Stamp(row: (name, importedAt, Int(size))))
             }
             return stamps
         }
         if let kept = airspaceCache.kept(stamps) { return kept }
         let files = stamps.isEmpty ? [] : try await airspaceFiles()
-        return airspaceCache.keep(files.map(\.bytes), stamps: files.map(Self.stamp))
-    }
-
-    private static func stamp(_ file: AirspaceFile) -> AirspaceCache.Stamp {
-        AirspaceCache.Stamp(name: file.name, importedAt: file.importedAt, size: file.bytes.count)
+        return airspaceCache.keep(files.map(\.bytes), stamps: files.map(AirspaceCache.Stamp.init))
     }
 }

@@ -56,12 +56,11 @@ package struct ClubLogbookSource: LogbookSource {
             FROM flight f WHERE \(query.condition)
             """
         return try await logbook.withConnection { [logger = logbook.logger] c in
-            for try await (flights, launches, ms) in try await c.query(query.query(sql), logger: logger).decode(
-                (Int64, Int64, Int64).self)
+            for try await row in try await c.query(query.query(sql), logger: logger).decode((Int64, Int64, Int64).self)
             {
-                return FlightTotals(flights: Int(flights), launches: Int(launches), durationMillis: ms)
+                return FlightTotals(row: row)
             }
-            return FlightTotals(flights: 0, launches: 0, durationMillis: 0)
+            return FlightTotals()
         }
     }
 
