@@ -10,7 +10,7 @@ extension AirfieldDataSet {
         private let preamble: [UInt8]
         private let latitudes: [Double]
         private let longitudes: [Double]
-        /// Each field's line, newline included.
+        /// Each field's line, without its newline.
         private let lines: [Range<Int>]
 
         package var count: Int { lines.count }
@@ -20,26 +20,25 @@ extension AirfieldDataSet {
         package init(_ bytes: [UInt8]) throws(FormatError) {
             var preamble: [UInt8] = []
             var latitudes: [Double] = [], longitudes: [Double] = [], lines: [Range<Int>] = []
-            var start = 0, lineNumber = 0
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
-                lineNumber += 1
-                let line = bytes[start..<end]
-                if lineNumber == 1 || line.first == UInt8(ascii: "@") {
-                    preamble += line
-                    if line.last != UInt8(ascii: "\n") { preamble.append(UInt8(ascii: "\n")) }
-                } else if line.first != UInt8(ascii: "\n") {
-                    let columns = line.split(
-                        separator: UInt8(ascii: "\t"), maxSplits: 4, omittingEmptySubsequences: false)
-                    guard columns.count == 5,
-                        let latitude = Double(String(decoding: columns[2], as: UTF8.self)),
-                        let longitude = Double(String(decoding: columns[3], as: UTF8.self))
-                    else { throw FormatError(line: lineNumber, message: "expected a latitude and a longitude") }
-                    latitudes.append(latitude)
-                    longitudes.append(longitude)
-                    lines.append(start..<end)
+            try bytes.withUnsafeBufferPointer { buffer throws(FormatError) in
+                var text = ByteLines(buffer)
+                var columns: [Range<Int>] = []
+                var lineNumber = 0
+                while let line = text.next() {
+                    lineNumber += 1
+                    if lineNumber == 1 || (!line.isEmpty && buffer[line.lowerBound] == UInt8(ascii: "@")) {
+                        preamble += buffer[line]
+                        preamble.append(UInt8(ascii: "\n"))
+                    } else if !line.isEmpty {
+                        text.cells(of: line, into: &columns)
+                        guard columns.count >= 5,
+                            let latitude = Double(text.text(columns[2])), let longitude = Double(text.text(columns[3]))
+                        else { throw FormatError(line: lineNumber, message: "expected a latitude and a longitude") }
+                        latitudes.append(latitude)
+                        longitudes.append(longitude)
+                        lines.append(line)
+                    }
                 }
-                start = end
             }
             _ = try parse(preamble)  // the header is checked
             self.bytes = bytes
@@ -55,7 +54,7 @@ extension AirfieldDataSet {
             for i in lines.indices
             where region.contains(Coordinate(latitude: latitudes[i], longitude: longitudes[i])) {
                 selected += bytes[lines[i]]
-                if bytes[lines[i]].last != UInt8(ascii: "\n") { selected.append(UInt8(ascii: "\n")) }
+                selected.append(UInt8(ascii: "\n"))
             }
             return try parse(selected, region: region, runways: runways)
         }

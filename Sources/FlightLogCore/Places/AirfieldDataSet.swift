@@ -23,15 +23,24 @@ package enum AirfieldDataSet {
     package static func parse(_ bytes: [UInt8], region: Region? = nil, runways: Bool = false) throws(FormatError)
         -> [Airfield]
     {
+        try bytes.withUnsafeBufferPointer { buffer throws(FormatError) in
+            try parse(ByteLines(buffer), region: region, runways: runways)
+        }
+    }
+
+    private static func parse(_ lines: ByteLines, region: Region?, runways: Bool) throws(FormatError) -> [Airfield] {
+        var lines = lines
         var zones: [String] = []
         var fields: [Airfield] = []
-        if region == nil { fields.reserveCapacity(bytes.count / 52) }
+        if region == nil { fields.reserveCapacity(lines.buffer.count / 52) }
         var lineNumber = 0
         var columnCount = 7
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var columns: [Range<Int>] = []
+        columns.reserveCapacity(8)
+        while let line = lines.next() {
             lineNumber += 1
             if lineNumber == 1 {
-                let first = String(decoding: line, as: UTF8.self)
+                let first = lines.text(line)
                 guard first == header || first == headerVersion1 else {
                     throw FormatError(line: 1, message: "not an airfield data file (expected '\(header)')")
                 }
@@ -39,26 +48,25 @@ package enum AirfieldDataSet {
                 continue
             }
             if line.isEmpty { continue }
-            if line.first == UInt8(ascii: "@") {
-                zones.append(String(decoding: line.dropFirst(), as: UTF8.self))
+            if lines.buffer[line.lowerBound] == UInt8(ascii: "@") {
+                zones.append(lines.text(line.dropFirst()))
                 continue
             }
-            let columns = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            lines.cells(of: line, into: &columns)
             guard columns.count == columnCount,
-                let latitude = Double(String(decoding: columns[2], as: UTF8.self)),
-                let longitude = Double(String(decoding: columns[3], as: UTF8.self)),
+                let latitude = Double(lines.text(columns[2])), let longitude = Double(lines.text(columns[3])),
                 (-90...90).contains(latitude), (-180...180).contains(longitude),
-                let elevation = Int(String(decoding: columns[4], as: UTF8.self)),
-                let zone = Int(String(decoding: columns[5], as: UTF8.self)), zones.indices.contains(zone)
+                let elevation = Int(lines.text(columns[4])),
+                let zone = Int(lines.text(columns[5])), zones.indices.contains(zone)
             else { throw FormatError(line: lineNumber, message: "expected \(columnCount) valid columns") }
             if let region, !region.contains(Coordinate(latitude: latitude, longitude: longitude)) { continue }
-            let code = String(decoding: columns[0], as: UTF8.self)
+            let code = lines.text(columns[0])
             var field = Airfield(
-                code: code.isEmpty ? nil : code, name: String(decoding: columns[1], as: UTF8.self),
+                code: code.isEmpty ? nil : code, name: lines.text(columns[1]),
                 coordinate: Coordinate(latitude: latitude, longitude: longitude), elevation: Meters(elevation),
                 zoneIdentifier: zones[zone], source: .dataSet)
             if runways, region != nil, columnCount == 7 {
-                field.runways = Runway.list(String(decoding: columns[6], as: UTF8.self))
+                field.runways = Runway.list(lines.text(columns[6]))
             }
             fields.append(field)
         }
