@@ -37,9 +37,10 @@ let package = Package(
         // JPEG map tiles for the report's map (cairo reads PNG itself).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
 
-        // Domain and logic, no I/O, no Foundation. Optimised in debug builds too: without it the core, store, daemon
-        // and import tests took about twice the CPU time, half of it in reading the bundled airfield list
-        // (measured: DEVELOPING.md, "Issue 39's figures").
+        // Domain and logic, no I/O, no Foundation. Optimised in debug builds too: without it the tests that use Core
+        // most take 1.6-1.9 times the CPU time and `make check` 1.5 times its time, in generic code (the airfield
+        // list, its name search, the IGC reader, detection) the optimiser specialises (DEVELOPING.md, "Issue 39's
+        // figures").
         .target(name: "FlightLogCore", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Flight analysis over Core: contest distance, thermals and glides, the scoring window. Pure, no I/O.
         // Optimised in debug builds too: it is the tests' hot path (a 7-hour flight's contest analysis took 9.4 s
