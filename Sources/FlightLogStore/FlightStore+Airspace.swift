@@ -28,9 +28,14 @@ extension FlightStore: AirspaceStore {
     package func airspaceFiles() throws(LogbookError) -> [AirspaceFile] {
         try read { db in
             guard try db.tableExists("airspaceFile") else { return [] }
-            return try Row.fetchAll(db, sql: "SELECT name, bytes, importedAt FROM airspaceFile ORDER BY name").map {
-                AirspaceFile(name: $0["name"], bytes: [UInt8]($0["bytes"] as Data), importedAt: $0["importedAt"])
-            }
+            return try Row.fetchAll(db, sql: "SELECT name, bytes, importedAt FROM airspaceFile ORDER BY name")
+                .compactMap { row in
+                    let bytes = Data.fromDatabaseValue(row["bytes"] as DatabaseValue)
+                    guard let (name, importedAt) = Self.airspaceFileRow(row, hasBytes: bytes != nil), let bytes else {
+                        return nil
+                    }
+                    return AirspaceFile(name: name, bytes: [UInt8](bytes), importedAt: importedAt)
+                }
         }
     }
 
@@ -52,9 +57,37 @@ extension FlightStore: AirspaceStore {
         try read { db in
             guard try db.tableExists("airspaceFile") else { return [] }
             return try Row.fetchAll(
-                db, sql: "SELECT name, importedAt, length(bytes) AS size FROM airspaceFile ORDER BY name"
-            ).map { AirspaceCache.Stamp(row: ($0["name"], $0["importedAt"], $0["size"])) }
+                db,
+                sql: """
+                    SELECT name, importedAt, length(bytes) AS size, typeof(bytes) IN ('blob', 'text') AS hasBytes
+                    FROM airspaceFile ORDER BY name
+                    """
+            ).compactMap { row in
+                // The same rows as airspaceFiles(): the cache pairs each stamp with a file's bytes in this order.
+                guard let (name, importedAt) = Self.airspaceFileRow(row, hasBytes: row["hasBytes"] == 1) else {
+                    return nil
+                }
+                return AirspaceCache.Stamp(row: (name, importedAt, Int(StoredValues.integer(row, "size") ?? -1)))
+            }
         }
+    }
+
+    /// A kept file's name and import time, read leniently (a hand edit with sqlite3 can store any value in any
+    /// column, and GRDB's typed subscripts trap on a wrong one): nil, warned, when its name or bytes are unreadable;
+    /// an unreadable import time reads as 1970 (warned), as the file's airspace is still good.
+    private static func airspaceFileRow(_ row: Row, hasBytes: Bool) -> (name: String, importedAt: UTCMillis)? {
+        guard let name = StoredValues.text(row, "name"), hasBytes else {
+            StoredValues.warn(
+                table: "airspaceFile", row: "\(row["name"] as DatabaseValue)",
+                "its name or bytes are unreadable; its airspace is left out")
+            return nil
+        }
+        guard let importedAt = StoredValues.integer(row, "importedAt"), StoredValues.time.contains(importedAt) else {
+            StoredValues.warn(
+                table: "airspaceFile", row: name, "its import time is unreadable; shown as 1970-01-01")
+            return (name, 0)
+        }
+        return (name, importedAt)
     }
 
     /// The airspaces of every kept file through `cache`: read again only when the files changed.

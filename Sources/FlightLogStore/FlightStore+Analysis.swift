@@ -118,7 +118,8 @@ extension FlightStore {
                         CASE WHEN json_type(a.j, '$.freeSix.meters') IN ('integer', 'real') THEN
                             json_extract(a.j, '$.freeSix.meters') END AS meters,
                         json_type(a.j, '$.freeSixUpperBound') AS boundType,
-                        json_extract(a.j, '$.freeSixUpperBound') AS bound,
+                        CASE WHEN json_type(a.j, '$.freeSixUpperBound') IN ('integer', 'real') THEN
+                            json_extract(a.j, '$.freeSixUpperBound') END AS bound,
                         json_type(a.j, '$.freeFourUpperBound') IN ('integer', 'real')
                             OR json_type(a.j, '$.faiTriangleProven') = 'false' AS othersOpen,
                         CASE WHEN json_type(a.j, '$.engineSensor') = 'text' THEN
@@ -145,6 +146,7 @@ extension FlightStore {
             // Not proven the longest: the bound no route is longer than; absent or null when proven.
             let boundType: String? = row["boundType"], bound: Double? = row["bound"]
             let unproven = boundType == "integer" || boundType == "real"
+            guard unproven || boundType == nil || boundType == "null" else { continue }  // a damaged bound
             if unproven, !(bound.map { $0.isFinite && $0 >= distance && $0 < 1e8 } ?? false) { continue }
             summaries[id] = ContestSummary(
                 freeSixMeters: distance, engineSeconds: engineMillis.map { $0 / 1000 },

@@ -1,4 +1,5 @@
 import FlightLogCore
+import FlightLogLogbook
 import FlightLogTestSupport
 import Foundation
 import GRDB
@@ -81,5 +82,28 @@ import Testing
 
         try plant(dir.databasePath, "UPDATE syncDevice SET uuid = x'ff'")
         #expect(throws: LogbookError.self) { try store.syncDevice() }
+    }
+    /// A kept OpenAir file whose import time is not a number keeps its airspace (listed as imported in 1970); one
+    /// whose bytes are a number is left out, warned; the stamps the cache compares leave out the same rows, so each
+    /// file's airspace stays under its own name.
+    @Test func airspaceFilesWithValuesOfAnotherTypeAreReadOrSkippedNotTrapped() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        for (n, name) in ["a.txt", "b.txt", "c.txt"].enumerated() {
+            let text =
+                "AC D\nAN Zone \(name)\nAL GND\nAH 1000ft\nDP 50:00:00 N 006:0\(n):00 E\n"
+                + "DP 50:10:00 N 006:0\(n):00 E\nDP 50:10:00 N 006:0\(n + 1):00 E\n"
+            _ = try store.storeAirspaceFile(AirspaceFile(name: name, bytes: Array(text.utf8), importedAt: day0))
+        }
+        try plant(dir.databasePath, "UPDATE airspaceFile SET importedAt = 'noon' WHERE name = 'a.txt'")
+        try plant(dir.databasePath, "UPDATE airspaceFile SET bytes = 42 WHERE name = 'b.txt'")
+
+        let files = try store.airspaceFiles()
+        #expect(files.map(\.name) == ["a.txt", "c.txt"])
+        #expect(files.map(\.importedAt) == [0, day0])
+        #expect(try store.airspaceStamps().map(\.name) == ["a.txt", "c.txt"])
+        let airspaces = try store.airspaces(cache: AirspaceCache())
+        #expect(airspaces.map(\.name) == ["Zone a.txt", "Zone c.txt"])
     }
 }

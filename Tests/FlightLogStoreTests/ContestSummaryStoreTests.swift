@@ -48,6 +48,20 @@ import Testing
         #expect(try #require(summaries[ids[0]]).freeSixMeters > 0)
     }
 
+    /// A bound of another JSON type than a number (a hand edit) trapped GRDB's typed read of `list`'s query.
+    @Test func anAnalysisWhoseUpperBoundIsNotANumberIsNoneNotATrap() throws {
+        let (dir, store, ids) = try logbook(flights: 2)
+        defer { dir.cleanup() }
+        let analyses = try ids.map { try store.analysis(forFlight: $0, glider: OwnGlider()) }
+        var damaged = try #require(
+            JSONSerialization.jsonObject(with: JSONEncoder().encode(analyses[1])) as? [String: Any])
+        damaged["freeSixUpperBound"] = "far"
+        try setData(dir.databasePath, ids[1], try JSONSerialization.data(withJSONObject: damaged))
+
+        let summaries = try FlightStore(path: dir.databasePath, mode: .readOnly).contestSummaries()
+        #expect(summaries == [ids[0]: ContestSummary(analyses[0])])
+    }
+
     @Test func manyFlightsInOneQuery() throws {
         let (dir, store, ids) = try logbook(flights: 300, fixes: 1_200)
         defer { dir.cleanup() }
