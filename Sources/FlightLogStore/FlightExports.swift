@@ -55,7 +55,10 @@ extension FlightStore {
     package func flightUUIDs() throws(LogbookError) -> [Int64: String] {
         try read { db in
             var uuids: [Int64: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, uuid FROM flight") { uuids[row["id"]] = row["uuid"] }
+            for row in try Row.fetchAll(db, sql: "SELECT id, uuid FROM flight") {
+                // An unreadable UUID (a hand edit): the stick remembers the flight by its id instead.
+                if let uuid = StoredValues.text(row, "uuid") { uuids[row["id"]] = uuid }
+            }
             return uuids
         }
     }

@@ -107,9 +107,10 @@ extension StickReport {
     {
         let s = result.flightsWritten == 1 ? "" : "s"
         let target = stick.map { "stick \($0)" } ?? folder
+        let onStick = "\(result.flightsOnStick) flight\(result.flightsOnStick == 1 ? "" : "s")"
         guard result.wroteLogbook else {
-            let onStick = "\(result.flightsOnStick) flight\(result.flightsOnStick == 1 ? "" : "s")"
-            return "nothing new for \(target) at \(time): its \(onStick) are already on it"
+            return "nothing new for \(target) at \(time): its \(onStick) "
+                + (result.flightsOnStick == 1 ? "is" : "are") + " already on it"
         }
         var restored = ""
         if result.restored > 0 {
@@ -118,7 +119,7 @@ extension StickReport {
         }
         let igcFiles = "\(result.igcFilesWritten) IGC file\(result.igcFilesWritten == 1 ? "" : "s")"
         return "\(result.flightsWritten) flight\(s) written to \(target) at \(time) "
-            + "(\(igcFiles), logbook.pdf and backup of \(result.flightsOnStick) flights, "
+            + "(\(igcFiles), logbook.pdf and backup of \(onStick), "
             + "\(StickExport.megabytes(result.bytesWritten))\(restored))"
     }
 

@@ -106,4 +106,15 @@ import Testing
         let airspaces = try store.airspaces(cache: AirspaceCache())
         #expect(airspaces.map(\.name) == ["Zone a.txt", "Zone c.txt"])
     }
+    /// The USB stick's export reads every flight's UUID: one that is bytes (a hand edit) trapped it; that flight is
+    /// now remembered by its id, the others by their UUIDs.
+    @Test func aFlightUUIDOfAnotherTypeIsLeftOutOfTheStickMap() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try logbook(dir)
+        let before = try store.flightUUIDs()
+        #expect(before.keys.sorted() == [1, 2])
+        try plant(dir.databasePath, "UPDATE flight SET uuid = x'ff00' WHERE id = 1")
+        #expect(try store.flightUUIDs() == before.filter { $0.key != 1 })
+    }
 }

@@ -163,7 +163,9 @@ struct ExportOutputTests {
         result.flightsOnStick = 1
         #expect(
             StickReport.line(result, stick: "AB-12", folder: "/x", at: "09:05 UTC")
-                == "nothing new for stick AB-12 at 09:05 UTC: its 1 flight are already on it")
+                == "nothing new for stick AB-12 at 09:05 UTC: its 1 flight is already on it")
+        result.wroteLogbook = true
+        #expect(StickReport.line(result, stick: nil, folder: "/x", at: "t").contains("backup of 1 flight, "))
         #expect(StickReport.clock().hasSuffix(" UTC") && StickReport.clock().count == 9)
     }
 
