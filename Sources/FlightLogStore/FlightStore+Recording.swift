@@ -191,7 +191,8 @@ extension FlightStore {
                     if windows.contains(where: { $0.contains(first) && $0.contains(last) }) { continue }
                     guard
                         let fixes = Recordings.decode(
-                            chunk["data"], table: "trackChunk", recordingId: recordingId, firstTime: first)
+                            chunk["data"], table: "trackChunk", recordingId: recordingId, firstTime: first.databaseValue
+                        )
                     else { continue }  // kept as it is
                     let kept = fixes.filter { fix in fix.time >= olderThan || windows.contains { $0.contains(fix.time) }
                     }

@@ -55,12 +55,21 @@ package enum Recordings {
     /// The fixes of one chunk blob, or nil when they cannot be read (a damaged file, a hand edit): then the chunk is
     /// left out with a warning naming the table, recording and chunk, and the other chunks still count. Writers
     /// that would rewrite the chunk leave it as it is instead (nothing of it is lost by reading).
-    static func decode(_ blob: Data, table: String, recordingId: Int64, firstTime: Int64) -> [Fix]? {
+    /// `stored` is the column as SQLite holds it: a hand edit can leave a number or text there, which GRDB's typed
+    /// read would trap on.
+    static func decode(_ stored: DatabaseValue, table: String, recordingId: Int64, firstTime: DatabaseValue)
+        -> [Fix]?
+    {
+        let chunk = "of recording \(recordingId) from \(firstTime) ms"
+        guard case .blob(let blob) = stored.storage else {
+            StoredValues.warn(table: table, row: chunk, "its fixes are not bytes; the track is shown without them")
+            return nil
+        }
         do {
             return try TrackCodec.decode(blob)
         } catch {
             StoredValues.warn(
-                table: table, row: "of recording \(recordingId) from \(firstTime) ms",
+                table: table, row: chunk,
                 "its fixes cannot be read (\(error.description)); the track is shown without them")
             return nil
         }

@@ -117,4 +117,21 @@ import Testing
         try plant(dir.databasePath, "UPDATE flight SET uuid = x'ff00' WHERE id = 1")
         #expect(try store.flightUUIDs() == before.filter { $0.key != 1 })
     }
+    /// A track chunk whose data a hand edit made a number trapped `show`: the track is read without that chunk's
+    /// fixes (warned), as with a chunk whose bytes cannot be decoded.
+    @Test func aTrackChunkThatIsNotBytesIsLeftOutNotTrapped() throws {
+        let dir = try TempDirectory()
+        defer { dir.cleanup() }
+        let store = try logbook(dir)
+        let whole = try store.track(forFlight: 1, marginMillis: 0).fixes
+        try plant(
+            dir.databasePath,
+            """
+            UPDATE trackChunk SET data = 42 WHERE rowid = (SELECT min(rowid) FROM trackChunk WHERE recordingId =
+                (SELECT recordingId FROM flight WHERE id = 1))
+            """)
+        let left = try store.track(forFlight: 1, marginMillis: 0).fixes
+        #expect(!whole.isEmpty && left.count < whole.count)
+        #expect(Set(left.map(\.time)).isSubset(of: Set(whole.map(\.time))))
+    }
 }
