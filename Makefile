@@ -139,6 +139,17 @@ test-powercut:
 	. scripts/gpsfake-env.sh && FLIGHTLOG_POWERCUT=1 $(SWIFT) test --skip-build --no-parallel \
 		--filter 'FlightLogEndToEndTests\.GPSTimeAndCutDayTests/'
 
+.PHONY: hostile-db hostile-db-smoke
+# The logbook file as outside input: every column of a real logbook given in turn values of other types, then read
+# by list, show, stats, the task, airspace list and the IGC, PDF and stick exports; fails on a trap or a hang
+# (scripts/hostile-columns.py, ~10 min). The smoke (one value per column, three commands) runs in scripts/test.sh.
+hostile-db:
+	$(SWIFT) build --product flightlog
+	python3 scripts/hostile-columns.py
+hostile-db-smoke:
+	$(SWIFT) build --product flightlog
+	python3 scripts/hostile-columns.py --quick
+
 .PHONY: fuzz fuzz-smoke
 # libFuzzer targets in Fuzz/ (scripts/fuzz.sh): FUZZ_SECONDS per target (default 600) or FUZZ_RUNS executions each;
 # crashes are copied to Tests/FuzzCorpus/open/<target>/.
