@@ -57,7 +57,7 @@ extension FlightStore {
                     else { return }  // the run stays as it is
                     fixes += decoded
                 }
-                let starts = run.map { $0["firstTime"] as Int64 }
+                let starts = run.compactMap { StoredValues.integer($0, "firstTime") }
                 try db.execute(
                     sql:
                         "DELETE FROM trackChunk WHERE recordingId = ? AND firstTime IN (SELECT value FROM json_each(?))",
@@ -65,7 +65,13 @@ extension FlightStore {
                 try Recordings.insertChunk(fixes[...], recordingId: id, into: db)
             }
             for chunk in chunks {
-                let count: Int = chunk["fixCount"]
+                // A chunk whose count or start a hand edit made unreadable ends the run and stays as it is.
+                guard let count = StoredValues.integer(chunk, "fixCount").flatMap(Int.init(exactly:)),
+                    StoredValues.integer(chunk, "firstTime") != nil, count >= 0
+                else {
+                    try flush()
+                    continue
+                }
                 if count >= Self.chunkSize {
                     try flush()
                     continue
@@ -91,7 +97,9 @@ extension FlightStore {
                     db, sql: "SELECT id, recorder FROM recording WHERE kind = 'recorded' ORDER BY id DESC LIMIT 1")
             else { return nil }
             let id: Int64 = row["id"]
-            return (id, try Recordings.recorder(fromJSON: row["recorder"]), try Self.lastFixTime(recording: id, db))
+            // Text that is not JSON (or no text: a hand edit) fails as damaged JSON does.
+            let recorder = try Recordings.recorder(fromJSON: StoredValues.text(row, "recorder") ?? "")
+            return (id, recorder, try Self.lastFixTime(recording: id, db))
         }
     }
 
@@ -186,8 +194,10 @@ extension FlightStore {
                         "SELECT firstTime, lastTime, fixCount, data FROM trackChunk WHERE recordingId = ? AND firstTime < ?",
                     arguments: [recordingId, olderThan])
                 for chunk in chunks {
-                    let first: Int64 = chunk["firstTime"]
-                    let last: Int64 = chunk["lastTime"]
+                    // Times a hand edit made unreadable: the chunk is kept as it is.
+                    guard let first = StoredValues.integer(chunk, "firstTime"),
+                        let last = StoredValues.integer(chunk, "lastTime")
+                    else { continue }
                     if windows.contains(where: { $0.contains(first) && $0.contains(last) }) { continue }
                     guard
                         let fixes = Recordings.decode(
