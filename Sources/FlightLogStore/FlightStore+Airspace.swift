@@ -28,14 +28,14 @@ extension FlightStore: AirspaceStore {
     package func airspaceFiles() throws(LogbookError) -> [AirspaceFile] {
         try read { db in
             guard try db.tableExists("airspaceFile") else { return [] }
-            return try Row.fetchAll(db, sql: "SELECT name, bytes, importedAt FROM airspaceFile ORDER BY name")
-                .compactMap { row in
+            return try Row.fetchAll(
+                db, sql: "SELECT name, bytes, importedAt, \(Self.hasBytesColumn) FROM airspaceFile ORDER BY name"
+            ).compactMap { row in
+                guard let (name, importedAt) = Self.airspaceFileRow(row),
                     let bytes = Data.fromDatabaseValue(row["bytes"] as DatabaseValue)
-                    guard let (name, importedAt) = Self.airspaceFileRow(row, hasBytes: bytes != nil), let bytes else {
-                        return nil
-                    }
-                    return AirspaceFile(name: name, bytes: [UInt8](bytes), importedAt: importedAt)
-                }
+                else { return nil }
+                return AirspaceFile(name: name, bytes: [UInt8](bytes), importedAt: importedAt)
+            }
         }
     }
 
@@ -59,24 +59,26 @@ extension FlightStore: AirspaceStore {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT name, importedAt, length(bytes) AS size, typeof(bytes) IN ('blob', 'text') AS hasBytes
+                    SELECT name, importedAt, length(bytes) AS size, \(Self.hasBytesColumn)
                     FROM airspaceFile ORDER BY name
                     """
             ).compactMap { row in
                 // The same rows as airspaceFiles(): the cache pairs each stamp with a file's bytes in this order.
-                guard let (name, importedAt) = Self.airspaceFileRow(row, hasBytes: row["hasBytes"] == 1) else {
-                    return nil
-                }
+                guard let (name, importedAt) = Self.airspaceFileRow(row) else { return nil }
                 return AirspaceCache.Stamp(row: (name, importedAt, Int(StoredValues.integer(row, "size") ?? -1)))
             }
         }
     }
 
+    /// Whether a row's `bytes` can be read as bytes (a blob, or text GRDB reads as its UTF-8): both readers of the
+    /// table select it, so that the files and their stamps leave out the same rows.
+    private static let hasBytesColumn = "typeof(bytes) IN ('blob', 'text') AS hasBytes"
+
     /// A kept file's name and import time, read leniently (a hand edit with sqlite3 can store any value in any
     /// column, and GRDB's typed subscripts trap on a wrong one): nil, warned, when its name or bytes are unreadable;
     /// an unreadable import time reads as 1970 (warned), as the file's airspace is still good.
-    private static func airspaceFileRow(_ row: Row, hasBytes: Bool) -> (name: String, importedAt: UTCMillis)? {
-        guard let name = StoredValues.text(row, "name"), hasBytes else {
+    private static func airspaceFileRow(_ row: Row) -> (name: String, importedAt: UTCMillis)? {
+        guard let name = StoredValues.text(row, "name"), StoredValues.integer(row, "hasBytes") == 1 else {
             StoredValues.warn(
                 table: "airspaceFile", row: "\(row["name"] as DatabaseValue)",
                 "its name or bytes are unreadable; its airspace is left out")

@@ -45,11 +45,8 @@ import Testing
     /// Pruning computes windows from the stored takeoff and landing: a takeoff of Int64.min, or a landing before
     /// the takeoff, once trapped (overflow, an empty range); now that recording is left unpruned.
     @Test func hostileFlightTimesNeitherTrapNorLosePruning() throws {
-        let dir = try TempDirectory()
+        let (dir, store, recording, t) = try recorded()
         defer { dir.cleanup() }
-        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
-        let recording = try store.beginRecording(recorder: recorder)
-        let t = track(start: day0, count: 2000)
         try store.append(fixes: t.fixes, toRecording: recording)
         let queue = try DatabaseQueue(path: dir.databasePath)
         for (takeoff, landing) in [(Int64.min, t.fixes[600].time), (t.fixes[900].time, t.fixes[300].time)] {
@@ -63,6 +60,42 @@ import Testing
         }
         #expect(try store.pruneGroundFixes(olderThan: Int64.max, keepMarginMillis: 60_000) == 0)
         #expect(try store.fixes(recording: recording, from: 0, to: Int64.max).count == t.fixes.count)
+    }
+
+    /// The daemon compacts and prunes its recording every few minutes: a chunk whose count or times a hand edit made
+    /// text trapped GRDB's typed reads there, so the daemon stopped at every start. Such a chunk is now kept as it
+    /// is, and the rest compacted and pruned.
+    @Test func chunkBookkeepingOfAnotherTypeNeitherTrapsCompactionNorPruning() throws {
+        let (dir, store, recording, t) = try recorded()
+        defer { dir.cleanup() }
+        for part in stride(from: 0, to: 2000, by: 100) {
+            try store.append(fixes: Array(t.fixes[part..<(part + 100)]), toRecording: recording)
+        }
+        try store.compactRecording(id: recording)
+        let queue = try DatabaseQueue(path: dir.databasePath)
+        let chunks = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM trackChunk") ?? 0 }
+        #expect(chunks > 0)
+        var next = t.fixes[1999]
+        next.time += 1000
+        try store.append(fixes: [next], toRecording: recording)
+        try queue.write {
+            try $0.execute(sql: "UPDATE trackChunk SET fixCount = 'many', lastTime = 'late'")
+            try $0.execute(sql: "UPDATE liveChunk SET fixCount = 'one'")
+        }
+        try store.compactRecording(id: recording)
+        _ = try store.pruneGroundFixes(olderThan: Int64.max, keepMarginMillis: 0)
+        // The chunks that cannot be read are kept whole; the one fix in a readable chunk was a ground fix outside
+        // any flight, which pruning drops.
+        #expect(try store.fixes(recording: recording, from: 0, to: Int64.max) == t.fixes)
+        // What the daemon reads at start to go on with its recording.
+        #expect(try store.lastRecording()?.id == recording)
+    }
+
+    /// A logbook with a live recording begun and a 2,000-fix track to feed it (not appended yet).
+    private func recorded() throws -> (TempDirectory, FlightStore, recording: Int64, Track) {
+        let dir = try TempDirectory()
+        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
+        return (dir, store, try store.beginRecording(recorder: recorder), track(start: day0, count: 2000))
     }
 }
 
@@ -90,34 +123,5 @@ import Testing
         #expect(history.map(\.newValue) == ["three", "two", "one"])  // SQLite sorts text after numbers
         #expect(history.map(\.editedAt) == [day0 + 2, 0, 0])
         #expect(try store.track(forFlight: id).fixes.count > 0)
-    }
-    /// The daemon compacts and prunes its recording every few minutes: a chunk whose count or times a hand edit made
-    /// text trapped GRDB's typed reads there, so the daemon stopped at every start. Such a chunk is now kept as it
-    /// is, and the rest compacted and pruned.
-    @Test func chunkBookkeepingOfAnotherTypeNeitherTrapsCompactionNorPruning() throws {
-        let dir = try TempDirectory()
-        defer { dir.cleanup() }
-        let store = try FlightStore(path: dir.databasePath, mode: .readWrite)
-        let recording = try store.beginRecording(recorder: recorder)
-        let t = track(start: day0, count: 2000)
-        for part in stride(from: 0, to: 2000, by: 100) {
-            try store.append(fixes: Array(t.fixes[part..<(part + 100)]), toRecording: recording)
-        }
-        try store.compactRecording(id: recording)
-        let queue = try DatabaseQueue(path: dir.databasePath)
-        let chunks = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM trackChunk") ?? 0 }
-        #expect(chunks > 0)
-        var next = t.fixes[1999]
-        next.time += 1000
-        try store.append(fixes: [next], toRecording: recording)
-        try queue.write {
-            try $0.execute(sql: "UPDATE trackChunk SET fixCount = 'many', lastTime = 'late'")
-            try $0.execute(sql: "UPDATE liveChunk SET fixCount = 'one'")
-        }
-        try store.compactRecording(id: recording)
-        _ = try store.pruneGroundFixes(olderThan: Int64.max, keepMarginMillis: 0)
-        // The chunks that cannot be read are kept whole; the one fix in a readable chunk was a ground fix outside
-        // any flight, which pruning drops.
-        #expect(try store.fixes(recording: recording, from: 0, to: Int64.max) == t.fixes)
     }
 }
