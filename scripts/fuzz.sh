@@ -18,7 +18,8 @@
 #   journal    the live journal file (flightlog.sqlite.live) as recovery reads it after a power cut
 #   gpsd       gpsd JSON lines through libgps, the reader, fusion and live detection
 #   http       requests to `flightlog serve`: path, query, form, cookies, list filters, edit form, login token
-#   cup        a pilot's SeeYou CUP airfield file: tolerant reader, merge into the airfield index, place lookup
+#   cup        a pilot's SeeYou CUP airfield file: tolerant reader, merge into the airfield index, place lookup;
+#              the same bytes as the bundled data set, read whole and by region (ByteLines, Regions)
 #   verify     any file through `flightlog verify` (the security record), our own signed files built from it
 #   openair    an OpenAir airspace file: tolerant reader, infringement search over what it read
 #   weglide    WeGlide's answers: the upload's flight list, a refusal's detail, the aircraft list and the type match

@@ -40,8 +40,21 @@ enum CUPFuzzPipeline {
             let away = Geodesy.destination(from: field.coordinate, bearing: 45, distance: 25_000)
             _ = index.place(at: away).description
         }
+        if let violation = dataSet(bytes) { return ("data set", violation) }
         return (
             "\(result.airfields.count) fields, \(result.otherWaypoints) others, \(result.warnings.count) warnings", nil
         )
+    }
+
+    /// The same bytes as the bundled airfield data set (`FLIGHTLOG_AIRFIELD_DATA` can name any file): read whole
+    /// and through ``AirfieldDataSet/Regions``, a region's fields must be what the whole file's read gives there.
+    static func dataSet(_ bytes: [UInt8]) -> String? {
+        let region = AirfieldDataSet.Region(points: [Coordinate(latitude: 50.5, longitude: 6.8)], radius: 200_000)
+        guard let whole = try? AirfieldDataSet.parse(bytes, region: region) else { return nil }
+        guard let kept = try? AirfieldDataSet.Regions(bytes) else { return "Regions refused a file parse read" }
+        guard let fields = try? kept.fields(in: region, runways: false), fields == whole else {
+            return "Regions' fields of a region differ from the whole file's"
+        }
+        return nil
     }
 }

@@ -30,6 +30,19 @@ import Testing
         #expect(CUPFuzzPipeline.run(bytes).violation == nil)
     }
 
+    /// The fuzz target's data-set stage: the whole file's region and `Regions`' agree, and a damaged file is
+    /// refused by both without a trap.
+    @Test func theFuzzPipelineReadsTheDataSetFormatBothWays() throws {
+        let file = Array(
+            ("#flightlog-airfields 2\n@Europe/Berlin\n@Europe/Paris\n"
+                + "EDKA\tAachen-Merzbrück Airport\t50.82306\t6.18639\t189\t0\t07/25:520:30:ASP\n"
+                + "EDRV\tWershofen/Eifel Airport\t50.45139\t6.78333\t482\t0\t\n\tChamp\t48.85\t2.35\t35\t1\t\n").utf8)
+        let region = AirfieldDataSet.Region(points: [Coordinate(latitude: 50.5, longitude: 6.8)], radius: 200_000)
+        #expect(try AirfieldDataSet.parse(file, region: region).compactMap(\.code) == ["EDKA", "EDRV"])
+        #expect(CUPFuzzPipeline.dataSet(file) == nil)
+        #expect(CUPFuzzPipeline.dataSet(Array(file.dropLast(30))) == nil, "a line cut off: refused by both")
+    }
+
     @Test func angles() {
         #expect(CUPReader.angle("5107.830N", degreeDigits: 2) == 51 + 7.83 / 60)
         #expect(CUPReader.angle("3352.500S", degreeDigits: 2) == -(33 + 52.5 / 60))
